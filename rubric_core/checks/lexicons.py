@@ -1,0 +1,167 @@
+"""Small word lists the offline grader uses for topic and sensory-detail criteria."""
+
+from __future__ import annotations
+
+_TOPICS: dict[str, set[str]] = {
+    "spring": {
+        "spring",
+        "blossom",
+        "blossoms",
+        "bloom",
+        "blooms",
+        "blooming",
+        "bud",
+        "buds",
+        "thaw",
+        "april",
+        "may",
+        "march",
+        "petal",
+        "petals",
+        "sprout",
+        "sprouts",
+        "cherry",
+        "tulip",
+        "tulips",
+        "robin",
+        "robins",
+        "rain",
+        "green",
+        "daffodil",
+        "daffodils",
+        "meadow",
+        "lamb",
+        "lambs",
+        "nest",
+        "nests",
+    },
+    "ocean": {
+        "ocean",
+        "sea",
+        "seas",
+        "wave",
+        "waves",
+        "tide",
+        "tides",
+        "surf",
+        "salt",
+        "salty",
+        "gull",
+        "gulls",
+        "coral",
+        "shore",
+        "sand",
+        "foam",
+        "brine",
+        "current",
+        "marine",
+        "bay",
+        "lagoon",
+        "swell",
+    },
+    "photosynthesis": {
+        "photosynthesis",
+        "chlorophyll",
+        "light",
+        "sunlight",
+        "glucose",
+        "carbon",
+        "oxygen",
+        "plant",
+        "plants",
+    },
+}
+
+_SENSORY: set[str] = {
+    # sight
+    "blue",
+    "green",
+    "gold",
+    "golden",
+    "silver",
+    "glint",
+    "glints",
+    "glow",
+    "glows",
+    "shimmer",
+    "shimmers",
+    "bright",
+    "dark",
+    "dim",
+    "sparkling",
+    "sparkle",
+    "sparkles",
+    "gray",
+    "grey",
+    "white",
+    "black",
+    "turquoise",
+    "dazzling",
+    # sound
+    "roar",
+    "roars",
+    "roaring",
+    "hiss",
+    "hisses",
+    "crash",
+    "crashing",
+    "whisper",
+    "whispers",
+    "murmur",
+    "murmurs",
+    "hum",
+    "hums",
+    "cry",
+    "cries",
+    "loud",
+    "quiet",
+    "rumbling",
+    "rumbles",
+    "splash",
+    "splashing",
+    # smell
+    "smell",
+    "smells",
+    "scent",
+    "scents",
+    "fragrant",
+    "musky",
+    "aroma",
+    "briny",
+    # touch
+    "cold",
+    "warm",
+    "cool",
+    "icy",
+    "rough",
+    "smooth",
+    "soft",
+    "wet",
+    "damp",
+    "gritty",
+    "sticky",
+    "chilly",
+    # taste
+    "salt",
+    "salty",
+    "bitter",
+    "sour",
+    "sharp",
+    "tang",
+    "tangy",
+}
+
+
+def topic_words(topic: str) -> set[str]:
+    """The topic itself plus its related words, if the lexicon has it."""
+    topic = topic.lower().strip()
+    return {topic, *_TOPICS.get(topic, set())}
+
+
+def sensory_words_in(words: list[str]) -> list[str]:
+    """Distinct sensory words among `words`, in order of appearance."""
+    seen: list[str] = []
+    for word in words:
+        if word in _SENSORY and word not in seen:
+            seen.append(word)
+    return seen

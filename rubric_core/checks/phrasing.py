@@ -1,0 +1,266 @@
+"""Criterion phrasings the offline grader (and the offline writer) understand.
+
+`interpret` maps one rubric criterion to a deterministic check; `evaluate`
+runs it against a draft. A criterion no phrasing matches gets `None`: the
+offline grader then marks it failed, because it cannot judge it. The phrasings
+are documented with examples in docs/CRITERIA.md; keep the two in step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubric_core.checks import text as t
+from rubric_core.checks.sandbox import run_python_tests
+from rubric_core.rubric import Criterion
+
+_NUMBER_WORDS = {
+    "a": 1,
+    "an": 1,
+    "one": 1,
+    "single": 1,
+    "a single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "fifteen": 15,
+    "twenty": 20,
+    "thirty": 30,
+    "fifty": 50,
+    "hundred": 100,
+    "a hundred": 100,
+    "one hundred": 100,
+}
+_NUM = r"(\d+|a single|a hundred|one hundred|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+
+
+def _num(word: str) -> int:
+    word = word.lower().strip()
+    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
+
+
+@dataclass(frozen=True)
+class CheckSpec:
+    """A criterion turned into a check: which check and its parameters."""
+
+    check: str
+    """A name from `CHECKS`."""
+
+    params: dict[str, Any] = field(default_factory=dict)
+    """Keyword arguments of the check function."""
+
+    def describe(self) -> str:
+        """Short human text, e.g. `line_count(min=3, max=3)`."""
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items() if k not in ("tests", "schema"))
+        return f"{self.check}({args})"
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What a check looks at: the agent's last answer and the files it wrote."""
+
+    text: str
+    """The last assistant message without tool calls."""
+
+    files: dict[str, str] = field(default_factory=dict)
+    """Path to content of files the agent wrote (from its tool calls or state)."""
+
+    def code(self) -> str:
+        """The agent's Python code: the last .py file written, else the last fenced Python block."""
+        py = [content for path, content in self.files.items() if path.endswith(".py")]
+        if py:
+            return py[-1]
+        blocks = re.findall(r"```(?:python|py)?\s*\n(.*?)```", self.text, re.DOTALL)
+        return blocks[-1] if blocks else self.text
+
+
+def _quantity(text: str, unit: str) -> tuple[int | None, int | None] | None:
+    u = rf"{unit}s?\b"
+    low = text.lower()
+    patterns: list[tuple[str, Any]] = [
+        (rf"\bbetween {_NUM} and {_NUM} {u}", lambda a, b: (_num(a), _num(b))),
+        (rf"\b{_NUM}\s*(?:to|-|–|or)\s*{_NUM} {u}", lambda a, b: (_num(a), _num(b))),
+        (rf"\b(?:at least|no fewer than|minimum of|a minimum of) {_NUM} {u}", lambda a: (_num(a), None)),
+        (rf"\b{_NUM} or more {u}", lambda a: (_num(a), None)),
+        (rf"\b(?:at most|no more than|up to|maximum of|a maximum of) {_NUM} {u}", lambda a: (None, _num(a))),
+        (rf"\b(?:fewer than|less than|under) {_NUM} {u}", lambda a: (None, _num(a) - 1)),
+        (rf"\b(?:more than|over) {_NUM} {u}", lambda a: (_num(a) + 1, None)),
+        (rf"\b(?:exactly )?{_NUM}[- ]{u}", lambda a: (_num(a), _num(a))),
+    ]
+    for pattern, build in patterns:
+        m = re.search(pattern, low)
+        if m:
+            return build(*m.groups())
+    return None
+
+
+def _terms(raw: str) -> tuple[list[str], str]:
+    raw = raw.strip().rstrip(".")
+    mode = "any" if re.search(r"\bor\b", raw) and not re.search(r"\band\b", raw) else "all"
+    parts = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", raw)
+    terms = [p.strip().strip("\"'`“”‘’").strip() for p in parts]
+    terms = [re.sub(r"^(?:the|a|an) (?:words?|terms?|letters?) ", "", x) for x in terms]
+    terms = [re.sub(r"^(?:the|a|an) ", "", x) for x in terms]
+    return [x for x in terms if x], mode
+
+
+def interpret(criterion: Criterion) -> CheckSpec | None:
+    """The check a criterion asks for, or None when no documented phrasing matches."""
+    text = criterion.text.strip()
+    low = text.lower()
+    attachment = criterion.attachment
+
+    if "syllable" in low:
+        m = re.search(r"\b(\d+(?:\s*[-–/]\s*\d+)+)\b", low)
+        if m:
+            return CheckSpec("syllables_per_line", {"pattern": [int(x) for x in re.split(r"\s*[-–/]\s*", m.group(1))]})
+    if (
+        re.search(r"\bpass(?:es)? (?:the |these |all (?:the )?|all of the )?(?:unit )?tests\b|\btests? pass", low)
+        and attachment
+    ):
+        return CheckSpec("python_tests", {"tests": attachment})
+    m = re.search(r"\bdefines? (?:a |the )?function `?([A-Za-z_]\w*)", text, re.IGNORECASE)
+    if m:
+        return CheckSpec("python_defines", {"name": m.group(1)})
+    if re.search(r"\bvalid json\b", low):
+        schema = None
+        if attachment:
+            try:
+                schema = json.loads(attachment)
+            except json.JSONDecodeError:
+                schema = None
+        return CheckSpec("json_valid", {"schema": schema})
+    m = re.search(
+        r"(?:does not|doesn't|must not|never) match (?:the )?(?:regex|pattern|regular expression)\s*(?:/(.+)/|`(.+)`)",
+        text,
+        re.IGNORECASE,
+    )
+    if m:
+        return CheckSpec("regex", {"pattern": m.group(1) or m.group(2), "should_match": False})
+    m = re.search(
+        r"(?:match(?:es)?|follows?) (?:the )?(?:regex|pattern|regular expression)\s*[:]?\s*(?:/(.+)/|`(.+)`)",
+        text,
+        re.IGNORECASE,
+    )
+    if m:
+        return CheckSpec("regex", {"pattern": m.group(1) or m.group(2)})
+    m = re.search(r"\b(?:sections?|headings?)\b[^:]*:\s*(.+)$", text, re.IGNORECASE)
+    if m and re.search(r"\b(?:has|have|includes?|contains?|with|required)\b", low):
+        names, _ = _terms(m.group(1))
+        if names:
+            return CheckSpec("markdown_sections", {"sections": names})
+    m = re.search(r"\b(?:an?|the) [\"'“`]([^\"'”`]+)[\"'”`] (?:section|heading)", text)
+    if m:
+        return CheckSpec("markdown_sections", {"sections": [m.group(1)]})
+    q = _quantity(low, "sensory detail")
+    if q:
+        return CheckSpec("sensory_details", {"min": q[0] or 1})
+    m = re.search(
+        r"\b(?:without|never uses?|avoids?|free of|no|(?:does not|doesn't|must not|never) (?:contain|use|include|mention)s?)"
+        r" (?:the |any )?letters? [\"'`“‘]?([a-z])[\"'`”’]?(?:\W|$)",
+        low,
+    )
+    if m:
+        return CheckSpec("not_contains", {"terms": [m.group(1)]})
+    m = re.search(
+        r"\b(?:does not|doesn't|must not|never) (?:contain|use|include|mention)s? (?:the (?:words?|terms?|phrases?) )?(.+)$",
+        text,
+        re.IGNORECASE,
+    )
+    if not m:
+        m = re.search(r"\b(?:avoids?|free of) (?:the (?:words?|terms?|phrases?) )(.+)$", text, re.IGNORECASE)
+    if m:
+        terms, _ = _terms(m.group(1))
+        return CheckSpec("not_contains", {"terms": terms})
+    for unit, check in (("line", "line_count"), ("sentence", "sentence_count"), ("word", "word_count")):
+        q = _quantity(low, unit)
+        if q:
+            return CheckSpec(check, {"min": q[0], "max": q[1]})
+    m = re.search(
+        r"\b(?:mentions?|contains?|includes?|uses?|names?|refers? to) (?:the (?:words?|terms?|letters?) |both )?(.+)$",
+        text,
+        re.IGNORECASE,
+    )
+    if m:
+        terms, mode = _terms(m.group(1))
+        if terms and all(len(x.split()) <= 3 for x in terms):
+            return CheckSpec("contains", {"terms": terms, "mode": mode})
+    m = re.search(
+        r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic) of|themed (?:on|around)) ([a-z][a-z -]{1,30}?)\.?$",
+        low,
+    )
+    if m:
+        return CheckSpec("topic", {"topic": m.group(1).strip()})
+    return None
+
+
+def _python_defines(code: str, *, name: str) -> t.CheckResult:
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return t.CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    names = [n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if name in names:
+        return t.CheckResult(True, f"defines {name}()")
+    return t.CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")
+
+
+def _python_tests(code: str, *, tests: str) -> t.CheckResult:
+    run = run_python_tests(code, tests)
+    if run.passed:
+        return t.CheckResult(True, run.summary())
+    return t.CheckResult(False, run.summary(), "Tests fail: " + run.summary())
+
+
+_CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {"python_tests": _python_tests, "python_defines": _python_defines}
+_TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
+    "line_count": t.check_line_count,
+    "syllables_per_line": t.check_syllables_per_line,
+    "sentence_count": t.check_sentence_count,
+    "word_count": t.check_word_count,
+    "contains": t.check_contains,
+    "not_contains": t.check_not_contains,
+    "regex": t.check_regex,
+    "json_valid": t.check_json,
+    "markdown_sections": t.check_markdown_sections,
+    "topic": t.check_topic,
+    "sensory_details": t.check_sensory_details,
+}
+
+
+def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
+    """Run a check against a draft."""
+    if spec.check in _CODE_CHECKS:
+        return _CODE_CHECKS[spec.check](draft.code(), **spec.params)
+    return _TEXT_CHECKS[spec.check](draft.text, **spec.params)
+
+
+def contradictions(specs: list[tuple[Criterion, CheckSpec | None]]) -> list[str]:
+    """Pairs of criteria no draft can meet together (e.g. exactly 3 lines and exactly 5 lines)."""
+    found = []
+    ranged = [(c, s) for c, s in specs if s and s.check in ("line_count", "sentence_count", "word_count")]
+    for i, (c1, s1) in enumerate(ranged):
+        for c2, s2 in ranged[i + 1 :]:
+            if s1.check != s2.check:
+                continue
+            lo = max(x for x in (s1.params["min"], s2.params["min"], 0) if x is not None)
+            his = [x for x in (s1.params["max"], s2.params["max"]) if x is not None]
+            if his and lo > min(his):
+                found.append(f'"{c1.text}" contradicts "{c2.text}"')
+    return found

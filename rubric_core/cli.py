@@ -1,0 +1,186 @@
+"""The command line: `python -m rubric_core run|examples|runs|show|export|import|delete`.
+
+Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
+on stderr, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from rubric_core.config import ConfigError, RunConfig, load_config
+from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.store.store import StoreError
+
+EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
+
+
+class BadInput(Exception):
+    """A user error: printed as one message, exit status 2."""
+
+
+def _read(path: str, what: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        msg = f"Cannot read {what} file {path}: {exc.strerror or exc}."
+        raise BadInput(msg) from None
+    except UnicodeDecodeError:
+        msg = f"{what.capitalize()} file {path} is not UTF-8 text."
+        raise BadInput(msg) from None
+
+
+def config_from_args(args: argparse.Namespace) -> RunConfig:
+    """Merge --example, --config and the explicit flags (flags win) into a validated RunConfig."""
+    data: dict[str, Any] = {}
+    if args.example:
+        try:
+            ex = get_example(args.example)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        data.update(
+            task=ex.task, rubric=ex.rubric, max_iterations=ex.max_iterations, grader_tools=list(ex.grader_tools)
+        )
+    if args.config:
+        data.update({k: v for k, v in load_config(args.config).to_dict().items() if v not in ("", [], None)})
+    if args.task is not None and args.task_file:
+        raise BadInput("Give the task as --task or --task-file, not both.")
+    if args.rubric is not None and args.rubric_file:
+        raise BadInput("Give the rubric as --rubric or --rubric-file, not both.")
+    if args.task is not None:
+        data["task"] = args.task
+    if args.task_file:
+        data["task"] = _read(args.task_file, "task")
+    if args.rubric is not None:
+        data["rubric"] = args.rubric
+    if args.rubric_file:
+        data["rubric"] = _read(args.rubric_file, "rubric")
+    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
+        value = getattr(args, key)
+        if value is not None:
+            data[key] = value
+    if args.grader_tool:
+        data["grader_tools"] = list(args.grader_tool)
+    return RunConfig.from_dict(data)
+
+
+def _print_event_table(event: Any, out: Any) -> None:
+    d = event.data
+    if event.type == "run_started":
+        print(f"run {event.run_id}  model {d['models']['model']}  grader {d['models']['grader']}", file=out)
+    elif event.type == "draft":
+        first = (d["text"].strip().splitlines() or [""])[0]
+        print(f"\n[iteration {d['iteration']}] draft: {first[:100]}", file=out)
+        for path in d.get("files") or {}:
+            print(f"    file {path}", file=out)
+    elif event.type == "evaluation":
+        print(f"[iteration {d['iteration']}] {d['result']} ({d['wall_time_s']:.2f} s): {d['explanation']}", file=out)
+        for c in d["criteria"]:
+            mark = "PASS" if c["passed"] else "FAIL"
+            gap = f"  -- {c.get('gap', '')}" if not c["passed"] else ""
+            print(f"    {mark}  {c['name']}{gap}", file=out)
+    elif event.type == "finished":
+        print(
+            f"\nstatus: {d['status']} after {d['iterations']} iteration(s), "
+            f"{d['tokens'].get('total_tokens', 0)} tokens, {d['wall_time_s']:.2f} s",
+            file=out,
+        )
+    elif event.type == "error":
+        print(f"error: {d['message']}", file=out)
+    elif event.type == "cancelled":
+        print("cancelled", file=out)
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    config = config_from_args(args)
+    from rubric_core.engine import Engine
+    from rubric_core.store import open_store
+
+    store = open_store() if not args.no_store else None
+    if args.jsonl:
+
+        def subscriber(event: Any) -> None:
+            sys.stdout.write(event.to_json() + "\n")
+            sys.stdout.flush()
+    else:
+
+        def subscriber(event: Any) -> None:
+            _print_event_table(event, sys.stdout)
+
+    subscribers = [store.subscriber()] if store else []
+    subscribers.append(subscriber)
+    handle = Engine().execute(config, subscribers=subscribers)
+    last = handle.last
+    if last is None or last.type == "error":
+        if last is not None and last.data.get("field"):
+            print(f"error: {last.data['message']}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return EXIT_OTHER
+    return EXIT_SATISFIED if last.type == "finished" and last.data["status"] == "satisfied" else EXIT_OTHER
+
+
+def cmd_examples(args: argparse.Namespace) -> int:
+    for ex in EXAMPLES.values():
+        print(f"{ex.name:16} {ex.title}  (offline: {ex.expected_status})")
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m rubric_core", description="Rubric Studio from the command line.")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log library warnings and grader tracebacks")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    run = sub.add_parser("run", help="run a task against a rubric and print the loop")
+    run.add_argument("--task", help="the task text")
+    run.add_argument("--task-file", help="read the task from a file")
+    run.add_argument("--rubric", help="the rubric text (one criterion per '- ' line)")
+    run.add_argument("--rubric-file", help="read the rubric from a file")
+    run.add_argument("--config", help="a .toml or .yaml RunConfig file")
+    run.add_argument("--example", help=f"a bundled example: {', '.join(EXAMPLES)}")
+    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
+    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
+    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
+    run.add_argument("--grader-tool", action="append", help="a catalogue tool for the grader (repeatable)")
+    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
+    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
+    run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
+    run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
+    run.set_defaults(func=cmd_run)
+
+    examples = sub.add_parser("examples", help="list the bundled examples")
+    examples.set_defaults(func=cmd_examples)
+
+    from rubric_core import cli_store
+
+    cli_store.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING if args.verbose else logging.CRITICAL, format="%(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        return int(args.func(args))
+    except BadInput as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ConfigError as exc:
+        for field, message in exc.errors.items():
+            print(f"error: {field}: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_OTHER
+    except BrokenPipeError:
+        return EXIT_OTHER

@@ -1,0 +1,65 @@
+"""Typed run events: plain data, serialisable to JSON.
+
+The engine emits them in order; the store, the dashboard and the command line
+subscribe the same way. `data` holds only JSON types and never a secret.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Literal
+
+EventType = Literal[
+    "run_started",  # config (no secrets), models, thread, turn, mode (start / resume / follow_up)
+    "draft",  # turn, iteration, text, files, wall_time_s, tokens
+    "tool_call",  # turn, iteration, calls [{id, name, args}]
+    "tool_result",  # turn, iteration, tool_call_id, name, content
+    "grading_started",  # turn, iteration, grading_run_id
+    "evaluation",  # turn, iteration, grading_run_id, result, explanation, criteria, unverified, wall_time_s, tokens
+    "feedback",  # turn, iteration, text
+    "finished",  # turn, status, final_output, files, iterations, tokens, wall_time_s
+    "error",  # message, field (optional), turn
+    "cancelled",  # turn, iterations
+]
+EVENT_TYPES: tuple[str, ...] = EventType.__args__  # type: ignore[attr-defined]
+TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled"})
+
+RunStatus = Literal["satisfied", "max_iterations_reached", "failed", "grader_error", "needs_revision"]
+"""Terminal statuses read from the middleware's state (needs_revision only if a run was cut short)."""
+TERMINAL_STATUSES: tuple[str, ...] = ("satisfied", "max_iterations_reached", "failed", "grader_error")
+
+
+@dataclass(frozen=True)
+class RunEvent:
+    """One thing that happened in a run."""
+
+    run_id: str
+    """The run (and checkpointer thread) id."""
+
+    seq: int
+    """Position in this run's event sequence, from 0; unique per run across resumes."""
+
+    type: EventType
+    """What happened."""
+
+    at: float
+    """Unix time (seconds) when the engine saw it."""
+
+    data: dict[str, Any] = field(default_factory=dict)
+    """The payload; its keys depend on `type` (see `EventType`)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain dict."""
+        return asdict(self)
+
+    def to_json(self) -> str:
+        """One-line JSON."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, default=str)
+
+    @classmethod
+    def from_dict(cls, d: dict[str, Any]) -> RunEvent:
+        """Inverse of `to_dict`."""
+        return cls(
+            run_id=d["run_id"], seq=int(d["seq"]), type=d["type"], at=float(d["at"]), data=dict(d.get("data") or {})
+        )

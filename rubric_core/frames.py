@@ -1,0 +1,171 @@
+"""pandas frames over the store: the one shape every view and export reads.
+
+Column names and dtypes are a documented contract (see docs/FRAMES.md):
+- runs: one row per run.
+- iterations: one row per grading pass.
+- criteria: one row per criterion per grading pass, with `regressed`
+  (passed at the previous pass, fails now) and `first_passed_iteration`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pandas as pd
+
+if TYPE_CHECKING:
+    from rubric_core.store import RunFilter, Store
+
+RUNS_COLUMNS: dict[str, str] = {
+    "run_id": "string",
+    "created_at": "datetime64[ns, UTC]",
+    "finished_at": "datetime64[ns, UTC]",
+    "status": "string",
+    "task": "string",
+    "rubric_name": "string",
+    "rubric_version": "Int64",
+    "model": "string",
+    "grader": "string",
+    "iterations": "Int64",
+    "turns": "Int64",
+    "total_tokens": "Int64",
+    "wall_time_s": "float64",
+    "tags": "string",
+    "note": "string",
+}
+ITERATIONS_COLUMNS: dict[str, str] = {
+    "run_id": "string",
+    "turn": "Int64",
+    "iteration": "Int64",
+    "result": "string",
+    "explanation": "string",
+    "unverified": "boolean",
+    "criteria_total": "Int64",
+    "criteria_passed": "Int64",
+    "wall_time_s": "float64",
+    "total_tokens": "Int64",
+    "draft_text": "string",
+    "feedback_text": "string",
+}
+CRITERIA_COLUMNS: dict[str, str] = {
+    "run_id": "string",
+    "turn": "Int64",
+    "iteration": "Int64",
+    "position": "Int64",
+    "criterion": "string",
+    "passed": "boolean",
+    "gap": "string",
+    "regressed": "boolean",
+    "first_passed_iteration": "Int64",
+}
+
+
+def _typed(rows: list[dict], columns: dict[str, str]) -> pd.DataFrame:
+    frame = pd.DataFrame(rows, columns=list(columns))
+    for col, dtype in columns.items():
+        if dtype.startswith("datetime"):
+            frame[col] = pd.to_datetime(frame[col], unit="s", utc=True)
+        else:
+            frame[col] = frame[col].astype(dtype)
+    return frame
+
+
+def runs_frame_from_rows(rows: list[dict]) -> pd.DataFrame:
+    """The runs frame from store rows (as `Store.list_runs` or `get_runs` return them)."""
+    out = []
+    for r in rows:
+        out.append(
+            {
+                "run_id": r["id"],
+                "created_at": r["created_at"],
+                "finished_at": r.get("finished_at"),
+                "status": r["status"],
+                "task": r["task"],
+                "rubric_name": r.get("rubric_name", ""),
+                "rubric_version": r.get("rubric_version"),
+                "model": r["model"],
+                "grader": r["grader"],
+                "iterations": r.get("iterations", 0),
+                "turns": r.get("turns", 1),
+                "total_tokens": r.get("total_tokens", 0),
+                "wall_time_s": r.get("wall_time_s", 0.0),
+                "tags": ",".join(r.get("tags") or []),
+                "note": r.get("note", ""),
+            }
+        )
+    return _typed(out, RUNS_COLUMNS)
+
+
+def runs_frame(store: Store, flt: RunFilter | None = None, *, limit: int = 100, offset: int = 0) -> pd.DataFrame:
+    """One row per run, newest first."""
+    return runs_frame_from_rows(store.list_runs(flt, limit=limit, offset=offset))
+
+
+def iterations_frame_from_rows(iterations: list[dict], criteria: list[dict]) -> pd.DataFrame:
+    """The iterations frame from store rows."""
+    counts: dict[tuple, list[int]] = {}
+    for c in criteria:
+        key = (c["run_id"], c["turn"], c["iteration"])
+        total_passed = counts.setdefault(key, [0, 0])
+        total_passed[0] += 1
+        total_passed[1] += int(bool(c["passed"]))
+    out = []
+    for it in iterations:
+        key = (it["run_id"], it["turn"], it["iteration"])
+        total, passed = counts.get(key, [0, 0])
+        out.append(
+            {
+                "run_id": it["run_id"],
+                "turn": it["turn"],
+                "iteration": it["iteration"],
+                "result": it["result"],
+                "explanation": it["explanation"],
+                "unverified": bool(it["unverified"]),
+                "criteria_total": total,
+                "criteria_passed": passed,
+                "wall_time_s": it["wall_time_s"],
+                "total_tokens": it["total_tokens"],
+                "draft_text": it["draft_text"],
+                "feedback_text": it["feedback_text"],
+            }
+        )
+    return _typed(out, ITERATIONS_COLUMNS)
+
+
+def iterations_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:
+    """One row per grading pass of these runs."""
+    return iterations_frame_from_rows(store.iterations(run_ids), store.criteria(run_ids))
+
+
+def criteria_frame_from_rows(criteria: list[dict]) -> pd.DataFrame:
+    """The criteria frame (with regressed and first_passed_iteration) from store rows."""
+    previous: dict[tuple, bool] = {}
+    first_pass: dict[tuple, int] = {}
+    out = []
+    for c in criteria:
+        key = (c["run_id"], c["turn"], c["name"])
+        passed = bool(c["passed"])
+        if passed and key not in first_pass:
+            first_pass[key] = c["iteration"]
+        out.append(
+            {
+                "run_id": c["run_id"],
+                "turn": c["turn"],
+                "iteration": c["iteration"],
+                "position": c["position"],
+                "criterion": c["name"],
+                "passed": passed,
+                "gap": c["gap"],
+                "regressed": previous.get(key, False) and not passed,
+                "first_passed_iteration": None,
+            }
+        )
+        previous[key] = passed
+    for row in out:
+        row["first_passed_iteration"] = first_pass.get((row["run_id"], row["turn"], row["criterion"]))
+    return _typed(out, CRITERIA_COLUMNS)
+
+
+def criteria_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:
+    """One row per criterion per grading pass of these runs."""
+    return criteria_frame_from_rows(store.criteria(run_ids))

@@ -1,0 +1,204 @@
+"""The embedded offline models: deterministic, no network, no key.
+
+`OfflineWriter` is the working model and `OfflineGrader` the grader. Both are
+chat models plugged into the real `create_deep_agent` + `RubricMiddleware`
+loop; neither re-implements any part of it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
+
+from rubric_core.checks.catalogue import TOOL_FUNCTION_NAMES
+from rubric_core.checks.phrasing import CheckSpec, Draft, contradictions, evaluate, interpret
+from rubric_core.examples import find_example_by_task
+from rubric_core.models import _writing
+from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, text_of
+from rubric_core.models._payload import draft_from_transcript, parse_payload
+from rubric_core.rubric import Criterion, parse_criteria
+
+GRADER_SOURCE = "rubric_grader"
+CANNOT_JUDGE_GAP = (
+    "An offline grader cannot judge this criterion: no deterministic check matches its wording. "
+    "Rephrase it with a documented phrasing (see docs/CRITERIA.md) or use an LLM grader."
+)
+
+
+def is_grader_feedback(message: BaseMessage) -> bool:
+    """Whether a message is the middleware's injected revision request."""
+    return isinstance(message, HumanMessage) and message.additional_kwargs.get("lc_source") == GRADER_SOURCE
+
+
+class OfflineWriter(ToolCallingChatModel):
+    """Working model: scripted drafts for bundled examples, rule-based revisions otherwise."""
+
+    model_name: str = "offline:writer"
+
+    @property
+    def _llm_type(self) -> str:
+        return "rubric-studio-offline-writer"
+
+    def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
+        turn_start = max(
+            (i for i, m in enumerate(messages) if isinstance(m, HumanMessage) and not is_grader_feedback(m)),
+            default=0,
+        )
+        task = text_of(messages[turn_start]) if messages else ""
+        feedback = [m for m in messages[turn_start:] if is_grader_feedback(m)]
+        revision = len(feedback)
+        can_write_files = "write_file" in bound_tool_names(kwargs)
+        example = find_example_by_task(task)
+        last = messages[-1] if messages else None
+        if example is not None:
+            k = min(revision, len(example.drafts) - 1)
+            if example.file_path:
+                content = example.file_drafts[min(revision, len(example.file_drafts) - 1)]
+                if not can_write_files:
+                    return AIMessage(content=f"{example.drafts[k]}\n\n```python\n{content}```")
+                if not isinstance(last, ToolMessage):
+                    return AIMessage(
+                        content="",
+                        tool_calls=[
+                            {
+                                "name": "write_file",
+                                "args": {"file_path": example.file_path, "content": content},
+                                "id": f"write-{revision}",
+                            }
+                        ],
+                    )
+            return AIMessage(content=example.drafts[k])
+        previous = next(
+            (text_of(m) for m in reversed(messages[turn_start:]) if isinstance(m, AIMessage) and not m.tool_calls),
+            None,
+        )
+        if previous is None or not feedback:
+            return AIMessage(content=_writing.first_draft(task))
+        return AIMessage(content=_writing.revise(previous, text_of(feedback[-1])))
+
+
+class OfflineGrader(ToolCallingChatModel):
+    """Grader: decides each criterion with the deterministic checks; conservative otherwise."""
+
+    model_name: str = "offline:grader"
+
+    @property
+    def _llm_type(self) -> str:
+        return "rubric-studio-offline-grader"
+
+    def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
+        payload_msg = next((m for m in messages if isinstance(m, HumanMessage)), None)
+        payload = parse_payload(text_of(payload_msg) if payload_msg else "")
+        draft = draft_from_transcript(payload.transcript)
+        criteria = _criteria_to_grade(payload.rubric, payload.frozen_criteria)
+        specs = [(c, interpret(c)) for c in criteria]
+        tool_results = {m.tool_call_id: text_of(m) for m in messages if isinstance(m, ToolMessage)}
+        tools = bound_tool_names(kwargs)
+
+        pending = _evidence_calls(specs, draft, tools, tool_results)
+        if pending:
+            return AIMessage(content="", tool_calls=pending)
+
+        conflicts = contradictions(specs)
+        if not criteria or conflicts:
+            explanation = (
+                "The rubric has no criteria to grade."
+                if not criteria
+                else "The rubric contradicts itself: " + "; ".join(conflicts) + "."
+            )
+            answer: dict[str, Any] = {"result": "failed", "explanation": explanation, "criteria": []}
+        else:
+            verdicts = [
+                _verdict(c, spec, draft, tool_results.get(f"evidence-{i}")) for i, (c, spec) in enumerate(specs)
+            ]
+            failing = [v for v in verdicts if not v["passed"]]
+            if failing:
+                names = "; ".join(v["name"] for v in failing)
+                answer = {
+                    "result": "needs_revision",
+                    "explanation": f"{len(failing)} of {len(verdicts)} criteria fail: {names}.",
+                    "criteria": verdicts,
+                }
+            else:
+                answer = {
+                    "result": "satisfied",
+                    "explanation": f"All {len(verdicts)} criteria pass.",
+                    "criteria": verdicts,
+                }
+        if "response_format" in kwargs or "GraderResponse" not in tools:
+            return AIMessage(content=json.dumps(answer))
+        return AIMessage(content="", tool_calls=[{"name": "GraderResponse", "args": answer, "id": "grader-response"}])
+
+
+def _criteria_to_grade(rubric: str, frozen: list[str]) -> list[Criterion]:
+    parsed = parse_criteria(rubric)
+    if not frozen:
+        return parsed
+    by_text = {c.text: c for c in parsed}
+    # Frozen names are replayed verbatim; map each back to its rubric criterion for its attachment.
+    return [by_text.get(name, Criterion(text=name, line=0)) for name in frozen]
+
+
+def _evidence_calls(
+    specs: list[tuple[Criterion, CheckSpec | None]], draft: Draft, tools: list[str], results: dict[str, str]
+) -> list[dict[str, Any]]:
+    """Tool calls for evidence the grader was given a tool for and has not gathered yet."""
+    tool_name = TOOL_FUNCTION_NAMES["python_tests"]
+    if tool_name not in tools:
+        return []
+    calls = []
+    for i, (_, spec) in enumerate(specs):
+        call_id = f"evidence-{i}"
+        if spec and spec.check == "python_tests" and call_id not in results:
+            calls.append(
+                {"name": tool_name, "args": {"code": draft.code(), "tests": spec.params["tests"]}, "id": call_id}
+            )
+    return calls
+
+
+def _verdict(criterion: Criterion, spec: CheckSpec | None, draft: Draft, tool_result: str | None) -> dict[str, Any]:
+    name = criterion.text
+    if spec is None:
+        return {"name": name, "passed": False, "gap": CANNOT_JUDGE_GAP}
+    if tool_result is not None:
+        try:
+            data = json.loads(tool_result)
+        except json.JSONDecodeError:
+            data = {"passed": False, "summary": tool_result[:300]}
+        if data.get("passed"):
+            return {"name": name, "passed": True}
+        return {"name": name, "passed": False, "gap": "Tests fail: " + str(data.get("summary", "no result"))}
+    if not draft.text and not draft.files:
+        return {"name": name, "passed": False, "gap": "The transcript has no answer from the agent to check."}
+    result = evaluate(spec, draft)
+    if result.passed:
+        return {"name": name, "passed": True}
+    return {"name": name, "passed": False, "gap": result.gap or result.detail}
+
+
+def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
+    """(name, gap) of the failing criteria listed in a revision message."""
+    section = re.search(r"Criteria that still need work:\n(.*?)(?:\n\n|$)", feedback, re.DOTALL)
+    if not section:
+        return []
+    out = []
+    for line in section.group(1).splitlines():
+        if not line.startswith("- "):
+            continue
+        out.append(_split_name_and_gap(line[2:]))
+    return out
+
+
+def _split_name_and_gap(body: str) -> tuple[str, str]:
+    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
+    # shortest prefix that reads as a criterion, else the first colon.
+    cuts = [m.start() for m in re.finditer(": ", body)]
+    for cut in cuts:
+        if interpret(Criterion(text=body[:cut], line=0)) is not None:
+            return body[:cut].strip(), body[cut + 2 :].strip()
+    if cuts:
+        return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
+    return body.replace("(no specific feedback provided)", "").strip(), ""

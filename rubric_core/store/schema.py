@@ -1,0 +1,102 @@
+"""The store's schema as append-only numbered migrations, recorded in `schema_migrations`.
+
+Never edit a released migration: add the next one. `SCHEMA_VERSION` is the
+number of the newest; a database with a higher version was written by newer
+code and is refused, never touched.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, list[str]]] = [
+    (
+        1,
+        "initial",
+        [
+            """CREATE TABLE runs (
+                id TEXT PRIMARY KEY,
+                created_at REAL NOT NULL,
+                finished_at REAL,
+                status TEXT NOT NULL,
+                task TEXT NOT NULL,
+                rubric TEXT NOT NULL,
+                rubric_name TEXT NOT NULL DEFAULT '',
+                rubric_version INTEGER,
+                model TEXT NOT NULL,
+                grader TEXT NOT NULL,
+                config_json TEXT NOT NULL,
+                final_output TEXT NOT NULL DEFAULT '',
+                final_files_json TEXT NOT NULL DEFAULT '{}',
+                iterations INTEGER NOT NULL DEFAULT 0,
+                turns INTEGER NOT NULL DEFAULT 1,
+                input_tokens INTEGER NOT NULL DEFAULT 0,
+                output_tokens INTEGER NOT NULL DEFAULT 0,
+                total_tokens INTEGER NOT NULL DEFAULT 0,
+                wall_time_s REAL NOT NULL DEFAULT 0,
+                error TEXT NOT NULL DEFAULT '',
+                note TEXT NOT NULL DEFAULT '',
+                worker TEXT NOT NULL DEFAULT '',
+                heartbeat_at REAL,
+                imported_from TEXT NOT NULL DEFAULT ''
+            )""",
+            "CREATE INDEX ix_runs_created ON runs (created_at DESC, id)",
+            "CREATE INDEX ix_runs_status ON runs (status, created_at DESC)",
+            "CREATE INDEX ix_runs_rubric ON runs (rubric_name, rubric_version)",
+            "CREATE INDEX ix_runs_model ON runs (model)",
+            """CREATE TABLE run_tags (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                tag TEXT NOT NULL,
+                PRIMARY KEY (run_id, tag)
+            )""",
+            "CREATE INDEX ix_run_tags_tag ON run_tags (tag)",
+            """CREATE TABLE events (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                seq INTEGER NOT NULL,
+                type TEXT NOT NULL,
+                at REAL NOT NULL,
+                data_json TEXT NOT NULL,
+                PRIMARY KEY (run_id, seq)
+            )""",
+            """CREATE TABLE iterations (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                turn INTEGER NOT NULL,
+                iteration INTEGER NOT NULL,
+                grading_run_id TEXT NOT NULL DEFAULT '',
+                draft_text TEXT NOT NULL DEFAULT '',
+                files_json TEXT NOT NULL DEFAULT '{}',
+                draft_at REAL,
+                draft_tokens INTEGER NOT NULL DEFAULT 0,
+                result TEXT,
+                explanation TEXT NOT NULL DEFAULT '',
+                unverified INTEGER NOT NULL DEFAULT 0,
+                grading_started_at REAL,
+                graded_at REAL,
+                wall_time_s REAL,
+                input_tokens INTEGER NOT NULL DEFAULT 0,
+                output_tokens INTEGER NOT NULL DEFAULT 0,
+                total_tokens INTEGER NOT NULL DEFAULT 0,
+                feedback_text TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (run_id, turn, iteration)
+            )""",
+            """CREATE TABLE criteria (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                turn INTEGER NOT NULL,
+                iteration INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                passed INTEGER NOT NULL,
+                gap TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (run_id, turn, iteration, position)
+            )""",
+            """CREATE TABLE rubrics (
+                name TEXT NOT NULL,
+                version INTEGER NOT NULL,
+                text TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                PRIMARY KEY (name, version)
+            )""",
+        ],
+    ),
+]
+
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+"""The schema version this code writes; exports carry it too."""
