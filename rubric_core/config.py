@@ -180,6 +180,8 @@ def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: 
 def load_config(path: str | Path) -> RunConfig:
     """Read a RunConfig from a .toml, .yaml or .yml file."""
     p = Path(path)
+    if p.suffix.lower() not in (".toml", ".yaml", ".yml"):
+        raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
     try:
         raw = p.read_text(encoding="utf-8")
     except OSError as exc:

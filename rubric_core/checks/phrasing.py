@@ -228,7 +228,10 @@ def _python_tests(code: str, *, tests: str) -> t.CheckResult:
     return t.CheckResult(False, run.summary(), "Tests fail: " + run.summary())
 
 
-_CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {"python_tests": _python_tests, "python_defines": _python_defines}
+_CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
+    "python_tests": _python_tests,
+    "python_defines": _python_defines,
+}
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,
     "syllables_per_line": t.check_syllables_per_line,

@@ -178,24 +178,16 @@ class Engine:
         _Execution(self, handle, config, mode, message, rubric, keys).run()
         return handle
 
-    def thread_state(self, run_id: str) -> dict[str, Any]:
-        """The checkpointed state of a run's thread: values and the pending steps."""
-        from langgraph.checkpoint.base import empty_checkpoint  # noqa: F401 -- ensures the saver's deps load
-
-        tup = self.checkpointer.get_tuple({"configurable": {"thread_id": run_id}})
-        if tup is None:
-            return {"values": {}, "next": ()}
-        values = dict(tup.checkpoint.get("channel_values", {}))
-        pending = tuple(tup.metadata.get("writes") or ()) if tup.metadata else ()
-        return {"values": values, "next": pending}
-
-    def is_resumable(self, run_id: str, config: RunConfig) -> bool:
-        """Whether the run's thread has steps left to run (it was interrupted)."""
+    def snapshot(self, run_id: str, config: RunConfig) -> Any:
+        """The checkpointed LangGraph state snapshot of a run's thread (values, next steps)."""
         from rubric_core.engine.agent import build_agent
 
         built = build_agent(config, checkpointer=self.checkpointer, on_evaluation=lambda ev: None)
-        snapshot = built.graph.get_state({"configurable": {"thread_id": run_id}})
-        return bool(snapshot.next)
+        return built.graph.get_state({"configurable": {"thread_id": run_id}})
+
+    def is_resumable(self, run_id: str, config: RunConfig) -> bool:
+        """Whether the run's thread has steps left to run (it was interrupted)."""
+        return bool(self.snapshot(run_id, config).next)
 
     def _spawn(
         self,

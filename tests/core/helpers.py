@@ -1,0 +1,26 @@
+"""Small helpers for engine tests."""
+
+from __future__ import annotations
+
+from rubric_core.config import RunConfig
+from rubric_core.examples import get_example
+
+
+def example_config(name: str, **changes: object) -> RunConfig:
+    ex = get_example(name)
+    data = {
+        "task": ex.task,
+        "rubric": ex.rubric,
+        "max_iterations": ex.max_iterations,
+        "grader_tools": list(ex.grader_tools),
+    }
+    data.update(changes)
+    return RunConfig.from_dict(data)
+
+
+def types(handle) -> list[str]:
+    return [e.type for e in handle.events if e.type not in ("tool_call", "tool_result")]
+
+
+def of_type(handle, kind: str) -> list:
+    return [e for e in handle.events if e.type == kind]

@@ -1,0 +1,147 @@
+import json
+import time
+
+import pytest
+
+from rubric_core.checks import make_tools
+from rubric_core.checks import text as t
+from rubric_core.checks.phrasing import Draft, evaluate, interpret
+from rubric_core.checks.sandbox import run_python_tests
+from rubric_core.checks.syllables import count_syllables, count_syllables_in_line
+from rubric_core.examples import EXAMPLES
+from rubric_core.rubric import Criterion, parse_criteria
+
+
+def test_syllables_of_the_haiku_drafts() -> None:
+    drafts = EXAMPLES["haiku"].drafts
+    counts = [[count_syllables_in_line(line) for line in d.splitlines()] for d in drafts]
+    assert counts == [[5, 8, 5, 5], [5, 8, 5], [5, 7, 5]]
+
+
+def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
+    assert count_syllables("fire") == 2  # CMUdict: F AY1 ER0; a vowel-group count says 1
+    assert count_syllables("every") in (2, 3)
+    assert count_syllables("blorptastic") == 3  # not in CMUdict: Pyphen hyphenation
+    assert count_syllables_in_line("2 cats") == 2
+
+
+@pytest.mark.parametrize(
+    ("criterion", "check", "params"),
+    [
+        ("Exactly three lines", "line_count", {"min": 3, "max": 3}),
+        ("Follows a 5-7-5 syllable pattern", "syllables_per_line", {"pattern": [5, 7, 5]}),
+        ("Exactly one sentence", "sentence_count", {"min": 1, "max": 1}),
+        ("Three to four sentences", "sentence_count", {"min": 3, "max": 4}),
+        ("At most 150 words", "word_count", {"min": None, "max": 150}),
+        ("Fewer than 10 words", "word_count", {"min": None, "max": 9}),
+        ("Mentions light and chlorophyll", "contains", {"terms": ["light", "chlorophyll"], "mode": "all"}),
+        ("Uses the word ocean or sea", "contains", {"terms": ["ocean", "sea"], "mode": "any"}),
+        ('Does not contain the letter "e"', "not_contains", {"terms": ["e"]}),
+        ("Does not mention price", "not_contains", {"terms": ["price"]}),
+        ("Contains at least two sensory details", "sensory_details", {"min": 2}),
+        (
+            "Has sections: Summary, Risks, Next steps",
+            "markdown_sections",
+            {"sections": ["Summary", "Risks", "Next steps"]},
+        ),
+        ("Matches the regex /^[A-Z]/", "regex", {"pattern": "^[A-Z]"}),
+        ("Does not match the pattern `TODO`", "regex", {"pattern": "TODO", "should_match": False}),
+        ("Is valid JSON", "json_valid", {"schema": None}),
+        ("Defines a function find_duplicates(lst)", "python_defines", {"name": "find_duplicates"}),
+        ("Is about spring", "topic", {"topic": "spring"}),
+    ],
+)
+def test_documented_phrasings(criterion: str, check: str, params: dict) -> None:
+    spec = interpret(Criterion(criterion, 1))
+    assert spec is not None
+    assert spec.check == check
+    assert spec.params == params
+
+
+def test_unreadable_criterion_has_no_check() -> None:
+    assert interpret(Criterion("Is witty and original", 1)) is None
+
+
+def test_text_checks_pass_and_fail_with_gaps() -> None:
+    assert t.check_sentence_count("One. Two! Three?", min=3, max=3).passed
+    assert t.check_sentence_count("Dr. Who arrived. He left.", min=2, max=2).passed
+    r = t.check_line_count("a\nb", min=3, max=3)
+    assert not r.passed and "needs 3" in r.gap
+    assert t.check_contains("The lights of chlorophyll", terms=["light", "chlorophyll"]).passed
+    assert not t.check_contains("sunlight only", terms=["light"]).passed
+    r = t.check_not_contains("A vast gray gulf. Waves hiss.", terms=["e"])
+    assert not r.passed and "Waves" in r.gap
+    assert t.check_word_count("one two three", max=3).passed
+    assert t.check_regex("Hello", pattern="^H").passed
+    assert not t.check_regex("x", pattern="(").passed
+
+
+def test_json_check_with_schema() -> None:
+    schema = {"type": "object", "required": ["name"], "properties": {"name": {"type": "string"}}}
+    assert t.check_json('```json\n{"name": "x"}\n```', schema=schema).passed
+    r = t.check_json('{"name": 3}', schema=schema)
+    assert not r.passed and "name" in r.gap
+    r = t.check_json("{oops", schema=None)
+    assert not r.passed and "not valid JSON" in r.gap
+    spec = interpret(Criterion("Is valid JSON matching this schema:", 1, attachment=json.dumps(schema)))
+    assert spec is not None and spec.params["schema"] == schema
+
+
+def test_markdown_sections() -> None:
+    text = "# T\n## Summary\nx\n## Next steps\ny"
+    assert t.check_markdown_sections(text, sections=["summary", "Next steps"]).passed
+    r = t.check_markdown_sections(text, sections=["Risks"])
+    assert not r.passed and "Risks" in r.gap
+
+
+def test_sandbox_runs_tests_in_a_child_process() -> None:
+    run = run_python_tests(
+        "def f(x):\n    return x * 2\n", "assert f(2) == 4\ndef test_three():\n    assert f(3) == 7\n"
+    )
+    assert not run.passed
+    assert run.tests[0]["name"] == "test_three" and "assert f(3) == 7" in run.tests[0]["error"]
+    assert run_python_tests("def f(x):\n    return x * 2\n", "assert f(2) == 4").passed
+
+
+def test_sandbox_stops_an_infinite_loop() -> None:
+    start = time.monotonic()
+    run = run_python_tests("while True:\n    pass\n", "pass", timeout_s=2)
+    assert not run.passed
+    assert "CPU time" in run.error or "Timed out" in run.error
+    assert time.monotonic() - start < 10
+
+
+def test_sandbox_stops_a_memory_bomb() -> None:
+    run = run_python_tests(
+        "data = []\nwhile True:\n    data.append(bytearray(50 * 1024 * 1024))\n", "pass", timeout_s=10
+    )
+    assert not run.passed
+    assert "Memory limit" in run.error
+
+
+def test_sandbox_has_no_network_and_no_secrets(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-secret-planted")
+    run = run_python_tests("import socket\n", "socket.create_connection(('127.0.0.1', 9))")
+    assert not run.passed and "network access is disabled" in run.summary()
+    run = run_python_tests("import os\n", "assert 'OPENAI_API_KEY' not in os.environ")
+    assert run.passed
+
+
+def test_find_duplicates_drafts_against_the_example_tests() -> None:
+    ex = EXAMPLES["find-duplicates"]
+    spec = interpret(parse_criteria(ex.rubric)[1])
+    assert spec is not None
+    first = evaluate(spec, Draft(text="", files={"/find_duplicates.py": ex.file_drafts[0]}))
+    assert not first.passed and "unhashable" in first.gap
+    assert evaluate(spec, Draft(text="", files={"/find_duplicates.py": ex.file_drafts[1]})).passed
+
+
+def test_checks_as_langchain_tools() -> None:
+    tools = {tool.name: tool for tool in make_tools(["syllables_per_line", "python_tests", "not_contains"])}
+    lines = json.loads(tools["count_syllables_per_line"].invoke({"text": "Cherry blossoms drift"}))
+    assert lines == [{"line": "Cherry blossoms drift", "syllables": 5}]
+    result = json.loads(tools["run_python_tests"].invoke({"code": "x = 1", "tests": "assert x == 2"}))
+    assert result["passed"] is False
+    assert json.loads(tools["not_contains"].invoke({"text": "tree", "terms": ["e"]}))["passed"] is False
+    with pytest.raises(ValueError, match="Unknown grader tool"):
+        make_tools(["nope"])

@@ -1,0 +1,163 @@
+"""A local stand-in for the OpenAI Responses API on 127.0.0.1, for provider code paths.
+
+The real `ChatOpenAI` class talks HTTP to it. Its answers come from a
+`brain(messages, kwargs)` callable; by default the product's offline models,
+so a whole run can be driven through the real provider class.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import uuid
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
+
+FEEDBACK_PREFIX = "A grader reviewed your work"
+
+
+def _content_text(content: Any) -> str:
+    if isinstance(content, str):
+        return content
+    return "".join(part.get("text", "") for part in content if isinstance(part, dict))
+
+
+def to_messages(items: list[dict[str, Any]]) -> list[BaseMessage]:
+    """Responses API input items to LangChain messages (feedback re-tagged as the grader's)."""
+    out: list[BaseMessage] = []
+    for item in items:
+        kind = item.get("type", "message")
+        if kind == "message" or ("role" in item and kind not in ("function_call", "function_call_output")):
+            role, text = item.get("role"), _content_text(item.get("content", ""))
+            if role in ("system", "developer"):
+                out.append(SystemMessage(text))
+            elif role == "user":
+                kwargs = {"lc_source": "rubric_grader"} if text.startswith(FEEDBACK_PREFIX) else {}
+                out.append(HumanMessage(text, additional_kwargs=kwargs))
+            else:
+                out.append(AIMessage(text))
+        elif kind == "function_call":
+            call = {"name": item["name"], "args": json.loads(item.get("arguments") or "{}"), "id": item["call_id"]}
+            if out and isinstance(out[-1], AIMessage):
+                out[-1].tool_calls.append(call)
+            else:
+                out.append(AIMessage("", tool_calls=[call]))
+        elif kind == "function_call_output":
+            out.append(ToolMessage(_content_text(item.get("output", "")), tool_call_id=item["call_id"]))
+    return out
+
+
+def offline_brain(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+    """Answer as the offline grader when grading is asked for, else as the offline writer."""
+    from rubric_core.models.offline import OfflineGrader, OfflineWriter
+
+    names = [t["function"]["name"] for t in kwargs.get("tools", [])]
+    grading = "GraderResponse" in names or "response_format" in kwargs
+    model = OfflineGrader() if grading else OfflineWriter()
+    return model.respond(messages, **kwargs)
+
+
+class StubOpenAI:
+    """Start with `with StubOpenAI() as stub:`; `stub.base_url` goes to OPENAI_BASE_URL."""
+
+    def __init__(
+        self, brain: Callable[[list[BaseMessage], dict[str, Any]], AIMessage] | None = None, *, status: int = 200
+    ) -> None:
+        self.brain = brain or offline_brain
+        self.status = status
+        self.requests: list[dict[str, Any]] = []
+        self.lock = threading.Lock()
+        stub = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, *args: Any) -> None:
+                pass
+
+            def do_POST(self) -> None:
+                body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
+                with stub.lock:
+                    stub.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
+                if stub.status != 200:
+                    self._send(stub.status, {"error": {"message": "stub failure", "type": "server_error"}})
+                    return
+                self._send(200, stub.respond(body))
+
+            def _send(self, status: int, payload: dict[str, Any]) -> None:
+                data = json.dumps(payload).encode()
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(data)))
+                self.end_headers()
+                self.wfile.write(data)
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
+
+    def respond(self, body: dict[str, Any]) -> dict[str, Any]:
+        items = body.get("input") or []
+        if body.get("instructions"):
+            items = [{"role": "system", "content": body["instructions"]}, *items]
+        messages = to_messages(items)
+        kwargs: dict[str, Any] = {}
+        tools = [{"type": "function", "function": {"name": t.get("name")}} for t in body.get("tools") or []]
+        if tools:
+            kwargs["tools"] = tools
+        fmt = (body.get("text") or {}).get("format") or {}
+        if fmt.get("type") == "json_schema":
+            kwargs["response_format"] = fmt
+        answer = self.brain(messages, kwargs)
+        output: list[dict[str, Any]] = []
+        if answer.content:
+            output.append(
+                {
+                    "type": "message",
+                    "id": f"msg_{uuid.uuid4().hex[:8]}",
+                    "role": "assistant",
+                    "status": "completed",
+                    "content": [{"type": "output_text", "text": _content_text(answer.content), "annotations": []}],
+                }
+            )
+        for call in answer.tool_calls:
+            output.append(
+                {
+                    "type": "function_call",
+                    "id": f"fc_{uuid.uuid4().hex[:8]}",
+                    "call_id": call["id"],
+                    "name": call["name"],
+                    "arguments": json.dumps(call["args"]),
+                    "status": "completed",
+                }
+            )
+        return {
+            "id": f"resp_{uuid.uuid4().hex[:8]}",
+            "object": "response",
+            "created_at": 0,
+            "model": body.get("model"),
+            "status": "completed",
+            "output": output,
+            "parallel_tool_calls": True,
+            "tool_choice": "auto",
+            "tools": [],
+            "usage": {
+                "input_tokens": 11,
+                "output_tokens": 7,
+                "total_tokens": 18,
+                "input_tokens_details": {"cached_tokens": 0},
+                "output_tokens_details": {"reasoning_tokens": 0},
+            },
+        }
+
+    def __enter__(self) -> StubOpenAI:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.server.shutdown()
+        self.server.server_close()
