@@ -13,7 +13,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
         "initial",
         [
             """CREATE TABLE runs (
-                id TEXT PRIMARY KEY,
+                id TEXT NOT NULL PRIMARY KEY,
                 created_at REAL NOT NULL,
                 finished_at REAL,
                 status TEXT NOT NULL,

@@ -146,7 +146,6 @@ class Store:
             dbapi_conn.isolation_level = None  # we issue BEGIN ourselves (below)
             cur = dbapi_conn.cursor()
             cur.execute("PRAGMA busy_timeout=30000")
-            cur.execute("PRAGMA journal_mode=WAL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.execute("PRAGMA synchronous=NORMAL")
             cur.close()
@@ -163,6 +162,14 @@ class Store:
     def migrate(self) -> None:
         """Apply the migrations this database lacks; refuse a newer or foreign database."""
         try:
+            self._refuse_foreign_or_newer()
+            if self._is_sqlite:
+                # Only now that the file is known to be ours (or empty): WAL changes the file.
+                raw = self.engine.raw_connection()
+                try:
+                    raw.cursor().execute("PRAGMA journal_mode=WAL")
+                finally:
+                    raw.close()
             with self._write() as conn, conn.begin():
                 tables = set(self._tables(conn))
                 if "schema_migrations" not in tables:
@@ -202,6 +209,26 @@ class Store:
         except DatabaseError as exc:
             msg = f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed."
             raise StoreError(msg) from None
+
+    def _refuse_foreign_or_newer(self) -> None:
+        with self.engine.connect() as conn:
+            tables = set(self._tables(conn))
+            if tables and "schema_migrations" not in tables:
+                listed = ", ".join(sorted(tables)[:5])
+                msg = (
+                    f"The database at {self.url} holds other data (tables: {listed}) and is not a "
+                    "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
+                    "RUBRIC_STUDIO_DB_URL elsewhere."
+                )
+                raise StoreError(msg)
+            if tables:
+                newest = int(conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar() or 0)
+                if newest > SCHEMA_VERSION:
+                    msg = (
+                        f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
+                        f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
+                    )
+                    raise StoreError(msg)
 
     def _tables(self, conn: Connection) -> list[str]:
         from sqlalchemy import inspect

@@ -1,0 +1,99 @@
+"""The run manager: one per process; starts, resumes, continues and cancels runs with the store subscribed.
+
+The dashboard holds one in `st.cache_resource`; the command line uses one
+too. Live runs are kept by id, so any page, tab or reload can re-attach.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from typing import Any
+
+from rubric_core.config import RunConfig
+from rubric_core.engine import Engine, RunHandle
+from rubric_core.store import Store
+
+
+class RunManager:
+    """Runs in worker threads, each event written to the store as it arrives."""
+
+    def __init__(self, engine: Engine, store: Store) -> None:
+        self.engine = engine
+        self.store = store
+        self._live: dict[str, RunHandle] = {}
+        self._lock = threading.Lock()
+
+    def start(self, config: RunConfig, *, keys: Mapping[str, str] | None = None) -> RunHandle:
+        """Start a new run."""
+        handle = self.engine.start(config, subscribers=[self.store.record], keys=keys)
+        return self._keep(handle)
+
+    def resume(self, run_id: str, *, keys: Mapping[str, str] | None = None) -> RunHandle:
+        """Resume an interrupted or cancelled run from its checkpoint."""
+        config = self._config(run_id)
+        if self.is_live(run_id):
+            msg = "This run is still running: it cannot be resumed twice."
+            raise ValueError(msg)
+        handle = self.engine.resume(
+            run_id, config, subscribers=[self.store.record], keys=keys, first_seq=self.store.next_seq(run_id)
+        )
+        return self._keep(handle)
+
+    def follow_up(
+        self, run_id: str, message: str, *, rubric: str | None = None, keys: Mapping[str, str] | None = None
+    ) -> RunHandle:
+        """A new user message on a finished run's thread; the rubric kept unless `rubric` is given."""
+        config = self._config(run_id)
+        if self.is_live(run_id):
+            msg = "This run is still running: wait for it to finish before continuing it."
+            raise ValueError(msg)
+        if rubric is not None and not rubric.strip():
+            msg = "The new rubric is empty: keep the current rubric or write at least one criterion."
+            raise ValueError(msg)
+        handle = self.engine.follow_up(
+            run_id,
+            config,
+            message,
+            rubric=rubric,
+            subscribers=[self.store.record],
+            keys=keys,
+            first_seq=self.store.next_seq(run_id),
+        )
+        return self._keep(handle)
+
+    def cancel(self, run_id: str) -> bool:
+        """Ask a live run to stop after its current step; False if it is not live here."""
+        handle = self.get(run_id)
+        if handle is None or handle.done:
+            return False
+        handle.cancel()
+        return True
+
+    def get(self, run_id: str) -> RunHandle | None:
+        """The live (or recently finished) handle of a run started by this process."""
+        with self._lock:
+            return self._live.get(run_id)
+
+    def is_live(self, run_id: str) -> bool:
+        """Whether this process is running it now."""
+        handle = self.get(run_id)
+        return handle is not None and not handle.done
+
+    def live_ids(self) -> list[str]:
+        """Ids of the runs in progress in this process."""
+        with self._lock:
+            return [run_id for run_id, h in self._live.items() if not h.done]
+
+    def _keep(self, handle: RunHandle) -> RunHandle:
+        with self._lock:
+            self._live[handle.run_id] = handle
+        return handle
+
+    def _config(self, run_id: str) -> RunConfig:
+        run = self.store.get_run(run_id)
+        if run is None:
+            msg = f"No run {run_id!r} in the store."
+            raise KeyError(msg)
+        data: dict[str, Any] = dict(run["config"])
+        return RunConfig.from_dict(data)

@@ -1,0 +1,98 @@
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+    full_env = {**os.environ, **(env or {})}
+    return subprocess.run(
+        [sys.executable, "-m", "rubric_core", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=full_env,
+        timeout=300,
+        check=False,
+    )
+
+
+def test_run_example_jsonl_ends_satisfied_after_a_revision() -> None:
+    proc = cli("run", "--example", "haiku", "--jsonl")
+    assert proc.returncode == 0, proc.stderr
+    events = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert events[0]["type"] == "run_started" and events[-1]["type"] == "finished"
+    assert events[-1]["data"]["status"] == "satisfied"
+    assert any(e["type"] == "feedback" for e in events)
+    assert "Traceback" not in proc.stderr
+
+
+def test_run_table_and_exit_status_for_other_terminal_statuses() -> None:
+    proc = cli("run", "--example", "lipogram")
+    assert proc.returncode == 1
+    assert "FAIL  Does not contain the letter" in proc.stdout
+    assert "status: max_iterations_reached" in proc.stdout
+
+
+def test_task_and_rubric_from_files_and_flags(tmp_path: Path) -> None:
+    (tmp_path / "task.txt").write_text("Summarize photosynthesis in one sentence.")
+    (tmp_path / "rubric.md").write_text("- Exactly one sentence\n- Mentions light and chlorophyll\n")
+    proc = cli(
+        "run",
+        "--task-file",
+        str(tmp_path / "task.txt"),
+        "--rubric-file",
+        str(tmp_path / "rubric.md"),
+        "--max-iterations",
+        "2",
+        "--grader-tool",
+        "sentence_count",
+        "--jsonl",
+    )
+    assert proc.returncode == 0, proc.stderr
+    started = json.loads(proc.stdout.splitlines()[0])
+    assert started["data"]["config"]["grader_tools"] == ["sentence_count"]
+    assert started["data"]["config"]["max_iterations"] == 2
+
+
+def test_config_file(tmp_path: Path) -> None:
+    cfg = tmp_path / "run.yaml"
+    cfg.write_text("task: Write a haiku about spring.\nrubric: |\n  - Exactly three lines\nmax_iterations: 1\n")
+    proc = cli("run", "--config", str(cfg), "--jsonl")
+    assert proc.returncode == 1, proc.stderr  # the first haiku draft has four lines: the cap ends it
+    assert json.loads(proc.stdout.splitlines()[-1])["data"]["status"] == "max_iterations_reached"
+    proc = cli("run", "--config", str(cfg), "--max-iterations", "3", "--jsonl")
+    assert proc.returncode == 0, proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (["run", "--example", "nope"], "Unknown example 'nope'"),
+        (["run", "--example", "haiku", "--max-iterations", "50"], "from 1 to 20"),
+        (["run", "--task", "x"], "Rubric is empty"),
+        (["run", "--rubric", "- a"], "Task is empty"),
+        (["run", "--example", "haiku", "--model", "gpt4"], "provider:model-id"),
+        (["run", "--example", "haiku", "--grader-tool", "magic"], "Unknown grader tool"),
+        (["run", "--task-file", "/nonexistent/t.txt", "--rubric", "- a"], "Cannot read task file"),
+        (["run", "--example", "haiku", "--model", "openai:gpt-4o-mini"], "OPENAI_API_KEY"),
+        (["run", "--example", "haiku", "--config", "x.json"], "must end in"),
+    ],
+)
+def test_bad_input_exits_2_with_a_message(args: list[str], fragment: str) -> None:
+    proc = cli(*args)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert fragment in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_examples_lists_the_bundled_examples() -> None:
+    proc = cli("examples")
+    assert proc.returncode == 0
+    for name in ("haiku", "photosynthesis", "find-duplicates", "lipogram", "report"):
+        assert name in proc.stdout

@@ -1,0 +1,374 @@
+import hashlib
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from rubric_core import frames
+from rubric_core.engine import Engine
+from rubric_core.manager import RunManager
+from rubric_core.store import RunFilter, Store, StoreError, open_store
+from tests.core.helpers import example_config, of_type
+
+ROOT = Path(__file__).resolve().parents[2]
+
+EXPECTED_SCHEMA = {
+    "criteria": [
+        ("run_id", "TEXT", 1, 1),
+        ("turn", "INTEGER", 1, 2),
+        ("iteration", "INTEGER", 1, 3),
+        ("position", "INTEGER", 1, 4),
+        ("name", "TEXT", 1, 0),
+        ("passed", "INTEGER", 1, 0),
+        ("gap", "TEXT", 1, 0),
+    ],
+    "events": [
+        ("run_id", "TEXT", 1, 1),
+        ("seq", "INTEGER", 1, 2),
+        ("type", "TEXT", 1, 0),
+        ("at", "REAL", 1, 0),
+        ("data_json", "TEXT", 1, 0),
+    ],
+    "iterations": [
+        ("run_id", "TEXT", 1, 1),
+        ("turn", "INTEGER", 1, 2),
+        ("iteration", "INTEGER", 1, 3),
+        ("grading_run_id", "TEXT", 1, 0),
+        ("draft_text", "TEXT", 1, 0),
+        ("files_json", "TEXT", 1, 0),
+        ("draft_at", "REAL", 0, 0),
+        ("draft_tokens", "INTEGER", 1, 0),
+        ("result", "TEXT", 0, 0),
+        ("explanation", "TEXT", 1, 0),
+        ("unverified", "INTEGER", 1, 0),
+        ("grading_started_at", "REAL", 0, 0),
+        ("graded_at", "REAL", 0, 0),
+        ("wall_time_s", "REAL", 0, 0),
+        ("input_tokens", "INTEGER", 1, 0),
+        ("output_tokens", "INTEGER", 1, 0),
+        ("total_tokens", "INTEGER", 1, 0),
+        ("feedback_text", "TEXT", 1, 0),
+    ],
+    "rubrics": [
+        ("name", "TEXT", 1, 1),
+        ("version", "INTEGER", 1, 2),
+        ("text", "TEXT", 1, 0),
+        ("created_at", "REAL", 1, 0),
+    ],
+    "run_tags": [("run_id", "TEXT", 1, 1), ("tag", "TEXT", 1, 2)],
+    "runs": [
+        ("id", "TEXT", 1, 1),
+        ("created_at", "REAL", 1, 0),
+        ("finished_at", "REAL", 0, 0),
+        ("status", "TEXT", 1, 0),
+        ("task", "TEXT", 1, 0),
+        ("rubric", "TEXT", 1, 0),
+        ("rubric_name", "TEXT", 1, 0),
+        ("rubric_version", "INTEGER", 0, 0),
+        ("model", "TEXT", 1, 0),
+        ("grader", "TEXT", 1, 0),
+        ("config_json", "TEXT", 1, 0),
+        ("final_output", "TEXT", 1, 0),
+        ("final_files_json", "TEXT", 1, 0),
+        ("iterations", "INTEGER", 1, 0),
+        ("turns", "INTEGER", 1, 0),
+        ("input_tokens", "INTEGER", 1, 0),
+        ("output_tokens", "INTEGER", 1, 0),
+        ("total_tokens", "INTEGER", 1, 0),
+        ("wall_time_s", "REAL", 1, 0),
+        ("error", "TEXT", 1, 0),
+        ("note", "TEXT", 1, 0),
+        ("worker", "TEXT", 1, 0),
+        ("heartbeat_at", "REAL", 0, 0),
+        ("imported_from", "TEXT", 1, 0),
+    ],
+    "schema_migrations": [("version", "INTEGER", 0, 1), ("name", "TEXT", 1, 0), ("applied_at", "REAL", 1, 0)],
+}
+EXPECTED_INDEXES = ["ix_run_tags_tag", "ix_runs_created", "ix_runs_model", "ix_runs_rubric", "ix_runs_status"]
+
+
+def db_path(home: Path) -> Path:
+    return home / "runs.sqlite"
+
+
+def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
+    conn = sqlite3.connect(db_path(home))
+    tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+    schema = {t: [(r[1], r[2], r[3], r[5]) for r in conn.execute(f"PRAGMA table_info({t})")] for t in tables}
+    assert schema == EXPECTED_SCHEMA
+    indexes = [
+        r[0]
+        for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
+    ]
+    assert indexes == EXPECTED_INDEXES
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1]
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    open_store().close()  # opening again applies nothing twice
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1]
+
+
+def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> None:
+    handle = engine.execute(example_config("haiku", rubric_name="spring-haiku"), subscribers=[store.record])
+    run = store.get_run(handle.run_id)
+    assert run is not None
+    finished = handle.last.data
+    assert run["status"] == "satisfied" == finished["status"]
+    assert run["final_output"] == finished["final_output"]
+    assert run["iterations"] == 3 and run["rubric_name"] == "spring-haiku" and run["rubric_version"] == 1
+    assert run["total_tokens"] == sum(
+        e.data["tokens"]["total_tokens"] for e in handle.events if e.type in ("draft", "evaluation")
+    )
+    assert [e.to_dict() for e in store.run_events(handle.run_id)] == [e.to_dict() for e in handle.events]
+    iterations = store.iterations([handle.run_id])
+    drafts = of_type(handle, "draft")
+    assert [i["draft_text"] for i in iterations] == [d.data["text"] for d in drafts]
+    evaluations = of_type(handle, "evaluation")
+    assert [i["result"] for i in iterations] == [e.data["result"] for e in evaluations]
+    assert [i["feedback_text"] for i in iterations[:2]] == [f.data["text"] for f in of_type(handle, "feedback")]
+    criteria = store.criteria([handle.run_id])
+    assert [(c["iteration"], c["name"], bool(c["passed"]), c["gap"]) for c in criteria] == [
+        (e.data["iteration"], c["name"], c["passed"], c.get("gap", "")) for e in evaluations for c in e.data["criteria"]
+    ]
+    assert "config_json" not in run and run["config"]["task"] == handle.events[0].data["config"]["task"]
+
+
+def test_frames_mark_regressions_and_first_pass(store: Store, engine: Engine) -> None:
+    h1 = engine.execute(example_config("haiku"), subscribers=[store.record])
+    h2 = engine.execute(example_config("lipogram"), subscribers=[store.record])
+    crit = frames.criteria_frame(store, [h1.run_id, h2.run_id])
+    assert list(crit.columns) == list(frames.CRITERIA_COLUMNS)
+    assert str(crit["passed"].dtype) == "boolean" and str(crit["first_passed_iteration"].dtype) == "Int64"
+    syll = crit[(crit.run_id == h1.run_id) & (crit.criterion == "Follows a 5-7-5 syllable pattern")]
+    assert syll["first_passed_iteration"].tolist() == [2, 2, 2]
+    assert not crit["regressed"].any()
+    runs = frames.runs_frame(store)
+    assert list(runs.columns) == list(frames.RUNS_COLUMNS)
+    assert set(runs["status"]) == {"satisfied", "max_iterations_reached"}
+    its = frames.iterations_frame(store, [h1.run_id])
+    assert its["criteria_passed"].tolist() == [1, 2, 3]
+
+
+def test_regression_is_flagged() -> None:
+    rows = [
+        {"run_id": "r", "turn": 0, "iteration": i, "position": 0, "name": "c", "passed": p, "gap": ""}
+        for i, p in enumerate([False, True, False, True])
+    ]
+    crit = frames.criteria_frame_from_rows(rows)
+    assert crit["regressed"].tolist() == [False, False, True, False]
+    assert crit["first_passed_iteration"].tolist() == [1, 1, 1, 1]
+
+
+def test_sigkill_mid_run_keeps_graded_iterations_and_resumes(home: Path) -> None:
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests/core/kill_target.py")], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
+    )
+    run_id = proc.stdout.readline().strip()
+    store = open_store()
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        graded = [i for i in store.iterations([run_id]) if i["result"]]
+        if graded:
+            break
+        time.sleep(0.05)
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    stored = store.iterations([run_id])
+    graded = [i for i in stored if i["result"]]
+    assert graded, "the first graded iteration must be stored before the kill"
+    events = store.run_events(run_id)
+    assert sum(e.type == "evaluation" for e in events) == len(graded)
+    run = store.get_run(run_id)
+    assert run["status"] == "interrupted"
+    assert [r["id"] for r in store.list_runs(RunFilter(statuses=["interrupted"]))] == [run_id]
+    manager = RunManager(Engine(home), store)
+    handle = manager.resume(run_id)
+    assert handle.wait(60)
+    assert handle.last.type == "finished" and handle.last.data["status"] == "satisfied"
+    iterations = store.iterations([run_id])
+    assert [(i["turn"], i["iteration"]) for i in iterations] == [(0, 0), (0, 1), (0, 2)]
+    assert all(i["result"] for i in iterations)
+    seqs = [e.seq for e in store.run_events(run_id)]
+    assert seqs == list(range(len(seqs)))
+    assert store.get_run(run_id)["status"] == "satisfied"
+
+
+def test_eight_concurrent_runs_and_a_reader_lose_no_row(store: Store, engine: Engine) -> None:
+    manager = RunManager(engine, store)
+    names = ["haiku", "photosynthesis", "lipogram", "report"] * 2
+    handles = [manager.start(example_config(n, model="offline:writer?latency=0.02")) for n in names]
+    stop = threading.Event()
+    reads: list[int] = []
+
+    def reader() -> None:
+        while not stop.is_set():
+            reads.append(len(store.list_runs(limit=50)))
+            frames.criteria_frame(store, [h.run_id for h in handles])
+
+    t = threading.Thread(target=reader)
+    t.start()
+    for h in handles:
+        assert h.wait(120)
+    stop.set()
+    t.join()
+    assert reads
+    for h in handles:
+        stored = store.run_events(h.run_id)
+        assert [e.seq for e in stored] == [e.seq for e in h.events]
+        evaluations = of_type(h, "evaluation")
+        assert len(store.iterations([h.run_id])) == len(evaluations)
+        assert len(store.criteria([h.run_id])) == sum(len(e.data["criteria"]) for e in evaluations)
+        assert store.get_run(h.run_id)["status"] == h.last.data["status"]
+
+
+def test_two_processes_write_one_file(home: Path) -> None:
+    code = (
+        "from rubric_core.engine import Engine; from rubric_core.store import open_store; "
+        "from tests.core.helpers import example_config; s = open_store(); "
+        "[Engine().execute(example_config('photosynthesis'), subscribers=[s.record]) for _ in range(3)]"
+    )
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT) for _ in range(2)]
+    assert [p.wait(120) for p in procs] == [0, 0]
+    store = open_store()
+    assert store.count_runs() == 6
+    assert all(r["status"] == "satisfied" and r["iterations"] == 2 for r in store.list_runs())
+
+
+def test_filters_tags_notes_and_delete(store: Store, engine: Engine) -> None:
+    a = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    b = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
+    c = engine.execute(example_config("report", rubric_name="status-report"), subscribers=[store.record]).run_id
+    store.set_tags(a, ["demo", " demo ", "poetry", ""])
+    store.set_note(a, "best one")
+    assert store.get_run(a)["tags"] == ["demo", "poetry"] and store.get_run(a)["note"] == "best one"
+    assert [r["id"] for r in store.list_runs(RunFilter(tag="demo"))] == [a]
+    assert [r["id"] for r in store.list_runs(RunFilter(statuses=["max_iterations_reached"]))] == [b]
+    assert [r["id"] for r in store.list_runs(RunFilter(rubric_name="status-report", rubric_version=1))] == [c]
+    assert store.count_runs(RunFilter(search="HAIKU")) == 1
+    assert store.count_runs(RunFilter(model="offline:grader")) == 3
+    assert store.count_runs(RunFilter(since=time.time() + 60)) == 0
+    assert store.list_runs(limit=1, offset=1)[0]["id"] == b
+    before = {t: _count(store, t) for t in ("events", "iterations", "criteria", "run_tags", "runs", "rubrics")}
+    own = {
+        "events": len(store.run_events(a)),
+        "iterations": len(store.iterations([a])),
+        "criteria": len(store.criteria([a])),
+        "run_tags": 2,
+        "runs": 1,
+        "rubrics": 0,
+    }
+    assert store.delete_run(a)
+    after = {t: _count(store, t) for t in before}
+    assert {t: before[t] - after[t] for t in before} == own
+    assert not store.delete_run(a)
+    with pytest.raises(KeyError):
+        store.set_note(a, "x")
+
+
+def _count(store: Store, table: str) -> int:
+    with store.engine.connect() as conn:
+        return conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar()
+
+
+def test_rubric_library_versions(store: Store) -> None:
+    assert store.save_rubric("haiku", "- Exactly three lines") == 1
+    assert store.save_rubric("haiku", "- Exactly three lines") == 1  # unchanged text: same version
+    assert store.save_rubric("haiku", "- Exactly three lines\n- Is about spring") == 2
+    assert [v["version"] for v in store.rubric_versions("haiku")] == [1, 2]
+    assert store.get_rubric("haiku")["version"] == 2 and store.get_rubric("haiku", 1)["text"] == "- Exactly three lines"
+    assert store.list_rubrics()[0]["versions"] == 2
+    with pytest.raises(ValueError, match="name is empty"):
+        store.save_rubric(" ", "- a")
+    with pytest.raises(ValueError, match="Rubric is empty"):
+        store.save_rubric("x", "  ")
+
+
+def _sha(p: Path) -> str:
+    return hashlib.sha256(p.read_bytes()).hexdigest()
+
+
+def test_a_file_that_is_not_a_database_is_refused_untouched(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    path = db_path(home)
+    path.write_text("these are my notes, not a database\n")
+    before = _sha(path)
+    with pytest.raises(StoreError, match="not a Rubric Studio database"):
+        open_store()
+    assert _sha(path) == before
+
+
+def test_a_foreign_sqlite_database_is_refused_untouched(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    path = db_path(home)
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE invoices (id INTEGER)")
+    conn.commit()
+    conn.close()
+    before = _sha(path)
+    with pytest.raises(StoreError, match="holds other data"):
+        open_store()
+    assert _sha(path) == before
+
+
+def test_a_newer_database_is_refused_untouched(home: Path) -> None:
+    open_store().close()
+    path = db_path(home)
+    conn = sqlite3.connect(path)
+    conn.execute("INSERT INTO schema_migrations VALUES (99, 'future', 0)")
+    conn.commit()
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    before = _sha(path)
+    with pytest.raises(StoreError, match="schema version 99, newer"):
+        open_store()
+    assert _sha(path) == before
+
+
+def test_database_url_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    url = f"sqlite:///{tmp_path / 'team.sqlite'}"
+    monkeypatch.setenv("RUBRIC_STUDIO_DB_URL", url)
+    store = open_store()
+    assert store.url == url and (tmp_path / "team.sqlite").exists()
+    with pytest.raises(StoreError):
+        open_store("nosuchdialect://x")
+
+
+def test_cli_runs_show_delete(home: Path, engine: Engine, store: Store) -> None:
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
+
+    def cli(*args: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "rubric_core", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=False,
+            timeout=120,
+        )
+
+    out = cli("runs", "--status", "satisfied")
+    assert run_id in out.stdout and "1 of 1 runs" in out.stdout
+    out = cli("show", run_id)
+    assert out.returncode == 0 and "Follows a 5-7-5 syllable pattern" in out.stdout and "FAIL" in out.stdout
+    assert cli("show", "nope").returncode == 2
+    assert cli("runs", "--since", "yesterday").returncode == 2
+    assert cli("delete", run_id).returncode == 0
+    assert cli("delete", run_id).returncode == 2
+    assert store.get_run(run_id) is None
+
+
+def test_pandas_reads_the_frames_with_documented_dtypes(store: Store, engine: Engine) -> None:
+    engine.execute(example_config("photosynthesis"), subscribers=[store.record])
+    runs = frames.runs_frame(store)
+    assert runs.dtypes.astype(str).to_dict() == frames.RUNS_COLUMNS
+    assert isinstance(runs.loc[0, "created_at"], pd.Timestamp)
