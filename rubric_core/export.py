@@ -383,5 +383,7 @@ def upload_to_langsmith(path: Path, dataset: str | None) -> str:
                 metadata=[e["metadata"] for e in chunk],
             )
     except Exception as exc:  # noqa: BLE001 -- the upload is optional; report, keep the file
-        return f"Wrote {path}, but the LangSmith upload failed: {type(exc).__name__}: {str(exc)[:300]}"
+        from rubric_core.engine.runner import redact
+
+        return f"Wrote {path}, but the LangSmith upload failed: {type(exc).__name__}: {redact(str(exc)[:300], None)}"
     return f"Wrote {path} and uploaded {len(examples)} examples to LangSmith dataset {name!r}."

@@ -215,11 +215,11 @@ def redact(text: str, keys: Mapping[str, str] | None) -> str:
     import os
 
     secrets = {v for v in (keys or {}).values() if v and len(v) >= 8}
-    for provider in PROVIDERS.values():
-        for var in provider.key_env:
-            value = os.environ.get(var)
-            if value and len(value) >= 8:
-                secrets.add(value)
+    names = [var for provider in PROVIDERS.values() for var in provider.key_env]
+    for var in (*names, "LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"):
+        value = os.environ.get(var)
+        if value and len(value) >= 8:
+            secrets.add(value)
     for secret in sorted(secrets, key=len, reverse=True):
         text = text.replace(secret, "[redacted]")
     return text

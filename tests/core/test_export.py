@@ -223,3 +223,17 @@ def test_cli_export_and_import(filled: Store, home: Path, tmp_path: Path) -> Non
     (tmp_path / "bad.jsonl").write_text("{}\n")
     bad = cli("import", str(tmp_path / "bad.jsonl"), env=other)
     assert bad.returncode == 2 and "line 1: missing schema_version" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_langsmith_upload_against_a_local_stub(filled: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.stubs.langsmith_stub import StubLangSmith
+
+    with StubLangSmith() as ls:
+        monkeypatch.setenv("LANGSMITH_API_KEY", "lsv2-planted-upload")
+        monkeypatch.setenv("LANGSMITH_ENDPOINT", ls.url)
+        result = export_runs(filled, "langsmith", tmp_path / "ls.jsonl", langsmith_dataset="rubric-evals")
+    assert "uploaded 5 examples to LangSmith dataset 'rubric-evals'" in result.message
+    assert [d["name"] for d in ls.datasets.values()] == ["rubric-evals"]
+    assert len(ls.examples) == 5 and {"task", "rubric"} <= set(ls.examples[0]["inputs"])
+    assert "lsv2-planted-upload" in ls.api_keys
+    assert "lsv2-planted-upload" not in result.message
