@@ -1,28 +1,23 @@
-"""Rubric Studio: the Streamlit entry point (page config and navigation only)."""
+"""Rubric Studio: page config, navigation over pages/, and the shared sidebar. No logic here."""
 
 import streamlit as st
 
-st.set_page_config(page_title="Rubric Studio", page_icon="✅", layout="wide")
-st.title("Rubric Studio")
-example = st.selectbox("Bundled example", ["haiku", "photosynthesis", "find-duplicates", "lipogram", "report"])
-if st.button("Run offline"):
-    from rubric_core.config import RunConfig
-    from rubric_core.engine import Engine
-    from rubric_core.examples import get_example
+st.set_page_config(page_title="Rubric Studio", page_icon=":material/check_circle:", layout="wide")
 
-    ex = get_example(example)
-    cfg = RunConfig.from_dict(
-        {
-            "task": ex.task,
-            "rubric": ex.rubric,
-            "max_iterations": ex.max_iterations,
-            "grader_tools": list(ex.grader_tools),
-        }
+present = st.Page("pages/present.py", title="Present", icon=":material/slideshow:", url_path="present")
+if st.query_params.get("view") == "present":
+    page = st.navigation([present], position="hidden")
+else:
+    page = st.navigation(
+        [
+            st.Page("pages/run.py", title="Run", icon=":material/play_arrow:", url_path="run", default=True),
+            st.Page("pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
+            st.Page("pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
+            st.Page("pages/export.py", title="Export", icon=":material/download:", url_path="export"),
+            present,
+        ]
     )
-    handle = Engine().execute(cfg)
-    for ev in handle.events:
-        if ev.type == "evaluation":
-            st.subheader(f"Iteration {ev.data['iteration']}: {ev.data['result']}")
-            st.table(
-                [{"criterion": c["name"], "passed": c["passed"], "gap": c.get("gap", "")} for c in ev.data["criteria"]]
-            )
+    from rubric_ui.sidebar import show_sidebar
+
+    show_sidebar()
+page.run()

@@ -46,7 +46,11 @@ def write_section(key: str, title: str, body: str) -> None:
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC")
     section = f"<!-- {key} -->\n## {title}\n\n_{stamp} · {machine()}_\n\n{body.strip()}\n<!-- /{key} -->\n"
     print(section)
-    text = RESULTS.read_text(encoding="utf-8") if RESULTS.exists() else "# Benchmark results\n\nWritten by `make bench`; each section by its script.\n\n"
+    text = (
+        RESULTS.read_text(encoding="utf-8")
+        if RESULTS.exists()
+        else "# Benchmark results\n\nWritten by `make bench`; each section by its script.\n\n"
+    )
     pattern = re.compile(rf"<!-- {re.escape(key)} -->.*?<!-- /{re.escape(key)} -->\n", re.DOTALL)
     text = pattern.sub(lambda _m: section, text) if pattern.search(text) else text.rstrip("\n") + "\n\n" + section
     RESULTS.write_text(text, encoding="utf-8")

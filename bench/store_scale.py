@@ -68,18 +68,31 @@ def main() -> None:
         results = []
         for _ in range(args.repeat):
             out = tempfile.mkdtemp(prefix="bench-out-")
-            proc = subprocess.run([sys.executable, "-m", "bench.store_scale", "--op", op, "--out", out], env=env,
-                                  capture_output=True, text=True, check=True)
+            proc = subprocess.run(
+                [sys.executable, "-m", "bench.store_scale", "--op", op, "--out", out],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            )
             results.append(json.loads(proc.stdout.strip().splitlines()[-1]))
         secs = [r["seconds"] for r in results]
         rss = max(r["peak_rss_mb"] for r in results)
-        rows.append([op, f"{statistics.median(secs) * 1000:.1f} ms" if op != "baseline" else "-",
-                     f"{min(secs) * 1000:.1f}-{max(secs) * 1000:.1f} ms" if op != "baseline" else "-", f"{rss:.0f} MB"])
+        rows.append(
+            [
+                op,
+                f"{statistics.median(secs) * 1000:.1f} ms" if op != "baseline" else "-",
+                f"{min(secs) * 1000:.1f}-{max(secs) * 1000:.1f} ms" if op != "baseline" else "-",
+                f"{rss:.0f} MB",
+            ]
+        )
     size = (Path(home) / "runs.sqlite").stat().st_size / 1e6
-    body = (f"{args.runs:,} runs x 5 iterations x 8 criteria, seeded through the store's event path in "
-            f"{seeded:.1f} s; database {size:.0f} MB. Each operation runs in a fresh process "
-            f"({args.repeat} repetitions); peak RSS includes the interpreter and imports (see `baseline`).\n\n"
-            + table(["operation", "median", "spread", "peak RSS"], rows))
+    body = (
+        f"{args.runs:,} runs x 5 iterations x 8 criteria, seeded through the store's event path in "
+        f"{seeded:.1f} s; database {size:.0f} MB. Each operation runs in a fresh process "
+        f"({args.repeat} repetitions); peak RSS includes the interpreter and imports (see `baseline`).\n\n"
+        + table(["operation", "median", "spread", "peak RSS"], rows)
+    )
     write_section("store-scale", "Store at scale (issue: run store)", body)
 
 

@@ -220,9 +220,15 @@ def _write_jsonl(path: Path, records: Iterator[dict[str, Any]]) -> int:
 
 
 def export_runs(
-    store: Store, fmt: str, out: str | Path, flt: RunFilter | None = None, *, langsmith_dataset: str | None = None
+    store: Store,
+    fmt: str,
+    out: str | Path,
+    flt: RunFilter | None = None,
+    *,
+    langsmith_dataset: str | None = None,
+    upload: bool = True,
 ) -> ExportResult:
-    """Write the runs matching `flt` to `out` in format `fmt`."""
+    """Write the runs matching `flt` to `out` in `fmt` (langsmith: also uploaded when `upload` and configured)."""
     if fmt not in FORMATS:
         msg = f"Unknown export format {fmt!r}. Formats: {', '.join(FORMATS)}."
         raise ValueError(msg)
@@ -248,7 +254,7 @@ def export_runs(
 
     n = _write_jsonl(out, records())
     result = ExportResult(fmt, n, [out])
-    if fmt == "langsmith":
+    if fmt == "langsmith" and upload:
         result.message = upload_to_langsmith(out, langsmith_dataset)
     return result
 

@@ -35,6 +35,9 @@ class RunManager:
         if self.is_live(run_id):
             msg = "This run is still running: it cannot be resumed twice."
             raise ValueError(msg)
+        if not self.engine.is_resumable(run_id, config):
+            msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
+            raise ValueError(msg)
         handle = self.engine.resume(
             run_id, config, subscribers=[self.store.record], keys=keys, first_seq=self.store.next_seq(run_id)
         )

@@ -45,9 +45,17 @@ class StubLangSmith:
                 stub.api_keys.add(self.headers.get("x-api-key", ""))
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"null")
                 if self.path.startswith("/datasets"):
-                    ds = {"id": str(uuid.uuid4()), "name": body["name"], "created_at": "2026-01-01T00:00:00Z",
-                          "modified_at": "2026-01-01T00:00:00Z", "tenant_id": str(uuid.uuid4()), "data_type": "kv",
-                          "example_count": 0, "session_count": 0, "description": body.get("description")}
+                    ds = {
+                        "id": str(uuid.uuid4()),
+                        "name": body["name"],
+                        "created_at": "2026-01-01T00:00:00Z",
+                        "modified_at": "2026-01-01T00:00:00Z",
+                        "tenant_id": str(uuid.uuid4()),
+                        "data_type": "kv",
+                        "example_count": 0,
+                        "session_count": 0,
+                        "description": body.get("description"),
+                    }
                     stub.datasets[ds["id"]] = ds
                     self._send(200, ds)
                 elif self.path.startswith("/examples/bulk"):

@@ -1,0 +1,3 @@
+from rubric_ui.page_run import render
+
+render()

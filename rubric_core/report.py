@@ -1,0 +1,116 @@
+"""A self-contained HTML report of a run: status, heatmap, iterations, final output.
+
+No script, no external resource: it reads offline and executes nothing. All
+run text is escaped.
+"""
+
+from __future__ import annotations
+
+import html
+from datetime import UTC, datetime
+
+from rubric_core.diff import DIFF_CSS, inline_html, word_diff
+from rubric_core.view import STATUS_LABELS, RunView, criteria_matrix, regressions
+
+_COLORS = {
+    "satisfied": "#1a7f37",
+    "max_iterations_reached": "#9a6700",
+    "failed": "#cf222e",
+    "grader_error": "#cf222e",
+    "cancelled": "#57606a",
+    "interrupted": "#9a6700",
+    "error": "#cf222e",
+    "running": "#0969da",
+}
+
+_CSS = """<style>
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
+h1{font-size:1.6rem} .status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
+table.hm{border-collapse:collapse;margin:1rem 0} table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.35rem 0.6rem}
+td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center} td.none{background:#f6f8fa}
+td.reg{outline:3px solid #cf222e} pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
+.meta{color:#57606a} details{margin:0.6rem 0}
+</style>"""
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def heatmap_table(view: RunView, turn_index: int = -1) -> str:
+    """The criteria x iterations heatmap as a plain HTML table (gaps in the cell titles)."""
+    if not view.turns:
+        return "<p>No graded iterations.</p>"
+    turn = view.turns[turn_index]
+    names, iterations, passed, gaps = criteria_matrix(turn)
+    if not names:
+        return "<p>No graded iterations.</p>"
+    reg = regressions(passed)
+    head = "".join(f"<th>iteration {i}</th>" for i in iterations)
+    rows = []
+    for r, name in enumerate(names):
+        cells = []
+        for c in range(len(iterations)):
+            value = passed[r][c]
+            cls = "none" if value is None else ("pass" if value else "fail")
+            mark = "" if value is None else ("✔ pass" if value else "✘ fail")
+            if reg[r][c]:
+                cls += " reg"
+                mark += " (regressed)"
+            cells.append(f'<td class="{cls}" title="{_e(gaps[r][c])}">{mark}</td>')
+        rows.append(f"<tr><th style='text-align:left'>{_e(name)}</th>{''.join(cells)}</tr>")
+    return f'<table class="hm"><tr><th>criterion</th>{head}</tr>{"".join(rows)}</table>'
+
+
+def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
+    """The whole report as one HTML document."""
+    status = view.status
+    color = _COLORS.get(status, "#57606a")
+    parts = [
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        f"<title>{_e(title)}</title>{_CSS}{DIFF_CSS}</head><body>",
+        f"<h1>{_e(title)}</h1>",
+        f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
+        f"<p class='meta'>Run {_e(view.run_id)} · working model {_e(view.models.get('model', view.config.get('model', '')))}"
+        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))}"
+        f" · {len(view.all_iterations())} iteration(s) · {view.tokens} tokens · {view.wall_time_s:.1f} s"
+        f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
+        f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",
+        f"<h2>Rubric</h2><pre>{_e(view.current.rubric if view.current else view.config.get('rubric', ''))}</pre>",
+        f"<h2>Criteria by iteration</h2>{heatmap_table(view)}",
+    ]
+    if view.explanation():
+        parts.append(f"<p><b>Grader:</b> {_e(view.explanation())}</p>")
+    if view.error:
+        parts.append(f"<p><b>Error:</b> {_e(view.error)}</p>")
+    parts.append("<h2>Iterations</h2>")
+    previous = ""
+    for it in view.all_iterations():
+        parts.append(
+            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>Turn {it.turn}, iteration "
+            f"{it.iteration}: {_e(it.result or 'not graded')}</summary>"
+        )
+        parts.append(f"<h4>Draft</h4><pre>{_e(it.draft)}</pre>")
+        if previous:
+            parts.append(f"<h4>Change from the previous draft</h4>{inline_html(word_diff(previous, it.draft))}")
+        for path, content in it.files.items():
+            parts.append(f"<h4>File {_e(path)}</h4><pre>{_e(content)}</pre>")
+        if it.evaluation:
+            parts.append(
+                "<ul>"
+                + "".join(
+                    f"<li>{'✔' if c['passed'] else '✘'} {_e(c['name'])}{'' if c['passed'] else ' — ' + _e(c.get('gap', ''))}</li>"
+                    for c in it.criteria
+                )
+                + "</ul>"
+            )
+        if it.feedback:
+            parts.append(f"<h4>Feedback to the agent</h4><pre>{_e(it.feedback)}</pre>")
+        parts.append("</details>")
+        previous = it.draft
+    parts.append(f"<h2>Final output</h2><pre>{_e(view.final_output)}</pre>")
+    for path, content in view.final_files.items():
+        parts.append(f"<h3>{_e(path)}</h3><pre>{_e(content)}</pre>")
+    parts.append("</body></html>")
+    return "".join(parts)

@@ -1,0 +1,250 @@
+"""A run as the dashboard shows it, rebuilt from its events (live or stored).
+
+Plain data only: the UI never touches LangChain objects. The same events give
+the live view, the stored view, the presentation replay and the HTML report.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubric_core.engine.events import RunEvent
+
+STATUS_LABELS = {
+    "satisfied": "Satisfied",
+    "max_iterations_reached": "Max iterations reached",
+    "failed": "Failed (rubric not gradable)",
+    "grader_error": "Grader error",
+    "cancelled": "Cancelled",
+    "interrupted": "Interrupted",
+    "error": "Error",
+    "running": "Running",
+    "needs_revision": "Needs revision",
+}
+
+
+@dataclass
+class IterationView:
+    """One draft and its grading pass."""
+
+    turn: int
+    iteration: int
+    draft: str = ""
+    files: dict[str, str] = field(default_factory=dict)
+    drafted: bool = False
+    grading: bool = False
+    evaluation: dict[str, Any] | None = None
+    feedback: str = ""
+
+    @property
+    def result(self) -> str | None:
+        """The pass's verdict, once graded."""
+        return self.evaluation["result"] if self.evaluation else None
+
+    @property
+    def criteria(self) -> list[dict[str, Any]]:
+        """The pass's per-criterion verdicts."""
+        return list(self.evaluation["criteria"]) if self.evaluation else []
+
+
+@dataclass
+class TranscriptItem:
+    """One message of the conversation."""
+
+    role: str
+    """user, assistant, grader, tool_call or tool."""
+    text: str
+    turn: int
+    iteration: int
+    name: str = ""
+
+
+@dataclass
+class TurnView:
+    """A user message and the grading run it started."""
+
+    turn: int
+    message: str
+    rubric: str
+    iterations: list[IterationView] = field(default_factory=list)
+    status: str | None = None
+
+
+@dataclass
+class RunView:
+    """Everything the dashboard shows about a run."""
+
+    run_id: str
+    config: dict[str, Any] = field(default_factory=dict)
+    models: dict[str, str] = field(default_factory=dict)
+    turns: list[TurnView] = field(default_factory=list)
+    transcript: list[TranscriptItem] = field(default_factory=list)
+    status: str = "running"
+    error: str = ""
+    final_output: str = ""
+    final_files: dict[str, str] = field(default_factory=dict)
+    tokens: int = 0
+    wall_time_s: float = 0.0
+    last_seq: int = -1
+    ended: bool = False
+
+    @property
+    def max_iterations(self) -> int:
+        """The iteration cap of the run."""
+        return int(self.config.get("max_iterations", 3) or 3)
+
+    @property
+    def current(self) -> TurnView | None:
+        """The latest turn."""
+        return self.turns[-1] if self.turns else None
+
+    @property
+    def phase(self) -> str:
+        """done, grading, or drafting."""
+        if self.ended:
+            return "done"
+        turn = self.current
+        if turn and turn.iterations and turn.iterations[-1].grading and turn.iterations[-1].evaluation is None:
+            return "grading"
+        return "drafting"
+
+    def all_iterations(self) -> list[IterationView]:
+        """Every iteration of every turn, in order."""
+        return [it for t in self.turns for it in t.iterations]
+
+    def explanation(self) -> str:
+        """The last grader explanation."""
+        graded = [it for it in self.all_iterations() if it.evaluation]
+        return graded[-1].evaluation["explanation"] if graded else ""  # type: ignore[index]
+
+    @classmethod
+    def from_events(cls, run_id: str, events: list[RunEvent], *, stored_status: str | None = None) -> RunView:
+        """Fold events into a view; `stored_status` (e.g. interrupted) overrides a non-terminal end."""
+        view = cls(run_id=run_id)
+        view.apply(events)
+        if stored_status == "interrupted" and not view.ended:
+            view.status = "interrupted"
+        return view
+
+    def apply(self, events: list[RunEvent]) -> None:
+        """Fold further events (in order; already applied ones are skipped)."""
+        for ev in events:
+            if ev.seq <= self.last_seq:
+                continue
+            self.last_seq = ev.seq
+            self._apply(ev)
+
+    def _iteration(self, data: dict[str, Any]) -> IterationView:
+        turn_no = int(data.get("turn", 0))
+        turn = self._turn(turn_no)
+        iteration = int(data.get("iteration", 0))
+        for it in turn.iterations:
+            if it.iteration == iteration:
+                return it
+        it = IterationView(turn=turn_no, iteration=iteration)
+        turn.iterations.append(it)
+        turn.iterations.sort(key=lambda x: x.iteration)
+        return it
+
+    def _turn(self, turn_no: int) -> TurnView:
+        for t in self.turns:
+            if t.turn == turn_no:
+                return t
+        rubric = self.turns[-1].rubric if self.turns else self.config.get("rubric", "")
+        t = TurnView(turn=turn_no, message="", rubric=rubric)
+        self.turns.append(t)
+        return t
+
+    def _apply(self, ev: RunEvent) -> None:
+        d = ev.data
+        if ev.type == "run_started":
+            self.config = d.get("config") or self.config
+            self.models = d.get("models") or self.models
+            self.ended, self.status, self.error = False, "running", ""
+            turn_no = int(d.get("turn", 0))
+            if d.get("mode") == "resume":
+                return
+            turn = self._turn(turn_no)
+            turn.message = d.get("message") or self.config.get("task", "") if turn_no else self.config.get("task", "")
+            turn.rubric = d.get("rubric") or turn.rubric or self.config.get("rubric", "")
+            self.transcript.append(TranscriptItem("user", turn.message, turn_no, 0))
+        elif ev.type == "draft":
+            it = self._iteration(d)
+            it.draft, it.files, it.drafted = d.get("text", ""), dict(d.get("files") or {}), True
+            self.transcript.append(TranscriptItem("assistant", it.draft, it.turn, it.iteration))
+            self.tokens += int((d.get("tokens") or {}).get("total_tokens", 0) or 0)
+        elif ev.type == "tool_call":
+            for call in d.get("calls", []):
+                self.transcript.append(
+                    TranscriptItem(
+                        "tool_call",
+                        _args_text(call.get("args")),
+                        int(d.get("turn", 0)),
+                        int(d.get("iteration", 0)),
+                        name=call.get("name", ""),
+                    )
+                )
+        elif ev.type == "tool_result":
+            self.transcript.append(
+                TranscriptItem(
+                    "tool",
+                    d.get("content", ""),
+                    int(d.get("turn", 0)),
+                    int(d.get("iteration", 0)),
+                    name=d.get("name", ""),
+                )
+            )
+        elif ev.type == "grading_started":
+            self._iteration(d).grading = True
+        elif ev.type == "evaluation":
+            it = self._iteration(d)
+            it.grading, it.evaluation = True, d
+            self.tokens += int((d.get("tokens") or {}).get("total_tokens", 0) or 0)
+        elif ev.type == "feedback":
+            it = self._iteration(d)
+            it.feedback = d.get("text", "")
+            self.transcript.append(TranscriptItem("grader", it.feedback, it.turn, it.iteration))
+        elif ev.type == "finished":
+            self.ended, self.status = True, d.get("status", "failed")
+            self.final_output, self.final_files = d.get("final_output", ""), dict(d.get("files") or {})
+            self.wall_time_s += float(d.get("wall_time_s", 0) or 0)
+            self._turn(int(d.get("turn", 0))).status = self.status
+        elif ev.type == "cancelled":
+            self.ended, self.status = True, "cancelled"
+            self.wall_time_s += float(d.get("wall_time_s", 0) or 0)
+        elif ev.type == "error":
+            self.ended, self.status, self.error = True, "error", d.get("message", "")
+
+
+def _args_text(args: Any) -> str:
+    import json
+
+    if isinstance(args, dict):
+        return "\n".join(
+            f"{k}: {v}" if not isinstance(v, (dict, list)) else f"{k}: {json.dumps(v)}" for k, v in args.items()
+        )
+    return str(args)
+
+
+def criteria_matrix(turn: TurnView) -> tuple[list[str], list[int], list[list[bool | None]], list[list[str]]]:
+    """Criterion names (rubric order), graded iterations, passed[criterion][iteration], gaps likewise."""
+    graded = [it for it in turn.iterations if it.evaluation]
+    names: list[str] = []
+    for it in graded:
+        for c in it.criteria:
+            if c["name"] not in names:
+                names.append(c["name"])
+    passed: list[list[bool | None]] = [[None] * len(graded) for _ in names]
+    gaps: list[list[str]] = [[""] * len(graded) for _ in names]
+    for j, it in enumerate(graded):
+        for c in it.criteria:
+            i = names.index(c["name"])
+            passed[i][j] = bool(c["passed"])
+            gaps[i][j] = c.get("gap", "") or ""
+    return names, [it.iteration for it in graded], passed, gaps
+
+
+def regressions(passed: list[list[bool | None]]) -> list[list[bool]]:
+    """True where a criterion fails after passing at the previous graded iteration."""
+    return [[j > 0 and row[j - 1] is True and row[j] is False for j in range(len(row))] for row in passed]

@@ -1,0 +1,1 @@
+"""Streamlit-only code: cached resources, session-state keys and widgets."""

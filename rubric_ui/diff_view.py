@@ -1,0 +1,51 @@
+"""The revision diff: any two revisions, side by side or inline, word level, escaped; files too."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rubric_core.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
+from rubric_core.view import RunView
+
+
+def show_revision_diff(view: RunView, *, key: str) -> None:
+    """Pick two revisions (default: the last two), see what changed and what the grader had asked."""
+    its = [it for it in view.all_iterations() if it.drafted]
+    if len(its) < 2:
+        st.caption("The diff appears once there are two revisions.")
+        return
+    labels = [f"turn {it.turn} · iteration {it.iteration}" for it in its]
+    c1, c2, c3 = st.columns([2, 2, 1])
+    a = c1.selectbox("From", range(len(its)), index=len(its) - 2, format_func=labels.__getitem__, key=f"{key}_from")
+    b = c2.selectbox("To", range(len(its)), index=len(its) - 1, format_func=labels.__getitem__, key=f"{key}_to")
+    mode = c3.radio("Layout", ["Side by side", "Inline"], key=f"{key}_mode", horizontal=False)
+    before, after = its[a], its[b]
+    ops = word_diff(before.draft, after.draft)
+    left, right = st.columns([3, 2]) if before.criteria else (st.container(), None)
+    with left:
+        if not changed(ops):
+            st.caption("No change in the text.")
+        html = side_by_side_html(ops, left=labels[a], right=labels[b]) if mode == "Side by side" else inline_html(ops)
+        st.markdown(DIFF_CSS + html, unsafe_allow_html=True)
+        for fd in files_diff(before.files, after.files):
+            if fd.status == "unchanged":
+                continue
+            st.markdown(f"**File `{fd.path.replace('`', '')}`** ({fd.status})")
+            st.markdown(DIFF_CSS + inline_html(fd.ops), unsafe_allow_html=True)
+    if right is not None:
+        with right:
+            st.markdown(f"**What the grader asked at {labels[a]}**")
+            failing = [c for c in before.criteria if not c["passed"]]
+            if not failing:
+                st.caption("Nothing failed at this revision.")
+            for c in failing:
+                st.markdown(f"- ✘ {_md_escape(c['name'])}")
+                st.caption(c.get("gap", ""))
+
+
+def _md_escape(text: str) -> str:
+    """Escape Markdown syntax so run text shows as typed (HTML is off in st.markdown by default)."""
+    out = []
+    for ch in text:
+        out.append("\\" + ch if ch in "\\`*_{}[]()#+-.!<>|~" else ch)
+    return "".join(out)

@@ -1,0 +1,221 @@
+"""The run editor: task, rubric with live preview and lint, models, limits, advanced settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import streamlit as st
+
+from rubric_core.checks.catalogue import TOOL_CATALOGUE
+from rubric_core.config import MAX_ITERATIONS_LIMIT
+from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.models.providers import PROVIDERS
+from rubric_core.rubric import lint_rubric, parse_criteria
+from rubric_ui.keys import configured
+
+ERRORS = "run_errors"
+CUSTOM = "Custom…"
+WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", *[p.example for p in PROVIDERS.values()], CUSTOM]
+GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
+DEFAULTS: dict[str, Any] = {
+    "run_task": "",
+    "run_rubric": "",
+    "run_model": "offline:writer",
+    "run_model_custom": "",
+    "run_grader": "offline:grader",
+    "run_grader_custom": "",
+    "run_max_iterations": 3,
+    "run_grader_tools": [],
+    "run_system_prompt": "",
+    "run_grader_prompt": "",
+    "run_strategy": "auto",
+    "run_call_limit": 4,
+    "run_timeout": 120,
+    "run_rubric_name": "",
+}
+
+
+def init_state() -> None:
+    """Put defaults in session state once (widgets then own their values)."""
+    for k, v in DEFAULTS.items():
+        st.session_state.setdefault(k, v)
+
+
+def apply_preset(preset: dict[str, Any]) -> None:
+    """Fill the editor from an example, a library rubric or a stored run (before widgets render)."""
+    for field, key in (
+        ("task", "run_task"),
+        ("rubric", "run_rubric"),
+        ("max_iterations", "run_max_iterations"),
+        ("system_prompt", "run_system_prompt"),
+        ("grader_prompt", "run_grader_prompt"),
+        ("strategy", "run_strategy"),
+        ("grader_call_limit", "run_call_limit"),
+        ("rubric_name", "run_rubric_name"),
+    ):
+        if field in preset:
+            st.session_state[key] = preset[field]
+    if "grader_tools" in preset:
+        st.session_state["run_grader_tools"] = [t for t in preset["grader_tools"] if t in TOOL_CATALOGUE]
+    if "timeout_s" in preset:
+        st.session_state["run_timeout"] = int(preset["timeout_s"])
+    for field, key, choices in (("model", "run_model", WORKING_CHOICES), ("grader", "run_grader", GRADER_CHOICES)):
+        if field in preset:
+            if preset[field] in choices:
+                st.session_state[key] = preset[field]
+            else:
+                st.session_state[key] = CUSTOM
+                st.session_state[f"{key}_custom"] = preset[field]
+    st.session_state[ERRORS] = {}
+
+
+def _load_example() -> None:
+    ex = get_example(st.session_state["run_example"])
+    apply_preset(
+        {
+            "task": ex.task,
+            "rubric": ex.rubric,
+            "max_iterations": ex.max_iterations,
+            "grader_tools": list(ex.grader_tools),
+            "rubric_name": "",
+            "model": "offline:writer",
+            "grader": "offline:grader",
+        }
+    )
+
+
+def _model_label(spec: str, status: dict[str, bool]) -> str:
+    if spec == CUSTOM:
+        return "Custom provider:model…"
+    provider = spec.split(":", 1)[0]
+    if provider == "offline":
+        return f"{spec} (offline, no key)"
+    if provider == "ollama":
+        return f"{spec} (local Ollama server)"
+    return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"
+
+
+def _error(field: str) -> None:
+    message = st.session_state.get(ERRORS, {}).get(field)
+    if message:
+        st.error(message, icon=":material/error:")
+
+
+def show_examples_bar(library: list[dict[str, Any]]) -> None:
+    """Load a bundled example or a library rubric in one click."""
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    c1.selectbox(
+        "Bundled example", list(EXAMPLES), key="run_example", format_func=lambda n: f"{n} — {EXAMPLES[n].title}"
+    )
+    c2.button("Load example", on_click=_load_example, key="run_load_example", width="stretch")
+    if library:
+        names = [r["name"] for r in library]
+        c3, c4 = st.columns([3, 1], vertical_alignment="bottom")
+        c3.selectbox(
+            "Library rubric",
+            names,
+            key="run_library_pick",
+            format_func=lambda n: f"{n} (v{next(r['version'] for r in library if r['name'] == n)})",
+        )
+
+        def _load_library() -> None:
+            pick = next(r for r in library if r["name"] == st.session_state["run_library_pick"])
+            apply_preset({"rubric": pick["text"], "rubric_name": pick["name"]})
+
+        c4.button("Load rubric", on_click=_load_library, key="run_load_library", width="stretch")
+
+
+def show_rubric_preview(rubric: str) -> None:
+    """The criteria the rubric parses into, and its lint warnings."""
+    criteria = parse_criteria(rubric)
+    with st.expander(f"Preview: {len(criteria)} criteria", expanded=bool(criteria)):
+        if not criteria:
+            st.caption("Write one criterion per `- ` line.")
+        for n, c in enumerate(criteria, 1):
+            st.text(f"{n}. {c.text}" + (" (+ attached block)" if c.attachment else ""))
+        for w in lint_rubric(rubric):
+            where = f"line {w.line}: " if w.line else ""
+            st.warning(f"{where}{w.message}", icon=":material/lightbulb:")
+
+
+def show_editor() -> dict[str, Any]:
+    """Render the form; returns the raw values for `RunConfig.from_dict`."""
+    init_state()
+    status = configured()
+    st.text_area("Task", key="run_task", height=110, placeholder="What should the working agent do?")
+    _error("task")
+    st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
+    _error("rubric")
+    show_rubric_preview(st.session_state["run_rubric"])
+    c1, c2 = st.columns(2)
+    with c1:
+        st.selectbox("Working model", WORKING_CHOICES, key="run_model", format_func=lambda s: _model_label(s, status))
+        if st.session_state["run_model"] == CUSTOM:
+            st.text_input("Working model spec", key="run_model_custom", placeholder="provider:model-id")
+        _error("model")
+    with c2:
+        st.selectbox("Grader model", GRADER_CHOICES, key="run_grader", format_func=lambda s: _model_label(s, status))
+        if st.session_state["run_grader"] == CUSTOM:
+            st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
+        _error("grader")
+    c3, c4 = st.columns([1, 2])
+    c3.number_input("Max iterations", min_value=1, max_value=MAX_ITERATIONS_LIMIT, step=1, key="run_max_iterations")
+    with c3:
+        _error("max_iterations")
+    c4.multiselect(
+        "Grader tools",
+        list(TOOL_CATALOGUE),
+        key="run_grader_tools",
+        format_func=lambda n: n,
+        help="\n".join(f"{k}: {v}" for k, v in TOOL_CATALOGUE.items()),
+    )
+    with c4:
+        _error("grader_tools")
+    with st.expander("Advanced"):
+        st.text_area("Working agent system prompt (empty: the deep agent's default)", key="run_system_prompt")
+        st.text_area("Grader system prompt (empty: the library's built-in grader prompt)", key="run_grader_prompt")
+        st.radio(
+            "Grader structured output",
+            ["auto", "tool", "provider"],
+            key="run_strategy",
+            horizontal=True,
+            help="auto: langchain picks by model; force tool calling or provider-native JSON when a provider "
+            "formats criteria badly under one of them.",
+        )
+        _error("strategy")
+        a, b = st.columns(2)
+        a.number_input("Grader calls per pass", min_value=1, max_value=50, step=1, key="run_call_limit")
+        b.number_input("Per-call timeout (s)", min_value=1, max_value=3600, step=5, key="run_timeout")
+        _error("grader_call_limit")
+        _error("timeout_s")
+        st.text_input("Rubric name (saved in the library when the run starts)", key="run_rubric_name")
+    return current_values()
+
+
+def current_values() -> dict[str, Any]:
+    """The editor's values (from session state) for `RunConfig.from_dict`."""
+    init_state()
+    model = (
+        st.session_state["run_model_custom"]
+        if st.session_state["run_model"] == CUSTOM
+        else st.session_state["run_model"]
+    )
+    grader = (
+        st.session_state["run_grader_custom"]
+        if st.session_state["run_grader"] == CUSTOM
+        else st.session_state["run_grader"]
+    )
+    return {
+        "task": st.session_state["run_task"],
+        "rubric": st.session_state["run_rubric"],
+        "model": model,
+        "grader": grader,
+        "max_iterations": st.session_state["run_max_iterations"],
+        "grader_tools": st.session_state["run_grader_tools"],
+        "system_prompt": st.session_state["run_system_prompt"],
+        "grader_prompt": st.session_state["run_grader_prompt"],
+        "strategy": st.session_state["run_strategy"],
+        "grader_call_limit": st.session_state["run_call_limit"],
+        "timeout_s": st.session_state["run_timeout"],
+        "rubric_name": st.session_state["run_rubric_name"],
+    }

@@ -1,0 +1,73 @@
+"""The criteria x iterations pass/fail heatmap (plotly)."""
+
+from __future__ import annotations
+
+import html
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from rubric_core.view import STATUS_LABELS, TurnView, criteria_matrix, regressions
+
+
+def _short(name: str, n: int = 60) -> str:
+    return name if len(name) <= n else name[: n - 1] + "…"
+
+
+def heatmap_figure(turn: TurnView, *, status: str | None = None) -> go.Figure | None:
+    """Rubric order kept top to bottom; hover shows the gap; regressions marked."""
+    names, iterations, passed, gaps = criteria_matrix(turn)
+    if not names:
+        return None
+    reg = regressions(passed)
+    z = [[None if v is None else (1 if v else 0) for v in row] for row in passed]
+    labels = [
+        [("" if v is None else ("✔" if v else "✘")) + (" ↓" if reg[r][c] else "") for c, v in enumerate(row)]
+        for r, row in enumerate(passed)
+    ]
+    hover = []
+    for r, name in enumerate(names):
+        row = []
+        for c, it in enumerate(iterations):
+            verdict = "not graded" if passed[r][c] is None else ("pass" if passed[r][c] else "fail")
+            extra = " — regressed" if reg[r][c] else ""
+            gap = f"<br>gap: {html.escape(gaps[r][c])}" if gaps[r][c] else ""
+            row.append(f"{html.escape(name)}<br>iteration {it}: {verdict}{extra}{gap}")
+        hover.append(row)
+    # Plotly reads a small HTML subset in labels: every run string is escaped above and here.
+    y = [html.escape(_short(n)) for n in names]
+    fig = go.Figure(
+        go.Heatmap(
+            z=z,
+            x=[f"it {i}" for i in iterations],
+            y=y,
+            text=labels,
+            texttemplate="%{text}",
+            hovertext=hover,
+            hoverinfo="text",
+            colorscale=[[0, "#ff8182"], [1, "#4ac26b"]],
+            zmin=0,
+            zmax=1,
+            showscale=False,
+            xgap=3,
+            ygap=3,
+        )
+    )
+    title = f"Final: {STATUS_LABELS.get(status, status)}" if status else None
+    fig.update_layout(
+        height=90 + 34 * len(names),
+        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+        yaxis={"autorange": "reversed", "automargin": True},
+        xaxis={"side": "top"},
+        title={"text": html.escape(title) if title else None, "x": 1.0, "xanchor": "right"},
+    )
+    return fig
+
+
+def show_heatmap(turn: TurnView, *, status: str | None = None, key: str) -> None:
+    """Render the heatmap, or a note when nothing is graded yet."""
+    fig = heatmap_figure(turn, status=status)
+    if fig is None:
+        st.caption("The heatmap appears after the first grading pass.")
+        return
+    st.plotly_chart(fig, key=key, config={"displayModeBar": False})

@@ -1,0 +1,53 @@
+"""Provider keys: which are configured (never their values) and keys entered for this session only."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rubric_core.models.providers import PROVIDERS, key_status
+
+SESSION_KEYS = "keys_session"
+"""Session-state key holding {ENV_NAME: value} typed in this browser session; never stored."""
+
+
+def _secrets() -> dict[str, str]:
+    names = {var for p in PROVIDERS.values() for var in p.key_env} | {"OLLAMA_HOST"}
+    found: dict[str, str] = {}
+    try:
+        for name in names:
+            if name in st.secrets:
+                found[name] = str(st.secrets[name])
+    except Exception:  # noqa: BLE001 -- no or unreadable secrets.toml: nothing configured there
+        return {}
+    return found
+
+
+def run_keys() -> dict[str, str]:
+    """Keys for a run: .streamlit/secrets.toml, then this session's (the environment is read by the core)."""
+    return {**_secrets(), **st.session_state.get(SESSION_KEYS, {})}
+
+
+def configured() -> dict[str, bool]:
+    """Provider name to whether a key is configured."""
+    return key_status(run_keys())
+
+
+def session_keys_form() -> None:
+    """Sidebar form to enter a key for this browser session only."""
+    with st.sidebar.expander("API keys for this session"):
+        st.caption("Kept in this browser session's memory only: never written to disk, the store, exports or logs.")
+        status = configured()
+        for name, provider in PROVIDERS.items():
+            if not provider.key_env:
+                continue
+            var = provider.key_env[0]
+            mark = "configured" if status[name] else "not configured"
+            value = st.text_input(f"{provider.label} ({var}) · {mark}", type="password", key=f"keys_input_{var}")
+            if value:
+                st.session_state.setdefault(SESSION_KEYS, {})[var] = value.strip()
+        if st.session_state.get(SESSION_KEYS) and st.button("Forget session keys", key="keys_forget"):
+            st.session_state[SESSION_KEYS] = {}
+            for provider in PROVIDERS.values():
+                for var in provider.key_env:
+                    st.session_state.pop(f"keys_input_{var}", None)
+            st.rerun()

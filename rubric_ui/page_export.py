@@ -1,0 +1,115 @@
+"""The Export page: pick runs (filters or the Runs selection), a format, download; LangSmith upload."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import tempfile
+import zipfile
+from pathlib import Path
+
+import streamlit as st
+
+from rubric_core.export import FORMAT_LABELS, FORMATS, export_runs, langsmith_configured
+from rubric_core.store import ALL_STATUSES, RunFilter
+from rubric_core.view import STATUS_LABELS
+from rubric_ui.page_runs import SELECTION
+from rubric_ui.resources import store_or_stop
+
+_SUFFIX = {
+    "jsonl": "jsonl",
+    "grader-jsonl": "jsonl",
+    "pairs": "jsonl",
+    "csv": "csv",
+    "parquet": "zip",
+    "langsmith": "jsonl",
+}
+_MIME = {"jsonl": "application/jsonl", "csv": "text/csv", "zip": "application/zip"}
+
+
+def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str) -> tuple[bytes, str, str]:
+    store = store_or_stop()
+    tmp = Path(tempfile.mkdtemp(prefix="rubric-export-"))
+    try:
+        if fmt == "parquet":
+            result = export_runs(store, fmt, tmp / "parquet", flt)
+            buf = io.BytesIO()
+            with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
+                for p in result.paths:
+                    zf.write(p, p.name)
+            data = buf.getvalue()
+        else:
+            out = tmp / f"export.{_SUFFIX[fmt]}"
+            result = export_runs(store, fmt, out, flt, langsmith_dataset=dataset or None, upload=upload)
+            if fmt == "langsmith" and not upload:
+                result.message = "File only: not uploaded to LangSmith."
+            data = out.read_bytes()
+        return data, f"{result.records:,} records", result.message
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def render() -> None:
+    """The page."""
+    store = store_or_stop()
+    st.title("Export")
+    selection = st.session_state.get(SELECTION) or []
+    sources = ["Filters", f"Selection from Runs ({len(selection)})"]
+    source = st.radio(
+        "Runs to export", sources, horizontal=True, key="export_source", index=1 if selection else 0, disabled=False
+    )
+    if source == sources[1]:
+        if not selection:
+            st.warning("No runs are selected on the Runs page: select some there, or use filters.")
+            return
+        flt = RunFilter(ids=list(selection))
+    else:
+        c1, c2, c3 = st.columns(3)
+        statuses = c1.multiselect(
+            "Status", ALL_STATUSES, key="export_status", format_func=lambda s: STATUS_LABELS.get(s, s)
+        )
+        names = ["(any)"] + [r["name"] for r in store.list_rubrics()]
+        rubric = c2.selectbox("Rubric", names, key="export_rubric")
+        version = c3.number_input("Rubric version (0 = any)", min_value=0, step=1, key="export_version")
+        c4, c5 = st.columns(2)
+        model = c4.text_input("Model", key="export_model")
+        tag = c5.text_input("Tag", key="export_tag")
+        flt = RunFilter(
+            statuses=statuses,
+            rubric_name=None if rubric == "(any)" else rubric,
+            rubric_version=int(version) or None,
+            model=model.strip() or None,
+            tag=tag.strip() or None,
+        )
+    count = store.count_runs(flt)
+    st.caption(f"{count:,} runs match.")
+    fmt = st.selectbox("Format", FORMATS, key="export_format", format_func=lambda f: f"{f} — {FORMAT_LABELS[f]}")
+    upload, dataset = False, ""
+    if fmt == "langsmith":
+        if langsmith_configured():
+            upload = st.checkbox("Upload to LangSmith as well", key="export_upload")
+            dataset = st.text_input("Dataset name", key="export_dataset", placeholder="rubric-studio-<date>")
+        else:
+            st.info(
+                "LangSmith upload is off: set LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted "
+                "server) and restart the app. The file export works without it."
+            )
+    if st.button("Prepare export", type="primary", key="export_go", disabled=count == 0):
+        with st.spinner("Exporting…"):
+            data, summary, message = _build(fmt, flt, upload, dataset)
+        st.session_state["export_ready"] = (data, fmt, summary, message)
+    ready = st.session_state.get("export_ready")
+    if ready and ready[1] == fmt:
+        data, fmt_done, summary, message = ready
+        suffix = _SUFFIX[fmt_done]
+        st.success(f"Ready: {summary}.")
+        if message:
+            st.info(message)
+        st.download_button(
+            f"Download {fmt_done} export",
+            data,
+            file_name=f"rubric-studio-{fmt_done}.{suffix}",
+            mime=_MIME.get(suffix, "application/octet-stream"),
+            key="export_download",
+            type="primary",
+        )

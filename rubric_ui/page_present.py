@@ -1,0 +1,140 @@
+"""Presentation: a clean, read-only view of one run for stakeholders, with a step-by-step replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import streamlit as st
+
+from rubric_core.report import render_report
+from rubric_core.view import STATUS_LABELS, IterationView, RunView, TurnView
+from rubric_ui.criteria import show_criteria
+from rubric_ui.heatmap import show_heatmap
+from rubric_ui.run_view import is_live, load_view
+from rubric_ui.status import chip_html
+
+PLAY_SECONDS = 1.5
+
+
+@dataclass
+class Step:
+    """One moment of the replay."""
+
+    kind: str
+    """draft, verdicts or feedback."""
+    it: IterationView
+
+
+def replay_steps(view: RunView) -> list[Step]:
+    """draft, verdicts, feedback for each iteration, in order."""
+    steps: list[Step] = []
+    for it in view.all_iterations():
+        if it.drafted:
+            steps.append(Step("draft", it))
+        if it.evaluation:
+            steps.append(Step("verdicts", it))
+        if it.feedback:
+            steps.append(Step("feedback", it))
+    return steps
+
+
+def _partial_turn(turn: TurnView, upto: IterationView) -> TurnView:
+    its = [it for it in turn.iterations if it.iteration <= upto.iteration]
+    return TurnView(turn=turn.turn, message=turn.message, rubric=turn.rubric, iterations=its, status=turn.status)
+
+
+def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
+    it = step.it
+    titles = {"draft": "Draft", "verdicts": "Verdicts", "feedback": "Feedback to the agent"}
+    st.markdown(f"#### Step {n + 1} of {total} · iteration {it.iteration} · {titles[step.kind]}")
+    if step.kind == "draft":
+        st.code(it.draft or "(empty)", language="text", wrap_lines=True)
+        for path, content in it.files.items():
+            st.caption(f"File {path}")
+            st.code(content, language="python" if path.endswith(".py") else "text")
+    elif step.kind == "verdicts":
+        turn = next(t for t in view.turns if t.turn == it.turn)
+        show_heatmap(_partial_turn(turn, it), key=f"present_hm_step_{n}")
+        show_criteria(it, key=f"present_crit_{n}")
+    else:
+        st.text(it.feedback)
+
+
+def _controls(total: int) -> None:
+    state = st.session_state
+    state.setdefault("present_step", 0)
+    state.setdefault("present_playing", False)
+    c = st.columns(5)
+    if c[0].button("⏮ First", key="present_first", width="stretch"):
+        state.present_step, state.present_playing = 0, False
+    if c[1].button("◀ Back", key="present_back", width="stretch"):
+        state.present_step, state.present_playing = max(0, state.present_step - 1), False
+    if state.present_playing:
+        if c[2].button("⏸ Pause", key="present_pause", width="stretch", type="primary"):
+            state.present_playing = False
+    elif c[2].button("▶ Play", key="present_play", width="stretch", type="primary"):
+        state.present_playing = True
+        if state.present_step >= total - 1:
+            state.present_step = 0
+    if c[3].button("Step ▶", key="present_step_fwd", width="stretch"):
+        state.present_step, state.present_playing = min(total - 1, state.present_step + 1), False
+    if c[4].button("Last ⏭", key="present_last", width="stretch"):
+        state.present_step, state.present_playing = total - 1, False
+
+
+def render() -> None:
+    """The page."""
+    run_id = st.query_params.get("run")
+    if not run_id:
+        st.info("Open a run in presentation mode from the Run or Runs page (its URL ends with ?run=<id>&view=present).")
+        return
+    view = load_view(run_id)
+    if view is None:
+        st.error(f"No run with id {run_id!r} in the store.")
+        return
+    st.markdown("<style>[data-testid='stSidebar']{display:none}</style>", unsafe_allow_html=True)
+    label = STATUS_LABELS.get(view.status, view.status)
+    st.markdown(
+        f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>",
+        unsafe_allow_html=True,
+    )
+    st.caption(
+        f"{len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · {view.wall_time_s:.1f} s · "
+        f"{view.models.get('model', '')} graded by {view.models.get('grader', '')}"
+    )
+    st.markdown("**Task**")
+    st.text(view.config.get("task", ""))
+    if view.current:
+        show_heatmap(view.current, status=view.status if not is_live(view) else None, key="present_hm")
+    st.markdown("**Final output**")
+    st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
+    st.download_button(
+        "Download HTML report",
+        render_report(view, title="Rubric Studio run").encode(),
+        file_name=f"rubric-run-{run_id[:12]}.html",
+        mime="text/html",
+        key="present_report",
+    )
+    st.divider()
+    st.subheader("Replay")
+    steps = replay_steps(view)
+    if not steps:
+        st.caption("Nothing to replay yet.")
+        return
+    _controls(len(steps))
+    playing = bool(st.session_state.get("present_playing"))
+
+    @st.fragment(run_every=PLAY_SECONDS if playing else None)
+    def stage() -> None:
+        state = st.session_state
+        n = min(state.get("present_step", 0), len(steps) - 1)
+        st.progress((n + 1) / len(steps))
+        _show_step(view, steps[n], n, len(steps))
+        if state.get("present_playing"):
+            if n >= len(steps) - 1:
+                state.present_playing = False
+                st.rerun()
+            else:
+                state.present_step = n + 1
+
+    stage()

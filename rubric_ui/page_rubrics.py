@@ -1,0 +1,134 @@
+"""The Rubrics page: the library, versions and their diffs, edit, start a run, import and export files."""
+
+from __future__ import annotations
+
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pandas as pd
+import streamlit as st
+
+from rubric_core.config import ConfigError, load_config
+from rubric_core.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
+from rubric_core.store import Store
+from rubric_ui.page_run import PRESET
+from rubric_ui.resources import store_or_stop
+
+
+def _import(store: Store) -> None:
+    with st.expander("Import a rubric file"):
+        upload = st.file_uploader(
+            "Rubric (.md, .txt) or run config (.toml, .yaml)",
+            key="rubrics_upload",
+            type=["md", "txt", "toml", "yaml", "yml"],
+        )
+        name = st.text_input(
+            "Save as (name)",
+            key="rubrics_import_name",
+            placeholder="defaults to the config's rubric_name or the file name",
+        )
+        if upload is not None and st.button("Import", key="rubrics_import_go"):
+            suffix = Path(upload.name).suffix.lower()
+            try:
+                raw = upload.getvalue().decode("utf-8")
+            except UnicodeDecodeError:
+                st.error(f"{upload.name} is not UTF-8 text: save it as UTF-8 and import it again.")
+                return
+            rubric_name = name.strip()
+            if suffix in (".toml", ".yaml", ".yml"):
+                with tempfile.TemporaryDirectory() as tmp:
+                    path = Path(tmp) / f"upload{suffix}"
+                    path.write_text(raw, encoding="utf-8")
+                    try:
+                        config = load_config(path)
+                    except ConfigError as exc:
+                        st.error("The file is not a valid run config: " + "; ".join(exc.errors.values()))
+                        return
+                text, rubric_name = config.rubric, rubric_name or config.rubric_name
+            else:
+                text = raw
+            rubric_name = rubric_name or Path(upload.name).stem
+            try:
+                version = store.save_rubric(rubric_name, text)
+            except ValueError as exc:
+                st.error(str(exc))
+                return
+            st.success(f"Imported {rubric_name!r} as version {version}.")
+
+
+def _versions(store: Store, name: str) -> None:
+    versions = store.rubric_versions(name)
+    latest = versions[-1]
+    st.subheader(f"{name} · {len(versions)} version(s)")
+    numbers = [v["version"] for v in versions]
+    c1, c2, c3 = st.columns([1, 1, 1])
+    a = c1.selectbox("Compare version", numbers, index=max(0, len(numbers) - 2), key=f"rubrics_a_{name}")
+    b = c2.selectbox("with version", numbers, index=len(numbers) - 1, key=f"rubrics_b_{name}")
+    mode = c3.radio("Layout", ["Side by side", "Inline"], horizontal=True, key=f"rubrics_mode_{name}")
+    ta = next(v["text"] for v in versions if v["version"] == a)
+    tb = next(v["text"] for v in versions if v["version"] == b)
+    ops = word_diff(ta, tb)
+    html = side_by_side_html(ops, left=f"v{a}", right=f"v{b}") if mode == "Side by side" else inline_html(ops)
+    st.markdown(DIFF_CSS + html, unsafe_allow_html=True)
+    editor_key = f"rubrics_edit_{name}_{latest['version']}"
+    edited = st.text_area(
+        f"Edit (saving creates version {latest['version'] + 1})", value=latest["text"], height=180, key=editor_key
+    )
+    c4, c5, c6, c7 = st.columns(4)
+    if c4.button("Save new version", key=f"rubrics_save_{name}", type="primary"):
+        try:
+            version = store.save_rubric(name, edited)
+        except ValueError as exc:
+            st.error(str(exc))
+        else:
+            st.success("Unchanged: no new version." if version == latest["version"] else f"Saved version {version}.")
+            if version != latest["version"]:
+                st.rerun()
+    if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
+        st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
+        st.switch_page("pages/run.py")
+    c6.download_button(
+        "Download .md", edited, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
+    )
+    import tomli_w
+
+    c7.download_button(
+        "Download .toml",
+        tomli_w.dumps({"rubric_name": name, "rubric": edited}, multiline_strings=True),
+        file_name=f"{name}.toml",
+        mime="application/toml",
+        key=f"rubrics_dl_toml_{name}",
+    )
+    confirm = st.checkbox("Confirm delete of every version", key=f"rubrics_confirm_{name}")
+    if st.button("Delete from the library", key=f"rubrics_delete_{name}", disabled=not confirm):
+        store.delete_rubric(name)
+        st.rerun()
+
+
+def render() -> None:
+    """The page."""
+    store = store_or_stop()
+    st.title("Rubrics")
+    _import(store)
+    library = store.list_rubrics()
+    if not library:
+        st.info("The library is empty. Save a rubric from the Run page (name it under Advanced), or import a file.")
+        return
+    table = pd.DataFrame(
+        [
+            {
+                "name": r["name"],
+                "latest": f"v{r['version']}",
+                "versions": r["versions"],
+                "runs": r["runs"],
+                "updated": datetime.fromtimestamp(r["created_at"], UTC).strftime("%Y-%m-%d %H:%M"),
+                "criteria": len([line for line in r["text"].splitlines() if line.strip().startswith(("-", "*"))]),
+            }
+            for r in library
+        ]
+    )
+    st.dataframe(table, hide_index=True, key="rubrics_table")
+    name = st.selectbox("Rubric", [r["name"] for r in library], key="rubrics_pick")
+    if name:
+        _versions(store, name)

@@ -1,0 +1,45 @@
+"""Process-wide resources behind `st.cache_resource`: the store and the run manager.
+
+The manager (and so the engine and the agent stack) is built lazily, on the
+first action that needs it, so the first page renders before LangChain is
+imported.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+if TYPE_CHECKING:
+    from rubric_core.manager import RunManager
+    from rubric_core.store import Store
+
+
+@st.cache_resource(show_spinner=False)
+def get_store() -> Store:
+    """The store of this process (StoreError if it cannot be opened)."""
+    from rubric_core.store import open_store
+
+    return open_store()
+
+
+@st.cache_resource(show_spinner=False)
+def get_manager() -> RunManager:
+    """The run manager of this process: runs survive page switches, reloads and other tabs."""
+    from rubric_core.engine import Engine
+    from rubric_core.manager import RunManager
+
+    return RunManager(Engine(), get_store())
+
+
+def store_or_stop() -> Store:
+    """The store, or an error message and a stopped page when it cannot be opened."""
+    from rubric_core.store import StoreError
+
+    try:
+        return get_store()
+    except StoreError as exc:
+        st.error(f"Cannot open the run store. {exc}")
+        st.stop()
+        raise  # unreachable: st.stop raises

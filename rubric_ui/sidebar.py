@@ -1,0 +1,22 @@
+"""The shared sidebar: where data lives, which providers have keys, session-only keys."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from rubric_core.models.providers import PROVIDERS
+from rubric_core.paths import data_dir
+from rubric_ui.keys import configured, session_keys_form
+
+
+def show_sidebar() -> None:
+    """Render the sidebar."""
+    with st.sidebar:
+        st.caption(f"Data: `{data_dir().resolve()}`")
+        status = configured()
+        lines = ["Offline models: ready (no key)"]
+        lines += [
+            f"{p.label}: {'key configured' if status[n] else 'no key'}" for n, p in PROVIDERS.items() if p.key_env
+        ]
+        st.caption("  \n".join(lines))
+    session_keys_form()

@@ -1,0 +1,79 @@
+"""Status chips and the final banner."""
+
+from __future__ import annotations
+
+import html
+
+import streamlit as st
+
+from rubric_core.view import STATUS_LABELS, RunView
+
+CHIP_COLORS = {
+    "satisfied": "#1a7f37",
+    "needs_revision": "#bf8700",
+    "max_iterations_reached": "#9a6700",
+    "failed": "#cf222e",
+    "grader_error": "#cf222e",
+    "cancelled": "#57606a",
+    "interrupted": "#9a6700",
+    "error": "#cf222e",
+    "running": "#0969da",
+    "grading": "#8250df",
+    "drafting": "#0969da",
+}
+
+
+def chip_html(status: str, label: str | None = None) -> str:
+    """A small coloured pill (escaped)."""
+    color = CHIP_COLORS.get(status, "#57606a")
+    text = html.escape(label or STATUS_LABELS.get(status, status))
+    return (
+        f'<span class="rs-chip" data-status="{html.escape(status)}" style="background:{color};color:#fff;'
+        f'padding:2px 10px;border-radius:999px;font-size:0.8rem;font-weight:600;margin-right:4px">{text}</span>'
+    )
+
+
+def iteration_chips(view: RunView) -> None:
+    """One chip per iteration of the current turn, and one for the phase while live."""
+    turn = view.current
+    if turn is None:
+        return
+    chips = []
+    for it in turn.iterations:
+        status = it.result or ("grading" if it.grading else "drafting")
+        chips.append(chip_html(status, f"{it.iteration}: {STATUS_LABELS.get(status, status).lower()}"))
+    st.markdown(" ".join(chips) or "&nbsp;", unsafe_allow_html=True)
+
+
+def final_banner(view: RunView) -> None:
+    """Tells each terminal status apart, with the grader's explanation, tokens and time."""
+    label = STATUS_LABELS.get(view.status, view.status)
+    iterations = len(view.current.iterations) if view.current else 0
+    facts = f"{iterations} iteration(s) · {view.tokens:,} tokens · {view.wall_time_s:.1f} s"
+    explanation = view.explanation()
+    body = f"**{label}** · {facts}"
+    if view.status == "satisfied":
+        st.success(body, icon=":material/check_circle:")
+    elif view.status == "max_iterations_reached":
+        st.warning(
+            f"{body} — the cap of {view.max_iterations} iterations was hit before every criterion passed.",
+            icon=":material/timer:",
+        )
+    elif view.status == "failed":
+        st.error(f"{body} — the grader found the rubric malformed or impossible to grade.", icon=":material/block:")
+    elif view.status == "grader_error":
+        st.error(
+            f"{body} — the grader itself failed (provider error, timeout or unusable answers).", icon=":material/error:"
+        )
+    elif view.status == "cancelled":
+        st.info(f"{body} — stopped on request. It can be resumed.", icon=":material/stop:")
+    elif view.status == "interrupted":
+        st.warning(
+            f"{body} — its worker stopped (app restart or crash). It can be resumed.", icon=":material/pause_circle:"
+        )
+    elif view.status == "error":
+        st.error("**Error** — the run could not go on.", icon=":material/cancel:")
+        st.text(view.error)
+    if explanation and view.status != "error":
+        st.caption("Grader's explanation:")
+        st.text(explanation)

@@ -1,0 +1,191 @@
+"""AppTest for every page, on the real store and engine with offline models."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.engine import Engine
+from rubric_core.store import Store
+from tests.core.helpers import example_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_resources():
+    import streamlit as st
+
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def app(page: str = "pages/run.py", **query: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    if page != "pages/run.py":
+        at.switch_page(page)
+        at.run()
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error] + [w.value for w in at.warning]
+    parts += [s.value for s in at.success] + [i.value for i in at.info] + [c.value for c in at.caption]
+    parts += [t.value for t in at.text] + [h.value for h in [*at.title, *at.header, *at.subheader]]
+    return "\n".join(str(p) for p in parts)
+
+
+def wait_finished(at: AppTest, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        at.run()
+        if any("Satisfied" in str(s.value) or "Max iterations" in str(s.value) for s in [*at.success, *at.warning]):
+            return
+        time.sleep(0.2)
+    raise AssertionError(texts(at))
+
+
+def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
+    at = app()
+    assert not at.exception
+    at.button(key="run_load_example").click().run()
+    assert at.text_area(key="run_task").value == "Write a haiku about spring."
+    assert "1. Exactly three lines" in texts(at)
+    at.button(key="run_start").click().run()
+    run_id = at.query_params["run"]
+    assert run_id
+    wait_finished(at)
+    assert not at.exception
+    assert any("Satisfied" in s.value and "3 iteration(s)" in s.value for s in at.success)
+    seg = at.get("button_group")
+    assert seg, "the view selector is shown"
+
+
+def test_run_page_shows_field_errors_beside_the_fields() -> None:
+    at = app()
+    at.text_area(key="run_task").set_value("Write something.")
+    at.button(key="run_start").click().run()
+    assert any("Rubric is empty" in e.value for e in at.error)
+    assert not at.query_params.get("run")
+    at.text_area(key="run_rubric").set_value("- Exactly three lines")
+    at.selectbox(key="run_model").set_value("openai:gpt-4o-mini")
+    at.button(key="run_start").click().run()
+    assert any("OPENAI_API_KEY" in e.value for e in at.error)
+    assert not at.query_params.get("run")
+
+
+def test_rubric_lint_warnings_in_the_preview() -> None:
+    at = app()
+    at.text_area(key="run_rubric").set_value("- A good poem\n- A good poem")
+    at.run()
+    warnings = " ".join(w.value for w in at.warning)
+    assert "Vague word" in warnings and "Same criterion as line 1" in warnings
+
+
+def test_save_rubric_to_library_needs_a_name(store: Store) -> None:
+    at = app()
+    at.text_area(key="run_rubric").set_value("- Exactly three lines")
+    at.button(key="run_save_rubric").click().run()
+    assert any("name is empty" in e.value for e in at.error)
+    at.text_input(key="run_rubric_name").set_value("three-lines")
+    at.button(key="run_save_rubric").click().run()
+    assert any("version 1" in s.value for s in at.success)
+    assert store.get_rubric("three-lines")["text"] == "- Exactly three lines"
+
+
+def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
+    run_id = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    assert not at.exception
+    assert any("Max iterations reached" in w.value for w in at.warning)
+    assert at.text_area(key="run_task").value.startswith("Write a paragraph")  # editor pre-filled from the run
+    at = app(run="does-not-exist")
+    assert any("No run with id" in e.value for e in at.error)
+
+
+def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None:
+    for name in ("haiku", "lipogram"):
+        engine.execute(example_config(name), subscribers=[store.record])
+    at = app("pages/runs.py")
+    assert not at.exception
+    assert "2 runs · page 1 of 1" in texts(at)
+    at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
+    assert "1 runs · page 1 of 1" in texts(at)
+    at.text_input(key="runs_search").set_value("no such task").run()
+    assert "0 runs" in texts(at)
+
+
+def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
+    a = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    b = engine.execute(example_config("haiku", max_iterations=2), subscribers=[store.record]).run_id
+
+    def compare(a: str, b: str) -> None:
+        from rubric_ui.page_runs import _compare
+        from rubric_ui.resources import get_store
+
+        _compare(get_store(), a, b)
+
+    at = AppTest.from_function(compare, args=(a, b), default_timeout=60).run()
+    assert not at.exception
+    frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
+    row = frame[frame["criterion"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
+    assert (row["A (final)"], row["B (final)"], bool(row["differs"])) == ("✔ pass", "✘ fail", True)
+
+
+def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
+    at = app("pages/rubrics.py")
+    assert any("library is empty" in i.value for i in at.info)
+    store.save_rubric("haiku", "- Exactly three lines")
+    store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
+    at = app("pages/rubrics.py")
+    assert not at.exception
+    assert "haiku · 2 version(s)" in texts(at)
+    diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
+    assert "Is about spring" in diff_html and "rs-ins" in diff_html
+    editor = at.text_area(key="rubrics_edit_haiku_2")
+    editor.set_value("- Exactly three lines\n- Is about spring\n- At most 20 words")
+    at.button(key="rubrics_save_haiku").click().run()
+    assert store.get_rubric("haiku")["version"] == 3
+    at = app("pages/rubrics.py")
+    at.button(key="rubrics_run_haiku").click().run()
+    assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
+
+
+def test_export_page_prepares_a_download(store: Store, engine: Engine) -> None:
+    engine.execute(example_config("photosynthesis"), subscribers=[store.record])
+    at = app("pages/export.py")
+    assert not at.exception
+    assert "1 runs match." in texts(at)
+    at.selectbox(key="export_format").set_value("csv").run()
+    at.button(key="export_go").click().run()
+    assert any("Ready: 4 records" in s.value for s in at.success)
+    at.selectbox(key="export_format").set_value("langsmith").run()
+    assert any("LangSmith upload is off" in i.value for i in at.info)
+
+
+def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
+    run_id = engine.execute(example_config("photosynthesis"), subscribers=[store.record]).run_id
+    at = app(run=run_id, view="present")
+    assert not at.exception
+    assert "Step 1 of 5" in texts(at)
+    at.button(key="present_step_fwd").click().run()
+    assert "Step 2 of 5 · iteration 0 · Verdicts" in texts(at)
+    at.button(key="present_last").click().run()
+    assert "Step 5 of 5" in texts(at)
+    at.button(key="present_first").click().run()
+    assert "Step 1 of 5" in texts(at)
+
+
+def test_a_broken_store_file_gets_a_message_not_a_traceback(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    (home / "runs.sqlite").write_text("not a database")
+    at = app()
+    assert not at.exception
+    assert any("not a Rubric Studio database" in e.value for e in at.error)
