@@ -56,10 +56,10 @@ def heatmap_figure(turn: TurnView, *, status: str | None = None) -> go.Figure | 
     title = f"Final: {STATUS_LABELS.get(status, status)}" if status else None
     fig.update_layout(
         height=90 + 34 * len(names),
-        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 10},
+        margin={"l": 10, "r": 10, "t": 40 if title else 10, "b": 30},
         yaxis={"autorange": "reversed", "automargin": True},
-        xaxis={"side": "top"},
-        title={"text": html.escape(title) if title else None, "x": 1.0, "xanchor": "right"},
+        xaxis={"side": "bottom"},
+        title={"text": html.escape(title) if title else None, "x": 0.0, "xanchor": "left"},
     )
     return fig
 

@@ -96,12 +96,12 @@ def _attached(run_id: str) -> None:
         if current is None:
             return
         show_run(current, key="run")
+        _controls(run_id)
         if live and not is_live(current):
-            st.rerun()  # the run ended: redraw the page with its final controls, and stop polling
+            st.rerun()  # the run ended: redraw the whole page, which stops the polling
 
     st.caption(f"Run `{run_id}`")
     panel()
-    _controls(run_id)
 
 
 def render() -> None:
