@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -124,6 +125,22 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_resume(args: argparse.Namespace) -> int:
+    from rubric_core.cli import BadInput, _print_event_table
+    from rubric_core.engine import Engine
+    from rubric_core.manager import RunManager
+
+    manager = RunManager(Engine(), _store())
+    try:
+        handle = manager.resume(args.run_id)
+    except (ValueError, KeyError) as exc:
+        raise BadInput(str(exc).strip("'\"")) from None
+    handle.subscribe(lambda event: _print_event_table(event, sys.stdout))
+    handle.wait()
+    last = handle.last
+    return 0 if last is not None and last.type == "finished" and last.data["status"] == "satisfied" else 1
+
+
 def cmd_delete(args: argparse.Namespace) -> int:
     from rubric_core.cli import BadInput
 
@@ -156,6 +173,10 @@ def add_commands(sub: Any) -> None:
     imp = sub.add_parser("import", help="import a run-level JSONL export")
     imp.add_argument("path")
     imp.set_defaults(func=cmd_import)
+
+    resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")
+    resume.add_argument("run_id")
+    resume.set_defaults(func=cmd_resume)
 
     delete = sub.add_parser("delete", help="delete a run")
     delete.add_argument("run_id")

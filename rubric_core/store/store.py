@@ -13,10 +13,12 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, text
+from sqlalchemy import TextClause, create_engine, event
+from sqlalchemy import text as _text
 from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
@@ -93,6 +95,12 @@ class RunFilter:
         return " AND ".join(clauses), params
 
 
+@lru_cache(maxsize=256)
+def text(sql: str) -> TextClause:
+    """A compiled-once SQL statement: the event path runs the same few statements thousands of times."""
+    return _text(sql)
+
+
 def _loads(value: str | None, default: Any) -> Any:
     if not value:
         return default
@@ -117,7 +125,8 @@ class Store:
             raise StoreError(msg) from None
         if self._is_sqlite:
             self._sqlite_pragmas(self.engine)
-        self._write_lock = threading.Lock()
+        self._known_runs: set[str] = set()
+        self._known_lock = threading.Lock()
         self.migrate()
 
     # ---- opening ----------------------------------------------------------------------
@@ -260,10 +269,19 @@ class Store:
 
     def _apply(self, conn: Connection, ev: RunEvent) -> None:
         handler = getattr(self, f"_on_{ev.type}", None)
-        if ev.type == "run_started" or self._run_exists(conn, ev.run_id):
+        if ev.type == "run_started" or self._known(conn, ev.run_id):
             if handler is not None:
                 handler(conn, ev)
             self._insert_event(conn, ev)
+            with self._known_lock:
+                self._known_runs.add(ev.run_id)
+
+    def _known(self, conn: Connection, run_id: str) -> bool:
+        # Events of a run this process already recorded skip the existence query (hot path).
+        with self._known_lock:
+            if run_id in self._known_runs:
+                return True
+        return self._run_exists(conn, run_id)
 
     def import_runs(self, runs: list[tuple[list[RunEvent], str]]) -> tuple[int, int]:
         """Record whole runs (their events, and the source name) in one transaction.
@@ -362,8 +380,8 @@ class Store:
         tokens = tokens or {}
         conn.execute(
             text(
-                "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, output_tokens = output_tokens + :o, "
-                "total_tokens = total_tokens + :t WHERE id = :id"
+                "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, "
+                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t WHERE id = :id"
             ),
             {
                 "h": ev.at,
@@ -375,27 +393,20 @@ class Store:
         )
 
     @staticmethod
-    def _iteration_row(conn: Connection, ev: RunEvent) -> dict[str, Any]:
-        key = {"r": ev.run_id, "turn": int(ev.data.get("turn", 0)), "it": int(ev.data.get("iteration", 0))}
-        conn.execute(
-            text(
-                "INSERT INTO iterations (run_id, turn, iteration) VALUES (:r, :turn, :it) "
-                "ON CONFLICT (run_id, turn, iteration) DO NOTHING"
-            ),
-            key,
-        )
-        return key
+    def _key(ev: RunEvent) -> dict[str, Any]:
+        return {"r": ev.run_id, "turn": int(ev.data.get("turn", 0)), "it": int(ev.data.get("iteration", 0))}
 
     def _on_draft(self, conn: Connection, ev: RunEvent) -> None:
-        key = self._iteration_row(conn, ev)
         tokens = ev.data.get("tokens") or {}
         conn.execute(
             text(
-                "UPDATE iterations SET draft_text = :d, files_json = :f, draft_at = :at, draft_tokens = :tok "
-                "WHERE run_id = :r AND turn = :turn AND iteration = :it"
+                "INSERT INTO iterations (run_id, turn, iteration, draft_text, files_json, draft_at, draft_tokens) "
+                "VALUES (:r, :turn, :it, :d, :f, :at, :tok) ON CONFLICT (run_id, turn, iteration) DO UPDATE SET "
+                "draft_text = excluded.draft_text, files_json = excluded.files_json, draft_at = excluded.draft_at, "
+                "draft_tokens = excluded.draft_tokens"
             ),
             {
-                **key,
+                **self._key(ev),
                 "d": ev.data.get("text", ""),
                 "f": json.dumps(ev.data.get("files") or {}),
                 "at": ev.at,
@@ -405,25 +416,30 @@ class Store:
         self._touch(conn, ev, tokens)
 
     def _on_grading_started(self, conn: Connection, ev: RunEvent) -> None:
-        key = self._iteration_row(conn, ev)
         conn.execute(
             text(
-                "UPDATE iterations SET grading_started_at = COALESCE(grading_started_at, :at), grading_run_id = :g "
-                "WHERE run_id = :r AND turn = :turn AND iteration = :it"
+                "INSERT INTO iterations (run_id, turn, iteration, grading_started_at, grading_run_id) "
+                "VALUES (:r, :turn, :it, :at, :g) ON CONFLICT (run_id, turn, iteration) DO UPDATE SET "
+                "grading_started_at = COALESCE(iterations.grading_started_at, excluded.grading_started_at), "
+                "grading_run_id = excluded.grading_run_id"
             ),
-            {**key, "at": ev.at, "g": ev.data.get("grading_run_id") or ""},
+            {**self._key(ev), "at": ev.at, "g": ev.data.get("grading_run_id") or ""},
         )
-        self._touch(conn, ev)
 
     def _on_evaluation(self, conn: Connection, ev: RunEvent) -> None:
         d = ev.data
-        key = self._iteration_row(conn, ev)
+        key = self._key(ev)
         tokens = d.get("tokens") or {}
         conn.execute(
             text(
-                "UPDATE iterations SET result = :res, explanation = :ex, unverified = :u, graded_at = :at, "
-                "wall_time_s = :w, input_tokens = :i, output_tokens = :o, total_tokens = :t, grading_run_id = :g "
-                "WHERE run_id = :r AND turn = :turn AND iteration = :it"
+                "INSERT INTO iterations (run_id, turn, iteration, result, explanation, unverified, graded_at, "
+                "wall_time_s, input_tokens, output_tokens, total_tokens, grading_run_id) "
+                "VALUES (:r, :turn, :it, :res, :ex, :u, :at, :w, :i, :o, :t, :g) "
+                "ON CONFLICT (run_id, turn, iteration) DO UPDATE SET result = excluded.result, "
+                "explanation = excluded.explanation, unverified = excluded.unverified, graded_at = excluded.graded_at, "
+                "wall_time_s = excluded.wall_time_s, input_tokens = excluded.input_tokens, "
+                "output_tokens = excluded.output_tokens, total_tokens = excluded.total_tokens, "
+                "grading_run_id = excluded.grading_run_id"
             ),
             {
                 **key,
@@ -459,25 +475,27 @@ class Store:
             )
         conn.execute(
             text(
-                "UPDATE runs SET iterations = (SELECT COUNT(*) FROM iterations i WHERE i.run_id = :r AND i.result IS NOT NULL) "
-                "WHERE id = :r"
+                "UPDATE runs SET iterations = (SELECT COUNT(*) FROM iterations i WHERE i.run_id = :r AND "
+                "i.result IS NOT NULL), heartbeat_at = :h, input_tokens = input_tokens + :i, "
+                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t WHERE id = :r"
             ),
-            {"r": ev.run_id},
+            {
+                "r": ev.run_id,
+                "h": ev.at,
+                "i": int(tokens.get("input_tokens", 0) or 0),
+                "o": int(tokens.get("output_tokens", 0) or 0),
+                "t": int(tokens.get("total_tokens", 0) or 0),
+            },
         )
-        self._touch(conn, ev, tokens)
 
     def _on_feedback(self, conn: Connection, ev: RunEvent) -> None:
-        key = self._iteration_row(conn, ev)
         conn.execute(
-            text("UPDATE iterations SET feedback_text = :f WHERE run_id = :r AND turn = :turn AND iteration = :it"),
-            {**key, "f": ev.data.get("text", "")},
+            text(
+                "INSERT INTO iterations (run_id, turn, iteration, feedback_text) VALUES (:r, :turn, :it, :f) "
+                "ON CONFLICT (run_id, turn, iteration) DO UPDATE SET feedback_text = excluded.feedback_text"
+            ),
+            {**self._key(ev), "f": ev.data.get("text", "")},
         )
-        self._touch(conn, ev)
-
-    def _on_tool_call(self, conn: Connection, ev: RunEvent) -> None:
-        self._touch(conn, ev)
-
-    _on_tool_result = _on_tool_call
 
     def _finish(self, conn: Connection, ev: RunEvent, status: str, **fields: Any) -> None:
         sets = ", ".join(f"{k} = :{k}" for k in fields)
@@ -671,6 +689,8 @@ class Store:
 
     def delete_run(self, run_id: str) -> bool:
         """Delete a run and its rows (events, iterations, criteria, tags); False if there was none."""
+        with self._known_lock:
+            self._known_runs.discard(run_id)
         with self._write() as conn, conn.begin():
             for table in ("events", "criteria", "iterations", "run_tags"):
                 conn.execute(text(f"DELETE FROM {table} WHERE run_id = :r"), {"r": run_id})

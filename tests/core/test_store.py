@@ -372,3 +372,36 @@ def test_pandas_reads_the_frames_with_documented_dtypes(store: Store, engine: En
     runs = frames.runs_frame(store)
     assert runs.dtypes.astype(str).to_dict() == frames.RUNS_COLUMNS
     assert isinstance(runs.loc[0, "created_at"], pd.Timestamp)
+
+
+def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
+    cfg = example_config("haiku", model="offline:writer?latency=0.3")
+    manager = RunManager(engine, store)
+    handle = manager.start(cfg)
+    deadline = time.monotonic() + 30
+    while not any(e.type == "evaluation" for e in handle.events) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    handle.cancel()
+    assert handle.wait(30) and handle.last.type == "cancelled"
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
+    out = subprocess.run(
+        [sys.executable, "-m", "rubric_core", "resume", handle.run_id],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+    )
+    assert out.returncode == 0, out.stderr
+    assert "status: satisfied" in out.stdout
+    again = subprocess.run(
+        [sys.executable, "-m", "rubric_core", "resume", handle.run_id],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+        timeout=120,
+    )
+    assert again.returncode == 2 and "nothing left to resume" in again.stderr

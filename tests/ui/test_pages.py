@@ -189,3 +189,23 @@ def test_a_broken_store_file_gets_a_message_not_a_traceback(home: Path) -> None:
     at = app()
     assert not at.exception
     assert any("not a Rubric Studio database" in e.value for e in at.error)
+
+
+def test_first_page_renders_before_the_agent_stack_is_imported(home: Path) -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from streamlit.testing.v1 import AppTest\n"
+        f"at = AppTest.from_file({str(ROOT / 'app.py')!r}, default_timeout=60).run()\n"
+        "assert not at.exception, at.exception\n"
+        "assert at.text_area(key='run_task') is not None\n"
+        "loaded = [m for m in ('deepagents', 'langchain', 'langgraph', 'langchain_core') if m in sys.modules]\n"
+        "print('LOADED', loaded)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
+    )
+    assert out.returncode == 0, out.stderr
+    assert "LOADED []" in out.stdout

@@ -1,0 +1,100 @@
+"""Loop overhead: the bare library vs Rubric Studio's engine with the store subscribed.
+
+One 20-iteration offline run (a grader that always asks for revision, zero
+latency), (a) through create_deep_agent + RubricMiddleware + SqliteSaver with
+no product code, (b) through the engine with the store subscribed. Reports ms
+per iteration and the ratio b/a (target: at most 1.10).
+Run: `python -m bench.overhead [--repeat N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import statistics
+import tempfile
+import time
+import uuid
+import warnings
+
+from bench.common import table, write_section
+
+ITERATIONS = 20
+TASK = "Describe a lighthouse."
+RUBRIC = "- Is witty and original"  # the offline grader cannot judge it: needs_revision every pass
+
+
+def bare(home: str) -> float:
+    from deepagents import create_deep_agent
+    from deepagents.middleware.rubric import RubricMiddleware
+    from langchain.agents.middleware import ModelCallLimitMiddleware
+    from langchain_core.messages import HumanMessage
+    from langgraph.checkpoint.sqlite import SqliteSaver
+
+    from rubric_core.models.offline import OfflineGrader, OfflineWriter
+
+    conn = sqlite3.connect(os.path.join(home, f"bare-{uuid.uuid4().hex}.sqlite"), check_same_thread=False)
+    conn.execute("PRAGMA journal_mode=WAL")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        rubric = RubricMiddleware(
+            model=OfflineGrader(),
+            max_iterations=ITERATIONS,
+            grader_middleware=[ModelCallLimitMiddleware(run_limit=4, exit_behavior="error")],
+        )
+    start = time.perf_counter()
+    agent = create_deep_agent(model=OfflineWriter(), middleware=[rubric], checkpointer=SqliteSaver(conn))
+    cfg = {"configurable": {"thread_id": uuid.uuid4().hex}}
+    agent.invoke({"messages": [HumanMessage(TASK)], "rubric": RUBRIC}, cfg)
+    elapsed = time.perf_counter() - start
+    assert agent.get_state(cfg).values["_rubric_status"] == "max_iterations_reached"
+    return elapsed
+
+
+def product(home: str) -> float:
+    from rubric_core.config import RunConfig
+    from rubric_core.engine import Engine
+    from rubric_core.store import open_store
+
+    store = open_store()
+    engine = Engine(home)
+    config = RunConfig.from_dict({"task": TASK, "rubric": RUBRIC, "max_iterations": ITERATIONS})
+    start = time.perf_counter()
+    handle = engine.execute(config, subscribers=[store.record])
+    elapsed = time.perf_counter() - start
+    assert handle.last.data["status"] == "max_iterations_reached"
+    return elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args()
+    home = tempfile.mkdtemp(prefix="bench-overhead-")
+    os.environ["RUBRIC_STUDIO_HOME"] = home
+    import logging
+
+    logging.disable(logging.CRITICAL)
+    bare(home), product(home)  # warm-up: imports, first compilation, caches
+    a, b = [], []
+    for _ in range(args.repeat):  # interleaved, so machine noise hits both alike
+        a.append(bare(home) / ITERATIONS * 1000)
+        b.append(product(home) / ITERATIONS * 1000)
+    ma, mb = statistics.median(a), statistics.median(b)
+    rows = [
+        ["(a) bare library + SqliteSaver", f"{ma:.2f}", f"{min(a):.2f}-{max(a):.2f}"],
+        ["(b) Rubric Studio engine + store", f"{mb:.2f}", f"{min(b):.2f}-{max(b):.2f}"],
+    ]
+    ratio = mb / ma
+    body = (
+        f"One {ITERATIONS}-iteration offline run, zero model latency, {args.repeat} interleaved repetitions "
+        f"after a warm-up; ms per iteration.\n\n"
+        + table(["path", "median ms/iteration", "spread"], rows)
+        + f"\n\n**Ratio b/a: {ratio:.3f}** (target at most 1.10: {'met' if ratio <= 1.10 else 'MISSED'})."
+    )
+    write_section("overhead", "1. Loop overhead", body)
+
+
+if __name__ == "__main__":
+    main()
