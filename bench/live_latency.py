@@ -79,7 +79,7 @@ def main() -> None:
         server.stop()
     ms = sorted(x * 1000 for x in latencies)
     p50 = statistics.median(ms)
-    p95 = ms[min(len(ms) - 1, int(round(0.95 * (len(ms) - 1))))]
+    p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
     rows = [
         ["p50", f"{p50:.0f} ms", "150 ms", "met" if p50 <= 150 else "MISSED"],
         ["p95", f"{p95:.0f} ms", "400 ms", "met" if p95 <= 400 else "MISSED"],
