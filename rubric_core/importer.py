@@ -9,6 +9,7 @@ exactly like a local one.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -17,6 +18,10 @@ from typing import Any
 from rubric_core.engine.events import RunEvent
 from rubric_core.store import SCHEMA_VERSION, Store
 from rubric_core.store.store import FINAL_STATUSES
+
+
+_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_RESULTS = frozenset({"satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"})
 
 
 class ImportError_(ValueError):
@@ -74,6 +79,8 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     meta = record["metadata"]
     if not task.strip() or not rubric.strip() or not run_id.strip():
         raise ImportError_(f"line {line}: id, inputs.task and inputs.rubric must not be empty.")
+    if not _ID_RE.match(run_id):
+        raise ImportError_(f"line {line}: id must be 1 to 64 letters, digits, '-' or '_'.")
     created = _ts(meta.get("created_at"), line, "metadata.created_at")
     finished = _ts(meta.get("finished_at"), line, "metadata.finished_at") or created
     config = dict(meta.get("config") or {})
@@ -137,6 +144,8 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
             },
             created,
         )
+        if step.get("result") and step["result"] not in _RESULTS:
+            raise ImportError_(f"line {line}: metadata.history[{n}].result {step['result']!r} is not a grading result.")
         if step.get("result"):
             criteria = step.get("criteria") or []
             if not isinstance(criteria, list) or not all(isinstance(c, dict) and "name" in c for c in criteria):

@@ -6,6 +6,7 @@ import pandas as pd
 import streamlit as st
 
 from rubric_core.view import IterationView
+from rubric_ui.safe import md
 
 
 def criteria_frame(it: IterationView) -> pd.DataFrame:
@@ -25,7 +26,7 @@ def show_criteria(it: IterationView, *, key: str) -> None:
         st.caption("Grading…" if it.grading else "Not graded yet.")
         return
     st.markdown(
-        f"**Iteration {it.iteration}: {it.result}**" + (" · unverified" if it.evaluation.get("unverified") else "")
+        f"**Iteration {it.iteration}: {md(it.result)}**" + (" · unverified" if it.evaluation.get("unverified") else "")
     )
     if it.criteria:
         st.dataframe(

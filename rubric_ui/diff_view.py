@@ -6,6 +6,7 @@ import streamlit as st
 
 from rubric_core.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
 from rubric_core.view import RunView
+from rubric_ui.safe import md
 
 
 def show_revision_diff(view: RunView, *, key: str) -> None:
@@ -30,7 +31,7 @@ def show_revision_diff(view: RunView, *, key: str) -> None:
         for fd in files_diff(before.files, after.files):
             if fd.status == "unchanged":
                 continue
-            st.markdown(f"**File `{fd.path.replace('`', '')}`** ({fd.status})")
+            st.markdown(f"**File {md(fd.path)}** ({fd.status})")
             st.markdown(DIFF_CSS + inline_html(fd.ops), unsafe_allow_html=True)
     if right is not None:
         with right:
@@ -39,13 +40,5 @@ def show_revision_diff(view: RunView, *, key: str) -> None:
             if not failing:
                 st.caption("Nothing failed at this revision.")
             for c in failing:
-                st.markdown(f"- ✘ {_md_escape(c['name'])}")
+                st.markdown(f"- ✘ {md(c['name'])}")
                 st.caption(c.get("gap", ""))
-
-
-def _md_escape(text: str) -> str:
-    """Escape Markdown syntax so run text shows as typed (HTML is off in st.markdown by default)."""
-    out = []
-    for ch in text:
-        out.append("\\" + ch if ch in "\\`*_{}[]()#+-.!<>|~" else ch)
-    return "".join(out)

@@ -104,7 +104,7 @@ def render() -> None:
         suffix = _SUFFIX[fmt_done]
         st.success(f"Ready: {summary}.")
         if message:
-            st.info(message)
+            st.text(message)
         st.download_button(
             f"Download {fmt_done} export",
             data,

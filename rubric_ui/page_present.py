@@ -11,6 +11,7 @@ from rubric_core.view import STATUS_LABELS, IterationView, RunView, TurnView
 from rubric_ui.criteria import show_criteria
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.run_view import is_live, load_view
+from rubric_ui.safe import md, valid_run_id
 from rubric_ui.status import chip_html
 
 PLAY_SECONDS = 1.5
@@ -50,7 +51,7 @@ def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
     if step.kind == "draft":
         st.code(it.draft or "(empty)", language="text", wrap_lines=True)
         for path, content in it.files.items():
-            st.caption(f"File {path}")
+            st.caption(f"File {md(path)}")
             st.code(content, language="python" if path.endswith(".py") else "text")
     elif step.kind == "verdicts":
         turn = next(t for t in view.turns if t.turn == it.turn)
@@ -88,9 +89,9 @@ def render() -> None:
     if not run_id:
         st.info("Open a run in presentation mode from the Run or Runs page (its URL ends with ?run=<id>&view=present).")
         return
-    view = load_view(run_id)
+    view = load_view(run_id) if valid_run_id(run_id) else None
     if view is None:
-        st.error(f"No run with id {run_id!r} in the store.")
+        st.error(f"No run with id {md(run_id)} in the store.")
         return
     st.markdown("<style>[data-testid='stSidebar']{display:none}</style>", unsafe_allow_html=True)
     label = STATUS_LABELS.get(view.status, view.status)
@@ -100,7 +101,7 @@ def render() -> None:
     )
     st.caption(
         f"{len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · {view.wall_time_s:.1f} s · "
-        f"{view.models.get('model', '')} graded by {view.models.get('grader', '')}"
+        f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
     )
     st.markdown("**Task**")
     st.text(view.config.get("task", ""))

@@ -14,6 +14,7 @@ from rubric_core.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.store import Store
 from rubric_ui.page_run import PRESET
 from rubric_ui.resources import store_or_stop
+from rubric_ui.safe import md
 
 
 def _import(store: Store) -> None:
@@ -33,7 +34,7 @@ def _import(store: Store) -> None:
             try:
                 raw = upload.getvalue().decode("utf-8")
             except UnicodeDecodeError:
-                st.error(f"{upload.name} is not UTF-8 text: save it as UTF-8 and import it again.")
+                st.error(f"{md(upload.name)} is not UTF-8 text: save it as UTF-8 and import it again.")
                 return
             rubric_name = name.strip()
             if suffix in (".toml", ".yaml", ".yml"):
@@ -54,13 +55,13 @@ def _import(store: Store) -> None:
             except ValueError as exc:
                 st.error(str(exc))
                 return
-            st.success(f"Imported {rubric_name!r} as version {version}.")
+            st.success(f"Imported {md(rubric_name)} as version {version}.")
 
 
 def _versions(store: Store, name: str) -> None:
     versions = store.rubric_versions(name)
     latest = versions[-1]
-    st.subheader(f"{name} · {len(versions)} version(s)")
+    st.subheader(f"{md(name)} · {len(versions)} version(s)")
     numbers = [v["version"] for v in versions]
     c1, c2, c3 = st.columns([1, 1, 1])
     a = c1.selectbox("Compare version", numbers, index=max(0, len(numbers) - 2), key=f"rubrics_a_{name}")

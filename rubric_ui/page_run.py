@@ -10,6 +10,7 @@ from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, 
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import forget_view, is_live, load_view, show_run
+from rubric_ui.safe import md, valid_run_id
 
 POLL_SECONDS = 0.15
 PRESET = "run_preset"
@@ -84,9 +85,9 @@ def _controls(run_id: str) -> None:
 
 
 def _attached(run_id: str) -> None:
-    view = load_view(run_id)
+    view = load_view(run_id) if valid_run_id(run_id) else None
     if view is None:
-        st.error(f"No run with id {run_id!r} in the store. Pick one on the Runs page.")
+        st.error(f"No run with id {md(run_id)} in the store. Pick one on the Runs page.")
         return
     live = is_live(view)
 
@@ -113,7 +114,7 @@ def render() -> None:
         apply_preset(preset)
     elif run_id and st.session_state.get("run_prefilled") != run_id and not st.session_state.get("run_task"):
         # Opening a run (link, reload, another tab) with an empty editor: start from its settings.
-        row = store.get_run(run_id)
+        row = store.get_run(run_id) if valid_run_id(run_id) else None
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
@@ -133,7 +134,7 @@ def render() -> None:
             except ValueError as exc:
                 st.error(f"{exc} (Rubric name is under Advanced.)" if "name" in str(exc) else str(exc))
             else:
-                st.success(f"Saved {name!r} as version {version}.")
+                st.success(f"Saved {md(name)} as version {version}.")
     with right:
         if run_id:
             _attached(run_id)

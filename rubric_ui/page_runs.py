@@ -14,6 +14,7 @@ from rubric_core.view import STATUS_LABELS
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
+from rubric_ui.safe import md
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
@@ -91,7 +92,7 @@ def _manage(store: Store, run_id: str) -> None:
         return
     st.markdown(f"**Selected run** `{run_id}` · {STATUS_LABELS.get(run['status'], run['status'])}")
     c1, c2, c3 = st.columns(3)
-    c1.link_button("Open", f"run?run={run_id}", icon=":material/play_arrow:")
+    c1.link_button("Open", f"./?run={run_id}", icon=":material/play_arrow:")
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     with st.form(f"runs_edit_{run_id}"):
         tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
@@ -119,7 +120,7 @@ def _compare(store: Store, a: str, b: str) -> None:
         with col:
             st.markdown(f"**{name}** · `{view.run_id[:12]}` · {STATUS_LABELS.get(view.status, view.status)}")
             st.caption(
-                f"{view.models.get('model', '')} · grader {view.models.get('grader', '')} · "
+                f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{len(view.all_iterations())} iterations · {view.tokens:,} tokens"
             )
             if view.current:

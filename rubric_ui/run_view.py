@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import streamlit as st
 
 from rubric_core.view import RunView
@@ -94,7 +96,8 @@ def show_live_panel(view: RunView, key: str) -> None:
         newest = graded[-1]
         # A plain marker (no run text) the browser tests and the latency benchmark wait for.
         st.markdown(
-            f'<span class="rs-verdict" data-iteration="{newest.iteration}" data-result="{newest.result}"></span>',
+            f'<span class="rs-verdict" data-iteration="{newest.iteration}" '
+            f'data-result="{html.escape(str(newest.result))}"></span>',
             unsafe_allow_html=True,
         )
         show_criteria(newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}")

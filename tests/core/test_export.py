@@ -143,6 +143,7 @@ def test_jsonl_round_trips_through_import(filled: Store, tmp_path: Path, monkeyp
         (lambda lines: [json.dumps({**json.loads(lines[0]), "schema_version": 999})], "newer"),
         (lambda lines: [lines[0], "[1, 2]"], "line 2: expected a JSON object"),
         (lambda lines: [json.dumps({**json.loads(lines[0]), "outputs": {"status": "great"}})], "not a run status"),
+        (lambda lines: [json.dumps({**json.loads(lines[0]), "id": "a`![x](http://e)"})], "line 1: id must be"),
     ],
 )
 def test_a_malformed_import_is_rejected_whole(

@@ -1,0 +1,18 @@
+"""Showing untrusted text through Markdown-rendering Streamlit calls."""
+
+from __future__ import annotations
+
+import re
+
+_MD_SPECIAL = set("\\`*_{}[]()#+-.!<>|~&$")
+RUN_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+
+
+def md(text: object) -> str:
+    """Escape Markdown (and the HTML Markdown would pass) so text shows exactly as typed."""
+    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text)).replace("\n", " ")
+
+
+def valid_run_id(value: str | None) -> bool:
+    """Whether a run id (from a URL or a file) has the shape the store gives ids."""
+    return bool(value) and RUN_ID_RE.match(value or "") is not None
