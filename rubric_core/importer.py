@@ -19,7 +19,6 @@ from rubric_core.engine.events import RunEvent
 from rubric_core.store import SCHEMA_VERSION, Store
 from rubric_core.store.store import FINAL_STATUSES
 
-
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _RESULTS = frozenset({"satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"})
 

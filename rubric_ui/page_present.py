@@ -61,26 +61,74 @@ def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
         st.text(it.feedback)
 
 
+def _go(step: int | None = None, *, delta: int = 0, play: bool | None = None, total: int = 1) -> None:
+    # Button callbacks: the state changes before the page is drawn, so labels are never one click behind.
+    state = st.session_state
+    current = state.get("present_step", 0)
+    state["present_step"] = max(0, min(total - 1, (step if step is not None else current) + delta))
+    if play is not None:
+        state["present_playing"] = play
+        if play and current >= total - 1:
+            state["present_step"] = 0
+
+
 def _controls(total: int) -> None:
     state = st.session_state
     state.setdefault("present_step", 0)
     state.setdefault("present_playing", False)
     c = st.columns(5)
-    if c[0].button("⏮ First", key="present_first", width="stretch"):
-        state.present_step, state.present_playing = 0, False
-    if c[1].button("◀ Back", key="present_back", width="stretch"):
-        state.present_step, state.present_playing = max(0, state.present_step - 1), False
-    if state.present_playing:
-        if c[2].button("⏸ Pause", key="present_pause", width="stretch", type="primary"):
-            state.present_playing = False
-    elif c[2].button("▶ Play", key="present_play", width="stretch", type="primary"):
-        state.present_playing = True
-        if state.present_step >= total - 1:
-            state.present_step = 0
-    if c[3].button("Step ▶", key="present_step_fwd", width="stretch"):
-        state.present_step, state.present_playing = min(total - 1, state.present_step + 1), False
-    if c[4].button("Last ⏭", key="present_last", width="stretch"):
-        state.present_step, state.present_playing = total - 1, False
+    c[0].button(
+        "First",
+        key="present_first",
+        width="stretch",
+        icon=":material/first_page:",
+        on_click=_go,
+        kwargs={"step": 0, "play": False, "total": total},
+    )
+    c[1].button(
+        "Back",
+        key="present_back",
+        width="stretch",
+        icon=":material/chevron_left:",
+        on_click=_go,
+        kwargs={"delta": -1, "play": False, "total": total},
+    )
+    if state["present_playing"]:
+        c[2].button(
+            "Pause",
+            key="present_pause",
+            width="stretch",
+            type="primary",
+            icon=":material/pause:",
+            on_click=_go,
+            kwargs={"play": False, "total": total},
+        )
+    else:
+        c[2].button(
+            "Play",
+            key="present_play",
+            width="stretch",
+            type="primary",
+            icon=":material/play_arrow:",
+            on_click=_go,
+            kwargs={"play": True, "total": total},
+        )
+    c[3].button(
+        "Step",
+        key="present_step_fwd",
+        width="stretch",
+        icon=":material/chevron_right:",
+        on_click=_go,
+        kwargs={"delta": 1, "play": False, "total": total},
+    )
+    c[4].button(
+        "Last",
+        key="present_last",
+        width="stretch",
+        icon=":material/last_page:",
+        on_click=_go,
+        kwargs={"step": total - 1, "play": False, "total": total},
+    )
 
 
 def render() -> None:

@@ -138,9 +138,10 @@ def test_presentation_replay_steps(page, server) -> None:
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app(page)
     page.get_by_text("Step 1 of 5", exact=False).wait_for()
-    page.get_by_role("button", name="Step ▶").click()
+    page.get_by_role("button", name="Step").click()
     page.get_by_text("Step 2 of 5", exact=False).wait_for()
-    page.get_by_role("button", name="▶ Play").click()
+    page.get_by_role("button", name="Play").click()
+    page.get_by_role("button", name="Pause").wait_for()
     page.get_by_text("Step 4 of 5", exact=False).wait_for(timeout=15_000)
     shot(page, "present")
     with page.expect_download() as info:
