@@ -52,16 +52,21 @@ def bare(home: str) -> float:
     return elapsed
 
 
+_PRODUCT: dict[str, object] = {}
+
+
 def product(home: str) -> float:
     from rubric_core.config import RunConfig
     from rubric_core.engine import Engine
     from rubric_core.store import open_store
 
-    store = open_store()
-    engine = Engine(home)
+    # One engine and one store per process, as in the app and the command line.
+    if not _PRODUCT:
+        _PRODUCT.update(store=open_store(), engine=Engine(home))
+    store, engine = _PRODUCT["store"], _PRODUCT["engine"]
     config = RunConfig.from_dict({"task": TASK, "rubric": RUBRIC, "max_iterations": ITERATIONS})
     start = time.perf_counter()
-    handle = engine.execute(config, subscribers=[store.record])
+    handle = engine.execute(config, subscribers=[store.record])  # type: ignore[attr-defined]
     elapsed = time.perf_counter() - start
     assert handle.last.data["status"] == "max_iterations_reached"
     return elapsed

@@ -9,6 +9,7 @@ most the step in flight.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -128,6 +129,8 @@ class Store:
         self._known_runs: set[str] = set()
         self._known_lock = threading.Lock()
         self.migrate()
+        self._raw = self._raw_connection()
+        self._raw_lock = threading.Lock()
 
     # ---- opening ----------------------------------------------------------------------
 
@@ -257,6 +260,9 @@ class Store:
 
     def record(self, ev: RunEvent) -> None:
         """Write one event and its effect on runs / iterations / criteria, in one transaction."""
+        if self._raw is not None:
+            self._record_raw(ev)
+            return
         for attempt in range(5):
             try:
                 with self._write() as conn, conn.begin():
@@ -266,6 +272,30 @@ class Store:
                 if "locked" not in str(exc).lower() or attempt == 4:
                     raise
                 time.sleep(0.05 * (attempt + 1))
+
+    def _raw_connection(self) -> sqlite3.Connection | None:
+        # The event path on SQLite: one plain sqlite3 connection, the same SQL, no SQLAlchemy
+        # layers (a few statements per event, thousands of events; see bench/overhead.py).
+        path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
+        if not self._is_sqlite or not path or path == ":memory:":
+            return None
+        conn = sqlite3.connect(path, timeout=30, check_same_thread=False, isolation_level=None)
+        conn.execute("PRAGMA busy_timeout=30000")
+        conn.execute("PRAGMA foreign_keys=ON")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        return conn
+
+    def _record_raw(self, ev: RunEvent) -> None:
+        assert self._raw is not None
+        with self._raw_lock:
+            cur = self._raw.cursor()
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                self._apply(_RawConn(cur), ev)  # type: ignore[arg-type]
+            except BaseException:
+                cur.execute("ROLLBACK")
+                raise
+            cur.execute("COMMIT")
 
     def _apply(self, conn: Connection, ev: RunEvent) -> None:
         handler = getattr(self, f"_on_{ev.type}", None)
@@ -753,4 +783,35 @@ class Store:
 
     def close(self) -> None:
         """Release connections."""
+        if self._raw is not None:
+            self._raw.close()
         self.engine.dispose()
+
+
+class _RawResult:
+    """The slice of SQLAlchemy's result API the event handlers use."""
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+        self.rowcount = cur.rowcount
+
+    def first(self) -> Any:
+        return self._cur.fetchone()
+
+    def scalar(self) -> Any:
+        row = self._cur.fetchone()
+        return None if row is None else row[0]
+
+
+class _RawConn:
+    """A sqlite3 cursor that takes the handlers' `text()` statements and named parameters."""
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+
+    def execute(self, clause: TextClause, params: dict[str, Any] | list[dict[str, Any]] | None = None) -> _RawResult:
+        if isinstance(params, list):
+            self._cur.executemany(clause.text, params)
+        else:
+            self._cur.execute(clause.text, params or {})
+        return _RawResult(self._cur)
