@@ -10,18 +10,7 @@ import html
 from datetime import UTC, datetime
 
 from rubric_core.diff import DIFF_CSS, inline_html, word_diff
-from rubric_core.view import STATUS_LABELS, RunView, criteria_matrix, regressions
-
-_COLORS = {
-    "satisfied": "#1a7f37",
-    "max_iterations_reached": "#9a6700",
-    "failed": "#cf222e",
-    "grader_error": "#cf222e",
-    "cancelled": "#57606a",
-    "interrupted": "#9a6700",
-    "error": "#cf222e",
-    "running": "#0969da",
-}
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_matrix, regressions
 
 _CSS = """<style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
@@ -65,7 +54,7 @@ def heatmap_table(view: RunView, turn_index: int = -1) -> str:
 def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
     """The whole report as one HTML document."""
     status = view.status
-    color = _COLORS.get(status, "#57606a")
+    color = STATUS_COLORS.get(status, "#57606a")
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">",

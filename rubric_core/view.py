@@ -24,6 +24,22 @@ STATUS_LABELS = {
 }
 
 
+STATUS_COLORS = {
+    "satisfied": "#1a7f37",
+    "needs_revision": "#bf8700",
+    "max_iterations_reached": "#9a6700",
+    "failed": "#cf222e",
+    "grader_error": "#cf222e",
+    "cancelled": "#57606a",
+    "interrupted": "#9a6700",
+    "error": "#cf222e",
+    "running": "#0969da",
+    "grading": "#8250df",
+    "drafting": "#0969da",
+}
+"""One colour per status, shared by the dashboard and the HTML report."""
+
+
 @dataclass
 class IterationView:
     """One draft and its grading pass."""

@@ -6,26 +6,12 @@ import html
 
 import streamlit as st
 
-from rubric_core.view import STATUS_LABELS, RunView
-
-CHIP_COLORS = {
-    "satisfied": "#1a7f37",
-    "needs_revision": "#bf8700",
-    "max_iterations_reached": "#9a6700",
-    "failed": "#cf222e",
-    "grader_error": "#cf222e",
-    "cancelled": "#57606a",
-    "interrupted": "#9a6700",
-    "error": "#cf222e",
-    "running": "#0969da",
-    "grading": "#8250df",
-    "drafting": "#0969da",
-}
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
 
 
 def chip_html(status: str, label: str | None = None) -> str:
     """A small coloured pill (escaped)."""
-    color = CHIP_COLORS.get(status, "#57606a")
+    color = STATUS_COLORS.get(status, "#57606a")
     text = html.escape(label or STATUS_LABELS.get(status, status))
     return (
         f'<span class="rs-chip" data-status="{html.escape(status)}" style="background:{color};color:#fff;'

@@ -183,30 +183,15 @@ class Store:
                 finally:
                     raw.close()
             with self._write() as conn, conn.begin():
-                tables = set(self._tables(conn))
-                if "schema_migrations" not in tables:
-                    if tables:
-                        listed = ", ".join(sorted(tables)[:5])
-                        msg = (
-                            f"The database at {self.url} holds other data (tables: {listed}) and is not a "
-                            "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
-                            "RUBRIC_STUDIO_DB_URL elsewhere."
-                        )
-                        raise StoreError(msg)
+                applied = self._check_compatible(conn)  # again, inside the write lock: another process may race
+                if applied is None:
                     conn.execute(
                         text(
                             "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, "
                             "applied_at REAL NOT NULL)"
                         )
                     )
-                applied = {row[0] for row in conn.execute(text("SELECT version FROM schema_migrations"))}
-                newest = max(applied, default=0)
-                if newest > SCHEMA_VERSION:
-                    msg = (
-                        f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
-                        f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
-                    )
-                    raise StoreError(msg)
+                    applied = set()
                 for version, name, statements in MIGRATIONS:
                     if version in applied:
                         continue
@@ -224,23 +209,30 @@ class Store:
 
     def _refuse_foreign_or_newer(self) -> None:
         with self.engine.connect() as conn:
-            tables = set(self._tables(conn))
-            if tables and "schema_migrations" not in tables:
-                listed = ", ".join(sorted(tables)[:5])
-                msg = (
-                    f"The database at {self.url} holds other data (tables: {listed}) and is not a "
-                    "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
-                    "RUBRIC_STUDIO_DB_URL elsewhere."
-                )
-                raise StoreError(msg)
-            if tables:
-                newest = int(conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar() or 0)
-                if newest > SCHEMA_VERSION:
-                    msg = (
-                        f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
-                        f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
-                    )
-                    raise StoreError(msg)
+            self._check_compatible(conn)
+
+    def _check_compatible(self, conn: Connection) -> set[int] | None:
+        """Raise for a foreign or a newer database; the applied versions (None: an empty database)."""
+        tables = set(self._tables(conn))
+        if not tables:
+            return None
+        if "schema_migrations" not in tables:
+            listed = ", ".join(sorted(tables)[:5])
+            msg = (
+                f"The database at {self.url} holds other data (tables: {listed}) and is not a "
+                "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
+                "RUBRIC_STUDIO_DB_URL elsewhere."
+            )
+            raise StoreError(msg)
+        applied = {int(row[0]) for row in conn.execute(text("SELECT version FROM schema_migrations"))}
+        newest = max(applied, default=0)
+        if newest > SCHEMA_VERSION:
+            msg = (
+                f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
+                f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
+            )
+            raise StoreError(msg)
+        return applied
 
     def _tables(self, conn: Connection) -> list[str]:
         from sqlalchemy import inspect

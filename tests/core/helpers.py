@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 from rubric_core.config import RunConfig
 from rubric_core.examples import get_example
 
@@ -24,3 +29,19 @@ def types(handle) -> list[str]:
 
 def of_type(handle, kind: str) -> list:
     return [e for e in handle.events if e.type == kind]
+
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    """`python -m rubric_core ARGS` in a subprocess, from the repository root."""
+    return subprocess.run(
+        [sys.executable, "-m", "rubric_core", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        timeout=300,
+        check=False,
+    )

@@ -1,25 +1,16 @@
 import json
-import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.core.helpers import run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def cli(*args: str, env: dict | None = None) -> subprocess.CompletedProcess:
-    full_env = {**os.environ, **(env or {})}
-    return subprocess.run(
-        [sys.executable, "-m", "rubric_core", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env=full_env,
-        timeout=300,
-        check=False,
-    )
+    return run_cli(*args, env=env)
 
 
 def test_run_example_jsonl_ends_satisfied_after_a_revision() -> None:

@@ -2,7 +2,6 @@ import json
 import logging
 import os
 import subprocess
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -13,7 +12,7 @@ from rubric_core.engine import Engine
 from rubric_core.export import FORMATS, export_runs
 from rubric_core.importer import ImportError_, import_runs
 from rubric_core.store import SCHEMA_VERSION, RunFilter, Store, open_store
-from tests.core.helpers import example_config
+from tests.core.helpers import example_config, run_cli
 from tests.stubs.openai_stub import StubOpenAI
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -207,15 +206,7 @@ def test_cli_export_and_import(filled: Store, home: Path, tmp_path: Path) -> Non
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
 
     def cli(*args: str, env=env) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "rubric_core", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            check=False,
-            timeout=120,
-        )
+        return run_cli(*args, env=env)
 
     out = cli("export", "--format", "jsonl", "--out", str(tmp_path / "a.jsonl"), "--status", "satisfied")
     assert out.returncode == 0 and "exported 4 records" in out.stdout

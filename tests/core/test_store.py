@@ -15,7 +15,7 @@ from rubric_core import frames
 from rubric_core.engine import Engine
 from rubric_core.manager import RunManager
 from rubric_core.store import RunFilter, Store, StoreError, open_store
-from tests.core.helpers import example_config, of_type
+from tests.core.helpers import example_config, of_type, run_cli
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -231,7 +231,7 @@ def test_eight_concurrent_runs_and_a_reader_lose_no_row(store: Store, engine: En
 def test_two_processes_write_one_file(home: Path) -> None:
     code = (
         "from rubric_core.engine import Engine; from rubric_core.store import open_store; "
-        "from tests.core.helpers import example_config; s = open_store(); "
+        "from tests.core.helpers import example_config, run_cli; s = open_store(); "
         "[Engine().execute(example_config('photosynthesis'), subscribers=[s.record]) for _ in range(3)]"
     )
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
@@ -346,15 +346,7 @@ def test_cli_runs_show_delete(home: Path, engine: Engine, store: Store) -> None:
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
 
     def cli(*args: str) -> subprocess.CompletedProcess:
-        return subprocess.run(
-            [sys.executable, "-m", "rubric_core", *args],
-            capture_output=True,
-            text=True,
-            env=env,
-            cwd=ROOT,
-            check=False,
-            timeout=120,
-        )
+        return run_cli(*args, env=env)
 
     out = cli("runs", "--status", "satisfied")
     assert run_id in out.stdout and "1 of 1 runs" in out.stdout
