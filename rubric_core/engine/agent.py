@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +15,6 @@ from langchain.agents.structured_output import ProviderStrategy, ToolStrategy
 
 from rubric_core.checks.catalogue import make_tools
 from rubric_core.config import RunConfig
-from rubric_core.engine.usage import UsageCounter
 from rubric_core.models.providers import build_chat_model, parse_model_spec
 
 
@@ -44,11 +47,9 @@ class ForceStructuredOutput(AgentMiddleware):
 
 @dataclass
 class BuiltAgent:
-    """The compiled agent and the usage counters of its two models."""
+    """A compiled agent; shared by every run with the same settings (the task and rubric are run input)."""
 
     graph: Any
-    writer_usage: UsageCounter
-    grader_usage: UsageCounter
     grader_model: Any
 
 
@@ -65,13 +66,8 @@ def build_agent(
     from deepagents import create_deep_agent
     from deepagents.middleware.rubric import RubricMiddleware
 
-    writer_usage, grader_usage = UsageCounter(), UsageCounter()
-    writer = build_chat_model(
-        parse_model_spec(config.model), keys=keys, timeout=config.timeout_s, callbacks=[writer_usage]
-    )
-    grader = build_chat_model(
-        parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s, callbacks=[grader_usage]
-    )
+    writer = build_chat_model(parse_model_spec(config.model), keys=keys, timeout=config.timeout_s)
+    grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
     grader_middleware: list[Any] = [
         # A grader that never produces a usable GraderResponse is re-prompted until the
         # recursion limit (thousands of calls); the limit turns it into a bounded grader_error.
@@ -80,7 +76,7 @@ def build_agent(
     if config.strategy != "auto":
         grader_middleware.append(ForceStructuredOutput(config.strategy))
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # the middleware's beta warning, once per run
+        warnings.simplefilter("ignore")  # the middleware's beta warning
         rubric = RubricMiddleware(
             model=grader,
             system_prompt=config.grader_prompt or None,
@@ -95,4 +91,43 @@ def build_agent(
         middleware=[rubric],
         checkpointer=checkpointer,
     )
-    return BuiltAgent(graph=graph, writer_usage=writer_usage, grader_usage=grader_usage, grader_model=grader)
+    return BuiltAgent(graph=graph, grader_model=grader)
+
+
+class AgentCache:
+    """Compiled agents by settings (and a digest of the keys they were built with), least recently used out.
+
+    Building a deep agent costs more CPU than a short offline run; sharing one
+    compiled graph between runs keeps many concurrent runs cheap. Task and
+    rubric are run input, so they are not part of the key.
+    """
+
+    def __init__(self, *, checkpointer: Any, on_evaluation: Callable[[Any], None], size: int = 32) -> None:
+        self._checkpointer = checkpointer
+        self._on_evaluation = on_evaluation
+        self._size = size
+        self._lock = threading.Lock()
+        self._agents: OrderedDict[tuple[Any, ...], BuiltAgent] = OrderedDict()
+
+    @staticmethod
+    def _key(config: RunConfig, keys: Mapping[str, str] | None) -> tuple[Any, ...]:
+        digest = hashlib.sha256(json.dumps(sorted((keys or {}).items())).encode()).hexdigest()
+        fields = config.to_dict()
+        for run_input in ("task", "rubric", "rubric_name"):
+            fields.pop(run_input)
+        return (json.dumps(fields, sort_keys=True), digest)
+
+    def get(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> BuiltAgent:
+        """The compiled agent for these settings, built on first use."""
+        key = self._key(config, keys)
+        with self._lock:
+            built = self._agents.get(key)
+            if built is not None:
+                self._agents.move_to_end(key)
+                return built
+        built = build_agent(config, checkpointer=self._checkpointer, on_evaluation=self._on_evaluation, keys=keys)
+        with self._lock:
+            self._agents[key] = built
+            while len(self._agents) > self._size:
+                self._agents.popitem(last=False)
+        return built

@@ -102,6 +102,9 @@ class Engine:
         self.home.mkdir(parents=True, exist_ok=True)
         self._checkpointer: Any = None
         self._lock = threading.Lock()
+        self._agents: Any = None
+        self._executions: dict[str, _Execution] = {}
+        self._executions_lock = threading.Lock()
 
     @property
     def checkpointer(self) -> Any:
@@ -115,6 +118,26 @@ class Engine:
                 conn.execute("PRAGMA busy_timeout=30000")
                 self._checkpointer = SqliteSaver(conn)
             return self._checkpointer
+
+    def agent(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> Any:
+        """The compiled agent for a config, shared between runs with the same settings."""
+        from rubric_core.engine.agent import AgentCache
+
+        with self._lock:
+            if self._agents is None:
+                self._agents = AgentCache(checkpointer=None, on_evaluation=self._dispatch_evaluation)
+        self._agents._checkpointer = self.checkpointer
+        return self._agents.get(config, keys)
+
+    def _dispatch_evaluation(self, evaluation: Any) -> None:
+        # Agents are shared, so `on_evaluation` finds its run by the thread being graded.
+        from langgraph.config import get_config
+
+        thread_id = get_config().get("configurable", {}).get("thread_id")
+        with self._executions_lock:
+            execution = self._executions.get(str(thread_id))
+        if execution is not None:
+            execution._on_evaluation(evaluation)
 
     # ---- public API -------------------------------------------------------------------
 
@@ -180,10 +203,7 @@ class Engine:
 
     def snapshot(self, run_id: str, config: RunConfig) -> Any:
         """The checkpointed LangGraph state snapshot of a run's thread (values, next steps)."""
-        from rubric_core.engine.agent import build_agent
-
-        built = build_agent(config, checkpointer=self.checkpointer, on_evaluation=lambda ev: None)
-        return built.graph.get_state({"configurable": {"thread_id": run_id}})
+        return self.agent(config).graph.get_state({"configurable": {"thread_id": run_id}})
 
     def is_resumable(self, run_id: str, config: RunConfig) -> bool:
         """Whether the run's thread has steps left to run (it was interrupted)."""
@@ -249,23 +269,27 @@ class _Execution:
         self.files: dict[str, str] = {}
         self.tokens = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
         self.built: Any = None
+        from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
+
+        self.usage = RunUsage()
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:
         h = self.handle
-        cfg = {"configurable": {"thread_id": h.run_id}}
+        cfg: dict[str, Any] = {"configurable": {"thread_id": h.run_id}, "callbacks": [self.usage]}
         try:
             problem_field, problem = self._preflight()
             h.emit("run_started", self._started_data())
             if problem:
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
                 return
-            from rubric_core.engine.agent import build_agent
-
-            self.built = build_agent(
-                self.config, checkpointer=self.engine.checkpointer, on_evaluation=self._on_evaluation, keys=self.keys
-            )
+            self.built = self.engine.agent(self.config, self.keys)
             graph = self.built.graph
+            with self.engine._executions_lock:
+                if h.run_id in self.engine._executions:
+                    msg = "This run is already running in this process."
+                    raise RuntimeError(msg)
+                self.engine._executions[h.run_id] = self
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
             h.events[-1].data["turn"] = self.turn
@@ -294,6 +318,10 @@ class _Execution:
         except Exception as exc:
             logger.exception("Run %s failed", h.run_id)
             h.emit("error", {"message": redact(_describe_failure(exc), self.keys), "turn": self.turn})
+        finally:
+            with self.engine._executions_lock:
+                if self.engine._executions.get(h.run_id) is self:
+                    del self.engine._executions[h.run_id]
 
     def _preflight(self) -> tuple[str, str | None]:
         for field, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
@@ -392,7 +420,7 @@ class _Execution:
                 self.handle.emit("tool_call", {**base, "calls": calls, "text": _text(m)})
             elif isinstance(m, AIMessage):
                 now = time.monotonic()
-                tokens = self.built.writer_usage.take()
+                tokens = self.usage.take("writer")
                 self._add_tokens(tokens)
                 self.handle.emit(
                     "draft",
@@ -432,8 +460,7 @@ class _Execution:
         self.iteration = iteration
         if iteration not in self.grading_started_at:
             self.grading_started_at[iteration] = time.monotonic()
-            if self.built is not None:
-                self._add_tokens(self.built.grader_usage.take(), count=False)
+            self.usage.take("grader")  # calls before this pass are not its own
         self.handle.emit(
             "grading_started",
             {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
@@ -445,7 +472,7 @@ class _Execution:
         iteration = int(ev["iteration"])
         self._grading_started(ev["grading_run_id"], iteration)
         now = time.monotonic()
-        tokens = self.built.grader_usage.take() if self.built is not None else {}
+        tokens = self.usage.take("grader")
         self._add_tokens(tokens)
         self.handle.emit(
             "evaluation",
@@ -465,10 +492,9 @@ class _Execution:
         self.iteration = iteration + 1
         self.last_mark = now
 
-    def _add_tokens(self, tokens: dict[str, int], *, count: bool = True) -> None:
-        if count:
-            for k in self.tokens:
-                self.tokens[k] += int(tokens.get(k, 0) or 0)
+    def _add_tokens(self, tokens: dict[str, int]) -> None:
+        for k in self.tokens:
+            self.tokens[k] += int(tokens.get(k, 0) or 0)
 
     def _finish(self, values: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage
