@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 import pandas as pd
 import streamlit as st
 
@@ -20,7 +22,25 @@ def criteria_frame(it: IterationView) -> pd.DataFrame:
     )
 
 
-def show_criteria(it: IterationView, *, key: str) -> None:
+def criteria_html(it: IterationView) -> str:
+    """A light, escaped HTML table of an iteration's verdicts (cheap to redraw many times a second)."""
+    rows = "".join(
+        f"<tr><td>{html.escape(c['name'])}</td><td class='{'rs-pass' if c['passed'] else 'rs-fail'}'>"
+        f"{'✔ pass' if c['passed'] else '✘ fail'}</td><td>{html.escape(c.get('gap', '') or '')}</td></tr>"
+        for c in it.criteria
+    )
+    return f"<table class='rs-crit'><tr><th>criterion</th><th>verdict</th><th>gap</th></tr>{rows}</table>"
+
+
+CRITERIA_CSS = (
+    "<style>.rs-crit{width:100%;border-collapse:collapse;font-size:0.9rem}.rs-crit td,.rs-crit th{border:1px solid "
+    "#d0d7de;padding:4px 8px;text-align:left;vertical-align:top}.rs-pass{color:#1a7f37;white-space:nowrap}"
+    ".rs-fail{color:#cf222e;white-space:nowrap}</style>"
+)
+"""Injected once per page, outside any polling fragment: a style tag redrawn every poll restyles the page."""
+
+
+def show_criteria(it: IterationView, *, key: str, light: bool = False) -> None:
     """The criteria table of one iteration, with the grader's explanation."""
     if it.evaluation is None:
         st.caption("Grading…" if it.grading else "Not graded yet.")
@@ -28,7 +48,9 @@ def show_criteria(it: IterationView, *, key: str) -> None:
     st.markdown(
         f"**Iteration {it.iteration}: {md(it.result)}**" + (" · unverified" if it.evaluation.get("unverified") else "")
     )
-    if it.criteria:
+    if it.criteria and light:
+        st.markdown(criteria_html(it), unsafe_allow_html=True)
+    elif it.criteria:
         st.dataframe(
             criteria_frame(it),
             hide_index=True,

@@ -6,13 +6,14 @@ import streamlit as st
 
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
+from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, show_examples_bar
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.run_view import forget_view, is_live, load_view, show_run
+from rubric_ui.run_view import forget_view, is_live, load_view, show_live, show_views
 from rubric_ui.safe import md, valid_run_id
 
-POLL_SECONDS = 0.15
+POLL_SECONDS = 0.2
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
 
@@ -91,18 +92,22 @@ def _attached(run_id: str) -> None:
         return
     live = is_live(view)
 
+    # Two fragments: the verdicts poll fast; the heavier views (plotly, diffs, transcript) refresh
+    # slower while the run is live, so a long run never makes the page fall behind its events.
     @st.fragment(run_every=POLL_SECONDS if live else None)
-    def panel() -> None:
+    def live_panel() -> None:
         current = load_view(run_id)
         if current is None:
             return
-        show_run(current, key="run")
+        show_live(current, key="run")
         _controls(run_id)
         if live and not is_live(current):
             st.rerun()  # the run ended: redraw the whole page, which stops the polling
 
     st.caption(f"Run `{run_id}`")
-    panel()
+    st.html(CRITERIA_CSS)
+    live_panel()
+    show_views(view, key="run")
 
 
 def render() -> None:

@@ -14,7 +14,7 @@ from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.status import chip_html, final_banner, iteration_chips
 from rubric_ui.transcript import show_transcript
 
-VIEWS = ["Live", "Criteria", "Heatmap", "Diff", "Transcript"]
+VIEWS = ["Heatmap", "Criteria", "Diff", "Transcript"]
 _CACHE = "run_view_cache"
 
 
@@ -85,7 +85,7 @@ def show_live_panel(view: RunView, key: str) -> None:
         return
     latest = drafted[-1]
     st.markdown(f"**Current draft** · turn {latest.turn} · iteration {latest.iteration}")
-    st.code(latest.draft or "(empty answer)", language="text", wrap_lines=True)
+    st.text(latest.draft or "(empty answer)")
     for path, content in latest.files.items():
         with st.expander(f"File {path}", expanded=False):
             st.code(content, language="python" if path.endswith(".py") else "text")
@@ -100,20 +100,22 @@ def show_live_panel(view: RunView, key: str) -> None:
             f'data-result="{html.escape(str(newest.result))}"></span>',
             unsafe_allow_html=True,
         )
-        show_criteria(newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}")
+        show_criteria(newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}", light=True)
 
 
-def show_run(view: RunView, *, key: str) -> None:
-    """The whole run view."""
+def show_live(view: RunView, *, key: str) -> None:
+    """Header, chips, the current draft and the newest verdicts: the part that must update fast."""
     show_header(view)
+    show_live_panel(view, key)
+
+
+def show_views(view: RunView, *, key: str) -> None:
+    """Heatmap, all criteria tables, the revision diff and the transcript, one at a time."""
     choice = (
-        st.segmented_control("View", VIEWS, default="Live", key=f"{key}_view", label_visibility="collapsed") or "Live"
+        st.segmented_control("View", VIEWS, default="Heatmap", key=f"{key}_view", label_visibility="collapsed")
+        or "Heatmap"
     )
-    if choice == "Live":
-        show_live_panel(view, key)
-        if view.current:
-            show_heatmap(view.current, status=None if is_live(view) else view.status, key=f"{key}_hm_live")
-    elif choice == "Criteria":
+    if choice == "Criteria":
         its = view.all_iterations()
         if not its:
             st.caption("No iteration yet.")
@@ -123,6 +125,8 @@ def show_run(view: RunView, *, key: str) -> None:
             ):
                 show_criteria(it, key=f"{key}_crit_{it.turn}_{it.iteration}")
     elif choice == "Heatmap":
+        if not view.turns:
+            st.caption("The heatmap appears after the first grading pass.")
         for turn in view.turns:
             if len(view.turns) > 1:
                 st.markdown(f"**Turn {turn.turn}**")
