@@ -12,12 +12,18 @@ from datetime import UTC, datetime
 from rubric_core.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_matrix, regressions
 
+HEATMAP_CSS = (
+    "<style>table.hm{border-collapse:collapse;margin:0.5rem 0;font-size:0.85rem}"
+    "table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.3rem 0.6rem}"
+    "td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center}"
+    "td.none{background:#f6f8fa} td.reg{outline:3px solid #cf222e}</style>"
+)
+"""The heatmap table's styles (the dashboard injects them once per page; the report inlines them)."""
+
 _CSS = """<style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
 h1{font-size:1.6rem} .status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
-table.hm{border-collapse:collapse;margin:1rem 0} table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.35rem 0.6rem}
-td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center} td.none{background:#f6f8fa}
-td.reg{outline:3px solid #cf222e} pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
+pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
 .meta{color:#57606a} details{margin:0.6rem 0}
 </style>"""
 
@@ -58,7 +64,7 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">",
-        f"<title>{_e(title)}</title>{_CSS}{DIFF_CSS}</head><body>",
+        f"<title>{_e(title)}</title>{_CSS}{HEATMAP_CSS}{DIFF_CSS}</head><body>",
         f"<h1>{_e(title)}</h1>",
         f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
         f"<p class='meta'>Run {_e(view.run_id)} · working model {_e(view.models.get('model', view.config.get('model', '')))}"

@@ -13,7 +13,9 @@ from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import forget_view, is_live, load_view, show_live, show_views
 from rubric_ui.safe import md, valid_run_id
 
-POLL_SECONDS = 0.2
+POLL_SECONDS = 0.1
+VIEWS_POLL_SECONDS = 1.0
+"""The plotly heatmap, diff and transcript refresh once a second while live: they cost the browser most."""
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
 
@@ -106,8 +108,15 @@ def _attached(run_id: str) -> None:
 
     st.caption(f"Run `{run_id}`")
     st.html(CRITERIA_CSS)
+
+    @st.fragment(run_every=VIEWS_POLL_SECONDS if live else None)
+    def views_panel() -> None:
+        current = load_view(run_id)
+        if current is not None:
+            show_views(current, key="run")
+
     live_panel()
-    show_views(view, key="run")
+    views_panel()
 
 
 def render() -> None:

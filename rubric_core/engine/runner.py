@@ -116,6 +116,9 @@ class Engine:
                 conn = sqlite3.connect(self.home / "checkpoints.sqlite", check_same_thread=False, timeout=30)
                 conn.execute("PRAGMA journal_mode=WAL")
                 conn.execute("PRAGMA busy_timeout=30000")
+                # WAL + NORMAL survives a killed process (the crash this store is for) without an fsync per
+                # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
+                conn.execute("PRAGMA synchronous=NORMAL")
                 self._checkpointer = SqliteSaver(conn)
             return self._checkpointer
 

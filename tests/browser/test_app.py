@@ -47,7 +47,7 @@ def verdict_iterations(page) -> list[int]:
 
 
 def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> None:
-    start_example(page, server)
+    start_example(page, server, model="offline:writer?latency=1.0")
     seen: list[tuple[float, list[int]]] = []
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -161,6 +161,7 @@ def test_planted_html_never_executes(page, server) -> None:
     run_id = page.url.split("run=")[1]
     page.wait_for_selector(".rs-verdict", state="attached", timeout=60_000)
     page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=60_000)
+    page.get_by_role("radio", name="Heatmap").wait_for()  # the views are drawn once the run has ended
     for view in ("Criteria", "Heatmap", "Diff", "Transcript"):
         page.get_by_role("radio", name=view, exact=True).click()
         time.sleep(0.6)
