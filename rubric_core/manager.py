@@ -90,6 +90,9 @@ class RunManager:
 
     def _keep(self, handle: RunHandle) -> RunHandle:
         with self._lock:
+            # Finished runs live on in the store; keeping every handle (and its events) would grow forever.
+            for run_id in [rid for rid, h in self._live.items() if h.done]:
+                del self._live[run_id]
             self._live[handle.run_id] = handle
         return handle
 
