@@ -131,8 +131,13 @@ def show_rubric_preview(rubric: str) -> None:
     with st.expander(f"Preview: {len(criteria)} criteria", expanded=bool(criteria)):
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
-        for n, c in enumerate(criteria, 1):
-            st.text(f"{n}. {c.text}" + (" (+ attached block)" if c.attachment else ""))
+        if criteria:
+            st.text(
+                "\n".join(
+                    f"{n}. {c.text}" + (" (+ attached block)" if c.attachment else "")
+                    for n, c in enumerate(criteria, 1)
+                )
+            )
         for w in lint_rubric(rubric):
             where = f"line {w.line}: " if w.line else ""
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")

@@ -9,6 +9,8 @@ import streamlit as st
 
 from rubric_core.view import STATUS_LABELS, TurnView, criteria_matrix, regressions
 
+MAX_LABELLED_CELLS = 300
+
 
 def _short(name: str, n: int = 60) -> str:
     return name if len(name) <= n else name[: n - 1] + "…"
@@ -41,8 +43,10 @@ def heatmap_figure(turn: TurnView, *, status: str | None = None) -> go.Figure | 
             z=z,
             x=[f"it {i}" for i in iterations],
             y=y,
-            text=labels,
-            texttemplate="%{text}",
+            # Cell marks (✔ ✘ ↓) help colour-blind readers; on large grids they cost the browser more
+            # than they tell, so only colour and hover remain there.
+            text=labels if len(names) * len(iterations) <= MAX_LABELLED_CELLS else None,
+            texttemplate="%{text}" if len(names) * len(iterations) <= MAX_LABELLED_CELLS else None,
             hovertext=hover,
             hoverinfo="text",
             colorscale=[[0, "#ff8182"], [1, "#4ac26b"]],
