@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
-import pandas as pd
 import streamlit as st
 
 from rubric_core.view import IterationView
 from rubric_ui.safe import md
 
+if TYPE_CHECKING:
+    import pandas as pd
+
 
 def criteria_frame(it: IterationView) -> pd.DataFrame:
     """criterion, verdict, gap for one iteration (text is shown as text, never HTML)."""
+    import pandas as pd  # imported on first use: it is half a second of the first page's start
+
     return pd.DataFrame(
         [
             {"criterion": c["name"], "verdict": "✔ pass" if c["passed"] else "✘ fail", "gap": c.get("gap", "") or ""}
