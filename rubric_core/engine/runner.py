@@ -126,10 +126,10 @@ class Engine:
         """The compiled agent for a config, shared between runs with the same settings."""
         from rubric_core.engine.agent import AgentCache
 
+        checkpointer = self.checkpointer  # takes self._lock itself
         with self._lock:
             if self._agents is None:
-                self._agents = AgentCache(checkpointer=None, on_evaluation=self._dispatch_evaluation)
-        self._agents._checkpointer = self.checkpointer
+                self._agents = AgentCache(checkpointer=checkpointer, on_evaluation=self._dispatch_evaluation)
         return self._agents.get(config, keys)
 
     def _dispatch_evaluation(self, evaluation: Any) -> None:
