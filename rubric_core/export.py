@@ -29,7 +29,7 @@ FORMAT_LABELS = {
     "parquet": "Parquet, one file per frame (runs, iterations, criteria)",
     "langsmith": "LangSmith dataset examples (file; uploaded when a key is configured)",
 }
-BATCH = 200
+BATCH = 1000
 
 
 @dataclass
