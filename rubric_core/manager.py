@@ -83,11 +83,6 @@ class RunManager:
         handle = self.get(run_id)
         return handle is not None and not handle.done
 
-    def live_ids(self) -> list[str]:
-        """Ids of the runs in progress in this process."""
-        with self._lock:
-            return [run_id for run_id, h in self._live.items() if not h.done]
-
     def _keep(self, handle: RunHandle) -> RunHandle:
         with self._lock:
             # Finished runs live on in the store; keeping every handle (and its events) would grow forever.

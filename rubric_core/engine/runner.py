@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from rubric_core.config import RunConfig
 from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
-from rubric_core.models.providers import PROVIDERS, ModelSpecError, check_model_ready, find_key, parse_model_spec
+from rubric_core.models.providers import PROVIDERS, ModelSpecError, check_model_ready, parse_model_spec
 from rubric_core.paths import data_dir
 
 logger = logging.getLogger(__name__)
@@ -567,4 +567,4 @@ def _describe_failure(exc: BaseException) -> str:
     return f"The run stopped: the working model or the agent raised {type(exc).__name__}{suffix}: {text[:1000]}"
 
 
-__all__ = ["Engine", "RunHandle", "find_key", "new_run_id", "redact"]
+__all__ = ["Engine", "RunHandle", "new_run_id", "redact"]
