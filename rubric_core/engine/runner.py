@@ -392,7 +392,13 @@ class _Execution:
 
         try:
             for mode, chunk in graph.stream(
-                payload, cfg, stream_mode=["updates", "custom"], control=self.handle.control
+                payload,
+                cfg,
+                stream_mode=["updates", "custom"],
+                control=self.handle.control,
+                # Each step's checkpoint is written before the next step starts, so whatever the store
+                # recorded can be resumed after a kill (the default "async" may still be writing it).
+                durability="sync",
             ):
                 if mode == "custom":
                     self._on_custom(chunk)
