@@ -94,10 +94,12 @@ def show_live_panel(view: RunView, key: str) -> None:
         st.info(f"The grader is checking iteration {latest.iteration}…", icon=":material/gavel:")
     if graded:
         newest = graded[-1]
-        # A plain marker (no run text) the browser tests and the latency benchmark wait for.
+        # A plain marker (no run text) the browser tests and the latency benchmark wait for; data-live says
+        # whether the run was still going when this verdict was drawn (the tests prove verdicts arrive live).
         st.markdown(
             f'<span class="rs-verdict" data-iteration="{newest.iteration}" '
-            f'data-result="{html.escape(str(newest.result))}"></span>',
+            f'data-result="{html.escape(str(newest.result))}" '
+            f'data-live="{"true" if is_live(view) else "false"}"></span>',
             unsafe_allow_html=True,
         )
         show_criteria(newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}", light=True)

@@ -58,13 +58,15 @@ class RunHandle:
                 self._seen.add(dedupe)
             event = RunEvent(run_id=self.run_id, seq=self._seq, type=type_, at=time.time(), data=data)  # type: ignore[arg-type]
             self._seq += 1
-            self.events.append(event)
             for subscriber in list(self._subscribers):
                 try:
                     subscriber(event)
                 except Exception:
                     # A broken consumer must not stop the run or the other consumers.
                     logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
+            # Published only after every subscriber (the store among them) has it: a page that sees an
+            # event in `events`, or sees `done`, can rely on the stored run saying the same.
+            self.events.append(event)
             if type_ in TERMINAL_EVENT_TYPES:
                 self._done.set()
             return event

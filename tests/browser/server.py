@@ -1,15 +1,18 @@
-"""Start the real app (`streamlit run app.py`) on a free port, and real Chromium via Playwright."""
+"""Start the real app (`streamlit run app.py`) on a port of its own, and real Chromium via Playwright."""
 
 from __future__ import annotations
 
 import os
+import re
 import shutil
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
 from pathlib import Path
+
+from tests.browser.gate import GATES_ENV, Gates
+from tests.conftest import PROVIDER_ENV
 
 ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM_ARGS = [
@@ -23,6 +26,14 @@ CHROMIUM_ARGS = [
     "--disable-sync",
     "--disable-dev-shm-usage",
 ]
+INSTALL_CHROMIUM = "apt-get install chromium"
+CHROMIUM_MISSING = (
+    f"Chromium is needed for the browser tests and was not found: {INSTALL_CHROMIUM} "
+    "(or point RUBRIC_STUDIO_CHROMIUM at a Chromium binary)."
+)
+START_TIMEOUT_S = 240.0
+"""Upper bound for `streamlit run` to listen. A loaded 2-core machine has needed 20 s; a bound, not a window."""
+_LISTENING = re.compile(r"URL: http://127\.0\.0\.1:(\d+)")
 
 
 def chromium_path() -> str | None:
@@ -30,60 +41,93 @@ def chromium_path() -> str | None:
     return os.environ.get("RUBRIC_STUDIO_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class AppServer:
-    """`streamlit run app.py` in a subprocess with its own data directory."""
+    """`streamlit run app.py` in a subprocess with its own data directory and its own port.
 
-    def __init__(self, home: Path, *, env: dict[str, str] | None = None) -> None:
+    The port is chosen by the kernel (`--server.port 0`) and read back from the
+    line Streamlit prints once it listens, so two servers started at once (by
+    parallel test runs) can never race for one port. `gated=True` starts the app
+    through `launch_app.py`, so tests can hold a run at a known point (gate.py).
+    """
+
+    def __init__(self, home: Path, *, env: dict[str, str] | None = None, gated: bool = False) -> None:
         self.home = home
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = home / "streamlit.log"
         home.mkdir(parents=True, exist_ok=True)
-        full_env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), **(env or {})}
+        self.log = home / "streamlit.log"
+        self.gates = Gates(home / "gates") if gated else None
+        full_env = {k: v for k, v in os.environ.items() if k not in PROVIDER_ENV}
+        full_env.update({"RUBRIC_STUDIO_HOME": str(home), "PYTHONUNBUFFERED": "1"})
+        if self.gates is not None:
+            full_env[GATES_ENV] = str(self.gates.dir)
+        full_env.update(env or {})
+        module = "tests.browser.launch_app" if gated else "streamlit"
         self.started_at = time.perf_counter()
-        self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "streamlit",
-                "run",
-                str(ROOT / "app.py"),
-                "--server.port",
-                str(self.port),
-                "--server.address",
-                "127.0.0.1",
-                "--server.headless",
-                "true",
-                "--browser.gatherUsageStats",
-                "false",
-            ],
-            cwd=ROOT,
-            env=full_env,
-            stdout=self.log.open("w"),
-            stderr=subprocess.STDOUT,
-        )
-        self.wait_healthy()
+        with self.log.open("w") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    module,
+                    "run",
+                    str(ROOT / "app.py"),
+                    "--server.port",
+                    "0",
+                    "--server.address",
+                    "127.0.0.1",
+                    "--server.headless",
+                    "true",
+                    "--browser.gatherUsageStats",
+                    "false",
+                ],
+                cwd=ROOT,
+                env=full_env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        try:
+            self.port = self._wait_listening()
+            self.url = f"http://127.0.0.1:{self.port}"
+            self._check_health()
+        except BaseException:
+            self.stop()
+            raise
 
-    def wait_healthy(self, timeout: float = 60) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=1) as r:
-                    if r.status == 200:
-                        return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError(f"streamlit did not start: {self.log.read_text()[-2000:]}")
+    @property
+    def store_url(self) -> str:
+        """The database URL of this server's store."""
+        return f"sqlite:///{(self.home / 'runs.sqlite').resolve()}"
+
+    def _wait_listening(self) -> int:
+        # Waits on what the server prints once its socket listens (or on its exit), not on a guess.
+        deadline = time.monotonic() + START_TIMEOUT_S
+        while True:
+            found = _LISTENING.search(self.log.read_text(encoding="utf-8", errors="replace"))
+            if found:
+                return int(found.group(1))
+            if self.proc.poll() is not None:
+                msg = f"streamlit exited with {self.proc.returncode} before listening:\n{self._log_tail()}"
+                raise RuntimeError(msg)
+            if time.monotonic() > deadline:
+                msg = f"streamlit did not listen within {START_TIMEOUT_S:.0f} s:\n{self._log_tail()}"
+                raise RuntimeError(msg)
+            time.sleep(0.05)
+
+    def _check_health(self) -> None:
+        with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=60) as r:
+            if r.status != 200:
+                msg = f"streamlit is listening but unhealthy (HTTP {r.status}):\n{self._log_tail()}"
+                raise RuntimeError(msg)
+
+    def _log_tail(self) -> str:
+        return self.log.read_text(encoding="utf-8", errors="replace")[-3000:]
 
     def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL if it does not exit)."""
+        if self.proc.poll() is not None:
+            return
         self.proc.terminate()
         try:
-            self.proc.wait(10)
+            self.proc.wait(30)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()

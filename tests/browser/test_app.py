@@ -1,65 +1,49 @@
-"""The real app in real Chromium."""
+"""The real app in real Chromium.
+
+Runs that a test must catch while live are gated (gate.py): the writer waits
+before each revision until the test lets it go, so "while the run is live" is a
+fact of the test, not a race against the machine's speed.
+"""
 
 from __future__ import annotations
 
 import json
-import time
 
-from rubric_core.store import open_store
 from tests.browser.conftest import shot
+from tests.browser.gate import RELEASE_ALL
+from tests.browser.helpers import (
+    RUN_TIMEOUT_MS,
+    open_server_store,
+    planted,
+    rerun,
+    run_id_of,
+    set_textarea,
+    start_example,
+    verdicts,
+    wait_app_idle,
+    wait_for_verdict,
+)
 
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
 XSS_SCRIPT = "<script>window.__xss=2</script>"
 
 
-def wait_app(page) -> None:
-    page.wait_for_selector("[data-testid='stApp']")
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=30_000)
-
-
-def set_textarea(page, label: str, value: str) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(value)
-    area.press("Tab")  # commit the value to the app
-
-
-def start_example(page, server, example: str = "haiku", slow: bool = True, model: str | None = None) -> str:
-    page.goto(server.url)
-    wait_app(page)
-    page.get_by_label("Bundled example").click()
-    page.get_by_role("option", name=example, exact=False).first.click()
-    page.get_by_role("button", name="Load example").click()
-    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
-    if model:
-        page.get_by_label("Working model").click()
-        page.get_by_role("option", name="Custom provider:model", exact=False).click()
-        set_textarea(page, "Working model spec", model)
-    elif slow:
-        page.get_by_label("Working model").click()
-        page.get_by_role("option", name="offline:writer?latency=0.4", exact=False).click()
-    page.get_by_role("button", name="Start run").click()
-    page.wait_for_url("**run=*")
-    return page.url.split("run=")[1].split("&")[0]
-
-
-def verdict_iterations(page) -> list[int]:
-    return page.eval_on_selector_all(".rs-verdict", "els => els.map(e => Number(e.dataset.iteration))")
-
-
 def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> None:
-    start_example(page, server, model="offline:writer?latency=1.0")
-    seen: list[tuple[float, list[int]]] = []
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        its = verdict_iterations(page)
-        if its and (not seen or seen[-1][1] != its):
-            seen.append((time.monotonic(), its))
-        if page.get_by_text("Satisfied ·", exact=False).count():
-            break
-        time.sleep(0.05)
-    first_seen = [its[0] for _, its in seen if its]
-    assert 0 in first_seen and 1 in first_seen, seen  # verdicts arrived one by one while it ran
-    assert page.get_by_text("Satisfied ·", exact=False).count()
+    server.gates.arm()
+    run_id = start_example(page, server, "haiku", model="offline:writer")
+    # The writer is held before each revision: each verdict must be on screen while the run is live.
+    wait_for_verdict(page, 0, live=True)
+    assert server.gates.claimed() == [run_id]
+    server.gates.release(run_id, 2)  # draft 1
+    wait_for_verdict(page, 1, live=True)
+    server.gates.release(run_id, 3)  # draft 2, which satisfies the rubric
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    wait_for_verdict(page, 2, live=False)  # the ended run's page draws its last verdict too
+    seen = verdicts(page)
+    live = [v["iteration"] for v in seen if v["live"]]
+    assert live[:2] == [0, 1] and set(live) <= {0, 1, 2}, seen  # one by one, in order, while it ran
+    assert [v["iteration"] for v in seen] == sorted(v["iteration"] for v in seen), seen
+    assert seen[-1] == {"iteration": 2, "result": "satisfied", "live": False}, seen
     page.wait_for_selector(".js-plotly-plot")
     shot(page, "run-live-finished")
     page.get_by_role("radio", name="Heatmap").click()
@@ -74,43 +58,44 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
 
 
 def test_cancel_then_resume(page, server) -> None:
-    run_id = start_example(page, server, "lipogram", model="offline:writer?latency=2.5")
-    page.wait_for_selector(".rs-verdict", state="attached")
+    server.gates.arm()
+    run_id = start_example(page, server, "lipogram", model="offline:writer")
+    wait_for_verdict(page, 0, live=True)  # the writer is held before draft 1: the run is live
     page.get_by_role("button", name="Cancel").click()
-    page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=30_000)
+    page.get_by_text("Cancelling", exact=False).first.wait_for()  # the app took the request
+    server.gates.release(run_id, RELEASE_ALL)
+    page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     shot(page, "run-cancelled")
-    assert open_store_for(server).get_run(run_id)["status"] == "cancelled"
+    with open_server_store(server) as store:  # what the page shows is already stored
+        assert store.get_run(run_id)["status"] == "cancelled"
+        graded = [i["iteration"] for i in store.iterations([run_id]) if i["result"]]
+    assert graded == [0]  # cancelled before the next grading pass
     page.get_by_role("button", name="Resume").click()
-    page.get_by_text("Max iterations reached ·", exact=False).wait_for(timeout=60_000)
-    store = open_store_for(server)
-    assert [i["iteration"] for i in store.iterations([run_id])] == [0, 1, 2]
-
-
-def open_store_for(server):
-    import os
-
-    old = os.environ.get("RUBRIC_STUDIO_HOME")
-    os.environ["RUBRIC_STUDIO_HOME"] = str(server.home)
-    try:
-        return open_store()
-    finally:
-        if old is None:
-            os.environ.pop("RUBRIC_STUDIO_HOME")
-        else:
-            os.environ["RUBRIC_STUDIO_HOME"] = old
+    page.get_by_text("Max iterations reached ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    with open_server_store(server) as store:
+        assert store.get_run(run_id)["status"] == "max_iterations_reached"
+        iterations = store.iterations([run_id])
+    assert [i["iteration"] for i in iterations] == [0, 1, 2]
+    assert all(i["result"] for i in iterations)
 
 
 def test_reload_mid_run_reattaches_without_duplicating(page, server) -> None:
-    store = open_store_for(server)
-    before = store.count_runs()
-    run_id = start_example(page, server, "haiku")
-    page.wait_for_selector(".rs-verdict", state="attached")
+    with open_server_store(server) as store:
+        before = store.count_runs()
+    server.gates.arm()
+    run_id = start_example(page, server, "haiku", model="offline:writer")
+    wait_for_verdict(page, 0, live=True)  # held before draft 1: the reload happens mid-run
     page.reload()
-    wait_app(page)
-    assert run_id in page.url
-    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=60_000)
-    assert store.count_runs() == before + 1
-    assert [i["iteration"] for i in store.iterations([run_id])] == [0, 1, 2]
+    wait_app_idle(page)
+    assert run_id_of(page) == run_id
+    wait_for_verdict(page, 0, live=True)  # the reloaded page re-attached to the live run
+    server.gates.release(run_id, RELEASE_ALL)
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    first = verdicts(page)[0]  # what the reloaded page drew first: the held run, still live
+    assert (first["iteration"], first["live"]) == (0, True)
+    with open_server_store(server) as store:
+        assert store.count_runs() == before + 1
+        assert [i["iteration"] for i in store.iterations([run_id])] == [0, 1, 2]
     other = page.context.new_page()  # another tab on the same run
     other.goto(f"{server.url}/?run={run_id}")
     other.get_by_text("Satisfied ·", exact=False).wait_for()
@@ -118,10 +103,10 @@ def test_reload_mid_run_reattaches_without_duplicating(page, server) -> None:
 
 
 def test_export_downloads_a_file(page, server) -> None:
-    start_example(page, server, "photosynthesis", slow=False)
-    page.get_by_text("Satisfied ·", exact=False).wait_for()
+    start_example(page, server, "photosynthesis")
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     page.goto(f"{server.url}/export")
-    wait_app(page)
+    wait_app_idle(page)
     page.get_by_role("button", name="Prepare export").click()
     page.get_by_text("Ready:", exact=False).wait_for()
     shot(page, "export")
@@ -133,16 +118,16 @@ def test_export_downloads_a_file(page, server) -> None:
 
 
 def test_presentation_replay_steps(page, server) -> None:
-    run_id = start_example(page, server, "photosynthesis", slow=False)
-    page.get_by_text("Satisfied ·", exact=False).wait_for()
+    run_id = start_example(page, server, "photosynthesis")
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     page.goto(f"{server.url}/?run={run_id}&view=present")
-    wait_app(page)
+    wait_app_idle(page)
     page.get_by_text("Step 1 of 5", exact=False).wait_for()
     page.get_by_role("button", name="Step").click()
     page.get_by_text("Step 2 of 5", exact=False).wait_for()
     page.get_by_role("button", name="Play").click()
     page.get_by_role("button", name="Pause").wait_for()
-    page.get_by_text("Step 4 of 5", exact=False).wait_for(timeout=15_000)
+    page.get_by_text("Step 4 of 5", exact=False).wait_for()  # playing steps on by itself
     shot(page, "present")
     with page.expect_download() as info:
         page.get_by_role("button", name="Download HTML report").click()
@@ -152,28 +137,32 @@ def test_presentation_replay_steps(page, server) -> None:
 
 def test_planted_html_never_executes(page, server) -> None:
     page.goto(server.url)
-    wait_app(page)
+    wait_app_idle(page)
     task = f"Describe the sea {XSS_IMG} {XSS_SCRIPT}"
     set_textarea(page, "Task", task)
     set_textarea(page, "Rubric", f"- Mentions {XSS_IMG}\n- Exactly two sentences {XSS_SCRIPT}")
+    wait_app_idle(page)
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
-    run_id = page.url.split("run=")[1]
-    page.wait_for_selector(".rs-verdict", state="attached", timeout=60_000)
-    page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=60_000)
+    run_id = run_id_of(page)
+    page.wait_for_selector(".rs-verdict", state="attached", timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=RUN_TIMEOUT_MS)
     page.get_by_role("radio", name="Heatmap").wait_for()  # the views are drawn once the run has ended
+    wait_app_idle(page)
     for view in ("Criteria", "Heatmap", "Diff", "Transcript"):
-        page.get_by_role("radio", name=view, exact=True).click()
-        time.sleep(0.6)
+        rerun(page, page.get_by_role("radio", name=view, exact=True).click)  # this view drawn in full
+        assert planted(page) == [], view
     assert "onerror" in page.content() or "&lt;img" in page.content()  # shown as text
     for url in (f"{server.url}/runs", f"{server.url}/?run={run_id}&view=present", f"{server.url}/rubrics"):
         page.goto(url)
-        wait_app(page)
-        time.sleep(0.5)
+        wait_app_idle(page)
+        assert planted(page) == [], url
+        assert page.evaluate("() => window.__xss") is None, url
     page.goto(f"{server.url}/?run={run_id}")
-    wait_app(page)
+    wait_app_idle(page)
     page.get_by_role("radio", name="Transcript").click()
     page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for()
+    assert planted(page) == []  # no planted tag ever became an element, so none could run
     assert page.evaluate("() => window.__xss") is None
     assert page.locator("img[src='x']").count() == 0
 
@@ -181,6 +170,5 @@ def test_planted_html_never_executes(page, server) -> None:
 def test_screenshots_of_the_main_pages(page, server) -> None:
     for name, path in (("run", "/"), ("runs", "/runs"), ("rubrics", "/rubrics"), ("export", "/export")):
         page.goto(server.url + path)
-        wait_app(page)
-        time.sleep(0.5)
+        wait_app_idle(page)
         shot(page, f"page-{name}")

@@ -1,0 +1,208 @@
+"""Shared helpers for the browser tests: wait on what the app shows or stores, never on a stretch of time.
+
+- `PAGE_RECORDER_JS` is installed in every page (see conftest.py) before the app
+  loads. A MutationObserver records, as they happen: every verdict marker drawn
+  (`.rs-verdict`: iteration, result, and whether the run was still live), every
+  script run the app starts, and any planted HTML that became a live element.
+  Tests assert on that record after the fact, so a slow machine cannot make a
+  sample miss what the page showed.
+- `wait_app_idle`, `rerun`: the app has finished the script run a navigation or
+  a click started (Streamlit's own `data-test-script-state`).
+- `start_example`: load a bundled example, optionally with a custom working model,
+  and start it; returns the run id from the URL.
+- `open_server_store`, `wait_run_status`, `wait_no_live_run`: read the store of the
+  test server, and wait on a stored row.
+
+Playwright timeouts here are upper bounds sized for a loaded 2-core machine, not
+windows a step must fit in; pytest-timeout (300 s a test) bounds the whole test.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rubric_core.store import RunFilter, Store, open_store
+from tests.browser.server import AppServer
+
+STEP_TIMEOUT_MS = 120_000
+"""Upper bound for one page step (a navigation, a script run, an element to appear)."""
+RUN_TIMEOUT_MS = 200_000
+"""Upper bound for a whole offline run to reach its end on screen."""
+STORE_TIMEOUT_S = 200.0
+"""Upper bound for a stored row to reach an expected state."""
+
+PAGE_RECORDER_JS = r"""
+(() => {
+  if (window.__rs) return;
+  const rs = (window.__rs = { verdicts: [], planted: [], runs: 0, state: "" });
+  const key = (r) => [r.iteration, r.result, r.live].join("|");
+  const verdict = (el) => {
+    const r = {
+      iteration: Number(el.dataset.iteration),
+      result: el.dataset.result || "",
+      live: el.dataset.live === "true",
+    };
+    const last = rs.verdicts[rs.verdicts.length - 1];
+    if (!last || key(last) !== key(r)) rs.verdicts.push(r);
+  };
+  const PLANTED = "img, script, iframe, object, embed, [onerror], [onload], [onclick], [onmouseover]";
+  const planted = (el) => {
+    const html = el.outerHTML || "";
+    if (html.includes("__xss") || (el.tagName === "IMG" && el.getAttribute("src") === "x")) {
+      rs.planted.push(html.slice(0, 300));
+    }
+  };
+  const app = (el) => {
+    const state = el.getAttribute("data-test-script-state") || "";
+    if (state === "running" && rs.state !== "running") rs.runs += 1;
+    rs.state = state;
+  };
+  const visit = (node) => {
+    if (node.nodeType !== 1) return;
+    if (node.matches(".rs-verdict")) verdict(node);
+    if (node.matches(PLANTED)) planted(node);
+    if (node.hasAttribute("data-test-script-state")) app(node);
+    node.querySelectorAll(".rs-verdict").forEach(verdict);
+    node.querySelectorAll(PLANTED).forEach(planted);
+    node.querySelectorAll("[data-test-script-state]").forEach(app);
+  };
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      if (m.type === "attributes") visit(m.target);
+      else m.addedNodes.forEach(visit);
+    }
+  }).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["data-iteration", "data-result", "data-live", "data-test-script-state", "src", "onerror"],
+  });
+})();
+"""
+
+_IDLE_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return !!app && app.getAttribute('data-test-script-state') === 'notRunning'
+    && app.getAttribute('data-test-connection-state') === 'CONNECTED';
+}"""
+
+
+# ---- the page -------------------------------------------------------------------------
+
+
+def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
+    """The app is connected and its script has run to the end (after a navigation: the first run)."""
+    page.wait_for_function(_IDLE_JS, timeout=timeout)
+
+
+def script_runs(page: Any) -> int:
+    """How many script runs (fragment runs included) the page has seen start."""
+    return int(page.evaluate("() => window.__rs ? window.__rs.runs : 0"))
+
+
+def rerun(page: Any, action: Callable[[], Any], timeout: float = STEP_TIMEOUT_MS) -> None:
+    """Do `action` (a click, a fill) and wait until the script run it starts has finished.
+
+    Meant for a page with no live run: a live run's polling fragment also starts runs.
+    """
+    before = script_runs(page)
+    action()
+    page.wait_for_function(f"(n) => window.__rs && window.__rs.runs > n && ({_IDLE_JS})()", arg=before, timeout=timeout)
+
+
+def set_textarea(page: Any, label: str, value: str) -> None:
+    """Fill a text area or text input and commit it to the app (Streamlit commits on blur)."""
+    area = page.get_by_label(label, exact=True)
+    area.fill(value)
+    area.press("Tab")
+
+
+def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:
+    """Open the Run page, load a bundled example, optionally set a custom working model, start it: the run id."""
+    page.goto(server.url)
+    wait_app_idle(page)
+    page.get_by_label("Bundled example").click()
+    page.get_by_role("option", name=example, exact=False).first.click()
+    page.get_by_role("button", name="Load example").click()
+    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+    if model:
+        page.get_by_label("Working model").click()
+        page.get_by_role("option", name="Custom provider:model", exact=False).click()
+        set_textarea(page, "Working model spec", model)
+    wait_app_idle(page)  # every field is committed before the click that reads them
+    page.get_by_role("button", name="Start run").click()
+    page.wait_for_url("**run=*")
+    return run_id_of(page)
+
+
+def run_id_of(page: Any) -> str:
+    """The run id in the page's URL."""
+    return page.url.split("run=")[1].split("&")[0]
+
+
+# ---- what the page recorded --------------------------------------------------------------
+
+
+def verdicts(page: Any) -> list[dict[str, Any]]:
+    """Every verdict marker drawn since the page loaded, in order: {iteration, result, live}."""
+    return list(page.evaluate("() => window.__rs ? window.__rs.verdicts : []"))
+
+
+def wait_for_verdict(page: Any, iteration: int, *, live: bool | None = None, timeout: float = RUN_TIMEOUT_MS) -> None:
+    """Until the page has drawn the verdict of `iteration` (while the run was live, if `live` is True)."""
+    page.wait_for_function(
+        "([it, live]) => (window.__rs ? window.__rs.verdicts : [])"
+        ".some(v => v.iteration === it && (live === null || v.live === live))",
+        arg=[iteration, live],
+        timeout=timeout,
+    )
+
+
+def planted(page: Any) -> list[str]:
+    """Planted HTML (from agent or grader text) that became a live element since the page loaded."""
+    return list(page.evaluate("() => window.__rs ? window.__rs.planted : []"))
+
+
+# ---- the server's store ----------------------------------------------------------------
+
+
+@contextmanager
+def open_server_store(server: AppServer) -> Iterator[Store]:
+    """The test server's store, opened from the test process."""
+    store = open_store(server.store_url)
+    try:
+        yield store
+    finally:
+        store.close()
+
+
+def _wait_stored(server: AppServer, check: Callable[[Store], Any], what: str) -> Any:
+    # Polls a stored row: the app writes it; the bound only turns a hang into a message.
+    deadline = time.monotonic() + STORE_TIMEOUT_S
+    with open_server_store(server) as store:
+        while True:
+            found = check(store)
+            if found:
+                return found
+            if time.monotonic() > deadline:
+                msg = f"the store never showed {what} (waited {STORE_TIMEOUT_S:.0f} s)"
+                raise AssertionError(msg)
+            time.sleep(0.05)
+
+
+def wait_run_status(server: AppServer, run_id: str, statuses: set[str]) -> dict[str, Any]:
+    """Until the stored run has one of `statuses`; its row."""
+
+    def check(store: Store) -> dict[str, Any] | None:
+        row = store.get_run(run_id)
+        return row if row is not None and row["status"] in statuses else None
+
+    return _wait_stored(server, check, f"run {run_id} in {sorted(statuses)}")
+
+
+def wait_no_live_run(server: AppServer) -> None:
+    """Until no run of the server is running (so one test's run cannot disturb the next)."""
+    _wait_stored(server, lambda store: not store.list_runs(RunFilter(statuses=["running"])), "no running run")
