@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 from rubric_core.config import RunConfig
@@ -45,3 +46,53 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
         timeout=300,
         check=False,
     )
+
+
+PROCESS_TIMEOUT_S = 240
+"""Upper bound for a child process of a test (pytest-timeout allows 300 s a test); a bound, not a window."""
+
+
+def start_held_run(home: Path, point: str, example: str = "haiku") -> tuple[subprocess.Popen, str]:
+    """A child process running `example` and held at `point` (see kill_target.py): (process, run id).
+
+    Returns once the child says it is held there, so a kill lands at that point on any machine.
+    """
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "tests/core/kill_target.py"), point, example],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
+    assert proc.stdout is not None
+    run_id = proc.stdout.readline().strip()
+    held = proc.stdout.readline().strip()
+    if held != f"at {point}":
+        proc.kill()
+        _, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        msg = f"the child never reached {point}: {run_id!r} {held!r}\n{err[-3000:]}"
+        raise AssertionError(msg)
+    return proc, run_id
+
+
+class CancelAt:
+    """A subscriber that cancels its run when the event `kind` of `iteration` arrives: a cancel point that
+    does not depend on timing. Pass it to `start`, then `attach` the returned handle."""
+
+    def __init__(self, kind: str, iteration: int = 0) -> None:
+        self.kind, self.iteration = kind, iteration
+        self.handle = None
+        self._attached = threading.Event()
+
+    def attach(self, handle):
+        """The handle to cancel (the event may arrive before `start` returns: the subscriber waits for it)."""
+        self.handle = handle
+        self._attached.set()
+        return handle
+
+    def __call__(self, event) -> None:
+        if event.type == self.kind and event.data.get("iteration") == self.iteration:
+            self._attached.wait()
+            self.handle.cancel()

@@ -1,5 +1,4 @@
 import json
-import time
 
 import pytest
 
@@ -104,16 +103,17 @@ def test_sandbox_runs_tests_in_a_child_process() -> None:
 
 
 def test_sandbox_stops_an_infinite_loop() -> None:
-    start = time.monotonic()
     run = run_python_tests("while True:\n    pass\n", "pass", timeout_s=2)
     assert not run.passed
-    assert "CPU time" in run.error or "Timed out" in run.error
-    assert time.monotonic() - start < 10
+    assert "CPU time" in run.error or "Timed out" in run.error  # a limit stopped it (pytest-timeout: no hang)
 
 
 def test_sandbox_stops_a_memory_bomb() -> None:
     run = run_python_tests(
-        "data = []\nwhile True:\n    data.append(bytearray(50 * 1024 * 1024))\n", "pass", timeout_s=10
+        # A wall limit far above what the bomb needs: only the memory limit can stop it, even on a loaded machine.
+        "data = []\nwhile True:\n    data.append(bytearray(50 * 1024 * 1024))\n",
+        "pass",
+        timeout_s=120,
     )
     assert not run.passed
     assert "Memory limit" in run.error

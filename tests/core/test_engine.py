@@ -1,6 +1,5 @@
 import json
 import threading
-import time
 
 import pytest
 from langchain_core.messages import AIMessage
@@ -9,7 +8,7 @@ from rubric_core.config import RunConfig
 from rubric_core.engine import Engine, redact
 from rubric_core.examples import EXAMPLES
 from rubric_core.models.offline import OfflineGrader
-from tests.core.helpers import example_config, of_type, types
+from tests.core.helpers import PROCESS_TIMEOUT_S, CancelAt, example_config, of_type, types
 from tests.stubs.openai_stub import StubOpenAI
 
 
@@ -182,25 +181,15 @@ def test_missing_key_fails_before_any_draft(engine: Engine) -> None:
     assert error["field"] == "model" and "ANTHROPIC_API_KEY" in error["message"]
 
 
-def _wait_for(handle, kind: str, timeout: float = 30) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if any(e.type == kind for e in handle.events):
-            return
-        time.sleep(0.01)
-    raise AssertionError(f"no {kind} event in {timeout} s: {types(handle)}")
-
-
 def test_cancel_then_resume_without_duplicated_drafts(engine: Engine) -> None:
-    cfg = example_config("haiku", model="offline:writer?latency=0.3")
-    first = engine.start(cfg)
-    _wait_for(first, "evaluation")
-    first.cancel()
-    assert first.wait(30)
+    cfg = example_config("haiku")
+    cancel = CancelAt("evaluation", 0)  # a cancel point that does not depend on the machine's speed
+    first = cancel.attach(engine.start(cfg, subscribers=[cancel]))
+    assert first.wait(PROCESS_TIMEOUT_S)
     assert first.last.type == "cancelled"
     assert engine.is_resumable(first.run_id, cfg)
     second = engine.resume(first.run_id, cfg, first_seq=first.last.seq + 1)
-    assert second.wait(60)
+    assert second.wait(PROCESS_TIMEOUT_S)
     assert second.last.type == "finished" and second.last.data["status"] == "satisfied"
     drafts = [(e.data["turn"], e.data["iteration"]) for h in (first, second) for e in of_type(h, "draft")]
     assert sorted(drafts) == [(0, 0), (0, 1), (0, 2)]
@@ -250,7 +239,7 @@ def test_eight_concurrent_runs_keep_their_own_events(engine: Engine) -> None:
     names = ["haiku", "photosynthesis", "lipogram", "report"] * 2
     handles = [engine.start(example_config(n, model="offline:writer?latency=0.05")) for n in names]
     for h in handles:
-        assert h.wait(120), types(h)
+        assert h.wait(PROCESS_TIMEOUT_S), types(h)
     for name, h in zip(names, handles, strict=True):
         assert {e.run_id for e in h.events} == {h.run_id}
         assert h.last.data["status"] == EXAMPLES[name].expected_status
@@ -284,6 +273,6 @@ def test_worker_thread_always_ends_with_a_terminal_event(engine: Engine, monkeyp
 
     monkeypatch.setattr(OfflineWriter, "respond", boom)
     handle = engine.start(example_config("haiku"))
-    assert handle.wait(30)
+    assert handle.wait(PROCESS_TIMEOUT_S)
     assert handle.last.type == "error" and "writer crashed" in handle.last.data["message"]
     assert threading.active_count() >= 1

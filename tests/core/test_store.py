@@ -15,7 +15,7 @@ from rubric_core import frames
 from rubric_core.engine import Engine
 from rubric_core.manager import RunManager
 from rubric_core.store import RunFilter, Store, StoreError, open_store
-from tests.core.helpers import example_config, of_type, run_cli
+from tests.core.helpers import PROCESS_TIMEOUT_S, CancelAt, example_config, of_type, run_cli, start_held_run
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -166,37 +166,30 @@ def test_regression_is_flagged() -> None:
 
 
 def test_sigkill_mid_run_keeps_graded_iterations_and_resumes(home: Path) -> None:
-    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
-    proc = subprocess.Popen(
-        [sys.executable, str(ROOT / "tests/core/kill_target.py")], stdout=subprocess.PIPE, text=True, env=env, cwd=ROOT
-    )
-    run_id = proc.stdout.readline().strip()
-    store = open_store()
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        graded = [i for i in store.iterations([run_id]) if i["result"]]
-        if graded:
-            break
-        time.sleep(0.05)
+    # Killed while the writer drafts iteration 1: iteration 0 is drafted, graded, fed back and checkpointed.
+    proc, run_id = start_held_run(home, "drafting:1")
     os.kill(proc.pid, signal.SIGKILL)
-    proc.wait()
+    proc.communicate(timeout=PROCESS_TIMEOUT_S)
+    store = open_store()
     stored = store.iterations([run_id])
-    graded = [i for i in stored if i["result"]]
-    assert graded, "the first graded iteration must be stored before the kill"
+    assert [(i["iteration"], bool(i["result"])) for i in stored] == [(0, True)]
     events = store.run_events(run_id)
-    assert sum(e.type == "evaluation" for e in events) == len(graded)
+    assert [e.type for e in events if e.type in ("draft", "evaluation")] == ["draft", "evaluation"]
     run = store.get_run(run_id)
     assert run["status"] == "interrupted"
     assert [r["id"] for r in store.list_runs(RunFilter(statuses=["interrupted"]))] == [run_id]
     manager = RunManager(Engine(home), store)
     handle = manager.resume(run_id)
-    assert handle.wait(60)
+    assert handle.wait(PROCESS_TIMEOUT_S)
     assert handle.last.type == "finished" and handle.last.data["status"] == "satisfied"
     iterations = store.iterations([run_id])
     assert [(i["turn"], i["iteration"]) for i in iterations] == [(0, 0), (0, 1), (0, 2)]
     assert all(i["result"] for i in iterations)
-    seqs = [e.seq for e in store.run_events(run_id)]
-    assert seqs == list(range(len(seqs)))
+    events = store.run_events(run_id)
+    assert [e.seq for e in events] == list(range(len(events)))
+    # nothing drafted or graded twice across the kill
+    assert [e.data["iteration"] for e in events if e.type == "draft"] == [0, 1, 2]
+    assert [e.data["iteration"] for e in events if e.type == "evaluation"] == [0, 1, 2]
     assert store.get_run(run_id)["status"] == "satisfied"
 
 
@@ -215,7 +208,7 @@ def test_eight_concurrent_runs_and_a_reader_lose_no_row(store: Store, engine: En
     t = threading.Thread(target=reader)
     t.start()
     for h in handles:
-        assert h.wait(120)
+        assert h.wait(PROCESS_TIMEOUT_S)
     stop.set()
     t.join()
     assert reads
@@ -236,7 +229,7 @@ def test_two_processes_write_one_file(home: Path) -> None:
     )
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
     procs = [subprocess.Popen([sys.executable, "-c", code], env=env, cwd=ROOT) for _ in range(2)]
-    assert [p.wait(120) for p in procs] == [0, 0]
+    assert [p.wait(PROCESS_TIMEOUT_S) for p in procs] == [0, 0]
     store = open_store()
     assert store.count_runs() == 6
     assert all(r["status"] == "satisfied" and r["iterations"] == 2 for r in store.list_runs())
@@ -367,14 +360,10 @@ def test_pandas_reads_the_frames_with_documented_dtypes(store: Store, engine: En
 
 
 def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
-    cfg = example_config("haiku", model="offline:writer?latency=0.3")
-    manager = RunManager(engine, store)
-    handle = manager.start(cfg)
-    deadline = time.monotonic() + 30
-    while not any(e.type == "evaluation" for e in handle.events) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    handle.cancel()
-    assert handle.wait(30) and handle.last.type == "cancelled"
+    cfg = example_config("haiku")
+    cancel = CancelAt("evaluation", 0)  # cancelled right after the first verdict, however slow the machine
+    handle = cancel.attach(engine.start(cfg, subscribers=[store.record, cancel]))
+    assert handle.wait(PROCESS_TIMEOUT_S) and handle.last.type == "cancelled"
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
     out = subprocess.run(
         [sys.executable, "-m", "rubric_core", "resume", handle.run_id],
@@ -383,7 +372,7 @@ def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
         env=env,
         cwd=ROOT,
         check=False,
-        timeout=120,
+        timeout=PROCESS_TIMEOUT_S,
     )
     assert out.returncode == 0, out.stderr
     assert "status: satisfied" in out.stdout
@@ -394,6 +383,6 @@ def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
         env=env,
         cwd=ROOT,
         check=False,
-        timeout=120,
+        timeout=PROCESS_TIMEOUT_S,
     )
     assert again.returncode == 2 and "nothing left to resume" in again.stderr

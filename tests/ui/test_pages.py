@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -10,9 +9,11 @@ from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
 from rubric_core.store import Store
-from tests.core.helpers import example_config
+from tests.core.helpers import PROCESS_TIMEOUT_S, example_config
 
 ROOT = Path(__file__).resolve().parents[2]
+APPTEST_TIMEOUT_S = 120
+"""Upper bound for one script run (the first imports pandas and plotly; a loaded machine is slow)."""
 
 
 @pytest.fixture(autouse=True)
@@ -25,7 +26,7 @@ def _fresh_resources():
 
 
 def app(page: str = "pages/run.py", **query: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=APPTEST_TIMEOUT_S)
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
@@ -42,14 +43,13 @@ def texts(at: AppTest) -> str:
     return "\n".join(str(p) for p in parts)
 
 
-def wait_finished(at: AppTest, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        at.run()
-        if any("Satisfied" in str(s.value) or "Max iterations" in str(s.value) for s in [*at.success, *at.warning]):
-            return
-        time.sleep(0.2)
-    raise AssertionError(texts(at))
+def wait_finished(at: AppTest, run_id: str) -> None:
+    """Until the run has ended (its handle in the app's run manager says so), then draw the page again."""
+    from rubric_ui.resources import get_manager
+
+    handle = get_manager().get(run_id)
+    assert handle is not None and handle.wait(PROCESS_TIMEOUT_S), texts(at)
+    at.run()
 
 
 def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
@@ -61,7 +61,7 @@ def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
     at.button(key="run_start").click().run()
     run_id = at.query_params["run"]
     assert run_id
-    wait_finished(at)
+    wait_finished(at, run_id)
     assert not at.exception
     assert any("Satisfied" in s.value and "3 iteration(s)" in s.value for s in at.success)
     seg = at.get("button_group")
@@ -132,7 +132,7 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
 
         _compare(get_store(), a, b)
 
-    at = AppTest.from_function(compare, args=(a, b), default_timeout=60).run()
+    at = AppTest.from_function(compare, args=(a, b), default_timeout=APPTEST_TIMEOUT_S).run()
     assert not at.exception
     frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
     row = frame[frame["criterion"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
@@ -198,14 +198,14 @@ def test_first_page_renders_before_the_agent_stack_is_imported(home: Path) -> No
     code = (
         "import sys\n"
         "from streamlit.testing.v1 import AppTest\n"
-        f"at = AppTest.from_file({str(ROOT / 'app.py')!r}, default_timeout=60).run()\n"
+        f"at = AppTest.from_file({str(ROOT / 'app.py')!r}, default_timeout={APPTEST_TIMEOUT_S}).run()\n"
         "assert not at.exception, at.exception\n"
         "assert at.text_area(key='run_task') is not None\n"
         "loaded = [m for m in ('deepagents', 'langchain', 'langgraph', 'langchain_core') if m in sys.modules]\n"
         "print('LOADED', loaded)\n"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120, check=False
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=PROCESS_TIMEOUT_S, check=False
     )
     assert out.returncode == 0, out.stderr
     assert "LOADED []" in out.stdout
