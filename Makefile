@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed-stamp
 PORT ?= 8501
 
-.PHONY: run test lint typecheck pytest bench clean-venv
+.PHONY: run test lint typecheck pytest chromium bench clean-venv
 
 $(STAMP): requirements.txt requirements-dev.txt constraints.txt
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,10 +23,18 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(VENV)/bin/mypy rubric_core
 
-pytest: $(STAMP)
+# The browser tests need Chromium: without it `make test` stops here with the command that installs it,
+# rather than passing with tests/browser unrun. $RUBRIC_STUDIO_CHROMIUM may point at another binary.
+CHROMIUM := $(or $(RUBRIC_STUDIO_CHROMIUM),$(shell command -v chromium || command -v chromium-browser))
+chromium:
+	@test -n "$(CHROMIUM)" && test -x "$(CHROMIUM)" || { \
+	  echo "Chromium is needed for the browser tests (tests/browser) and was not found. Install it:" >&2; \
+	  echo "    apt-get install chromium" >&2; exit 1; }
+
+pytest: $(STAMP) chromium
 	$(PY) -m pytest -q
 
-test: lint typecheck pytest
+test: chromium lint typecheck pytest
 
 bench: $(STAMP)
 	$(PY) -m bench.run_all
