@@ -6,8 +6,10 @@
   script run the app starts, and any planted HTML that became a live element.
   Tests assert on that record after the fact, so a slow machine cannot make a
   sample miss what the page showed.
-- `wait_app_idle`, `rerun`: the app has finished the script run a navigation or
-  a click started (Streamlit's own `data-test-script-state`).
+- `wait_app_idle`: the app is connected and not running its script (Streamlit's
+  own `data-test-script-state`); after a navigation, its first script run is done.
+  After a click, wait for what the click draws instead: a fast script run can start
+  and end within one React commit, so its "running" state may never reach the DOM.
 - `start_example`: load a bundled example, optionally with a custom working model,
   and start it; returns the run id from the URL.
 - `open_server_store`, `wait_run_status`, `wait_no_live_run`: read the store of the
@@ -37,7 +39,7 @@ STORE_TIMEOUT_S = 200.0
 PAGE_RECORDER_JS = r"""
 (() => {
   if (window.__rs) return;
-  const rs = (window.__rs = { verdicts: [], planted: [], runs: 0, state: "" });
+  const rs = (window.__rs = { verdicts: [], planted: [] });
   const key = (r) => [r.iteration, r.result, r.live].join("|");
   const verdict = (el) => {
     const r = {
@@ -55,19 +57,12 @@ PAGE_RECORDER_JS = r"""
       rs.planted.push(html.slice(0, 300));
     }
   };
-  const app = (el) => {
-    const state = el.getAttribute("data-test-script-state") || "";
-    if (state === "running" && rs.state !== "running") rs.runs += 1;
-    rs.state = state;
-  };
   const visit = (node) => {
     if (node.nodeType !== 1) return;
     if (node.matches(".rs-verdict")) verdict(node);
     if (node.matches(PLANTED)) planted(node);
-    if (node.hasAttribute("data-test-script-state")) app(node);
     node.querySelectorAll(".rs-verdict").forEach(verdict);
     node.querySelectorAll(PLANTED).forEach(planted);
-    node.querySelectorAll("[data-test-script-state]").forEach(app);
   };
   new MutationObserver((mutations) => {
     for (const m of mutations) {
@@ -78,7 +73,7 @@ PAGE_RECORDER_JS = r"""
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["data-iteration", "data-result", "data-live", "data-test-script-state", "src", "onerror"],
+    attributeFilter: ["data-iteration", "data-result", "data-live", "src", "onerror"],
   });
 })();
 """
@@ -96,21 +91,6 @@ _IDLE_JS = """() => {
 def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
     """The app is connected and its script has run to the end (after a navigation: the first run)."""
     page.wait_for_function(_IDLE_JS, timeout=timeout)
-
-
-def script_runs(page: Any) -> int:
-    """How many script runs (fragment runs included) the page has seen start."""
-    return int(page.evaluate("() => window.__rs ? window.__rs.runs : 0"))
-
-
-def rerun(page: Any, action: Callable[[], Any], timeout: float = STEP_TIMEOUT_MS) -> None:
-    """Do `action` (a click, a fill) and wait until the script run it starts has finished.
-
-    Meant for a page with no live run: a live run's polling fragment also starts runs.
-    """
-    before = script_runs(page)
-    action()
-    page.wait_for_function(f"(n) => window.__rs && window.__rs.runs > n && ({_IDLE_JS})()", arg=before, timeout=timeout)
 
 
 def set_textarea(page: Any, label: str, value: str) -> None:

@@ -15,7 +15,6 @@ from tests.browser.helpers import (
     RUN_TIMEOUT_MS,
     open_server_store,
     planted,
-    rerun,
     run_id_of,
     set_textarea,
     start_example,
@@ -149,8 +148,16 @@ def test_planted_html_never_executes(page, server) -> None:
     page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=RUN_TIMEOUT_MS)
     page.get_by_role("radio", name="Heatmap").wait_for()  # the views are drawn once the run has ended
     wait_app_idle(page)
-    for view in ("Criteria", "Heatmap", "Diff", "Transcript"):
-        rerun(page, page.get_by_role("radio", name=view, exact=True).click)  # this view drawn in full
+    drawn = {  # what each view draws once it is on screen
+        "Criteria": page.get_by_text("Turn 0 · iteration 0", exact=False),
+        "Heatmap": page.locator(".js-plotly-plot"),
+        "Diff": page.locator(".rs-diff").or_(page.get_by_text("The diff appears once", exact=False)),
+        "Transcript": page.get_by_text("User · turn 0", exact=False),
+    }
+    for view, content in drawn.items():
+        page.get_by_role("radio", name=view, exact=True).click()
+        content.first.wait_for()
+        wait_app_idle(page)
         assert planted(page) == [], view
     assert "onerror" in page.content() or "&lt;img" in page.content()  # shown as text
     for url in (f"{server.url}/runs", f"{server.url}/?run={run_id}&view=present", f"{server.url}/rubrics"):
