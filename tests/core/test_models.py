@@ -35,16 +35,14 @@ def test_missing_key_names_the_variable(monkeypatch: pytest.MonkeyPatch) -> None
     assert status["openrouter"] and not status["openai"] and status["ollama"]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_unreachable_ollama_names_the_url(monkeypatch: pytest.MonkeyPatch) -> None:
-    url = f"http://127.0.0.1:{_free_port()}"
-    monkeypatch.setenv("OLLAMA_HOST", url)
-    message = check_model_ready(parse_model_spec("ollama:llama3.2"), timeout=1)
+    with socket.socket() as closed:
+        # Bound but never listening, and held for the whole test: a connection is refused at once, and no
+        # other process can start listening on the port in between (as with a port freed before use).
+        closed.bind(("127.0.0.1", 0))
+        url = f"http://127.0.0.1:{closed.getsockname()[1]}"
+        monkeypatch.setenv("OLLAMA_HOST", url)
+        message = check_model_ready(parse_model_spec("ollama:llama3.2"))
     assert message is not None and url in message and "ollama serve" in message
 
 
