@@ -383,7 +383,9 @@ class _Execution:
         self.started = time.monotonic()
         self.files: dict[str, str] = {}
         # Totals of the whole run: what earlier parts and turns stored, plus this part.
-        self.tokens = {k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")}
+        self.tokens = {
+            k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
+        }
         self.built: Any = None
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
@@ -481,14 +483,14 @@ class _Execution:
             raise _StorageFault
 
     def _preflight(self) -> tuple[str, str | None]:
-        for field, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
+        for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
             try:
                 spec = parse_model_spec(spec_text)
             except ModelSpecError as exc:
-                return field, str(exc)
+                return name, str(exc)
             problem = check_model_ready(spec, keys=self.keys)
             if problem:
-                return field, problem
+                return name, problem
         return "", None
 
     def _started_data(self) -> dict[str, Any]:
@@ -737,7 +739,7 @@ class _Drained(Exception):
     """The run was cancelled between steps."""
 
 
-class _StorageFault(BaseException):  # noqa: N818 -- a control-flow signal, not an error to report
+class _StorageFault(BaseException):
     """The store could not record an event (disk full): stop the run where the store stands."""
 
 
