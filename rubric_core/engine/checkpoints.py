@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from langgraph.checkpoint.base import CheckpointTuple
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (("deepagents.middleware.rubric", "GraderResponse"),)
 """Types a run stores in its checkpoint beyond LangGraph's built-in safe list (messages, dates...)."""
+GRADER_NAMESPACE = "RubricMiddleware."
+"""Checkpoint namespaces of the grader sub-agent (run inside the middleware's nodes): never saved."""
 
 
 class CheckpointFileError(ValueError):
@@ -54,8 +57,20 @@ def serializer() -> JsonPlusSerializer:
     return JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
 
 
+def _grader_scope(config: Any) -> bool:
+    return str((config or {}).get("configurable", {}).get("checkpoint_ns", "")).startswith(GRADER_NAMESPACE)
+
+
 class FencedSqliteSaver(SqliteSaver):
-    """A SqliteSaver whose writes stop for good once `fence()` is called."""
+    """A SqliteSaver whose writes stop for good once `fence()` is called, and that keeps no grader state.
+
+    The grader sub-agent inherits the run's checkpointer. If its steps were saved, a
+    grading pass cut short (cancel, kill, server stop, full disk) would resume after
+    its last saved grader call, and the calls before it would never be counted; unsaved,
+    the pass is graded again whole on resume and counts once, as in an uninterrupted run.
+    (The graph's own `durability="sync"` needs a saver to wait on, so `checkpointer=False`
+    on the grader is not an option.)
+    """
 
     def __init__(self, conn: sqlite3.Connection, *, path: Path) -> None:
         super().__init__(conn, serde=serializer())
@@ -81,12 +96,24 @@ class FencedSqliteSaver(SqliteSaver):
     def put(self, config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
         with self._fence_lock:
             self._check()
+            if _grader_scope(config):
+                configurable = {**config.get("configurable", {}), "checkpoint_id": checkpoint["id"]}
+                return {**config, "configurable": configurable}
             return super().put(config, checkpoint, metadata, new_versions)
 
     def put_writes(self, config: Any, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = "") -> None:
         with self._fence_lock:
             self._check()
-            super().put_writes(config, writes, task_id, task_path)
+            if not _grader_scope(config):
+                super().put_writes(config, writes, task_id, task_path)
+
+    def get_tuple(self, config: Any) -> CheckpointTuple | None:
+        return None if _grader_scope(config) else super().get_tuple(config)
+
+    def list(self, config: Any, *, filter: Any = None, before: Any = None, limit: int | None = None) -> Iterator[Any]:
+        if _grader_scope(config):
+            return iter(())
+        return super().list(config, filter=filter, before=before, limit=limit)
 
 
 def open_checkpointer(path: Path) -> FencedSqliteSaver:

@@ -417,6 +417,8 @@ class _Execution:
         mark_running(h.run_id)
         try:
             problem_field, problem = self._preflight()
+            # The part's working time starts here, as the store's does (at `run_started`).
+            self.started = self.last_mark = time.monotonic()
             h.emit("run_started", self._started_data())
             if problem:
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
@@ -672,9 +674,9 @@ class _Execution:
     def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
         self.grading_run_id = grading_run_id
         self.iteration = iteration
-        if iteration not in self.grading_started_at:
-            self.grading_started_at[iteration] = time.monotonic()
-            self.usage.take("grader")  # calls before this pass are not its own
+        # Every grader call since the last evaluation belongs to this pass (the start notice may
+        # arrive after the pass's first calls, or, on resume, not at all before its end).
+        self.grading_started_at.setdefault(iteration, time.monotonic())
         self.handle.emit(
             "grading_started",
             {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
