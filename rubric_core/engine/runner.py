@@ -325,6 +325,8 @@ def _stop_at_exit(engine: Engine) -> None:
     `threading._register_atexit` hooks run first (newest first, so before
     concurrent.futures' own hook); `atexit` would be too late.
     """
+    import concurrent.futures.thread  # noqa: F401 -- its exit hook must be registered before ours (ours runs first)
+
     ref = weakref.ref(engine)
 
     def hook() -> None:
