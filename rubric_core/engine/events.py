@@ -80,15 +80,16 @@ def event_key(type_: str, data: dict[str, Any]) -> tuple[Any, ...] | None:
     A resumed step replays what its checkpoint already holds (LangGraph re-outputs
     a finished task's saved writes; a resumed grading pass starts again), so the
     engine drops an event whose key the run already has: nothing is stored twice.
-    Message events are keyed by the message id, grading events by grading run and iteration.
+    Drafts and feedback are keyed by iteration, tool calls by message id, tool results by
+    tool call id, grading events by grading run and iteration.
     """
     turn = data.get("turn", 0)
     if type_ in ("grading_started", "evaluation"):
         return (type_, data.get("grading_run_id"), data.get("iteration"))
-    if type_ in ("draft", "tool_call", "feedback") and data.get("message_id"):
-        return (type_, turn, data["message_id"])
-    if type_ in ("draft", "feedback"):
+    if type_ in ("draft", "feedback"):  # one of each per iteration; a replayed message may not keep its id
         return (type_, turn, data.get("iteration"))
+    if type_ == "tool_call" and data.get("message_id"):
+        return (type_, turn, data["message_id"])
     if type_ == "tool_result" and data.get("tool_call_id"):
         return (type_, turn, data["tool_call_id"])
     return None

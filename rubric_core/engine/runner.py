@@ -623,7 +623,7 @@ class _Execution:
                 calls = [
                     {"id": c.get("id"), "name": c["name"], "args": _jsonable(c.get("args", {}))} for c in m.tool_calls
                 ]
-                tokens = self.usage.take("writer")
+                tokens = _message_tokens(m, self.usage.take("writer"))
                 called = self.handle.emit(
                     "tool_call", {**base, "calls": calls, "text": _text(m), "message_id": m.id, "tokens": tokens}
                 )
@@ -631,7 +631,7 @@ class _Execution:
                     self._add_tokens(tokens)
             elif isinstance(m, AIMessage):
                 now = time.monotonic()
-                tokens = self.usage.take("writer")
+                tokens = _message_tokens(m, self.usage.take("writer"))
                 drafted = self.handle.emit(
                     "draft",
                     {
@@ -749,6 +749,18 @@ class _StorageFault(BaseException):
 
 _NOTHING_TO_RESUME = object()
 _FINISH_ONLY = object()
+
+
+def _message_tokens(message: Any, counted: dict[str, int]) -> dict[str, int]:
+    """The working model's tokens for a step: the message's own usage when it carries it.
+
+    A step replayed from a checkpoint on resume (its writes were saved, its event was not)
+    made no model call in this process, but its message still carries its usage.
+    """
+    usage = getattr(message, "usage_metadata", None)
+    if not usage:
+        return counted
+    return {k: int(usage.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")}
 
 
 def _valid(spec: str) -> bool:
