@@ -234,6 +234,46 @@ def test_ctrl_c_in_the_cli_cancels_cleanly_and_resume_finishes(home: Path, basel
     store.close()
 
 
+@pytest.mark.parametrize("second", ["ctrl-c", "sigterm"])
+def test_a_second_ctrl_c_or_sigterm_stops_the_cli_at_once_and_resume_finishes(
+    home: Path, baseline: dict, second: str
+) -> None:
+    started = time.monotonic()
+    # A slow writer holds the step in flight open while the cancel waits for it.
+    proc = _cli(home, "run", "--example", "haiku", "--model", "offline:writer?latency=3", "--grader", MODELS["grader"])
+    run_id = proc.stdout.readline().split()[1]
+    store = open_store()
+    _wait_stored(store, run_id, "feedback", 0, alive=lambda: proc.poll() is None)
+    if second == "ctrl-c":
+        proc.send_signal(signal.SIGINT)
+        _wait_stored_type(store, run_id, "cancel_requested", alive=lambda: proc.poll() is None)
+        proc.send_signal(signal.SIGINT)
+        expected = 130
+    else:
+        proc.send_signal(signal.SIGTERM)
+        expected = 143
+    out, err = proc.communicate(timeout=DEADLINE_S)
+    first = time.monotonic() - started
+    assert proc.returncode == expected, (out, err)
+    assert f"python -m rubric_core resume {run_id}" in err and "Traceback" not in err
+    # Stopped at once (interrupted) or, if the step in flight ended first, cancelled: the row says which.
+    assert _raw_status(store, run_id) == store.get_run(run_id)["status"]
+    assert store.get_run(run_id)["status"] in ("interrupted", "cancelled")
+    second_part = _resume_here(home, store, run_id)
+    _assert_equal_to_uninterrupted(store, run_id, baseline, first + second_part)
+    store.close()
+
+
+def _wait_stored_type(store: Store, run_id: str, kind: str, alive: Callable[[], bool]) -> None:
+    deadline = time.monotonic() + DEADLINE_S
+    while time.monotonic() < deadline:
+        if any(e.type == kind for e in store.run_events(run_id)):
+            return
+        assert alive(), "the run's process ended first"
+        time.sleep(0.02)
+    raise AssertionError(f"no stored {kind}")
+
+
 # ---- The process hosting the runs stops: SIGTERM (a server stop) and SIGKILL ----------------
 
 
