@@ -1,13 +1,15 @@
-"""The command line: `python -m rubric_core run|examples|runs|show|export|import|delete`.
+"""The command line: `python -m rubric_core run|examples|runs|show|export|import|resume|delete`.
 
 Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
-on stderr, never a traceback).
+on stderr, never a traceback), 130 stopped by Ctrl-C and 143 by SIGTERM (the
+run is kept and `resume` finishes it).
 """
 
 from __future__ import annotations
 
 import argparse
 import logging
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,6 +20,7 @@ from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.store.store import StoreError
 
 EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 
 class BadInput(Exception):
@@ -94,34 +97,107 @@ def _print_event_table(event: Any, out: Any) -> None:
         print(f"error: {d['message']}", file=out)
     elif event.type == "cancelled":
         print("cancelled", file=out)
+    elif event.type == "interrupted":
+        print(f"interrupted: {d.get('message', '')}", file=out)
 
 
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
     from rubric_core.engine import Engine
+    from rubric_core.engine.checkpoints import CheckpointFileError
+    from rubric_core.manager import RunManager
     from rubric_core.store import open_store
 
     store = open_store() if not args.no_store else None
-    if args.jsonl:
+    subscriber = event_printer(jsonl=args.jsonl)
+    engine = Engine()
+    try:
+        if store is not None:
+            handle = RunManager(engine, store).start(config, subscribers=[subscriber])
+        else:
+            handle = engine.start(config, subscribers=[subscriber])
+    except CheckpointFileError as exc:
+        raise BadInput(str(exc)) from None
+    return follow_run(handle, resumable=store is not None)
+
+
+def event_printer(*, jsonl: bool) -> Any:
+    """A subscriber printing each event as a JSON line or as the table."""
+    if jsonl:
 
         def subscriber(event: Any) -> None:
             sys.stdout.write(event.to_json() + "\n")
             sys.stdout.flush()
-    else:
 
-        def subscriber(event: Any) -> None:
-            _print_event_table(event, sys.stdout)
+        return subscriber
 
-    subscribers = [store.subscriber()] if store else []
-    subscribers.append(subscriber)
-    handle = Engine().execute(config, subscribers=subscribers)
+    def table(event: Any) -> None:
+        _print_event_table(event, sys.stdout)
+        sys.stdout.flush()
+
+    return table
+
+
+class _Terminated(Exception):
+    """SIGTERM arrived while the command line was following a run."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise _Terminated
+
+
+def _wait(handle: Any) -> None:
+    while not handle.wait(0.2):  # short waits: a signal is handled between them on every platform
+        pass
+
+
+def follow_run(handle: Any, *, resumable: bool) -> int:
+    """Wait for a run in its worker thread; Ctrl-C cancels it cleanly (as Cancel in the UI) and says how to resume.
+
+    A second Ctrl-C, or SIGTERM, stops at once: the engine's exit hook records the run as
+    interrupted and its checkpoint keeps every finished step, so `resume` finishes it.
+    """
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        try:
+            _wait(handle)
+        except KeyboardInterrupt:
+            print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
+            handle.cancel()
+            try:
+                _wait(handle)
+            except KeyboardInterrupt:
+                pass
+            _print_resume_hint(handle, resumable)
+            return EXIT_INTERRUPTED
+        except _Terminated:
+            _print_resume_hint(handle, resumable)
+            return EXIT_TERMINATED
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     last = handle.last
     if last is None or last.type == "error":
         if last is not None and last.data.get("field"):
             print(f"error: {last.data['message']}", file=sys.stderr)
             return EXIT_BAD_INPUT
         return EXIT_OTHER
+    if last.type in ("cancelled", "interrupted"):
+        _print_resume_hint(handle, resumable)
+        return EXIT_OTHER
     return EXIT_SATISFIED if last.type == "finished" and last.data["status"] == "satisfied" else EXIT_OTHER
+
+
+def _print_resume_hint(handle: Any, resumable: bool) -> None:
+    if resumable:
+        print(
+            f"Run {handle.run_id} stopped before its end; resume it with: python -m rubric_core resume {handle.run_id}",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"Run {handle.run_id} stopped before its end; it was not stored (--no-store), so it cannot be resumed.",
+            file=sys.stderr,
+        )
 
 
 def cmd_examples(args: argparse.Namespace) -> int:

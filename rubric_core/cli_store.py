@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -126,19 +125,16 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_resume(args: argparse.Namespace) -> int:
-    from rubric_core.cli import BadInput, _print_event_table
+    from rubric_core.cli import BadInput, event_printer, follow_run
     from rubric_core.engine import Engine
     from rubric_core.manager import RunManager
 
     manager = RunManager(Engine(), _store())
     try:
-        handle = manager.resume(args.run_id)
+        handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc).strip("'\"")) from None
-    handle.subscribe(lambda event: _print_event_table(event, sys.stdout))
-    handle.wait()
-    last = handle.last
-    return 0 if last is not None and last.type == "finished" and last.data["status"] == "satisfied" else 1
+    return follow_run(handle, resumable=True)
 
 
 def cmd_delete(args: argparse.Namespace) -> int:

@@ -7,12 +7,16 @@ too. Live runs are kept by id, so any page, tab or reload can re-attach.
 from __future__ import annotations
 
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine, RunHandle
+from rubric_core.engine.runner import RunPrior, Subscriber
 from rubric_core.store import Store
+
+RESUMABLE_STATUSES = ("interrupted", "cancelled")
+"""Stored statuses of a run that stopped before its end (its checkpoint says where it stands)."""
 
 
 class RunManager:
@@ -24,24 +28,53 @@ class RunManager:
         self._live: dict[str, RunHandle] = {}
         self._lock = threading.Lock()
 
-    def start(self, config: RunConfig, *, keys: Mapping[str, str] | None = None) -> RunHandle:
-        """Start a new run."""
-        handle = self.engine.start(config, subscribers=[self.store.record], keys=keys)
+    def start(
+        self, config: RunConfig, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+    ) -> RunHandle:
+        """Start a new run (`subscribers` get its events after the store)."""
+        handle = self.engine.start(config, subscribers=[self.store.record, *subscribers], keys=keys)
         return self._keep(handle)
 
-    def resume(self, run_id: str, *, keys: Mapping[str, str] | None = None) -> RunHandle:
-        """Resume an interrupted or cancelled run from its checkpoint."""
+    def resume(
+        self, run_id: str, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+    ) -> RunHandle:
+        """Resume an interrupted or cancelled run from its checkpoint.
+
+        Whether it can be resumed is the store's word (it never reached an end) together with
+        its checkpoint (a next step, or saved writes of a step with no next checkpoint), never
+        the checkpoint's next steps alone: a process stopped mid-step leaves `next == ()`.
+        """
         config = self._config(run_id)
         if self.is_live(run_id):
             msg = "This run is still running: it cannot be resumed twice."
             raise ValueError(msg)
-        if not self.engine.is_resumable(run_id, config):
+        run = self.store.get_run(run_id)
+        status = run["status"] if run else ""
+        if status == "running":
+            msg = "This run is still running in another process: cancel it there, or wait for it to end."
+            raise ValueError(msg)
+        unfinished = status in RESUMABLE_STATUSES
+        if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
             raise ValueError(msg)
         handle = self.engine.resume(
-            run_id, config, subscribers=[self.store.record], keys=keys, first_seq=self.store.next_seq(run_id)
+            run_id,
+            config,
+            subscribers=[self.store.record, *subscribers],
+            keys=keys,
+            first_seq=self.store.next_seq(run_id),
+            prior=self._prior(run_id, unfinished=unfinished),
         )
         return self._keep(handle)
+
+    def _prior(self, run_id: str, *, unfinished: bool) -> RunPrior:
+        totals = self.store.run_totals(run_id)
+        return RunPrior(
+            events=self.store.run_events(run_id),
+            tokens=totals["tokens"],
+            wall_time_s=totals["wall_time_s"],
+            unfinished=unfinished,
+        )
 
     def follow_up(
         self, run_id: str, message: str, *, rubric: str | None = None, keys: Mapping[str, str] | None = None
@@ -62,11 +95,16 @@ class RunManager:
             subscribers=[self.store.record],
             keys=keys,
             first_seq=self.store.next_seq(run_id),
+            prior=self._prior(run_id, unfinished=False),
         )
         return self._keep(handle)
 
     def cancel(self, run_id: str) -> bool:
-        """Ask a live run to stop after its current step; False if it is not live here."""
+        """Ask a live run to stop after its current step; False if it is not live here.
+
+        A `cancel_requested` event is stored at once (the page can show "Cancelling…"); the
+        run then ends with `cancelled` once the step in flight is saved.
+        """
         handle = self.get(run_id)
         if handle is None or handle.done:
             return False

@@ -104,6 +104,8 @@ class RunView:
     wall_time_s: float = 0.0
     last_seq: int = -1
     ended: bool = False
+    cancel_requested: bool = False
+    """Cancel was asked for and the step in flight is finishing (show "Cancelling…")."""
 
     @property
     def max_iterations(self) -> int:
@@ -178,6 +180,7 @@ class RunView:
             self.config = d.get("config") or self.config
             self.models = d.get("models") or self.models
             self.ended, self.status, self.error = False, "running", ""
+            self.cancel_requested = False
             turn_no = int(d.get("turn", 0))
             if d.get("mode") == "resume":
                 return
@@ -224,11 +227,16 @@ class RunView:
         elif ev.type == "finished":
             self.ended, self.status = True, d.get("status", "failed")
             self.final_output, self.final_files = d.get("final_output", ""), dict(d.get("files") or {})
-            self.wall_time_s += float(d.get("wall_time_s", 0) or 0)
+            self.wall_time_s = float(d.get("wall_time_s", 0) or 0)  # the run's total over every part and turn
             self._turn(int(d.get("turn", 0))).status = self.status
+        elif ev.type == "cancel_requested":
+            self.cancel_requested = True
         elif ev.type == "cancelled":
             self.ended, self.status = True, "cancelled"
-            self.wall_time_s += float(d.get("wall_time_s", 0) or 0)
+            self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
+        elif ev.type == "interrupted":
+            self.ended, self.status, self.error = True, "interrupted", d.get("message", "")
+            self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
         elif ev.type == "error":
             self.ended, self.status, self.error = True, "error", d.get("message", "")
 

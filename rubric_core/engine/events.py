@@ -12,18 +12,22 @@ from typing import Any, Literal
 
 EventType = Literal[
     "run_started",  # config (no secrets), models, thread, turn, mode (start / resume / follow_up)
-    "draft",  # turn, iteration, text, files, wall_time_s, tokens
-    "tool_call",  # turn, iteration, calls [{id, name, args}]
+    "draft",  # turn, iteration, text, files, wall_time_s, tokens, message_id
+    "tool_call",  # turn, iteration, calls [{id, name, args}], message_id, tokens (the working model's call)
     "tool_result",  # turn, iteration, tool_call_id, name, content
     "grading_started",  # turn, iteration, grading_run_id
     "evaluation",  # turn, iteration, grading_run_id, result, explanation, criteria, unverified, wall_time_s, tokens
-    "feedback",  # turn, iteration, text
-    "finished",  # turn, status, final_output, files, iterations, tokens, wall_time_s
+    "feedback",  # turn, iteration, text, message_id
+    "finished",  # turn, status, final_output, files, iterations, tokens, wall_time_s (run totals)
     "error",  # message, field (optional), turn
-    "cancelled",  # turn, iterations
+    "cancel_requested",  # turn: Cancel (or Ctrl-C) was asked for; the step in flight is finishing
+    "cancelled",  # turn, iterations, tokens, wall_time_s (run totals); resumable
+    "interrupted",  # turn, reason (shutdown, disk_full, stopped), message, tokens, wall_time_s; resumable
 ]
 EVENT_TYPES: tuple[str, ...] = EventType.__args__  # type: ignore[attr-defined]
-TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled"})
+TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled", "interrupted"})
+RESUMABLE_EVENT_TYPES = frozenset({"cancelled", "interrupted"})
+"""Terminal events after which the run can be resumed from its checkpoint."""
 
 RunStatus = Literal["satisfied", "max_iterations_reached", "failed", "grader_error", "needs_revision"]
 """Terminal statuses read from the middleware's state (needs_revision only if a run was cut short)."""
@@ -57,9 +61,35 @@ class RunEvent:
         """One-line JSON."""
         return json.dumps(self.to_dict(), ensure_ascii=False, default=str)
 
+    @property
+    def key(self) -> tuple[Any, ...] | None:
+        """What makes this event unique within its run (see `event_key`)."""
+        return event_key(self.type, self.data)
+
     @classmethod
     def from_dict(cls, d: dict[str, Any]) -> RunEvent:
         """Inverse of `to_dict`."""
         return cls(
             run_id=d["run_id"], seq=int(d["seq"]), type=d["type"], at=float(d["at"]), data=dict(d.get("data") or {})
         )
+
+
+def event_key(type_: str, data: dict[str, Any]) -> tuple[Any, ...] | None:
+    """The identity of an event that a resumed run may see again, or None for events that never repeat.
+
+    A resumed step replays what its checkpoint already holds (LangGraph re-outputs
+    a finished task's saved writes; a resumed grading pass starts again), so the
+    engine drops an event whose key the run already has: nothing is stored twice.
+    Drafts and feedback are keyed by iteration, tool calls by message id, tool results by
+    tool call id, grading events by grading run and iteration.
+    """
+    turn = data.get("turn", 0)
+    if type_ in ("grading_started", "evaluation"):
+        return (type_, data.get("grading_run_id"), data.get("iteration"))
+    if type_ in ("draft", "feedback"):  # one of each per iteration; a replayed message may not keep its id
+        return (type_, turn, data.get("iteration"))
+    if type_ == "tool_call" and data.get("message_id"):
+        return (type_, turn, data["message_id"])
+    if type_ == "tool_result" and data.get("tool_call_id"):
+        return (type_, turn, data["tool_call_id"])
+    return None

@@ -8,16 +8,18 @@ models, usage counters and event list, so concurrent runs never share state.
 from __future__ import annotations
 
 import logging
-import sqlite3
 import threading
 import time
 import uuid
+import weakref
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
+from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent, event_key
+from rubric_core.engine.faults import disk_full_message, is_disk_full
 from rubric_core.models.providers import PROVIDERS, ModelSpecError, check_model_ready, parse_model_spec
 from rubric_core.paths import data_dir
 
@@ -26,6 +28,20 @@ Subscriber = Callable[[RunEvent], None]
 Mode = Literal["start", "resume", "follow_up"]
 _GRADER_SOURCE = "rubric_grader"
 _MAX_TOOL_RESULT_CHARS = 20_000
+
+
+@dataclass
+class RunPrior:
+    """What the store already holds of a run being resumed or continued (so nothing is counted twice)."""
+
+    events: list[RunEvent] = field(default_factory=list)
+    """Its stored events: a replayed step's events with the same key are not emitted again."""
+    tokens: dict[str, int] = field(default_factory=dict)
+    """Token totals of every earlier part and turn."""
+    wall_time_s: float = 0.0
+    """Working time of every earlier part and turn."""
+    unfinished: bool = False
+    """The store says the run never reached a terminal status (interrupted or cancelled)."""
 
 
 class RunHandle:
@@ -42,6 +58,10 @@ class RunHandle:
         self._seq = first_seq
         self._seen: set[tuple[Any, ...]] = set()
         self._done = threading.Event()
+        self._frozen = False
+        self.cancel_requested = False
+        self.fault: BaseException | None = None
+        """A subscriber's write failed for lack of disk space: the run must stop, its events cannot be kept."""
         self.thread: threading.Thread | None = None
 
     def subscribe(self, subscriber: Subscriber) -> None:
@@ -49,19 +69,25 @@ class RunHandle:
         with self._lock:
             self._subscribers.append(subscriber)
 
-    def emit(self, type_: str, data: dict[str, Any], *, dedupe: tuple[Any, ...] | None = None) -> RunEvent | None:
-        """Record an event and deliver it to every subscriber, in order (once per `dedupe` key)."""
+    def emit(self, type_: str, data: dict[str, Any]) -> RunEvent | None:
+        """Record an event and deliver it to every subscriber, in order; None if the run already has it."""
         with self._lock:
-            if dedupe is not None:
-                if dedupe in self._seen:
+            if self._frozen:
+                return None
+            key = event_key(type_, data)
+            if key is not None:
+                if key in self._seen:
                     return None
-                self._seen.add(dedupe)
+                self._seen.add(key)
             event = RunEvent(run_id=self.run_id, seq=self._seq, type=type_, at=time.time(), data=data)  # type: ignore[arg-type]
             self._seq += 1
             for subscriber in list(self._subscribers):
                 try:
                     subscriber(event)
-                except Exception:
+                except Exception as exc:
+                    if is_disk_full(exc):
+                        # The store lost this event: stop before the run goes further than what is stored.
+                        self.fault = self.fault or exc
                     # A broken consumer must not stop the run or the other consumers.
                     logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
             # Published only after every subscriber (the store among them) has it: a page that sees an
@@ -77,13 +103,35 @@ class RunHandle:
             self._seen.add(key)
 
     def cancel(self) -> None:
-        """Stop after the step in flight; the run stays resumable."""
+        """Stop after the step in flight; the run stays resumable. Emits `cancel_requested` at once."""
+        with self._lock:
+            if self.done or self.cancel_requested:
+                return
+            self.cancel_requested = True
+            last = self.events[-1].data.get("turn", 0) if self.events else 0
+            self.emit("cancel_requested", {"turn": last})
         self.control.request_drain("cancelled")
+
+    def interrupt(self, data: dict[str, Any]) -> RunEvent | None:
+        """End the run now as `interrupted` (the process is stopping): record it, then record nothing more."""
+        with self._lock:
+            if self.done:
+                self._frozen = True
+                return None
+            event = self.emit("interrupted", data)
+            self._frozen = True
+        self.control.request_drain("interrupted")
+        return event
 
     @property
     def done(self) -> bool:
-        """Whether a terminal event (finished, error, cancelled) was emitted."""
+        """Whether a terminal event (finished, error, cancelled, interrupted) was emitted."""
         return self._done.is_set()
+
+    @property
+    def frozen(self) -> bool:
+        """Whether the handle records no more events (it was interrupted)."""
+        return self._frozen
 
     def wait(self, timeout: float | None = None) -> bool:
         """Block until the run ends; False on timeout."""
@@ -107,22 +155,46 @@ class Engine:
         self._agents: Any = None
         self._executions: dict[str, _Execution] = {}
         self._executions_lock = threading.Lock()
+        self.stopping = False
+        _stop_at_exit(self)
+
+    @property
+    def checkpoint_path(self) -> Path:
+        """The checkpoint database file."""
+        return self.home / "checkpoints.sqlite"
 
     @property
     def checkpointer(self) -> Any:
-        """One SqliteSaver on `checkpoints.sqlite` in the data directory, WAL mode."""
+        """One fenced SqliteSaver on `checkpoints.sqlite` in the data directory, WAL mode."""
         with self._lock:
             if self._checkpointer is None:
-                from langgraph.checkpoint.sqlite import SqliteSaver
+                from rubric_core.engine.checkpoints import open_checkpointer
 
-                conn = sqlite3.connect(self.home / "checkpoints.sqlite", check_same_thread=False, timeout=30)
-                conn.execute("PRAGMA journal_mode=WAL")
-                conn.execute("PRAGMA busy_timeout=30000")
-                # WAL + NORMAL survives a killed process (the crash this store is for) without an fsync per
-                # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
-                conn.execute("PRAGMA synchronous=NORMAL")
-                self._checkpointer = SqliteSaver(conn)
+                self._checkpointer = open_checkpointer(self.checkpoint_path)
             return self._checkpointer
+
+    def check_files(self) -> None:
+        """Refuse a checkpoint file that is not ours before anything is started or stored (CheckpointFileError)."""
+        from rubric_core.engine.checkpoints import check_checkpoint_file
+
+        if self._checkpointer is None:
+            check_checkpoint_file(self.checkpoint_path)
+            self.checkpointer  # noqa: B018 -- open it now, while the file is known to be good
+
+    def stop_all(self, message: str = "") -> None:
+        """The process is stopping: fence the checkpointer, end every live run here as `interrupted`.
+
+        Called before the interpreter shuts its thread pools down (see `_stop_at_exit`): a step
+        still in flight then fails with "cannot schedule new futures"; neither its events nor its
+        checkpoint are kept, and Resume runs it again.
+        """
+        self.stopping = True
+        if self._checkpointer is not None:
+            self._checkpointer.fence()
+        with self._executions_lock:
+            executions = list(self._executions.values())
+        for execution in executions:
+            execution.interrupt("shutdown", message or _SHUTDOWN_MESSAGE.format(run_id=execution.handle.run_id))
 
     def agent(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> Any:
         """The compiled agent for a config, shared between runs with the same settings."""
@@ -154,7 +226,8 @@ class Engine:
         subscribers: Iterable[Subscriber] = (),
         keys: Mapping[str, str] | None = None,
     ) -> RunHandle:
-        """Start a new run in a worker thread."""
+        """Start a new run in a worker thread (CheckpointFileError before anything starts if it cannot be saved)."""
+        self.check_files()
         handle = RunHandle(run_id or new_run_id(), subscribers)
         return self._spawn(handle, config, "start", None, None, keys)
 
@@ -166,10 +239,12 @@ class Engine:
         subscribers: Iterable[Subscriber] = (),
         keys: Mapping[str, str] | None = None,
         first_seq: int = 0,
+        prior: RunPrior | None = None,
     ) -> RunHandle:
         """Continue an interrupted run (crash, kill, cancel) from its last checkpoint, in a worker thread."""
+        self.check_files()
         handle = RunHandle(run_id, subscribers, first_seq=first_seq)
-        return self._spawn(handle, config, "resume", None, None, keys)
+        return self._spawn(handle, config, "resume", None, None, keys, prior)
 
     def follow_up(
         self,
@@ -181,13 +256,15 @@ class Engine:
         subscribers: Iterable[Subscriber] = (),
         keys: Mapping[str, str] | None = None,
         first_seq: int = 0,
+        prior: RunPrior | None = None,
     ) -> RunHandle:
         """A new user turn on a finished run's thread; the rubric is kept unless `rubric` is given."""
         if not message.strip():
             msg = "Follow-up message is empty: write what the agent should do next."
             raise ValueError(msg)
+        self.check_files()
         handle = RunHandle(run_id, subscribers, first_seq=first_seq)
-        return self._spawn(handle, config, "follow_up", message, rubric, keys)
+        return self._spawn(handle, config, "follow_up", message, rubric, keys, prior)
 
     def execute(
         self,
@@ -200,10 +277,12 @@ class Engine:
         message: str | None = None,
         rubric: str | None = None,
         first_seq: int = 0,
+        prior: RunPrior | None = None,
     ) -> RunHandle:
-        """Run to the end in the calling thread (the command line and tests)."""
+        """Run to the end in the calling thread (tests; the command line runs in a worker to handle Ctrl-C)."""
+        self.check_files()
         handle = RunHandle(run_id or new_run_id(), subscribers, first_seq=first_seq)
-        _Execution(self, handle, config, mode, message, rubric, keys).run()
+        _Execution(self, handle, config, mode, message, rubric, keys, prior).run()
         return handle
 
     def snapshot(self, run_id: str, config: RunConfig) -> Any:
@@ -211,8 +290,10 @@ class Engine:
         return self.agent(config).graph.get_state({"configurable": {"thread_id": run_id}})
 
     def is_resumable(self, run_id: str, config: RunConfig) -> bool:
-        """Whether the run's thread has steps left to run (it was interrupted)."""
-        return bool(self.snapshot(run_id, config).next)
+        """Whether the run's thread has work left: a next step, or saved writes of a step with no next checkpoint."""
+        from rubric_core.engine.checkpoints import has_pending_work
+
+        return has_pending_work(self.checkpointer, run_id, self.snapshot(run_id, config))
 
     def _spawn(
         self,
@@ -222,12 +303,43 @@ class Engine:
         message: str | None,
         rubric: str | None,
         keys: Mapping[str, str] | None,
+        prior: RunPrior | None = None,
     ) -> RunHandle:
-        execution = _Execution(self, handle, config, mode, message, rubric, keys)
+        execution = _Execution(self, handle, config, mode, message, rubric, keys, prior)
         thread = threading.Thread(target=execution.run, name=f"rubric-run-{handle.run_id[:8]}", daemon=True)
         handle.thread = thread
         thread.start()
         return handle
+
+
+_SHUTDOWN_MESSAGE = (
+    "The process running this run stopped (server stop, Ctrl-C or SIGTERM) before the run ended. "
+    "Nothing saved is lost: resume it to finish (python -m rubric_core resume {run_id})."
+)
+
+
+def _stop_at_exit(engine: Engine) -> None:
+    """Interrupt the engine's live runs when the main thread ends, before thread pools shut down.
+
+    Worker threads are daemons: when the main thread returns (Streamlit after SIGTERM,
+    the CLI after a second Ctrl-C) they still run while the interpreter shuts down,
+    and every model call then fails with "cannot schedule new futures after shutdown".
+    `threading._register_atexit` hooks run first (newest first, so before
+    concurrent.futures' own hook); `atexit` would be too late.
+    """
+    import concurrent.futures.thread  # noqa: F401 -- its exit hook must be registered before ours (ours runs first)
+
+    ref = weakref.ref(engine)
+
+    def hook() -> None:
+        live = ref()
+        if live is not None:
+            live.stop_all()
+
+    try:
+        threading._register_atexit(hook)  # type: ignore[attr-defined]
+    except (AttributeError, RuntimeError):  # already shutting down, or another interpreter
+        pass
 
 
 def new_run_id() -> str:
@@ -262,9 +374,11 @@ class _Execution:
         message: str | None,
         rubric: str | None,
         keys: Mapping[str, str] | None,
+        prior: RunPrior | None = None,
     ) -> None:
         self.engine, self.handle, self.config, self.mode = engine, handle, config, mode
         self.message, self.rubric, self.keys = message, rubric, keys
+        self.prior = prior or RunPrior()
         self.turn = 0
         self.iteration = 0
         self.grading_run_id: str | None = None
@@ -272,18 +386,43 @@ class _Execution:
         self.last_mark = time.monotonic()
         self.started = time.monotonic()
         self.files: dict[str, str] = {}
-        self.tokens = {"input_tokens": 0, "output_tokens": 0, "total_tokens": 0}
+        # Totals of the whole run: what earlier parts and turns stored, plus this part.
+        self.tokens = {
+            k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
+        }
         self.built: Any = None
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
         self.usage = RunUsage()
+        for event in self.prior.events:
+            key = event.key
+            if key is not None:
+                handle.mark_seen(key)
+
+    def _totals(self) -> dict[str, Any]:
+        return {
+            "tokens": dict(self.tokens),
+            "wall_time_s": round(self.prior.wall_time_s + time.monotonic() - self.started, 3),
+        }
+
+    def interrupt(self, reason: str, message: str) -> None:
+        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable."""
+        from rubric_core.store.liveness import mark_stopped
+
+        self.handle.interrupt({"turn": self.turn, "reason": reason, "message": message, **self._totals()})
+        mark_stopped(self.handle.run_id)
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:
+        from rubric_core.store.liveness import mark_running
+
         h = self.handle
         cfg: dict[str, Any] = {"configurable": {"thread_id": h.run_id}, "callbacks": [self.usage]}
+        mark_running(h.run_id)
         try:
             problem_field, problem = self._preflight()
+            # The part's working time starts here, as the store's does (at `run_started`).
+            self.started = self.last_mark = time.monotonic()
             h.emit("run_started", self._started_data())
             if problem:
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
@@ -295,6 +434,7 @@ class _Execution:
                     msg = "This run is already running in this process."
                     raise RuntimeError(msg)
                 self.engine._executions[h.run_id] = self
+            self._check_fault()
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
             h.events[-1].data["turn"] = self.turn
@@ -309,34 +449,54 @@ class _Execution:
                     },
                 )
                 return
-            self._stream(graph, payload, cfg)
+            if payload is not _FINISH_ONLY:
+                self._stream(graph, payload, cfg)
             self._finish(graph.get_state(cfg).values)
         except _Drained:
-            h.emit(
-                "cancelled",
-                {
-                    "turn": self.turn,
-                    "iterations": self.iteration,
-                    "wall_time_s": round(time.monotonic() - self.started, 3),
-                },
-            )
+            h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
+        except _StorageFault:
+            if not h.frozen:
+                self._interrupt_for_fault(h.fault)
+        except KeyboardInterrupt:
+            # Ctrl-C in a run executed in the main thread: a hard stop, resumable.
+            self.interrupt("stopped", _SHUTDOWN_MESSAGE.format(run_id=h.run_id))
+            raise
         except Exception as exc:
-            logger.exception("Run %s failed", h.run_id)
-            h.emit("error", {"message": redact(_describe_failure(exc), self.keys), "turn": self.turn})
+            if self.engine.stopping or h.frozen:
+                # The process is stopping: what failed now is the shutdown, not the run (already interrupted).
+                logger.info("Run %s stopped with the process: %s", h.run_id, exc)
+            elif is_disk_full(exc) or h.fault is not None:
+                self._interrupt_for_fault(exc if is_disk_full(exc) else h.fault)
+            else:
+                logger.exception("Run %s failed", h.run_id)
+                h.emit("error", {"message": redact(_describe_failure(exc), self.keys), "turn": self.turn})
         finally:
             with self.engine._executions_lock:
                 if self.engine._executions.get(h.run_id) is self:
                     del self.engine._executions[h.run_id]
+            if h.fault is not None:
+                from rubric_core.store.liveness import mark_stopped
+
+                mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
+
+    def _interrupt_for_fault(self, exc: BaseException | None) -> None:
+        path = getattr(exc, "filename", None) or self.engine.checkpoint_path
+        logger.warning("Run %s interrupted: disk full writing %s", self.handle.run_id, path)
+        self.interrupt("disk_full", disk_full_message(path, self.handle.run_id))
+
+    def _check_fault(self) -> None:
+        if self.handle.fault is not None:
+            raise _StorageFault
 
     def _preflight(self) -> tuple[str, str | None]:
-        for field, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
+        for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
             try:
                 spec = parse_model_spec(spec_text)
             except ModelSpecError as exc:
-                return field, str(exc)
+                return name, str(exc)
             problem = check_model_ready(spec, keys=self.keys)
             if problem:
-                return field, problem
+                return name, problem
         return "", None
 
     def _started_data(self) -> dict[str, Any]:
@@ -380,12 +540,47 @@ class _Execution:
     def _input(self, snapshot: Any) -> Any:
         from langchain_core.messages import HumanMessage
 
+        from rubric_core.engine.checkpoints import has_pending_work
+
         if self.mode == "resume":
-            return None if snapshot.next else _NOTHING_TO_RESUME
+            if has_pending_work(self.engine.checkpointer, self.handle.run_id, snapshot):
+                return None
+            if not self.prior.unfinished:
+                return _NOTHING_TO_RESUME
+            return self._unsaved_input(snapshot.values)
         if self.mode == "follow_up":
             payload: dict[str, Any] = {"messages": [HumanMessage(content=self.message or "")]}
             if self.rubric is not None:
                 payload["rubric"] = self.rubric
+            return payload
+        return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
+
+    def _unsaved_input(self, values: dict[str, Any]) -> Any:
+        """An unfinished run with no work in its checkpoint: its last input was never saved, or only its end was.
+
+        Stopped before the first checkpoint of a turn: send that turn's input again (nothing of it
+        was saved, so nothing repeats). Stopped after the last checkpoint but before the store
+        heard of the end: just report the end.
+        """
+        from langchain_core.messages import HumanMessage
+
+        started = [e for e in self.prior.events if e.type == "run_started" and e.data.get("mode") != "resume"]
+        if not started:
+            return _FINISH_ONLY
+        last = started[-1].data
+        humans = [
+            m
+            for m in values.get("messages", [])
+            if isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") != _GRADER_SOURCE
+        ]
+        turn = int(last.get("turn", 0) or 0)
+        if len(humans) > turn:
+            return _FINISH_ONLY
+        self.turn = turn
+        if last.get("mode") == "follow_up":
+            payload: dict[str, Any] = {"messages": [HumanMessage(content=last.get("message") or "")]}
+            if last.get("rubric"):
+                payload["rubric"] = last["rubric"]
             return payload
         return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
 
@@ -408,6 +603,8 @@ class _Execution:
                     for node, update in chunk.items():
                         if isinstance(update, dict):
                             self._on_update(node, update)
+                # The store could not keep an event: go no further than what it holds.
+                self._check_fault()
         except GraphDrained as exc:
             raise _Drained from exc
 
@@ -428,12 +625,16 @@ class _Execution:
                 calls = [
                     {"id": c.get("id"), "name": c["name"], "args": _jsonable(c.get("args", {}))} for c in m.tool_calls
                 ]
-                self.handle.emit("tool_call", {**base, "calls": calls, "text": _text(m)})
+                tokens = _message_tokens(m, self.usage.take("writer"))
+                called = self.handle.emit(
+                    "tool_call", {**base, "calls": calls, "text": _text(m), "message_id": m.id, "tokens": tokens}
+                )
+                if called is not None:
+                    self._add_tokens(tokens)
             elif isinstance(m, AIMessage):
                 now = time.monotonic()
-                tokens = self.usage.take("writer")
-                self._add_tokens(tokens)
-                self.handle.emit(
+                tokens = _message_tokens(m, self.usage.take("writer"))
+                drafted = self.handle.emit(
                     "draft",
                     {
                         **base,
@@ -441,9 +642,11 @@ class _Execution:
                         "files": dict(self.files),
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
+                        "message_id": m.id,
                     },
-                    dedupe=("draft", self.grading_run_id, self.turn, self.iteration, m.id),
                 )
+                if drafted is not None:  # a replayed draft the store already has is not counted again
+                    self._add_tokens(tokens)
                 self.last_mark = now
             elif isinstance(m, ToolMessage):
                 content = _text(m)
@@ -458,7 +661,13 @@ class _Execution:
                 )
             elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == _GRADER_SOURCE:
                 self.handle.emit(
-                    "feedback", {"turn": self.turn, "iteration": max(0, self.iteration - 1), "text": _text(m)}
+                    "feedback",
+                    {
+                        "turn": self.turn,
+                        "iteration": max(0, self.iteration - 1),
+                        "text": _text(m),
+                        "message_id": m.id,
+                    },
                 )
                 self.last_mark = time.monotonic()
 
@@ -469,13 +678,12 @@ class _Execution:
     def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
         self.grading_run_id = grading_run_id
         self.iteration = iteration
-        if iteration not in self.grading_started_at:
-            self.grading_started_at[iteration] = time.monotonic()
-            self.usage.take("grader")  # calls before this pass are not its own
+        # Every grader call since the last evaluation belongs to this pass (the start notice may
+        # arrive after the pass's first calls, or, on resume, not at all before its end).
+        self.grading_started_at.setdefault(iteration, time.monotonic())
         self.handle.emit(
             "grading_started",
             {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
-            dedupe=("grading_started", grading_run_id, iteration),
         )
 
     def _on_evaluation(self, ev: dict[str, Any]) -> None:
@@ -484,8 +692,7 @@ class _Execution:
         self._grading_started(ev["grading_run_id"], iteration)
         now = time.monotonic()
         tokens = self.usage.take("grader")
-        self._add_tokens(tokens)
-        self.handle.emit(
+        evaluated = self.handle.emit(
             "evaluation",
             {
                 "turn": self.turn,
@@ -498,10 +705,15 @@ class _Execution:
                 "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
                 "tokens": tokens,
             },
-            dedupe=("evaluation", ev["grading_run_id"], iteration),
         )
+        if evaluated is not None:  # a pass the store already has (graded again on resume) is not counted again
+            self._add_tokens(tokens)
         self.iteration = iteration + 1
         self.last_mark = now
+        if self.handle.fault is not None or self.handle.frozen:
+            # Not an Exception, so the middleware cannot swallow it: the pass is not saved in the
+            # checkpoint either, and runs again on resume.
+            raise _StorageFault
 
     def _add_tokens(self, tokens: dict[str, int]) -> None:
         for k in self.tokens:
@@ -524,8 +736,7 @@ class _Execution:
                 "files": files,
                 "iterations": int(values.get("_rubric_iterations") or 0),
                 "grading_run_id": values.get("_current_grading_run_id"),
-                "tokens": dict(self.tokens),
-                "wall_time_s": round(time.monotonic() - self.started, 3),
+                **self._totals(),
             },
         )
 
@@ -534,7 +745,24 @@ class _Drained(Exception):
     """The run was cancelled between steps."""
 
 
+class _StorageFault(BaseException):
+    """The store could not record an event (disk full): stop the run where the store stands."""
+
+
 _NOTHING_TO_RESUME = object()
+_FINISH_ONLY = object()
+
+
+def _message_tokens(message: Any, counted: dict[str, int]) -> dict[str, int]:
+    """The working model's tokens for a step: the message's own usage when it carries it.
+
+    A step replayed from a checkpoint on resume (its writes were saved, its event was not)
+    made no model call in this process, but its message still carries its usage.
+    """
+    usage = getattr(message, "usage_metadata", None)
+    if not usage:
+        return counted
+    return {k: int(usage.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")}
 
 
 def _valid(spec: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import socket
+import threading
 import time
 from functools import cache
 
@@ -45,3 +46,29 @@ def worker_alive(worker: str, heartbeat_at: float | None) -> bool:
     except ValueError:
         return False
     return _start_time(pid) == start and start != ""
+
+
+_stopped: set[str] = set()
+_stopped_lock = threading.Lock()
+
+
+def mark_running(run_id: str) -> None:
+    """A worker of this process (re)starts the run."""
+    with _stopped_lock:
+        _stopped.discard(run_id)
+
+
+def mark_stopped(run_id: str) -> None:
+    """This process's worker stopped the run without the store recording its end (disk full, shutdown).
+
+    Its row may still say `running` with this (alive) process as worker; it reads
+    `interrupted` from now on, so it can be resumed without restarting the process.
+    """
+    with _stopped_lock:
+        _stopped.add(run_id)
+
+
+def stopped_here(run_id: str) -> bool:
+    """Whether `mark_stopped` was called for the run (and no worker restarted it since)."""
+    with _stopped_lock:
+        return run_id in _stopped

@@ -24,7 +24,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import DatabaseError, OperationalError
 
 from rubric_core.engine.events import RunEvent
-from rubric_core.store.liveness import this_worker, worker_alive
+from rubric_core.engine.faults import DiskFullError, is_disk_full
+from rubric_core.store.liveness import stopped_here, this_worker, worker_alive
 from rubric_core.store.schema import MIGRATIONS, SCHEMA_VERSION
 
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -60,7 +61,8 @@ class RunFilter:
         params: dict[str, Any] = {}
         statuses = [s for s in self.statuses if s != "interrupted"]
         if self.statuses:
-            wanted = set(statuses) | ({"running"} if "interrupted" in self.statuses else set())
+            # `interrupted` is stored for a clean stop, and reads so for a `running` row whose worker is gone.
+            wanted = set(statuses) | ({"running", "interrupted"} if "interrupted" in self.statuses else set())
             names = []
             for i, s in enumerate(sorted(wanted)):
                 params[f"st{i}"] = s
@@ -128,6 +130,8 @@ class Store:
             self._sqlite_pragmas(self.engine)
         self._known_runs: set[str] = set()
         self._known_lock = threading.Lock()
+        self._parts: dict[str, tuple[float, float]] = {}
+        """Per live run: (working time of its earlier parts, when this part started)."""
         self.migrate()
         self._raw = self._raw_connection()
         self._raw_lock = threading.Lock()
@@ -251,7 +255,24 @@ class Store:
         return self.record
 
     def record(self, ev: RunEvent) -> None:
-        """Write one event and its effect on runs / iterations / criteria, in one transaction."""
+        """Write one event and its effect on runs / iterations / criteria, in one transaction.
+
+        A full disk raises DiskFullError naming the database file (the run then stops as interrupted).
+        """
+        try:
+            self._record(ev)
+        except Exception as exc:
+            if is_disk_full(exc):
+                raise DiskFullError(self.path or self.url) from exc
+            raise
+
+    @property
+    def path(self) -> str:
+        """The SQLite database file ('' for another database or an in-memory one)."""
+        path = self.url.split(":///", 1)[1] if self._is_sqlite and ":///" in self.url else ""
+        return "" if path == ":memory:" else path
+
+    def _record(self, ev: RunEvent) -> None:
         if self._raw is not None:
             self._record_raw(ev)
             return
@@ -346,7 +367,11 @@ class Store:
         d = ev.data
         cfg = d["config"]
         worker = {"w": this_worker(), "h": ev.at, "id": ev.run_id}
-        if d.get("mode") == "start" or not self._run_exists(conn, ev.run_id):
+        before = conn.execute(text("SELECT wall_time_s FROM runs WHERE id = :id"), {"id": ev.run_id}).first()
+        with self._known_lock:
+            base = float(before[0] or 0.0) if before is not None and d.get("mode") != "start" else 0.0
+            self._parts[ev.run_id] = (base, ev.at)
+        if d.get("mode") == "start" or before is None:
             version = None
             if cfg.get("rubric_name"):
                 version = self._ensure_rubric_version(conn, cfg["rubric_name"], cfg["rubric"], ev.at)
@@ -398,15 +423,24 @@ class Store:
         )
         return version
 
+    def _live_wall(self, ev: RunEvent) -> float | None:
+        # The run's working time so far: earlier parts plus this part up to this event. Kept current
+        # so a part that is killed (no terminal event) still counts up to its last stored step.
+        with self._known_lock:
+            part = self._parts.get(ev.run_id)
+        return None if part is None else round(part[0] + max(0.0, ev.at - part[1]), 3)
+
     def _touch(self, conn: Connection, ev: RunEvent, tokens: dict[str, int] | None = None) -> None:
         tokens = tokens or {}
         conn.execute(
             text(
                 "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, "
-                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t WHERE id = :id"
+                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t, "
+                "wall_time_s = COALESCE(:w, wall_time_s) WHERE id = :id"
             ),
             {
                 "h": ev.at,
+                "w": self._live_wall(ev),
                 "id": ev.run_id,
                 "i": int(tokens.get("input_tokens", 0) or 0),
                 "o": int(tokens.get("output_tokens", 0) or 0),
@@ -425,7 +459,7 @@ class Store:
                 "INSERT INTO iterations (run_id, turn, iteration, draft_text, files_json, draft_at, draft_tokens) "
                 "VALUES (:r, :turn, :it, :d, :f, :at, :tok) ON CONFLICT (run_id, turn, iteration) DO UPDATE SET "
                 "draft_text = excluded.draft_text, files_json = excluded.files_json, draft_at = excluded.draft_at, "
-                "draft_tokens = excluded.draft_tokens"
+                "draft_tokens = iterations.draft_tokens + excluded.draft_tokens"
             ),
             {
                 **self._key(ev),
@@ -434,6 +468,21 @@ class Store:
                 "at": ev.at,
                 "tok": int(tokens.get("total_tokens", 0) or 0),
             },
+        )
+        self._touch(conn, ev, tokens)
+
+    def _on_tool_call(self, conn: Connection, ev: RunEvent) -> None:
+        # The working model's tool-calling turns count in the iteration's draft tokens and the run's totals.
+        tokens = ev.data.get("tokens") or {}
+        if not tokens:
+            return
+        conn.execute(
+            text(
+                "INSERT INTO iterations (run_id, turn, iteration, draft_tokens) VALUES (:r, :turn, :it, :tok) "
+                "ON CONFLICT (run_id, turn, iteration) DO UPDATE SET "
+                "draft_tokens = iterations.draft_tokens + excluded.draft_tokens"
+            ),
+            {**self._key(ev), "tok": int(tokens.get("total_tokens", 0) or 0)},
         )
         self._touch(conn, ev, tokens)
 
@@ -499,11 +548,13 @@ class Store:
             text(
                 "UPDATE runs SET iterations = (SELECT COUNT(*) FROM iterations i WHERE i.run_id = :r AND "
                 "i.result IS NOT NULL), heartbeat_at = :h, input_tokens = input_tokens + :i, "
-                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t WHERE id = :r"
+                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t, "
+                "wall_time_s = COALESCE(:w, wall_time_s) WHERE id = :r"
             ),
             {
                 "r": ev.run_id,
                 "h": ev.at,
+                "w": self._live_wall(ev),
                 "i": int(tokens.get("input_tokens", 0) or 0),
                 "o": int(tokens.get("output_tokens", 0) or 0),
                 "t": int(tokens.get("total_tokens", 0) or 0),
@@ -520,11 +571,16 @@ class Store:
         )
 
     def _finish(self, conn: Connection, ev: RunEvent, status: str, **fields: Any) -> None:
+        # A terminal event carries the run's working time over every part and turn (error events
+        # carry none: the time stored so far stands).
+        with self._known_lock:
+            self._parts.pop(ev.run_id, None)
         sets = ", ".join(f"{k} = :{k}" for k in fields)
+        wall = "wall_time_s = :wall" if "wall_time_s" in ev.data else "wall_time_s = wall_time_s + :wall"
         conn.execute(
             text(
                 f"UPDATE runs SET status = :status, finished_at = :at, worker = '', "
-                f"wall_time_s = wall_time_s + :wall{', ' + sets if sets else ''} WHERE id = :id"
+                f"{wall}{', ' + sets if sets else ''} WHERE id = :id"
             ),
             {
                 "status": status,
@@ -551,12 +607,33 @@ class Store:
     def _on_cancelled(self, conn: Connection, ev: RunEvent) -> None:
         self._finish(conn, ev, "cancelled")
 
+    def _on_interrupted(self, conn: Connection, ev: RunEvent) -> None:
+        self._finish(conn, ev, "interrupted", error=ev.data.get("message", ""))
+
     # ---- reading ----------------------------------------------------------------------
 
     def _status(self, row: dict[str, Any]) -> str:
-        if row["status"] == "running" and not worker_alive(row.get("worker", ""), row.get("heartbeat_at")):
-            return "interrupted"
+        if row["status"] == "running":
+            worker = row.get("worker", "")
+            if not worker_alive(worker, row.get("heartbeat_at")):
+                return "interrupted"
+            if worker == this_worker() and stopped_here(row["id"]):
+                return "interrupted"  # stopped here without the store hearing of it (disk full)
         return row["status"]
+
+    def run_totals(self, run_id: str) -> dict[str, Any]:
+        """Tokens and working time stored for a run so far (every part and turn)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                text("SELECT input_tokens, output_tokens, total_tokens, wall_time_s FROM runs WHERE id = :r"),
+                {"r": run_id},
+            ).first()
+        if row is None:
+            return {"tokens": {}, "wall_time_s": 0.0}
+        return {
+            "tokens": {"input_tokens": int(row[0]), "output_tokens": int(row[1]), "total_tokens": int(row[2])},
+            "wall_time_s": float(row[3] or 0.0),
+        }
 
     def list_runs(self, flt: RunFilter | None = None, *, limit: int = 100, offset: int = 0) -> list[dict[str, Any]]:
         """Runs, newest first, with their tags; `status` reads `interrupted` for dead running runs."""

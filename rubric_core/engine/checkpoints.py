@@ -1,0 +1,141 @@
+"""The run checkpointer: a checked, fenced SQLite saver with the run's types allow-listed.
+
+Checked: a file that is not SQLite is refused before a run starts, untouched
+(like the run store). Fenced: once the process is stopping, no checkpoint is
+written, so a step cut short by the shutdown (whose model calls then fail with
+"cannot schedule new futures") never becomes the run's saved state.
+Allow-listed: the checkpoint holds the grader's `GraderResponse`; LangGraph
+will stop loading unregistered types, so they are registered explicitly.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from langgraph.checkpoint.base import CheckpointTuple
+from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+from langgraph.checkpoint.sqlite import SqliteSaver
+
+SQLITE_HEADER = b"SQLite format 3\x00"
+CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (("deepagents.middleware.rubric", "GraderResponse"),)
+"""Types a run stores in its checkpoint beyond LangGraph's built-in safe list (messages, dates...)."""
+GRADER_NAMESPACE = "RubricMiddleware."
+"""Checkpoint namespaces of the grader sub-agent (run inside the middleware's nodes): never saved."""
+
+
+class CheckpointFileError(ValueError):
+    """The checkpoint file cannot be used; the message says why and what to do."""
+
+
+class CheckpointFenced(RuntimeError):
+    """A checkpoint write was refused because the process is stopping."""
+
+
+def check_checkpoint_file(path: Path) -> None:
+    """Refuse a checkpoint file that is not SQLite (it is left untouched)."""
+    if path.is_dir():
+        msg = f"{path} is a directory, not the checkpoint database. Move it away and start the run again."
+        raise CheckpointFileError(msg)
+    if path.is_file() and path.stat().st_size > 0:
+        with path.open("rb") as f:
+            header = f.read(len(SQLITE_HEADER))
+        if header != SQLITE_HEADER:
+            msg = (
+                f"{path} is not a Rubric Studio checkpoint database (it is not an SQLite file). "
+                "Nothing was written to it and the run was not started. Move it away, "
+                "or set RUBRIC_STUDIO_HOME to another directory."
+            )
+            raise CheckpointFileError(msg)
+
+
+def serializer() -> JsonPlusSerializer:
+    """LangGraph's serializer with the run's own types registered (strict: nothing else loads)."""
+    return JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
+
+
+def _grader_scope(config: Any) -> bool:
+    return str((config or {}).get("configurable", {}).get("checkpoint_ns", "")).startswith(GRADER_NAMESPACE)
+
+
+class FencedSqliteSaver(SqliteSaver):
+    """A SqliteSaver whose writes stop for good once `fence()` is called, and that keeps no grader state.
+
+    The grader sub-agent inherits the run's checkpointer. If its steps were saved, a
+    grading pass cut short (cancel, kill, server stop, full disk) would resume after
+    its last saved grader call, and the calls before it would never be counted; unsaved,
+    the pass is graded again whole on resume and counts once, as in an uninterrupted run.
+    (The graph's own `durability="sync"` needs a saver to wait on, so `checkpointer=False`
+    on the grader is not an option.)
+    """
+
+    def __init__(self, conn: sqlite3.Connection, *, path: Path) -> None:
+        super().__init__(conn, serde=serializer())
+        self.path = path
+        self._fence_lock = threading.RLock()
+        self._fenced = False
+
+    def fence(self) -> None:
+        """Refuse every later write; returns once no write is in progress."""
+        with self._fence_lock:
+            self._fenced = True
+
+    @property
+    def fenced(self) -> bool:
+        """Whether writes are refused."""
+        return self._fenced
+
+    def _check(self) -> None:
+        if self._fenced:
+            msg = "The process is stopping: the checkpoint was not written."
+            raise CheckpointFenced(msg)
+
+    def put(self, config: Any, checkpoint: Any, metadata: Any, new_versions: Any) -> Any:
+        with self._fence_lock:
+            self._check()
+            if _grader_scope(config):
+                configurable = {**config.get("configurable", {}), "checkpoint_id": checkpoint["id"]}
+                return {**config, "configurable": configurable}
+            return super().put(config, checkpoint, metadata, new_versions)
+
+    def put_writes(self, config: Any, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = "") -> None:
+        with self._fence_lock:
+            self._check()
+            if not _grader_scope(config):
+                super().put_writes(config, writes, task_id, task_path)
+
+    def get_tuple(self, config: Any) -> CheckpointTuple | None:
+        return None if _grader_scope(config) else super().get_tuple(config)
+
+    def list(self, config: Any, *, filter: Any = None, before: Any = None, limit: int | None = None) -> Iterator[Any]:
+        if _grader_scope(config):
+            return iter(())
+        return super().list(config, filter=filter, before=before, limit=limit)
+
+
+def open_checkpointer(path: Path) -> FencedSqliteSaver:
+    """The checkpointer on `path` (checked first), WAL mode."""
+    check_checkpoint_file(path)
+    conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA busy_timeout=30000")
+    # WAL + NORMAL survives a killed process (the crash this store is for) without an fsync per
+    # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
+    conn.execute("PRAGMA synchronous=NORMAL")
+    return FencedSqliteSaver(conn, path=path)
+
+
+def has_pending_work(checkpointer: Any, thread_id: str, snapshot: Any) -> bool:
+    """Whether the thread has steps left: a next step, or a finished task's writes saved with no next checkpoint.
+
+    LangGraph leaves a task whose writes are saved out of `snapshot.next`, so a
+    process stopped between saving those writes and the next checkpoint shows
+    `next == ()` although `stream(None)` still applies them and goes on.
+    """
+    if snapshot.next:
+        return True
+    saved = checkpointer.get_tuple({"configurable": {"thread_id": thread_id}})
+    return bool(saved is not None and saved.pending_writes)

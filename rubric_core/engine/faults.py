@@ -1,0 +1,45 @@
+"""Failures that interrupt a run instead of ending it: the disk filling up.
+
+A full disk is not the working model's fault and loses nothing that was
+saved: the run stops as `interrupted` with a message that says which file
+could not be written, and resumes once there is space again.
+"""
+
+from __future__ import annotations
+
+import errno
+import sqlite3
+from pathlib import Path
+
+
+class DiskFullError(OSError):
+    """A write failed because the disk is full; `filename` is the file that could not be written."""
+
+    def __init__(self, path: Path | str) -> None:
+        super().__init__(errno.ENOSPC, "The disk is full", str(path))
+
+
+def is_disk_full(exc: BaseException) -> bool:
+    """Whether `exc` (or what caused it) is a full disk or an exhausted quota."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, OSError) and current.errno in (errno.ENOSPC, errno.EDQUOT):
+            return True
+        if isinstance(current, sqlite3.OperationalError) and (
+            getattr(current, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(current)
+        ):
+            return True
+        orig = getattr(current, "orig", None)  # SQLAlchemy wraps the driver's error
+        current = orig if isinstance(orig, BaseException) else (current.__cause__ or current.__context__)
+    return False
+
+
+def disk_full_message(path: Path | str, run_id: str) -> str:
+    """What happened, where, and how to go on."""
+    p = Path(path)
+    return (
+        f"The disk is full: {p} could not be written (in {p.parent}). Everything saved before is kept. "
+        f"Free some space there, then resume the run: python -m rubric_core resume {run_id}"
+    )
