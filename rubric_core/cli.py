@@ -96,10 +96,30 @@ def _print_event_table(event: Any, out: Any) -> None:
         print("cancelled", file=out)
 
 
+def preflight(config: RunConfig) -> None:
+    """Refuse a run whose models cannot be used now (missing key, Ollama unreachable) before anything is stored."""
+    from rubric_core.models.providers import check_model_ready, parse_model_spec
+
+    for role, spec in (("Working model", config.model), ("Grader model", config.grader)):
+        problem = check_model_ready(parse_model_spec(spec))
+        if problem:
+            raise BadInput(f"{role}: {problem} Nothing was run or stored.")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    from rubric_core.paths import data_dir_problem
+    from rubric_core.store import open_store, write_problem
+
+    problem = data_dir_problem()
+    if problem:
+        raise BadInput(f"{problem} Nothing was run or stored.")
+    if not args.no_store:
+        problem = write_problem()
+        if problem:
+            raise BadInput(problem)
+    preflight(config)
     from rubric_core.engine import Engine
-    from rubric_core.store import open_store
 
     store = open_store() if not args.no_store else None
     if args.jsonl:
