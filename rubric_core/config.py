@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE
 from rubric_core.models.providers import ModelSpecError, parse_model_spec
-from rubric_core.rubric import parse_criteria
+from rubric_core.rubric import is_visible, parse_criteria
 
 MAX_RUBRIC_BYTES = 64 * 1024
 MAX_TASK_BYTES = 256 * 1024
@@ -91,7 +91,7 @@ class RunConfig:
         task, rubric = texts["task"], texts["rubric"]
         if "task" in errors:
             pass
-        elif not task.strip():
+        elif not is_visible(task):
             errors["task"] = "Task is empty: write the request the working agent should complete."
         elif len(task.encode()) > MAX_TASK_BYTES:
             errors["task"] = f"Task is {len(task.encode()):,} bytes; the limit is {MAX_TASK_BYTES:,}."

@@ -279,7 +279,10 @@ class Store:
         except StoreError:
             raise
         except DatabaseError as exc:
-            msg = f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed."
+            msg = (
+                f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
+                "Rubric Studio store, move it away or point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
+            )
             raise StoreError(msg) from None
 
     def _refuse_foreign_or_newer(self) -> None:
