@@ -885,3 +885,68 @@ def test_the_catalogue_is_large_and_covers_every_seam() -> None:
     commands = set(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     used = {c.argv[0] for c in CASES if c.argv and not c.argv[0].startswith("-")}
     assert commands - {"examples"} <= used, commands - used
+
+
+# ---- what is accepted stays usable: an import can never poison the store ----------------------------
+
+
+def _accepted_records() -> list[dict[str, Any]]:
+    minimal = {
+        "schema_version": 1,
+        "id": "minimal",
+        "inputs": {"task": "t", "rubric": "- a"},
+        "outputs": {"status": "satisfied"},
+        "metadata": {"models": {"model": "offline:writer", "grader": "offline:grader"}, "history": []},
+    }
+    nulls = valid_record("nulls")
+    meta = nulls["metadata"]
+    meta.update(created_at=None, finished_at=None, wall_time_s=None, rubric_version=None, note=None, config=None)
+    meta["history"][0].update(draft=None, explanation=None, feedback=None, wall_time_s=None, result=None)
+    unicode = mutated("inputs.task", "Écris un haïku 🌸 \u0000 sur le printemps", valid_record("unicode"))
+    two_turns = valid_record("two-turns")
+    two_turns["metadata"]["history"][1]["turn"] = 1
+    statuses = [mutated("outputs.status", s, valid_record(f"status-{s}")) for s in ("error", "cancelled", "running")]
+    return [minimal, nulls, unicode, two_turns, *statuses]
+
+
+def test_every_accepted_import_can_be_shown_and_exported(home: Path, tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    records = _accepted_records()
+    (tmp_path / "ok.jsonl").write_text("\n".join(line(r) for r in records) + "\n", encoding="utf-8")
+    code, out, err = _run_in_process(["import", "ok.jsonl"])
+    assert code == 0, err
+    assert f"imported {len(records)} runs" in out
+    for record in records:
+        code, out, err = _run_in_process(["show", record["id"]])
+        assert code in (0, 1) and "Traceback" not in err and not err.strip(), (record["id"], err)
+        assert f"run {record['id']}" in out
+    for fmt, target in (("parquet", "pq"), ("jsonl", "all.jsonl"), ("csv", "all.csv"), ("pairs", "p.jsonl")):
+        code, out, err = _run_in_process(["export", "--format", fmt, "--out", target])
+        assert code == 0 and not err.strip(), (fmt, err)
+    # What the store exports is itself a valid import file, line for line.
+    from rubric_core.import_check import check_record
+
+    exported = (tmp_path / "all.jsonl").read_text().splitlines()
+    assert len(exported) == len(records)
+    for n, raw in enumerate(exported, 1):
+        check_record(json.loads(raw), n)
+
+
+def test_the_published_schema_is_the_one_the_importer_uses() -> None:
+    from jsonschema import Draft202012Validator
+
+    from rubric_core.import_check import EXPORT_SCHEMA, schema_json
+
+    Draft202012Validator.check_schema(EXPORT_SCHEMA)
+    published = (ROOT / "docs" / "export-schema.json").read_text(encoding="utf-8")
+    assert published == schema_json(), "regenerate: python -m rubric_core.import_check > docs/export-schema.json"
+    assert not list(Draft202012Validator(EXPORT_SCHEMA).iter_errors(valid_record()))
+
+
+@pytest.mark.parametrize("rubric", ["- ✓", "- 42", "1. Exactly three lines", "Exactly three lines", "- a\u200bb"])
+def test_visible_criteria_are_still_criteria(rubric: str) -> None:
+    from rubric_core.config import RunConfig
+    from rubric_core.rubric import parse_criteria
+
+    assert len(parse_criteria(rubric)) == 1
+    assert RunConfig.from_dict({"task": "t", "rubric": rubric}).rubric == rubric
