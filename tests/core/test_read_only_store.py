@@ -122,3 +122,21 @@ def test_writing_a_read_only_store_is_refused_with_a_message(shared: Path, args:
     assert "read-only for you" in proc.stderr and "Reading works" in proc.stderr
     assert not proc.stdout.startswith("run "), "no run header for a refused run"
     assert _dump(shared / "home" / "runs.sqlite") == before
+
+
+@pytest.mark.parametrize("args", [("runs",), ("run", "--example", "haiku"), ("import", "{root}/new.jsonl")])
+def test_a_home_folder_that_cannot_be_created_is_refused_with_a_message(shared: Path, args: tuple[str, ...]) -> None:
+    env_home = shared / "home" / "mine"
+    proc = subprocess.run(
+        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "RUBRIC_STUDIO_HOME": str(env_home), "PYTHONDONTWRITEBYTECODE": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "RUBRIC_STUDIO_HOME" in proc.stderr and "cannot be created" in proc.stderr
+    assert not env_home.exists()
