@@ -767,7 +767,8 @@ def _files_digest(root: Path, store: Path) -> dict[str, str]:
     """sha256 of every file under root except the live store's files (compared by their dump instead)."""
     out = {}
     for p in sorted(root.rglob("*")):
-        if p.is_file() and not p.name.startswith(store.name) and "__pycache__" not in p.parts:
+        live = p.parent == store.parent and p.name.startswith(store.name)
+        if p.is_file() and not live and "__pycache__" not in p.parts:
             out[str(p.relative_to(root))] = hashlib.sha256(p.read_bytes()).hexdigest()
         elif p.is_dir():
             out[str(p.relative_to(root)) + "/"] = "dir"
