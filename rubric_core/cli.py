@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -108,7 +109,7 @@ def preflight(config: RunConfig) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
-    from rubric_core.paths import data_dir_problem
+    from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
     from rubric_core.store import open_store, write_problem
 
     problem = data_dir_problem()
@@ -118,6 +119,13 @@ def cmd_run(args: argparse.Namespace) -> int:
         problem = write_problem()
         if problem:
             raise BadInput(problem)
+    home = data_dir()
+    if home.is_dir() and not os.access(home, os.W_OK | os.X_OK):
+        msg = (
+            f"{HOME_ENV} is {home}, a folder you cannot write, and a run keeps its checkpoints there. "
+            f"Set {HOME_ENV} to a folder you can write. Nothing was run or stored."
+        )
+        raise BadInput(msg)
     preflight(config)
     from rubric_core.engine import Engine
 

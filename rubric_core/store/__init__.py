@@ -30,6 +30,10 @@ def open_store(url: str | None = None, *, readonly: bool | None = False) -> Stor
     url = url or default_url()
     if readonly is None:
         path = sqlite_path(url)
+        if path is not None and not Path(path).exists():
+            problem = write_problem(url)  # no store yet, in a folder this user cannot write
+            if problem:
+                raise StoreError(problem)
         readonly = path is not None and Path(path).is_file() and not writable(Path(path))
     return Store(url, readonly=readonly)
 
@@ -38,9 +42,17 @@ def write_problem(url: str | None = None) -> str | None:
     """Why this user cannot write the store (a read-only SQLite file or folder), else None."""
     url = url or default_url()
     path = sqlite_path(url)
-    if path is None or not Path(path).exists() or writable(Path(path)):
-        return None
     where = f"set {HOME_ENV} to a folder you can write" if not os.environ.get(DB_URL_ENV) else f"set {DB_URL_ENV}"
+    if path is None:
+        return None
+    p = Path(path)
+    if not p.exists():
+        folder = p.parent
+        if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+            return f"Cannot create the store in {folder} (permission denied). Nothing was written: {where}."
+        return None
+    if writable(p):
+        return None
     return (
         f"The store {path} is read-only for you, and this command writes to it. Reading works "
         "(runs, show, export). To write, ask its owner for write access to the file and its folder, "

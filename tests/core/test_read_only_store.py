@@ -140,3 +140,35 @@ def test_a_home_folder_that_cannot_be_created_is_refused_with_a_message(shared: 
     assert "Traceback" not in proc.stdout + proc.stderr
     assert "RUBRIC_STUDIO_HOME" in proc.stderr and "cannot be created" in proc.stderr
     assert not env_home.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("runs",), "Cannot create the store in"),
+        (("import", "{root}/new.jsonl"), "Cannot create the store in"),
+        (("run", "--example", "haiku"), "Cannot create the store in"),
+        (("run", "--example", "haiku", "--no-store"), "a folder you cannot write"),
+    ],
+)
+def test_no_store_yet_in_a_folder_you_cannot_write_is_refused_with_a_message(
+    shared: Path, args: tuple[str, ...], message: str
+) -> None:
+    empty = shared / "empty"
+    empty.mkdir()
+    if os.geteuid() != 0:
+        empty.chmod(0o555)
+    proc = subprocess.run(
+        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "RUBRIC_STUDIO_HOME": str(empty), "PYTHONDONTWRITEBYTECODE": "1"},
+        timeout=300,
+        check=False,
+    )
+    empty.chmod(0o755)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert message in proc.stderr and "RUBRIC_STUDIO_HOME" in proc.stderr
+    assert list(empty.iterdir()) == []
