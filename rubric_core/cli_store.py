@@ -104,7 +104,7 @@ def export_target_problem(fmt: str, out: str) -> str | None:
         ancestor = ancestor.parent
     if not ancestor.is_dir():
         return f"--out {p}: {ancestor} is a file, so the folder cannot be created. Choose another path."
-    if str(ancestor.resolve()).startswith(("/proc", "/sys")):
+    if ancestor.resolve().parts[1:2] in (("proc",), ("sys",)):
         return f"--out {p} is inside {ancestor}, a system folder that cannot hold files. Choose another path."
     if not os.access(ancestor, os.W_OK | os.X_OK):
         return f"--out {p}: cannot write in {ancestor} (permission denied). Choose a folder you can write."
