@@ -93,9 +93,7 @@ def export_target_problem(fmt: str, out: str) -> str | None:
         folder = p
     else:
         if p.is_dir():
-            return (
-                f"--out {p} is a directory; a {fmt} export writes one file. Give a file path, e.g. {p / 'runs.jsonl'}."
-            )
+            return f"--out {p} is a directory; a {fmt} export writes one file. Give a file path, e.g. {p / ('runs.csv' if fmt == 'csv' else 'runs.jsonl')}."
         if p.exists() and not os.access(p, os.W_OK):
             return f"--out {p} exists and cannot be written (permission denied). Choose another path."
         folder = p.parent
