@@ -118,7 +118,12 @@ def _loads(value: str | None, default: Any) -> Any:
 
 
 class Store:
-    """Read and write runs; thread-safe; one per process is enough."""
+    """Read and write runs; thread-safe; one per process is enough.
+
+    readonly=True opens a SQLite store without writing anything (no migration, no WAL
+    switch), for a user who can read the file but not write it; every write then raises
+    StoreError with a message instead of failing inside SQLite.
+    """
 
     def __init__(self, url: str, *, readonly: bool = False) -> None:
         self.url = url
@@ -176,7 +181,10 @@ class Store:
             with self.engine.connect() as conn:
                 applied = self._check_compatible(conn)
         except DatabaseError as exc:
-            msg = f"Cannot read the store at {self.url}: {exc.orig}. Nothing was changed."
+            msg = (
+                f"Cannot read the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
+                "Rubric Studio store, point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
+            )
             raise StoreError(msg) from None
         missing = [v for v, _, _ in MIGRATIONS if v not in (applied or set())]
         if missing:
