@@ -172,3 +172,31 @@ def test_no_store_yet_in_a_folder_you_cannot_write_is_refused_with_a_message(
     assert "Traceback" not in proc.stdout + proc.stderr
     assert message in proc.stderr and "RUBRIC_STUDIO_HOME" in proc.stderr
     assert list(empty.iterdir()) == []
+
+
+def test_a_store_opened_read_only_reads_and_refuses_every_write(home: Path, tmp_path: Path) -> None:
+    from rubric_core.importer import import_runs
+    from rubric_core.store import StoreError, open_store
+
+    src = tmp_path / "one.jsonl"
+    src.write_text(line(valid_record("ro-run")) + "\n")
+    writer = open_store()
+    import_runs(writer, src)
+    writer.close()
+    before = _dump(home / "runs.sqlite")
+    reader = open_store(readonly=True)
+    try:
+        assert [r["id"] for r in reader.list_runs()] == ["ro-run"]
+        assert len(reader.criteria(["ro-run"])) == 4
+        for write in (
+            lambda: reader.set_note("ro-run", "x"),
+            lambda: reader.set_tags("ro-run", ["x"]),
+            lambda: reader.delete_run("ro-run"),
+            lambda: reader.save_rubric("r", "- a"),
+            lambda: import_runs(reader, src),
+        ):
+            with pytest.raises(StoreError, match="open read-only"):
+                write()
+    finally:
+        reader.close()
+    assert _dump(home / "runs.sqlite") == before
