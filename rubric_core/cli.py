@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import signal
 import sys
 from collections.abc import Sequence
@@ -101,12 +102,39 @@ def _print_event_table(event: Any, out: Any) -> None:
         print(f"interrupted: {d.get('message', '')}", file=out)
 
 
+def preflight(config: RunConfig) -> None:
+    """Refuse a run whose models cannot be used now (missing key, Ollama unreachable) before anything is stored."""
+    from rubric_core.models.providers import check_model_ready, parse_model_spec
+
+    for role, spec in (("Working model", config.model), ("Grader model", config.grader)):
+        problem = check_model_ready(parse_model_spec(spec))
+        if problem:
+            raise BadInput(f"{role}: {problem} Nothing was run or stored.")
+
+
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
+    from rubric_core.store import open_store, write_problem
+
+    problem = data_dir_problem()
+    if problem:
+        raise BadInput(f"{problem} Nothing was run or stored.")
+    if not args.no_store:
+        problem = write_problem()
+        if problem:
+            raise BadInput(problem)
+    home = data_dir()
+    if home.is_dir() and not os.access(home, os.W_OK | os.X_OK):
+        msg = (
+            f"{HOME_ENV} is {home}, a folder you cannot write, and a run keeps its checkpoints there. "
+            f"Set {HOME_ENV} to a folder you can write. Nothing was run or stored."
+        )
+        raise BadInput(msg)
+    preflight(config)
     from rubric_core.engine import Engine
     from rubric_core.engine.checkpoints import CheckpointFileError
     from rubric_core.manager import RunManager
-    from rubric_core.store import open_store
 
     store = open_store() if not args.no_store else None
     subscriber = event_printer(jsonl=args.jsonl)

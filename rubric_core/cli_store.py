@@ -6,7 +6,7 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from rubric_core.store import ALL_STATUSES, RunFilter, StoreError, open_store
+from rubric_core.store import ALL_STATUSES, RunFilter, StoreError, open_store, write_problem
 
 
 def _date(value: str) -> float:
@@ -21,7 +21,7 @@ def _date(value: str) -> float:
 def _add_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--status", action="append", choices=ALL_STATUSES, help="repeatable")
     p.add_argument("--rubric-name")
-    p.add_argument("--rubric-version", type=int)
+    p.add_argument("--rubric-version", type=_positive)
     p.add_argument("--model", help="working or grader model spec")
     p.add_argument("--since", type=_date, help="created on or after (YYYY-MM-DD)")
     p.add_argument("--until", type=_date, help="created before (YYYY-MM-DD)")
@@ -44,13 +44,68 @@ def _filter(args: argparse.Namespace) -> RunFilter:
     )
 
 
-def _store() -> Any:
+def _count(value: str) -> int:
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if n < 0:
+        msg = f"{value!r} is not a count: use a whole number, 0 or more."
+        raise argparse.ArgumentTypeError(msg)
+    return n
+
+
+def _positive(value: str) -> int:
+    n = _count(value)
+    if n < 1:
+        msg = f"{value!r} must be 1 or more."
+        raise argparse.ArgumentTypeError(msg)
+    return n
+
+
+def _store(*, write: bool = False) -> Any:
+    """The store: read-only when this user cannot write it and the command only reads."""
     from rubric_core.cli import BadInput
 
     try:
-        return open_store()
+        if write:
+            problem = write_problem()
+            if problem:
+                raise BadInput(problem)
+            return open_store()
+        return open_store(readonly=None)
     except StoreError as exc:
         raise BadInput(str(exc)) from None
+
+
+def export_target_problem(fmt: str, out: str) -> str | None:
+    """Why `out` cannot receive a `fmt` export (checked before anything is read or written), else None."""
+    import os
+    from pathlib import Path
+
+    if not out.strip():
+        return "--out is empty: give the file to write (a folder for --format parquet)."
+    p = Path(out).expanduser()
+    if fmt == "parquet":
+        if p.exists() and not p.is_dir():
+            return f"--out {p} is a file; a parquet export writes a folder of files. Give a folder path."
+        folder = p
+    else:
+        if p.is_dir():
+            return f"--out {p} is a directory; a {fmt} export writes one file. Give a file path, e.g. {p / ('runs.csv' if fmt == 'csv' else 'runs.jsonl')}."
+        if p.exists() and not os.access(p, os.W_OK):
+            return f"--out {p} exists and cannot be written (permission denied). Choose another path."
+        folder = p.parent
+    ancestor = folder
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir():
+        return f"--out {p}: {ancestor} is a file, so the folder cannot be created. Choose another path."
+    if ancestor.resolve().parts[1:2] in (("proc",), ("sys",)):
+        return f"--out {p} is inside {ancestor}, a system folder that cannot hold files. Choose another path."
+    if not os.access(ancestor, os.W_OK | os.X_OK):
+        return f"--out {p}: cannot write in {ancestor} (permission denied). Choose a folder you can write."
+    return None
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
@@ -103,9 +158,20 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from rubric_core.cli import BadInput
     from rubric_core.export import export_runs
 
-    result = export_runs(_store(), args.format, args.out, _filter(args), langsmith_dataset=args.dataset)
+    if args.dataset is not None and args.format != "langsmith":
+        raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")
+    problem = export_target_problem(args.format, args.out)
+    if problem:
+        raise BadInput(problem)
+    store = _store()
+    try:
+        result = export_runs(store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset)
+    except OSError as exc:
+        msg = f"Cannot write the export to {exc.filename or args.out}: {exc.strerror or exc}. Choose another --out."
+        raise BadInput(msg) from None
     print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
     if result.message:
         print(result.message)
@@ -117,7 +183,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     from rubric_core.importer import ImportError_, import_runs
 
     try:
-        result = import_runs(_store(), args.path)
+        result = import_runs(_store(write=True), args.path)
     except ImportError_ as exc:
         raise BadInput(f"{exc} Nothing was imported.") from None
     print(f"imported {result.imported} runs, skipped {result.skipped} already in the store")
@@ -129,7 +195,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
     from rubric_core.engine import Engine
     from rubric_core.manager import RunManager
 
-    manager = RunManager(Engine(), _store())
+    manager = RunManager(Engine(), _store(write=True))
     try:
         handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
     except (ValueError, KeyError) as exc:
@@ -140,7 +206,7 @@ def cmd_resume(args: argparse.Namespace) -> int:
 def cmd_delete(args: argparse.Namespace) -> int:
     from rubric_core.cli import BadInput
 
-    if not _store().delete_run(args.run_id):
+    if not _store(write=True).delete_run(args.run_id):
         raise BadInput(f"No run {args.run_id!r} in the store.")
     print(f"deleted run {args.run_id}")
     return 0
@@ -151,8 +217,8 @@ def add_commands(sub: Any) -> None:
 
     runs = sub.add_parser("runs", help="list stored runs, newest first")
     _add_filters(runs)
-    runs.add_argument("--limit", type=int, default=50)
-    runs.add_argument("--offset", type=int, default=0)
+    runs.add_argument("--limit", type=_positive, default=50, help="runs to list (1 or more)")
+    runs.add_argument("--offset", type=_count, default=0, help="runs to skip (0 or more)")
     runs.set_defaults(func=cmd_runs)
 
     show = sub.add_parser("show", help="a run's criteria per iteration")

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE
 from rubric_core.models.providers import ModelSpecError, parse_model_spec
-from rubric_core.rubric import parse_criteria
+from rubric_core.rubric import is_visible, parse_criteria
 
 MAX_RUBRIC_BYTES = 64 * 1024
 MAX_TASK_BYTES = 256 * 1024
@@ -74,19 +74,30 @@ class RunConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RunConfig:
-        """Validate raw values (from a form, a file, the command line); ConfigError lists every bad field."""
+        """Validate raw values (from a form, a file, the command line); ConfigError lists every bad field.
+
+        Nothing is coerced silently: a table or a list where text belongs, an empty model
+        spec, or a number where tool names belong is refused with a message, never
+        stringified or replaced by a default.
+        """
         errors: dict[str, str] = {}
         known = {f.name for f in dataclasses.fields(cls)}
-        unknown = sorted(set(data) - known)
+        unknown = sorted(str(k) for k in set(data) - known)
         if unknown:
-            errors[unknown[0]] = f"Unknown setting {unknown[0]!r}. Known settings: {', '.join(sorted(known))}."
-        task = _text(data.get("task"))
-        rubric = _text(data.get("rubric"))
-        if not task.strip():
+            errors[unknown[0]] = (
+                f"Unknown setting {unknown[0]!r}: remove it or fix its spelling. Known settings: {', '.join(sorted(known))}."
+            )
+        texts = {key: _string(data, key, errors) for key in _TEXT_FIELDS}
+        task, rubric = texts["task"], texts["rubric"]
+        if "task" in errors:
+            pass
+        elif not is_visible(task):
             errors["task"] = "Task is empty: write the request the working agent should complete."
         elif len(task.encode()) > MAX_TASK_BYTES:
             errors["task"] = f"Task is {len(task.encode()):,} bytes; the limit is {MAX_TASK_BYTES:,}."
-        if not rubric.strip():
+        if "rubric" in errors:
+            pass
+        elif not rubric.strip():
             errors["rubric"] = (
                 "Rubric is empty: add at least one criterion, one per `- ` line. "
                 "Without a rubric the middleware grades nothing."
@@ -97,22 +108,28 @@ class RunConfig:
                 "Shorten it or split it into several rubrics."
             )
         elif not parse_criteria(rubric):
-            errors["rubric"] = "Rubric has no criteria: write one criterion per `- ` line."
+            errors["rubric"] = (
+                "Rubric is empty: it has no visible criterion (only bullets, spaces or invisible characters). "
+                "Write one criterion per `- ` line, for example `- Exactly three lines`."
+            )
         models = {}
         for key, default, role in (("model", "offline:writer", "working"), ("grader", "offline:grader", "grader")):
-            value = _text(data.get(key)) or default
+            value = texts[key]
+            if key in errors:
+                continue
+            if data.get(key) is not None and not value.strip():
+                errors[key] = (
+                    f"{role.capitalize()} model spec is empty: write provider:model-id "
+                    f"(for example {default} or openai:gpt-4o-mini), or pick a model from the list."
+                )
+                continue
+            value = value or default
             try:
                 parse_model_spec(value)
             except ModelSpecError as exc:
                 errors[key] = f"{role.capitalize()} model: {exc}"
             models[key] = value.strip()
-        tools = data.get("grader_tools") or ()
-        if isinstance(tools, str):
-            tools = [t for t in tools.replace(",", " ").split() if t]
-        tools = tuple(str(t).strip() for t in tools)
-        bad = [t for t in tools if t not in TOOL_CATALOGUE]
-        if bad:
-            errors["grader_tools"] = f"Unknown grader tool {bad[0]!r}. Known tools: {', '.join(TOOL_CATALOGUE)}."
+        tools = _tools(data.get("grader_tools"), errors)
         max_iterations = _int(
             data.get("max_iterations", 3), 1, MAX_ITERATIONS_LIMIT, "Max iterations", errors, "max_iterations"
         )
@@ -120,15 +137,18 @@ class RunConfig:
         timeout_s = 120.0
         raw_timeout = data.get("timeout_s", 120.0)
         try:
-            if isinstance(raw_timeout, bool):
+            if isinstance(raw_timeout, bool) or not isinstance(raw_timeout, int | float | str):
                 raise ValueError
             timeout_s = float(raw_timeout)
             if not 1 <= timeout_s <= 3600:
                 raise ValueError
         except (TypeError, ValueError):
-            errors["timeout_s"] = f"Timeout must be a number of seconds from 1 to 3600; got {raw_timeout!r}."
-        strategy = _text(data.get("strategy")) or "auto"
-        if strategy not in STRATEGIES:
+            errors["timeout_s"] = (
+                f"Timeout must be a number of seconds from 1 to 3600; got {_preview(raw_timeout)}. "
+                "Write for example timeout_s = 120."
+            )
+        strategy = texts["strategy"] or "auto"
+        if "strategy" not in errors and strategy not in STRATEGIES:
             errors["strategy"] = f"Structured-output strategy must be auto, tool or provider; got {strategy!r}."
         if errors:
             raise ConfigError(errors)
@@ -137,14 +157,14 @@ class RunConfig:
             rubric=rubric,
             model=models["model"],
             grader=models["grader"],
-            system_prompt=_text(data.get("system_prompt")),
-            grader_prompt=_text(data.get("grader_prompt")),
+            system_prompt=texts["system_prompt"],
+            grader_prompt=texts["grader_prompt"],
             grader_tools=tools,
             max_iterations=max_iterations,
             strategy=strategy,  # type: ignore[arg-type]
             grader_call_limit=call_limit,
             timeout_s=timeout_s,
-            rubric_name=_text(data.get("rubric_name")).strip(),
+            rubric_name=texts["rubric_name"].strip(),
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -158,12 +178,73 @@ class RunConfig:
         return RunConfig.from_dict({**self.to_dict(), **changes})
 
 
-def _text(value: Any) -> str:
-    return "" if value is None else str(value)
+_TEXT_FIELDS = ("task", "rubric", "model", "grader", "system_prompt", "grader_prompt", "strategy", "rubric_name")
+
+
+def _string(data: Mapping[str, Any], key: str, errors: dict[str, str]) -> str:
+    """A text field: missing or null is empty; any other non-string (a table, a list, a number) is refused."""
+    value = data.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        errors[key] = (
+            f"{key} must be text, but it is {_kind(value)} ({_preview(value)}). Write it as a string; "
+            "for several lines use a multi-line string (TOML triple quotes, YAML `|`)."
+        )
+        return ""
+    return value
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, int | float):
+        return "a number"
+    if isinstance(value, Mapping):
+        return "a table"
+    if isinstance(value, list | tuple):
+        return "a list"
+    return f"a {type(value).__name__}"
+
+
+def _preview(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _tools(value: Any, errors: dict[str, str]) -> tuple[str, ...]:
+    """grader_tools: a list of catalogue tool names, or one string of names separated by commas or spaces."""
+    known = ", ".join(TOOL_CATALOGUE)
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        items: list[Any] = [t for t in value.replace(",", " ").split() if t]
+    elif isinstance(value, list | tuple):
+        items = list(value)
+    else:
+        errors["grader_tools"] = (
+            f"grader_tools must be a list of tool names, but it is {_kind(value)} ({_preview(value)}). "
+            f'Write for example grader_tools = ["line_count"]. Known tools: {known}.'
+        )
+        return ()
+    bad_item = next((t for t in items if not isinstance(t, str)), None)
+    if bad_item is not None:
+        errors["grader_tools"] = (
+            f"grader_tools must hold tool names (text), but one is {_kind(bad_item)} ({_preview(bad_item)}). "
+            f"Known tools: {known}."
+        )
+        return ()
+    tools = tuple(t.strip() for t in items)
+    bad = [t for t in tools if t not in TOOL_CATALOGUE]
+    if bad:
+        errors["grader_tools"] = f"Unknown grader tool {bad[0]!r}. Known tools: {known}."
+    return tools
 
 
 def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: str) -> int:
-    bad = f"{label} must be a whole number from {lo} to {hi}; got {value!r}."
+    bad = (
+        f"{label} must be a whole number from {lo} to {hi}; got {_preview(value)}. Write for example {key} = {lo + 2}."
+    )
     if isinstance(value, bool):
         errors[key] = bad
         return lo
@@ -185,7 +266,10 @@ def load_config(path: str | Path) -> RunConfig:
     try:
         raw = p.read_text(encoding="utf-8")
     except OSError as exc:
-        msg = f"Cannot read config file {p}: {exc.strerror or exc}."
+        msg = f"Cannot read config file {p}: {exc.strerror or exc}. Check the path."
+        raise ConfigError({"config": msg}) from None
+    except UnicodeDecodeError as exc:
+        msg = f"Config file {p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8."
         raise ConfigError({"config": msg}) from None
     try:
         if p.suffix.lower() == ".toml":

@@ -8,7 +8,6 @@ exactly like a local one.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.engine.events import RunEvent
+from rubric_core.import_check import RecordError, check_ids_unique, check_record, parse_line
 from rubric_core.store import SCHEMA_VERSION, Store
 from rubric_core.store.store import FINAL_STATUSES
 
@@ -211,23 +211,29 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
     """Import every run of a run-level JSONL file, in one transaction."""
     p = Path(path)
     try:
-        lines = p.read_text(encoding="utf-8").splitlines()
+        lines = p.read_text(encoding="utf-8-sig").splitlines()
     except OSError as exc:
         raise ImportError_(f"Cannot read {p}: {exc.strerror or exc}.") from None
-    except UnicodeDecodeError:
-        raise ImportError_(f"{p} is not UTF-8 text.") from None
+    except UnicodeDecodeError as exc:
+        raise ImportError_(f"{p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8.") from None
     parsed: list[tuple[list[RunEvent], str]] = []
+    ids: list[tuple[str, int]] = []
     for n, raw in enumerate(lines, 1):
         if not raw.strip():
             continue
+        # Every line is checked in full (schema and meaning) before anything is written.
         try:
-            record = json.loads(raw)
-        except json.JSONDecodeError as exc:
-            raise ImportError_(f"line {n}: not valid JSON ({exc.msg} at column {exc.colno}).") from None
-        if not isinstance(record, dict):
-            raise ImportError_(f"line {n}: expected a JSON object, got {type(record).__name__}.")
+            record = parse_line(raw, n)
+            check_record(record, n)
+        except RecordError as exc:
+            raise ImportError_(str(exc)) from None
+        ids.append((record["id"], n))
         parsed.append((events_from_record(record, n), p.name))
+    try:
+        check_ids_unique(ids)
+    except RecordError as exc:
+        raise ImportError_(str(exc)) from None
     if not parsed:
-        raise ImportError_(f"{p} holds no runs.")
+        raise ImportError_(f"{p} holds no runs: export runs with `python -m rubric_core export --format jsonl`.")
     imported, skipped = store.import_runs(parsed)
     return ImportResult(imported, skipped)

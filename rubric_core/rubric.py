@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import re
 import textwrap
+import unicodedata
 from dataclasses import dataclass, field
 
 MAX_CRITERION_CHARS = 300
 """Above this a criterion is too long for a grader to name and reuse verbatim."""
 
 _BULLET_RE = re.compile(r"^(?:[-*+]|\d+[.)])\s+(.*\S)\s*$")
+_BARE_BULLET_RE = re.compile(r"^\s*(?:[-*+]|\d+[.)])\s*$")
 _FENCE_RE = re.compile(r"^\s*(```|~~~)")
 _VAGUE_WORDS = (
     "good",
@@ -70,11 +72,28 @@ class _Open:
     extra: list[str] = field(default_factory=list)
 
 
+def is_visible(text: str) -> bool:
+    """Whether text says something: at least one letter, digit or symbol.
+
+    Whitespace, zero-width and other invisible format characters, and bare
+    punctuation (a lone `-` or `*`) are not a criterion a grader can check.
+    """
+    return any(unicodedata.category(ch)[0] in "LNS" for ch in text)
+
+
 def parse_criteria(rubric: str) -> list[Criterion]:
-    """Split rubric text into criteria, in rubric order."""
+    """Split rubric text into criteria, in rubric order; invisible or punctuation-only items are dropped."""
+    return [c for c in _split(rubric) if is_visible(c.text)]
+
+
+def _split(rubric: str) -> list[Criterion]:
     lines = rubric.splitlines()
     if not any(_BULLET_RE.match(line) for line in lines if not line.startswith((" ", "\t"))):
-        return [Criterion(text=line.strip(), line=i) for i, line in enumerate(lines, 1) if line.strip()]
+        return [
+            Criterion(text=line.strip(), line=i)
+            for i, line in enumerate(lines, 1)
+            if line.strip() and not _BARE_BULLET_RE.match(line)
+        ]
     out: list[Criterion] = []
     current: _Open | None = None
     in_fence = False

@@ -164,7 +164,12 @@ def show_editor() -> dict[str, Any]:
             st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
         _error("grader")
     c3, c4 = st.columns([1, 2])
-    c3.number_input("Max iterations", min_value=1, max_value=MAX_ITERATIONS_LIMIT, step=1, key="run_max_iterations")
+    # No min/max on the number inputs: the browser would silently keep the previous value for an
+    # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
+    # validates instead, and the message appears beside the field.
+    c3.number_input(
+        "Max iterations", step=1, key="run_max_iterations", help=f"Grading passes at most: 1 to {MAX_ITERATIONS_LIMIT}."
+    )
     with c3:
         _error("max_iterations")
     c4.multiselect(
@@ -189,8 +194,8 @@ def show_editor() -> dict[str, Any]:
         )
         _error("strategy")
         a, b = st.columns(2)
-        a.number_input("Grader calls per pass", min_value=1, max_value=50, step=1, key="run_call_limit")
-        b.number_input("Per-call timeout (s)", min_value=1, max_value=3600, step=5, key="run_timeout")
+        a.number_input("Grader calls per pass", step=1, key="run_call_limit", help="1 to 50.")
+        b.number_input("Per-call timeout (s)", step=5, key="run_timeout", help="1 to 3600 seconds.")
         _error("grader_call_limit")
         _error("timeout_s")
         st.text_input("Rubric name (saved in the library when the run starts)", key="run_rubric_name")

@@ -104,6 +104,15 @@ def text(sql: str) -> TextClause:
     return _text(sql)
 
 
+def sqlite_path(url: str) -> str | None:
+    """The file of a SQLite URL (None: not SQLite, or in memory)."""
+    if not url.startswith("sqlite"):
+        return None
+    path = url.split(":///", 1)[1] if ":///" in url else ""
+    path = path.split("?", 1)[0]
+    return None if not path or path == ":memory:" else path
+
+
 def _loads(value: str | None, default: Any) -> Any:
     if not value:
         return default
@@ -111,20 +120,34 @@ def _loads(value: str | None, default: Any) -> Any:
 
 
 class Store:
-    """Read and write runs; thread-safe; one per process is enough."""
+    """Read and write runs; thread-safe; one per process is enough.
 
-    def __init__(self, url: str) -> None:
+    readonly=True opens a SQLite store without writing anything (no migration, no WAL
+    switch), for a user who can read the file but not write it; every write then raises
+    StoreError with a message instead of failing inside SQLite.
+    """
+
+    def __init__(self, url: str, *, readonly: bool = False) -> None:
         self.url = url
+        self.readonly = readonly
         self._is_sqlite = url.startswith("sqlite")
         if self._is_sqlite:
-            self._check_sqlite_file(url)
+            self._check_sqlite_file(url, readonly)
         kwargs: dict[str, Any] = {"future": True}
         if self._is_sqlite:
             kwargs["connect_args"] = {"timeout": 30, "check_same_thread": False}
         try:
-            self.engine: Engine = create_engine(url, **kwargs)
+            if readonly and sqlite_path(url):
+                self.engine: Engine = self._readonly_engine(str(sqlite_path(url)))
+            else:
+                self.engine = create_engine(url, **kwargs)
+        except StoreError:
+            raise
         except Exception as exc:  # noqa: BLE001 -- bad URL, missing driver
-            msg = f"Cannot open the store at {url}: {exc}"
+            msg = (
+                f"Cannot open the store at {url}: {exc}. Check RUBRIC_STUDIO_DB_URL "
+                "(a SQLAlchemy URL such as sqlite:////path/runs.sqlite or postgresql+psycopg://host/db)."
+            )
             raise StoreError(msg) from None
         if self._is_sqlite:
             self._sqlite_pragmas(self.engine)
@@ -132,28 +155,82 @@ class Store:
         self._known_lock = threading.Lock()
         self._parts: dict[str, tuple[float, float]] = {}
         """Per live run: (working time of its earlier parts, when this part started)."""
-        self.migrate()
-        self._raw = self._raw_connection()
+        if readonly:
+            self._check_readable()
+            self._raw = None
+        else:
+            self.migrate()
+            self._raw = self._raw_connection()
         self._raw_lock = threading.Lock()
+
+    @staticmethod
+    def _readonly_engine(path: str) -> Engine:
+        """An engine on a SQLite file opened read-only (mode=ro; immutable when its WAL files cannot be made)."""
+        from urllib.parse import quote
+
+        def connect(flags: str) -> sqlite3.Connection:
+            conn = sqlite3.connect(f"file:{quote(path)}?{flags}", uri=True, check_same_thread=False, timeout=30)
+            conn.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+            return conn
+
+        try:
+            connect("mode=ro").close()
+            flags = "mode=ro"
+        except sqlite3.Error:
+            flags = "mode=ro&immutable=1"  # a WAL store in a folder this user cannot write
+        return create_engine("sqlite://", creator=lambda: connect(flags), future=True)
+
+    def _check_readable(self) -> None:
+        try:
+            with self.engine.connect() as conn:
+                applied = self._check_compatible(conn)
+        except DatabaseError as exc:
+            msg = (
+                f"Cannot read the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
+                "Rubric Studio store, point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
+            )
+            raise StoreError(msg) from None
+        missing = [v for v, _, _ in MIGRATIONS if v not in (applied or set())]
+        if missing:
+            msg = (
+                f"The store at {self.url} is read-only for you and needs an upgrade to schema version "
+                f"{SCHEMA_VERSION}, which writes to it. Open it once as a user who can write it."
+            )
+            raise StoreError(msg)
 
     # ---- opening ----------------------------------------------------------------------
 
     @staticmethod
-    def _check_sqlite_file(url: str) -> None:
-        path = url.split(":///", 1)[1] if ":///" in url else ""
-        if not path or path == ":memory:":
+    def _check_sqlite_file(url: str, readonly: bool = False) -> None:
+        path = sqlite_path(url)
+        if path is None:
             return
         p = Path(path)
+        fix = "Move it away, or set RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) to another place."
+        if p.is_dir():
+            raise StoreError(f"The store {p} is a directory, not a database file. Nothing was written. {fix}")
         if p.exists() and p.is_file() and p.stat().st_size > 0:
-            with p.open("rb") as f:
-                header = f.read(16)
+            try:
+                with p.open("rb") as f:
+                    header = f.read(16)
+            except OSError as exc:
+                raise StoreError(f"Cannot read the store {p}: {exc.strerror or exc}. Nothing was written.") from None
             if header != SQLITE_HEADER:
                 msg = (
                     f"{p} is not a Rubric Studio database (it is not an SQLite file). Nothing was written to it. "
                     f"Move it away, or set RUBRIC_STUDIO_HOME to another directory."
                 )
                 raise StoreError(msg)
-        p.parent.mkdir(parents=True, exist_ok=True)
+        if readonly:
+            return
+        try:
+            p.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            msg = (
+                f"Cannot create the store folder {p.parent}: {exc.strerror or exc}. Nothing was written. "
+                "Set RUBRIC_STUDIO_HOME to a directory you can write (it is created if missing)."
+            )
+            raise StoreError(msg) from None
 
     @staticmethod
     def _sqlite_pragmas(engine: Engine) -> None:
@@ -173,6 +250,12 @@ class Store:
             conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("write") else "BEGIN")
 
     def _write(self) -> Any:
+        if self.readonly:
+            msg = (
+                f"The store at {self.url} is open read-only (this user cannot write it), and this needs "
+                "to write. Ask its owner for write access, or copy it and point RUBRIC_STUDIO_HOME at the copy."
+            )
+            raise StoreError(msg)
         return self.engine.connect().execution_options(write=True)
 
     def migrate(self) -> None:
@@ -208,7 +291,10 @@ class Store:
         except StoreError:
             raise
         except DatabaseError as exc:
-            msg = f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed."
+            msg = (
+                f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
+                "Rubric Studio store, move it away or point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
+            )
             raise StoreError(msg) from None
 
     def _refuse_foreign_or_newer(self) -> None:
@@ -289,8 +375,8 @@ class Store:
     def _raw_connection(self) -> sqlite3.Connection | None:
         # The event path on SQLite: one plain sqlite3 connection, the same SQL, no SQLAlchemy
         # layers (a few statements per event, thousands of events; see bench/overhead.py).
-        path = self.url.split(":///", 1)[1] if ":///" in self.url else ""
-        if not self._is_sqlite or not path or path == ":memory:":
+        path = sqlite_path(self.url)
+        if not self._is_sqlite or path is None:
             return None
         conn = sqlite3.connect(path, timeout=30, check_same_thread=False, isolation_level=None)
         conn.execute("PRAGMA busy_timeout=30000")

@@ -1,0 +1,321 @@
+"""Validate a run-level JSONL export completely before the importer writes anything.
+
+Two layers: `EXPORT_SCHEMA`, the JSON Schema of one line of `export --format jsonl`
+(published as docs/export-schema.json, checked with the pinned `jsonschema`), then
+semantic checks a schema cannot express: a supported schema_version, ISO date-times
+that pandas can hold, one grading pass per (turn, iteration), ids unique in the file,
+text that SQLite can store, and a run configuration that would validate for a run.
+Whatever passes both can be stored, shown and exported; whatever fails is refused
+with the line, the field and what to do.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from functools import lru_cache
+from typing import Any
+
+from rubric_core.store.schema import SCHEMA_VERSION
+
+_RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
+_STATUSES = [
+    "running",
+    "interrupted",
+    "satisfied",
+    "max_iterations_reached",
+    "failed",
+    "grader_error",
+    "cancelled",
+    "error",
+]
+_MAX_COUNT = 2**53
+_MAX_STEP = 10_000
+_EARLIEST, _LATEST = 0.0, datetime(2262, 1, 1).timestamp()
+"""Times pandas can hold (datetime64[ns] ends in 2262); earlier than 1970 is not a real run."""
+
+_TEXT = {"type": "string"}
+_OPT_TEXT = {"type": ["string", "null"]}
+_COUNT = {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT}
+_STEP_NO = {"type": "integer", "minimum": 0, "maximum": _MAX_STEP}
+_SECONDS = {"type": ["number", "null"], "minimum": 0, "maximum": 1e9}
+_TIME = {"type": ["string", "null"], "description": "ISO 8601 date-time, e.g. 2026-05-01T12:00:00+00:00"}
+
+EXPORT_SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://rubric-studio.invalid/export-schema.json",
+    "title": "Rubric Studio run-level JSONL export (one line)",
+    "description": (
+        "One run per line, as written by `python -m rubric_core export --format jsonl` and read by "
+        "`python -m rubric_core import`. Fields not listed are ignored on import."
+    ),
+    "type": "object",
+    "required": ["schema_version", "id", "inputs", "outputs", "metadata"],
+    "properties": {
+        "schema_version": {"type": "integer", "minimum": 1, "maximum": SCHEMA_VERSION},
+        "id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+        "inputs": {
+            "type": "object",
+            "required": ["task", "rubric"],
+            "properties": {
+                "task": {"type": "string", "minLength": 1},
+                "rubric": {"type": "string", "minLength": 1},
+            },
+        },
+        "outputs": {
+            "type": "object",
+            "required": ["status"],
+            "properties": {
+                "final_output": _OPT_TEXT,
+                "status": {"enum": _STATUSES},
+                "files": {"type": "array", "items": {"$ref": "#/$defs/file"}},
+            },
+        },
+        "metadata": {
+            "type": "object",
+            "required": ["models", "history"],
+            "properties": {
+                "models": {
+                    "type": "object",
+                    "required": ["model", "grader"],
+                    "properties": {
+                        "model": {"type": "string", "minLength": 1},
+                        "grader": {"type": "string", "minLength": 1},
+                    },
+                },
+                "rubric_name": _OPT_TEXT,
+                "rubric_version": {"type": ["integer", "null"], "minimum": 1, "maximum": _MAX_COUNT},
+                "iterations": _COUNT,
+                "turns": _COUNT,
+                "final_criteria": {"type": "array", "items": {"$ref": "#/$defs/criterion"}},
+                "tokens": {"$ref": "#/$defs/tokens"},
+                "created_at": _TIME,
+                "finished_at": _TIME,
+                "wall_time_s": _SECONDS,
+                "tags": {"type": "array", "items": {"type": "string"}},
+                "note": _OPT_TEXT,
+                "config": {"type": ["object", "null"]},
+                "history": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+                "schema_version": {"type": "integer", "minimum": 1, "maximum": SCHEMA_VERSION},
+            },
+        },
+    },
+    "$defs": {
+        "file": {
+            "type": "object",
+            "required": ["path", "content"],
+            "properties": {"path": {"type": "string", "minLength": 1}, "content": _TEXT},
+        },
+        "criterion": {
+            "type": "object",
+            "required": ["name", "passed"],
+            "properties": {"name": {"type": "string", "minLength": 1}, "passed": {"type": "boolean"}, "gap": _OPT_TEXT},
+        },
+        "tokens": {
+            "type": "object",
+            "properties": {"input_tokens": _COUNT, "output_tokens": _COUNT, "total_tokens": _COUNT},
+        },
+        "step": {
+            "type": "object",
+            "required": ["turn", "iteration"],
+            "properties": {
+                "turn": _STEP_NO,
+                "iteration": _STEP_NO,
+                "draft": _OPT_TEXT,
+                "files": {"type": "array", "items": {"$ref": "#/$defs/file"}},
+                "result": {"enum": [*_RESULTS, None]},
+                "explanation": _OPT_TEXT,
+                "unverified": {"type": "boolean"},
+                "criteria": {"type": "array", "items": {"$ref": "#/$defs/criterion"}},
+                "feedback": _OPT_TEXT,
+                "wall_time_s": _SECONDS,
+                "tokens": {"$ref": "#/$defs/tokens"},
+            },
+        },
+    },
+}
+
+FIX = "Fix the file, or export the run again with `python -m rubric_core export --format jsonl`."
+
+
+class RecordError(ValueError):
+    """One line of an import file is invalid; the message names the line, the field and the fix."""
+
+
+@lru_cache(maxsize=1)
+def _validator() -> Any:
+    # Built once, lazily: jsonschema stays out of import time.
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(EXPORT_SCHEMA)
+
+
+def _where(path: Any) -> str:
+    out = ""
+    for part in path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out or "the line"
+
+
+def parse_line(raw: str, line: int) -> dict[str, Any]:
+    """One JSON object; NaN and Infinity (not JSON, and not storable) are refused."""
+
+    def no_constant(name: str) -> Any:
+        msg = f"line {line}: {name} is not a JSON number; write a number or null. {FIX}"
+        raise RecordError(msg)
+
+    try:
+        record = json.loads(raw, parse_constant=no_constant)
+    except json.JSONDecodeError as exc:
+        msg = f"line {line}: not valid JSON ({exc.msg} at column {exc.colno}). {FIX}"
+        raise RecordError(msg) from None
+    if not isinstance(record, dict):
+        msg = (
+            f"line {line}: expected a JSON object (one run), got {type(record).__name__}. "
+            "Is this a run-level export (`export --format jsonl`)?"
+        )
+        raise RecordError(msg)
+    return record
+
+
+def check_record(record: dict[str, Any], line: int) -> None:
+    """Raise RecordError for the first problem of one exported run (schema first, then meaning)."""
+    version = record.get("schema_version")
+    if "schema_version" not in record:
+        msg = (
+            f"line {line}: missing schema_version; this is not a Rubric Studio run-level export. "
+            "Export runs with `python -m rubric_core export --format jsonl`."
+        )
+        raise RecordError(msg)
+    if isinstance(version, int) and not isinstance(version, bool) and version > SCHEMA_VERSION:
+        msg = (
+            f"line {line}: schema_version {version} is newer than this Rubric Studio ({SCHEMA_VERSION}). "
+            "Upgrade Rubric Studio to import it."
+        )
+        raise RecordError(msg)
+    from jsonschema.exceptions import best_match
+
+    error = best_match(_validator().iter_errors(record))
+    if error is not None and error.validator == "required":
+        missing = next(k for k in error.validator_value if k not in error.instance)
+        msg = f"line {line}: missing {_where([*error.absolute_path, missing])}. {FIX}"
+        raise RecordError(msg)
+    if error is not None:
+        value = error.instance
+        shown = json.dumps(value)[:80] if not isinstance(value, dict | list) else type(value).__name__
+        msg = f"line {line}: {_where(error.absolute_path)} {_plain(error)} (found {shown}). {FIX}"
+        raise RecordError(msg)
+    _check_meaning(record, line)
+
+
+def _plain(error: Any) -> str:
+    kind = error.validator
+    if kind == "type":
+        types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
+        names = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false"}
+        return "must be " + " or ".join(names.get(t, t if t != "null" else "null") for t in types)
+    if kind == "enum":
+        values = ", ".join(json.dumps(v) for v in error.validator_value)
+        if error.validator_value == _STATUSES:
+            return f"is not a run status: use one of {values}"
+        return f"is not a grading result: use one of {values}"
+    if kind == "minimum":
+        return f"must be {error.validator_value} or more"
+    if kind == "maximum":
+        return f"must be {error.validator_value} or less"
+    if kind == "minLength":
+        return "must not be empty"
+    if kind == "pattern":
+        return "must be 1 to 64 letters, digits, '-' or '_'"
+    return str(error.message)
+
+
+def _check_meaning(record: dict[str, Any], line: int) -> None:
+    from rubric_core.config import ConfigError, RunConfig
+
+    meta = record["metadata"]
+    bad_text = _unstorable_text(record)
+    if bad_text:
+        msg = f"line {line}: {bad_text} holds a lone UTF-16 surrogate, which cannot be stored as text. {FIX}"
+        raise RecordError(msg)
+    for key in ("created_at", "finished_at"):
+        value = meta.get(key)
+        if value is None:
+            continue
+        try:
+            ts = datetime.fromisoformat(value).timestamp()
+        except (ValueError, OverflowError, OSError):
+            msg = f"line {line}: metadata.{key} is not an ISO date-time ({value!r}); write e.g. 2026-05-01T12:00:00+00:00."
+            raise RecordError(msg) from None
+        if not _EARLIEST <= ts < _LATEST:
+            msg = f"line {line}: metadata.{key} {value!r} is out of range: use a date from 1970 to 2261."
+            raise RecordError(msg)
+    seen: set[tuple[int, int]] = set()
+    last = (-1, -1)
+    for n, step in enumerate(meta["history"]):
+        pass_key = (int(step["turn"]), int(step["iteration"]))
+        if pass_key in seen:
+            msg = f"line {line}: metadata.history[{n}] repeats turn {pass_key[0]} iteration {pass_key[1]}: each pass appears once."
+            raise RecordError(msg)
+        if pass_key < last:
+            msg = f"line {line}: metadata.history[{n}] is out of order: list passes by turn, then iteration."
+            raise RecordError(msg)
+        seen.add(pass_key)
+        last = pass_key
+    config = dict(meta.get("config") or {})
+    config.update(
+        task=record["inputs"]["task"],
+        rubric=record["inputs"]["rubric"],
+        model=meta["models"]["model"],
+        grader=meta["models"]["grader"],
+    )
+    config.pop("rubric_name", None)
+    try:
+        RunConfig.from_dict(config)
+    except ConfigError as exc:
+        field, problem = next(iter(exc.errors.items()))
+        where = {"task": "inputs.task", "rubric": "inputs.rubric", "model": "metadata.models.model"}.get(
+            field, "metadata.models.grader" if field == "grader" else f"metadata.config.{field}"
+        )
+        msg = f"line {line}: {where}: {problem} {FIX}"
+        raise RecordError(msg) from None
+
+
+def _unstorable_text(value: Any, path: str = "") -> str | None:
+    """The path of the first string SQLite cannot store (a lone surrogate), else None."""
+    if isinstance(value, str):
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            return path or "the line"
+        return None
+    if isinstance(value, dict):
+        for k, v in value.items():
+            found = _unstorable_text(k, path) or _unstorable_text(v, f"{path}.{k}" if path else str(k))
+            if found:
+                return found
+    if isinstance(value, list):
+        for i, v in enumerate(value):
+            found = _unstorable_text(v, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+def check_ids_unique(ids: list[tuple[str, int]]) -> None:
+    """Refuse a file that holds the same run id twice."""
+    first: dict[str, int] = {}
+    for run_id, line in ids:
+        if run_id in first:
+            msg = f"line {line}: run id {run_id!r} already appears on line {first[run_id]}: keep one of them."
+            raise RecordError(msg)
+        first[run_id] = line
+
+
+def schema_json() -> str:
+    """The schema as published in docs/export-schema.json."""
+    return json.dumps(EXPORT_SCHEMA, indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m rubric_core.import_check > docs/export-schema.json
+    print(schema_json(), end="")

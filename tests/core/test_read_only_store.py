@@ -1,0 +1,202 @@
+"""A store the user cannot write can still be listed, shown and exported; writing is refused clearly.
+
+The suite runs as root, where file modes do not block writes, so the reader is
+simulated: as root, the CLI runs in a subprocess as `nobody` (setpriv); as any
+other user, the store's folder and file are made read-only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sqlite3
+import stat
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.core.helpers import ROOT
+from tests.core.test_bad_inputs import line, valid_record
+
+
+def _reader_prefix() -> list[str]:
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv: cannot simulate a user who cannot write")
+    return [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+
+
+@pytest.fixture
+def shared(monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """A folder (readable by everyone) holding a store with one run, writable only by its owner."""
+    root = Path(tempfile.mkdtemp(prefix="rubric-ro-"))
+    try:
+        root.chmod(0o755)
+        home = root / "home"
+        home.mkdir()
+        src = root / "seed.jsonl"
+        src.write_text(line(valid_record("shared-run")) + "\n")
+        (root / "new.jsonl").write_text(line(valid_record("another-run")) + "\n")
+        # The owner writes the store in its own process (which closes every connection on exit).
+        seeded = _cli(root, "import", str(src), as_reader=False)
+        assert seeded.returncode == 0, seeded.stderr
+        out = root / "out"
+        out.mkdir()
+        out.chmod(0o777)
+        if os.geteuid() != 0:
+            (home / "runs.sqlite").chmod(stat.S_IRUSR | stat.S_IRGRP | stat.S_IROTH)
+            home.chmod(0o555)
+        yield root
+    finally:
+        home_dir = root / "home"
+        if home_dir.exists():
+            home_dir.chmod(0o755)
+        shutil.rmtree(root, ignore_errors=True)
+
+
+def _cli(root: Path, *args: str, as_reader: bool = True) -> subprocess.CompletedProcess:
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(root / "home"), "PYTHONDONTWRITEBYTECODE": "1"}
+    env.pop("RUBRIC_STUDIO_DB_URL", None)
+    return subprocess.run(
+        [*(_reader_prefix() if as_reader else []), sys.executable, "-m", "rubric_core", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+
+
+def _dump(path: Path) -> list:
+    # immutable: reads the file without creating -wal/-shm files, which would change what the reader meets.
+    conn = sqlite3.connect(f"file:{path}?mode=ro&immutable=1", uri=True)
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
+        return [(n, sorted(map(repr, conn.execute(f'SELECT * FROM "{n}"')))) for n in names]
+    finally:
+        conn.close()
+
+
+def test_a_read_only_store_can_be_listed_shown_and_exported(shared: Path) -> None:
+    before = _dump(shared / "home" / "runs.sqlite")
+    runs = _cli(shared, "runs")
+    assert runs.returncode == 0, runs.stderr
+    assert "shared-run" in runs.stdout and "1 of 1 runs" in runs.stdout
+    show = _cli(shared, "show", "shared-run")
+    assert show.returncode == 0, show.stderr
+    assert "Write a haiku about spring." in show.stdout and "Mentions spring" in show.stdout
+    jsonl = _cli(shared, "export", "--format", "jsonl", "--out", str(shared / "out" / "runs.jsonl"))
+    assert jsonl.returncode == 0, jsonl.stderr
+    exported = json.loads((shared / "out" / "runs.jsonl").read_text().splitlines()[0])
+    assert exported["id"] == "shared-run" and len(exported["metadata"]["history"]) == 2
+    parquet = _cli(shared, "export", "--format", "parquet", "--out", str(shared / "out" / "pq"))
+    assert parquet.returncode == 0, parquet.stderr
+    assert (shared / "out" / "pq" / "criteria.parquet").exists()
+    assert _dump(shared / "home" / "runs.sqlite") == before
+    assert "Traceback" not in runs.stderr + show.stderr + jsonl.stderr + parquet.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("delete", "shared-run"),
+        ("import", "{root}/new.jsonl"),
+        ("run", "--example", "haiku"),
+        ("resume", "shared-run"),
+    ],
+    ids=["delete", "import", "run", "resume"],
+)
+def test_writing_a_read_only_store_is_refused_with_a_message(shared: Path, args: tuple[str, ...]) -> None:
+    before = _dump(shared / "home" / "runs.sqlite")
+    proc = _cli(shared, *(a.replace("{root}", str(shared)) for a in args))
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "read-only for you" in proc.stderr and "Reading works" in proc.stderr
+    assert not proc.stdout.startswith("run "), "no run header for a refused run"
+    assert _dump(shared / "home" / "runs.sqlite") == before
+
+
+@pytest.mark.parametrize("args", [("runs",), ("run", "--example", "haiku"), ("import", "{root}/new.jsonl")])
+def test_a_home_folder_that_cannot_be_created_is_refused_with_a_message(shared: Path, args: tuple[str, ...]) -> None:
+    env_home = shared / "home" / "mine"
+    proc = subprocess.run(
+        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "RUBRIC_STUDIO_HOME": str(env_home), "PYTHONDONTWRITEBYTECODE": "1"},
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert "RUBRIC_STUDIO_HOME" in proc.stderr and "cannot be created" in proc.stderr
+    assert not env_home.exists()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("runs",), "Cannot create the store in"),
+        (("import", "{root}/new.jsonl"), "Cannot create the store in"),
+        (("run", "--example", "haiku"), "Cannot create the store in"),
+        (("run", "--example", "haiku", "--no-store"), "a folder you cannot write"),
+    ],
+)
+def test_no_store_yet_in_a_folder_you_cannot_write_is_refused_with_a_message(
+    shared: Path, args: tuple[str, ...], message: str
+) -> None:
+    empty = shared / "empty"
+    empty.mkdir()
+    if os.geteuid() != 0:
+        empty.chmod(0o555)
+    proc = subprocess.run(
+        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**os.environ, "RUBRIC_STUDIO_HOME": str(empty), "PYTHONDONTWRITEBYTECODE": "1"},
+        timeout=300,
+        check=False,
+    )
+    empty.chmod(0o755)
+    assert proc.returncode == 2, (proc.stdout, proc.stderr)
+    assert "Traceback" not in proc.stdout + proc.stderr
+    assert message in proc.stderr and "RUBRIC_STUDIO_HOME" in proc.stderr
+    assert list(empty.iterdir()) == []
+
+
+def test_a_store_opened_read_only_reads_and_refuses_every_write(home: Path, tmp_path: Path) -> None:
+    from rubric_core.importer import import_runs
+    from rubric_core.store import StoreError, open_store
+
+    src = tmp_path / "one.jsonl"
+    src.write_text(line(valid_record("ro-run")) + "\n")
+    writer = open_store()
+    import_runs(writer, src)
+    writer.close()
+    before = _dump(home / "runs.sqlite")
+    reader = open_store(readonly=True)
+    try:
+        assert [r["id"] for r in reader.list_runs()] == ["ro-run"]
+        assert len(reader.criteria(["ro-run"])) == 4
+        for write in (
+            lambda: reader.set_note("ro-run", "x"),
+            lambda: reader.set_tags("ro-run", ["x"]),
+            lambda: reader.delete_run("ro-run"),
+            lambda: reader.save_rubric("r", "- a"),
+            lambda: import_runs(reader, src),
+        ):
+            with pytest.raises(StoreError, match="open read-only"):
+                write()
+    finally:
+        reader.close()
+    assert _dump(home / "runs.sqlite") == before

@@ -1,0 +1,113 @@
+"""The Run page refuses bad editor values with a message beside the field, and starts nothing.
+
+Before: max iterations 0 or 50 turned the field red with no message and the run
+started with the previous value; an empty custom model spec silently ran offline:writer.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.store import Store
+from rubric_ui.editor import CUSTOM
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_resources():
+    import streamlit as st
+
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def _editor_with_example() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.button(key="run_load_example").click().run()
+    assert at.text_area(key="run_task").value
+    return at
+
+
+def _column_with(at: AppTest, kind: str, key: str):
+    """The column that holds the widget `key` (a message beside the field is in the same column)."""
+    for col in at.columns:
+        if any(w.key == key for w in getattr(col, kind)):
+            return col
+    raise AssertionError(f"no column holds {key}")
+
+
+@pytest.mark.parametrize("value", [0, 50, -3])
+def test_max_iterations_out_of_range_is_refused_beside_the_field(value: int, store: Store) -> None:
+    at = _editor_with_example()
+    at.number_input(key="run_max_iterations").set_value(value)
+    at.button(key="run_start").click().run()
+    assert not at.exception
+    column = _column_with(at, "number_input", "run_max_iterations")
+    messages = [e.value for e in column.error]
+    assert any("Max iterations must be a whole number from 1 to 20" in m for m in messages), messages
+    assert not at.query_params.get("run"), "the run did not start"
+    assert store.count_runs() == 0, "nothing stored"
+
+
+@pytest.mark.parametrize(
+    ("select_key", "spec_key", "label"),
+    [
+        ("run_model", "run_model_custom", "Working model spec is empty"),
+        ("run_grader", "run_grader_custom", "Grader model spec is empty"),
+    ],
+)
+def test_an_empty_custom_model_spec_is_refused_beside_the_field(
+    select_key: str, spec_key: str, label: str, store: Store
+) -> None:
+    at = _editor_with_example()
+    at.selectbox(key=select_key).set_value(CUSTOM).run()
+    at.text_input(key=spec_key).set_value("   ")
+    at.button(key="run_start").click().run()
+    assert not at.exception
+    column = _column_with(at, "text_input", spec_key)
+    messages = [e.value for e in column.error]
+    assert any(label in m and "provider:model-id" in m for m in messages), messages
+    assert not at.query_params.get("run")
+    assert store.count_runs() == 0
+
+
+def test_a_pre_flight_failure_is_shown_beside_the_model_and_stores_nothing(store: Store) -> None:
+    at = _editor_with_example()
+    at.selectbox(key="run_grader").set_value("anthropic:claude-haiku-4-5")
+    at.button(key="run_start").click().run()
+    column = _column_with(at, "selectbox", "run_grader")
+    assert any("ANTHROPIC_API_KEY" in e.value for e in column.error)
+    assert not at.query_params.get("run")
+    assert store.count_runs() == 0
+
+
+def test_a_corrected_value_starts_the_run(store: Store) -> None:
+    at = _editor_with_example()
+    at.number_input(key="run_max_iterations").set_value(0)
+    at.button(key="run_start").click().run()
+    assert not at.query_params.get("run")
+    at.number_input(key="run_max_iterations").set_value(2)
+    at.button(key="run_start").click().run()
+    run_id = at.query_params.get("run")
+    assert run_id, "a valid value starts the run"
+    assert not any("Max iterations" in e.value for e in at.error)
+    _wait_until_stored_run_ends(store, run_id[0] if isinstance(run_id, list) else run_id)
+
+
+def _wait_until_stored_run_ends(store: Store, run_id: str) -> None:
+    # Waits on the stored row (not on wall time); the deadline only bounds a hang.
+    import time
+
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        run = store.get_run(run_id)
+        if run is not None and run["status"] not in ("running", "interrupted"):
+            assert run["config"]["max_iterations"] == 2
+            return
+        time.sleep(0.05)
+    raise AssertionError("the run did not end")
