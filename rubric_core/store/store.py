@@ -30,6 +30,22 @@ from rubric_core.store.schema import MIGRATIONS, SCHEMA_VERSION
 SQLITE_HEADER = b"SQLite format 3\x00"
 FINAL_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "cancelled", "error")
 ALL_STATUSES = ("running", "interrupted", *FINAL_STATUSES)
+IMPORTED_COLUMNS = frozenset(
+    {
+        "rubric",
+        "rubric_version",
+        "turns",
+        "final_output",
+        "final_files_json",
+        "error",
+        "note",
+        "input_tokens",
+        "output_tokens",
+        "total_tokens",
+        "wall_time_s",
+    }
+)
+"""Run columns an import restores as exported (no event carries them exactly)."""
 
 
 class StoreError(RuntimeError):
@@ -305,15 +321,19 @@ class Store:
                 return True
         return self._run_exists(conn, run_id)
 
-    def import_runs(self, runs: list[tuple[list[RunEvent], str]]) -> tuple[int, int]:
-        """Record whole runs (their events, and the source name) in one transaction.
+    def import_runs(
+        self, runs: list[tuple[list[RunEvent], str]] | list[tuple[list[RunEvent], str, dict]]
+    ) -> tuple[int, int]:
+        """Record whole runs (their events, the source name, restored fields) in one transaction.
 
         A run whose id is already stored is skipped, so importing a file twice
-        adds nothing. Returns (imported, skipped).
+        adds nothing. An optional third item restores what no event carries:
+        `{"columns": {column: value}, "tags": [...]}` (columns from IMPORTED_COLUMNS only).
+        Returns (imported, skipped).
         """
         imported = skipped = 0
         with self._write() as conn, conn.begin():
-            for events, source in runs:
+            for events, source, *rest in runs:
                 if not events:
                     continue
                 if self._run_exists(conn, events[0].run_id):
@@ -325,8 +345,22 @@ class Store:
                     text("UPDATE runs SET imported_from = :s, worker = '' WHERE id = :id"),
                     {"s": source, "id": events[0].run_id},
                 )
+                if rest:
+                    self._restore(conn, events[0].run_id, rest[0])
                 imported += 1
         return imported, skipped
+
+    @staticmethod
+    def _restore(conn: Connection, run_id: str, restored: dict[str, Any]) -> None:
+        columns = {k: v for k, v in (restored.get("columns") or {}).items() if k in IMPORTED_COLUMNS}
+        if columns:
+            sets = ", ".join(f"{k} = :{k}" for k in columns)
+            conn.execute(text(f"UPDATE runs SET {sets} WHERE id = :id"), {**columns, "id": run_id})
+        tags = sorted({t.strip() for t in restored.get("tags") or [] if t and t.strip()})
+        if tags:
+            conn.execute(
+                text("INSERT INTO run_tags (run_id, tag) VALUES (:r, :t)"), [{"r": run_id, "t": t} for t in tags]
+            )
 
     @staticmethod
     def _run_exists(conn: Connection, run_id: str) -> bool:

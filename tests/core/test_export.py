@@ -1,17 +1,24 @@
+import csv
+import dataclasses
 import json
 import logging
+import math
 import os
 import subprocess
+import warnings
 from pathlib import Path
+from typing import Any
 
 import pandas as pd
 import pyarrow.parquet as pq
 import pytest
 
 from rubric_core.engine import Engine
-from rubric_core.export import FORMATS, export_runs
+from rubric_core import frames
+from rubric_core.engine.events import RunEvent
+from rubric_core.export import EXPORT_SCHEMA_VERSION, FORMATS, PARQUET_FRAMES, export_runs
 from rubric_core.importer import ImportError_, import_runs
-from rubric_core.store import SCHEMA_VERSION, RunFilter, Store, open_store
+from rubric_core.store import RunFilter, Store, open_store
 from tests.core.helpers import example_config, run_cli
 from tests.stubs.openai_stub import StubOpenAI
 
@@ -38,7 +45,7 @@ def test_run_level_jsonl(filled: Store, tmp_path: Path) -> None:
     assert result.records == 5
     frame = pd.read_json(out, lines=True)
     assert set(frame.columns) >= {"schema_version", "id", "inputs", "outputs", "metadata"}
-    assert set(frame["schema_version"]) == {SCHEMA_VERSION}
+    assert set(frame["schema_version"]) == {EXPORT_SCHEMA_VERSION}
     first = json.loads(out.read_text().splitlines()[0])
     assert first["inputs"]["task"] and first["outputs"]["status"] == "satisfied"
     assert first["metadata"]["models"] == {"model": "offline:writer", "grader": "offline:grader"}
@@ -59,31 +66,47 @@ def test_grader_level_and_pairs(filled: Store, tmp_path: Path) -> None:
     assert len(graded) == sum(r["iterations"] for r in filled.list_runs())
     assert {"rubric", "draft", "task", "files"} <= set(graded[0]["inputs"])
     assert {"result", "explanation", "criteria"} <= set(graded[0]["outputs"])
-    export_runs(filled, "pairs", tmp_path / "p.jsonl")
-    pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
-    assert len(pairs) == sum(r["iterations"] - 1 for r in filled.list_runs())
-    haiku = [p for p in pairs if p["task"].startswith("Write a haiku")]
+    export_runs(filled, "pairs", tmp_path / "all.jsonl", all_pairs=True)
+    every = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
+    assert len(every) == sum(r["iterations"] - 1 for r in filled.list_runs())
+    haiku = [p for p in every if p["task"].startswith("Write a haiku")]
     assert haiku[0]["failing_criteria"][0] == {"name": "Exactly three lines", "gap": "Has 4 non-empty lines; needs 3."}
     assert haiku[0]["draft_after"] != haiku[0]["draft_before"]
+    export_runs(filled, "pairs", tmp_path / "p.jsonl")
+    pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    assert pairs and len(pairs) < len(every)  # the lipogram and report runs have passes that did not improve
+    assert pairs == [p for p in every if p["passed_after"] > p["passed_before"]]
+    for p in pairs:
+        assert p["improved"] and p["prompt"] == p["task"]
+        assert (p["chosen"], p["rejected"]) == (p["draft_after"], p["draft_before"])
+        assert 0 <= p["passed_before"] < p["passed_after"] <= p["criteria_total"]
+    for p in every:
+        later_wins = p["passed_after"] >= p["passed_before"]
+        assert p["chosen"] == (p["draft_after"] if later_wins else p["draft_before"])
+        assert p["rejected"] == (p["draft_before"] if later_wins else p["draft_after"])
 
 
 def test_csv_and_parquet(filled: Store, tmp_path: Path) -> None:
     export_runs(filled, "csv", tmp_path / "c.csv")
     crit = pd.read_csv(tmp_path / "c.csv")
     assert len(crit) == sum(len(filled.criteria([r["id"]])) for r in filled.list_runs())
-    assert set(crit["schema_version"]) == {SCHEMA_VERSION}
+    assert set(crit["schema_version"]) == {EXPORT_SCHEMA_VERSION}
     result = export_runs(filled, "parquet", tmp_path / "pq")
-    assert sorted(p.name for p in result.paths) == ["criteria.parquet", "iterations.parquet", "runs.parquet"]
-    runs = pd.read_parquet(tmp_path / "pq" / "runs.parquet")
+    assert sorted(str(p.relative_to(tmp_path / "pq")) for p in result.paths) == [
+        "criteria/criteria.parquet",
+        "iterations/iterations.parquet",
+        "runs/runs.parquet",
+    ]
+    runs = pd.read_parquet(tmp_path / "pq" / "runs" / "runs.parquet")
     assert len(runs) == 5 and str(runs["created_at"].dtype).startswith("datetime64")
-    meta = pq.read_schema(tmp_path / "pq" / "criteria.parquet").metadata
-    assert meta[b"rubric_studio_schema_version"] == str(SCHEMA_VERSION).encode()
-    assert pd.read_parquet(tmp_path / "pq" / "criteria.parquet")["regressed"].dtype == "boolean"
+    meta = pq.read_schema(tmp_path / "pq" / "criteria" / "criteria.parquet").metadata
+    assert meta[b"rubric_studio_schema_version"] == str(EXPORT_SCHEMA_VERSION).encode()
+    assert pd.read_parquet(tmp_path / "pq" / "criteria")["regressed"].dtype == "boolean"
 
 
 def test_empty_export_is_valid(store: Store, tmp_path: Path) -> None:
     assert export_runs(store, "parquet", tmp_path / "pq").records == 0
-    assert pd.read_parquet(tmp_path / "pq" / "runs.parquet").empty
+    assert pd.read_parquet(tmp_path / "pq" / "runs" / "runs.parquet").empty
     assert export_runs(store, "jsonl", tmp_path / "e.jsonl").records == 0
 
 
@@ -102,10 +125,18 @@ def test_exports_load_with_hugging_face_datasets(
         )
         assert len(ds) > 0
     export_runs(filled, "parquet", tmp_path / "pq")
-    ds = datasets.load_dataset(
-        "parquet", data_files=str(tmp_path / "pq" / "criteria.parquet"), split="train", cache_dir=str(tmp_path / "hf")
+    for name in PARQUET_FRAMES:
+        # data_dir, not data_files: each frame is one folder, loaded whole and alone.
+        ds = datasets.load_dataset(
+            "parquet", data_dir=str(tmp_path / "pq" / name), split="train", cache_dir=str(tmp_path / "hf")
+        )
+        expected = pd.read_parquet(tmp_path / "pq" / name / f"{name}.parquet")
+        assert ds.column_names == list(expected.columns)
+        assert len(ds) == len(expected) > 0
+    crit = datasets.load_dataset(
+        "parquet", data_dir=str(tmp_path / "pq" / "criteria"), split="train", cache_dir=str(tmp_path / "hf")
     )
-    assert "criterion" in ds.column_names
+    assert "criterion" in crit.column_names and "draft_text" not in crit.column_names
 
 
 def test_jsonl_round_trips_through_import(filled: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -199,7 +230,8 @@ def test_langsmith_without_a_key_writes_the_file_and_says_so(filled: Store, tmp_
     result = export_runs(filled, "langsmith", tmp_path / "ls.jsonl")
     assert "Not uploaded: set LANGSMITH_API_KEY" in result.message
     example = json.loads((tmp_path / "ls.jsonl").read_text().splitlines()[0])
-    assert set(example) == {"inputs", "outputs", "metadata"}
+    assert set(example) == {"inputs", "reference_outputs", "metadata"}
+    assert example["reference_outputs"]["status"] and "history" not in example["metadata"]
 
 
 def test_cli_export_and_import(filled: Store, home: Path, tmp_path: Path) -> None:
