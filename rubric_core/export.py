@@ -76,7 +76,7 @@ class EventExtras:
     """What the run-level record needs from a run's events (the rows do not hold it)."""
 
     turns: list[dict[str, Any]] = field(default_factory=list)
-    """The user input of each follow-up turn: {turn, message, rubric}."""
+    """Each follow-up turn: {turn, message, rubric, previous_end (the terminal event that ended the turn before)}."""
     tools: dict[tuple[int, int], list[dict[str, Any]]] = field(default_factory=dict)
     """Tool calls and results per (turn, iteration), in order, with the phase they belong to."""
 
@@ -91,12 +91,24 @@ def event_extras(store: Store, run: dict, *, tools: bool = True) -> EventExtras:
         return extras
     seen: dict[int, dict[str, Any]] = {}
     grading: set[tuple[int, int]] = set()
+    pending: dict[str, Any] | None = None
+    last_end: dict[str, Any] | None = None
     for ev in store.run_events(run["id"]):
         d = ev.data
-        if ev.type == "run_started" and d.get("mode") == "follow_up":
+        if ev.type in ("finished", "error", "cancelled"):
+            last_end = {"type": ev.type, "at": _iso(ev.at), **d}
+            continue
+        if ev.type == "run_started":
+            if d.get("mode") == "follow_up":
+                # The event's own `turn` is written before the engine knows it: the turn is that of
+                # the events that follow. `previous_end`: how the turn before it ended.
+                pending = {"message": d.get("message") or "", "rubric": d.get("rubric") or "", "previous_end": last_end}
+            continue
+        if pending is not None and "turn" in d:
             turn = int(d.get("turn") or 0)
-            seen.setdefault(turn, {"turn": turn, "message": d.get("message") or "", "rubric": d.get("rubric") or ""})
-        elif ev.type == "grading_started":
+            seen.setdefault(turn, {"turn": turn, **pending})
+            pending = None
+        if ev.type == "grading_started":
             grading.add((int(d.get("turn", 0)), int(d.get("iteration", 0))))
         elif tools and ev.type in ("tool_call", "tool_result"):
             key = (int(d.get("turn", 0)), int(d.get("iteration", 0)))

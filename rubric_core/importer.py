@@ -110,6 +110,10 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
 
     def start_turn(turn: int, at: float) -> None:
         given = follow_ups.get(turn, {})
+        end = given.get("previous_end")
+        if isinstance(end, dict) and end.get("type") in ("finished", "error", "cancelled"):
+            body = {k: v for k, v in end.items() if k not in ("type", "at")}
+            add(end["type"], body, _ts(end.get("at"), line, f"metadata.turn_inputs[{turn}].previous_end.at") or at)
         add(
             "run_started",
             {

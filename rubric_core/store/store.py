@@ -433,15 +433,19 @@ class Store:
         return version
 
     def _touch(self, conn: Connection, ev: RunEvent, tokens: dict[str, int] | None = None) -> None:
+        # `turns` follows the drafts: a follow-up's run_started event is emitted before the engine
+        # knows the turn number, so it cannot be trusted to count turns.
         tokens = tokens or {}
         conn.execute(
             text(
                 "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, "
-                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t WHERE id = :id"
+                "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t, "
+                "turns = MAX(turns, :turns) WHERE id = :id"
             ),
             {
                 "h": ev.at,
                 "id": ev.run_id,
+                "turns": int(ev.data.get("turn", 0) or 0) + 1,
                 "i": int(tokens.get("input_tokens", 0) or 0),
                 "o": int(tokens.get("output_tokens", 0) or 0),
                 "t": int(tokens.get("total_tokens", 0) or 0),
