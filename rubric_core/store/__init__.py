@@ -7,6 +7,7 @@ import os
 from rubric_core.paths import data_dir
 from rubric_core.store.schema import SCHEMA_VERSION
 from rubric_core.store.store import ALL_STATUSES, RunFilter, Store, StoreError
+from rubric_core.store.urls import mask_url
 
 DB_URL_ENV = "RUBRIC_STUDIO_DB_URL"
 
@@ -21,4 +22,14 @@ def open_store(url: str | None = None) -> Store:
     return Store(url or default_url())
 
 
-__all__ = ["ALL_STATUSES", "SCHEMA_VERSION", "RunFilter", "Store", "StoreError", "default_url", "open_store"]
+__all__ = [
+    "ALL_STATUSES",
+    "DB_URL_ENV",
+    "SCHEMA_VERSION",
+    "RunFilter",
+    "Store",
+    "StoreError",
+    "default_url",
+    "mask_url",
+    "open_store",
+]

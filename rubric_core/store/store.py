@@ -26,6 +26,7 @@ from sqlalchemy.exc import DatabaseError, OperationalError
 from rubric_core.engine.events import RunEvent
 from rubric_core.store.liveness import this_worker, worker_alive
 from rubric_core.store.schema import MIGRATIONS, SCHEMA_VERSION
+from rubric_core.store.urls import mask_url, scrub
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 FINAL_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "cancelled", "error")
@@ -129,6 +130,8 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.display_url = mask_url(url)
+        """The URL as it may be shown: the password masked (every message uses this, never `url`)."""
         self._is_sqlite = url.startswith("sqlite")
         if self._is_sqlite:
             self._check_sqlite_file(url)
@@ -138,7 +141,7 @@ class Store:
         try:
             self.engine: Engine = create_engine(url, **kwargs)
         except Exception as exc:  # noqa: BLE001 -- bad URL, missing driver
-            msg = f"Cannot open the store at {url}: {exc}"
+            msg = scrub(f"Cannot open the store at {self.display_url}: {exc}", url)
             raise StoreError(msg) from None
         if self._is_sqlite:
             self._sqlite_pragmas(self.engine)
@@ -220,7 +223,7 @@ class Store:
         except StoreError:
             raise
         except DatabaseError as exc:
-            msg = f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed."
+            msg = scrub(f"Cannot open the store at {self.display_url}: {exc.orig}. Nothing was changed.", self.url)
             raise StoreError(msg) from None
 
     def _refuse_foreign_or_newer(self) -> None:
@@ -235,7 +238,7 @@ class Store:
         if "schema_migrations" not in tables:
             listed = ", ".join(sorted(tables)[:5])
             msg = (
-                f"The database at {self.url} holds other data (tables: {listed}) and is not a "
+                f"The database at {self.display_url} holds other data (tables: {listed}) and is not a "
                 "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
                 "RUBRIC_STUDIO_DB_URL elsewhere."
             )
@@ -244,7 +247,7 @@ class Store:
         newest = max(applied, default=0)
         if newest > SCHEMA_VERSION:
             msg = (
-                f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
+                f"The store at {self.display_url} has schema version {newest}, newer than this Rubric Studio "
                 f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
             )
             raise StoreError(msg)
