@@ -106,7 +106,13 @@ def cmd_show(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from rubric_core.export import export_runs
 
-    result = export_runs(_store(), args.format, args.out, _filter(args), langsmith_dataset=args.dataset)
+    if args.all_pairs and args.format != "pairs":
+        from rubric_core.cli import BadInput
+
+        raise BadInput("--all-pairs applies to --format pairs only.")
+    result = export_runs(
+        _store(), args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
+    )
     print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
     if result.message:
         print(result.message)
@@ -167,6 +173,11 @@ def add_commands(sub: Any) -> None:
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("--out", required=True, help="output file (a directory for parquet)")
     export.add_argument("--dataset", help="LangSmith dataset name (langsmith format)")
+    export.add_argument(
+        "--all-pairs",
+        action="store_true",
+        help="pairs format: every consecutive graded pair, not only those whose pass count improved",
+    )
     _add_filters(export)
     export.set_defaults(func=cmd_export)
 

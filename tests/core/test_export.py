@@ -520,3 +520,17 @@ def test_the_old_outputs_name_would_warn_in_the_pinned_client() -> None:
 
     with pytest.warns(DeprecationWarning, match="reference_outputs"):
         schemas.ExampleCreate(inputs={"a": 1}, outputs={"b": 2})
+
+
+def test_cli_pairs_improved_by_default_all_with_a_flag(filled: Store, home: Path, tmp_path: Path) -> None:
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
+    improved = run_cli("export", "--format", "pairs", "--out", str(tmp_path / "p.jsonl"), env=env)
+    every = run_cli("export", "--format", "pairs", "--all-pairs", "--out", str(tmp_path / "a.jsonl"), env=env)
+    assert improved.returncode == every.returncode == 0
+    n_improved = len((tmp_path / "p.jsonl").read_text().splitlines())
+    n_every = len((tmp_path / "a.jsonl").read_text().splitlines())
+    assert 0 < n_improved < n_every == sum(r["iterations"] - 1 for r in filled.list_runs())
+    assert f"exported {n_every} records" in every.stdout
+    wrong = run_cli("export", "--format", "csv", "--all-pairs", "--out", str(tmp_path / "c.csv"), env=env)
+    assert wrong.returncode == 2 and "--all-pairs applies to --format pairs only" in wrong.stderr
+    assert not (tmp_path / "c.csv").exists()
