@@ -22,6 +22,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from rubric_core.engine.events import RunEvent
 from rubric_core.store import RunFilter, Store
 
 EXPORT_SCHEMA_VERSION = 2
@@ -81,19 +82,18 @@ class EventExtras:
     """Tool calls and results per (turn, iteration), in order, with the phase they belong to."""
 
 
-def event_extras(store: Store, run: dict, *, tools: bool = True) -> EventExtras:
-    """Follow-up inputs and (when `tools`) tool events of a run, from its stored events.
+EXTRA_EVENT_TYPES = ("run_started", "grading_started", "tool_call", "tool_result", "finished", "error", "cancelled")
+"""The event types `event_extras` reads."""
 
-    Without `tools`, only runs with more than one turn are read.
-    """
+
+def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
+    """Follow-up inputs and (when `tools`) tool events of a run, from its stored events (EXTRA_EVENT_TYPES)."""
     extras = EventExtras()
-    if not tools and int(run.get("turns") or 1) <= 1:
-        return extras
     seen: dict[int, dict[str, Any]] = {}
     grading: set[tuple[int, int]] = set()
     pending: dict[str, Any] | None = None
     last_end: dict[str, Any] | None = None
-    for ev in store.run_events(run["id"]):
+    for ev in events:
         d = ev.data
         if ev.type in ("finished", "error", "cancelled"):
             last_end = {"type": ev.type, "at": _iso(ev.at), **d}
@@ -363,16 +363,20 @@ def export_runs(
 
     def records() -> Iterator[dict[str, Any]]:
         for runs, its, crit in _batches(store, flt):
+            # One query per batch; pairs and langsmith need only the follow-up inputs (runs of several turns).
+            wanted = [r["id"] for r in runs if fmt == "jsonl" or int(r.get("turns") or 1) > 1]
+            events = store.events_of_types(wanted, EXTRA_EVENT_TYPES) if fmt != "grader-jsonl" else {}
             for run in runs:
                 rows = its.get(run["id"], [])
+                extras = event_extras(events.get(run["id"], []), tools=fmt == "jsonl")
                 if fmt == "jsonl":
-                    yield run_record(run, rows, crit, event_extras(store, run))
+                    yield run_record(run, rows, crit, extras)
                 elif fmt == "grader-jsonl":
                     yield from grader_records(run, rows, crit)
                 elif fmt == "pairs":
-                    yield from pair_records(run, rows, crit, event_extras(store, run, tools=False), all_pairs=all_pairs)
+                    yield from pair_records(run, rows, crit, extras, all_pairs=all_pairs)
                 else:
-                    yield langsmith_example(run_record(run, rows, crit, event_extras(store, run, tools=False)))
+                    yield langsmith_example(run_record(run, rows, crit, extras))
 
     n = _write_jsonl(out, records())
     result = ExportResult(fmt, n, [out])

@@ -695,6 +695,26 @@ class Store:
             ).all()
         return [RunEvent(run_id=run_id, seq=s, type=t, at=a, data=json.loads(d)) for s, t, a, d in rows]
 
+    def events_of_types(self, run_ids: list[str], types: tuple[str, ...]) -> dict[str, list[RunEvent]]:
+        """The events of these types of many runs in one query, in order per run (exports read this)."""
+        if not run_ids or not types:
+            return {}
+        ids = ", ".join(f":i{i}" for i in range(len(run_ids)))
+        kinds = ", ".join(f":t{i}" for i in range(len(types)))
+        params = {**{f"i{i}": v for i, v in enumerate(run_ids)}, **{f"t{i}": v for i, v in enumerate(types)}}
+        out: dict[str, list[RunEvent]] = {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    f"SELECT run_id, seq, type, at, data_json FROM events WHERE run_id IN ({ids}) "
+                    f"AND type IN ({kinds}) ORDER BY run_id, seq"
+                ),
+                params,
+            )
+            for r, s, t, a, d in rows:
+                out.setdefault(r, []).append(RunEvent(run_id=r, seq=s, type=t, at=a, data=json.loads(d)))
+        return out
+
     def events_since(self, run_id: str, seq: int) -> list[RunEvent]:
         """Events with a sequence number above `seq` (for live polling)."""
         with self.engine.connect() as conn:
