@@ -111,9 +111,11 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     def start_turn(turn: int, at: float) -> None:
         given = follow_ups.get(turn, {})
         end = given.get("previous_end")
-        if isinstance(end, dict) and end.get("type") in ("finished", "error", "cancelled"):
-            body = {k: v for k, v in end.items() if k not in ("type", "at")}
-            add(end["type"], body, _ts(end.get("at"), line, f"metadata.turn_inputs[{turn}].previous_end.at") or at)
+        if end is not None:
+            body = _previous_end(end, line, f"metadata.turn_inputs (turn {turn}).previous_end")
+            add(
+                end["type"], body, _ts(end.get("at"), line, f"metadata.turn_inputs (turn {turn}).previous_end.at") or at
+            )
         add(
             "run_started",
             {
@@ -257,6 +259,22 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     # running / interrupted: no terminal event; the imported run has no live worker, so it reads
     # `interrupted` (its checkpoints stayed on the machine it came from).
     return events
+
+
+def _previous_end(end: Any, line: int, where: str) -> dict[str, Any]:
+    """The data of the terminal event that ended a turn, checked the way the store will read it."""
+    if not isinstance(end, dict) or end.get("type") not in ("finished", "error", "cancelled"):
+        raise ImportError_(f"line {line}: {where} must be an object with type finished, error or cancelled.")
+    body = {k: v for k, v in end.items() if k not in ("type", "at")}
+    body["wall_time_s"] = _float(body.get("wall_time_s"), line, f"{where}.wall_time_s") or 0.0
+    if end["type"] == "finished":
+        if body.get("status") not in FINAL_STATUSES:
+            raise ImportError_(f"line {line}: {where}.status {body.get('status')!r} is not a final run status.")
+        if not isinstance(body.get("final_output", ""), str) or not isinstance(body.get("files") or {}, dict):
+            raise ImportError_(f"line {line}: {where} needs final_output text and files as an object.")
+    if end["type"] == "error" and not isinstance(body.get("message", ""), str):
+        raise ImportError_(f"line {line}: {where}.message must be text.")
+    return body
 
 
 def restored_fields(record: dict[str, Any], line: int) -> dict[str, Any]:

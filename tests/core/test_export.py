@@ -339,6 +339,22 @@ def test_a_version_1_export_still_imports(filled: Store, tmp_path: Path, monkeyp
         ]
 
 
+def _with_meta(line: str, **changes: Any) -> str:
+    record = json.loads(line)
+    record["metadata"].update(changes)
+    return json.dumps(record)
+
+
+def _with_step(line: str, **changes: Any) -> str:
+    record = json.loads(line)
+    record["metadata"]["history"][0].update(changes)
+    return json.dumps(record)
+
+
+def _with_end(line: str, end: dict) -> str:
+    return _with_meta(line, turn_inputs=[{"turn": 1, "message": "more", "rubric": "- a", "previous_end": end}])
+
+
 @pytest.mark.parametrize(
     ("mutate", "fragment"),
     [
@@ -351,6 +367,20 @@ def test_a_version_1_export_still_imports(filled: Store, tmp_path: Path, monkeyp
         (lambda lines: [lines[0], "[1, 2]"], "line 2: expected a JSON object"),
         (lambda lines: [json.dumps({**json.loads(lines[0]), "outputs": {"status": "great"}})], "not a run status"),
         (lambda lines: [json.dumps({**json.loads(lines[0]), "id": "a`![x](http://e)"})], "line 1: id must be"),
+        # version 2 fields: checked before anything is written
+        (lambda lines: [lines[0], _with_meta(lines[1], tags="poetry")], "line 2: metadata.tags must be a list"),
+        (lambda lines: [_with_meta(lines[0], tokens={"total_tokens": "many"})], "metadata.tokens.total_tokens must"),
+        (lambda lines: [_with_meta(lines[0], rubric_version="2")], "metadata.rubric_version must be a whole"),
+        (lambda lines: [_with_step(lines[0], wall_time_s="slow")], r"history\[0\].wall_time_s must be a number"),
+        (lambda lines: [_with_step(lines[0], draft_tokens=1.5)], r"history\[0\].draft_tokens must be a whole"),
+        (lambda lines: [_with_step(lines[0], graded_at="yesterday")], "not an ISO date-time"),
+        (lambda lines: [_with_step(lines[0], tool_events=[{"type": "rm -rf"}])], "tool_events must be a list"),
+        (lambda lines: [_with_end(lines[0], {"type": "finished", "status": "great"})], "not a final run status"),
+        (lambda lines: [_with_end(lines[0], {"type": "exploded"})], "must be an object with type finished"),
+        (
+            lambda lines: [_with_end(lines[0], {"type": "cancelled", "wall_time_s": "slow"})],
+            "previous_end.wall_time_s must be a number",
+        ),
     ],
 )
 def test_a_malformed_import_is_rejected_whole(
