@@ -305,6 +305,16 @@ def test_export_import_export_is_lossless_over_every_field(
         ("haiku", 2),
     }
     assert other.get_run("error-run")["imported_from"] == "first.jsonl"
+    monkeypatch.setenv("HF_DATASETS_OFFLINE", "1")
+    monkeypatch.setenv("HF_HOME", str(tmp_path / "hf"))
+    import datasets
+
+    for fmt in ("jsonl", "pairs", "langsmith"):  # the varied shapes still load as one table
+        export_runs(varied, fmt, tmp_path / f"v.{fmt}")
+        ds = datasets.load_dataset(
+            "json", data_files=str(tmp_path / f"v.{fmt}"), split="train", cache_dir=str(tmp_path / "hf")
+        )
+        assert len(ds) == len((tmp_path / f"v.{fmt}").read_text(encoding="utf-8").splitlines())
     again = import_runs(other, first)
     assert (again.imported, again.skipped) == (0, 9)
 
