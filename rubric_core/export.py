@@ -95,6 +95,10 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
     last_end: dict[str, Any] | None = None
     for ev in events:
         d = ev.data
+        if pending is not None and ev.type != "run_started" and "turn" in d:
+            turn = int(d.get("turn") or 0)
+            seen.setdefault(turn, {"turn": turn, **pending})
+            pending = None
         if ev.type in ("finished", "error", "cancelled"):
             last_end = {"type": ev.type, "at": _iso(ev.at), **d}
             continue
@@ -104,10 +108,6 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
                 # the events that follow. `previous_end`: how the turn before it ended.
                 pending = {"message": d.get("message") or "", "rubric": d.get("rubric") or "", "previous_end": last_end}
             continue
-        if pending is not None and "turn" in d:
-            turn = int(d.get("turn") or 0)
-            seen.setdefault(turn, {"turn": turn, **pending})
-            pending = None
         if ev.type == "grading_started":
             grading.add((int(d.get("turn", 0)), int(d.get("iteration", 0))))
         elif tools and ev.type in ("tool_call", "tool_result"):
