@@ -163,12 +163,16 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     if args.dataset is not None and args.format != "langsmith":
         raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")
+    if args.all_pairs and args.format != "pairs":
+        raise BadInput("--all-pairs applies to --format pairs only.")
     problem = export_target_problem(args.format, args.out)
     if problem:
         raise BadInput(problem)
     store = _store()
     try:
-        result = export_runs(store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset)
+        result = export_runs(
+            store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
+        )
     except OSError as exc:
         msg = f"Cannot write the export to {exc.filename or args.out}: {exc.strerror or exc}. Choose another --out."
         raise BadInput(msg) from None
@@ -229,6 +233,11 @@ def add_commands(sub: Any) -> None:
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("--out", required=True, help="output file (a directory for parquet)")
     export.add_argument("--dataset", help="LangSmith dataset name (langsmith format)")
+    export.add_argument(
+        "--all-pairs",
+        action="store_true",
+        help="pairs format: every consecutive graded pair, not only those whose pass count improved",
+    )
     _add_filters(export)
     export.set_defaults(func=cmd_export)
 

@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from rubric_core.store.schema import SCHEMA_VERSION
+from rubric_core.export import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
@@ -212,7 +212,14 @@ def _plain(error: Any) -> str:
     kind = error.validator
     if kind == "type":
         types = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        names = {"string": "text", "integer": "a whole number", "number": "a number", "boolean": "true or false"}
+        names = {
+            "string": "text",
+            "integer": "a whole number",
+            "number": "a number",
+            "boolean": "true or false",
+            "array": "a list",
+            "object": "an object",
+        }
         return "must be " + " or ".join(names.get(t, t if t != "null" else "null") for t in types)
     if kind == "enum":
         values = ", ".join(json.dumps(v) for v in error.validator_value)

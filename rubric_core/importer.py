@@ -3,11 +3,14 @@
 Each line becomes the events the engine would have emitted (run started,
 drafts, grading, evaluations, feedback, the terminal event), written through
 the store's normal event path, so an imported run is viewed and presented
-exactly like a local one.
+exactly like a local one. The run-level fields no event carries (tags, note,
+token totals, wall time, rubric version, error) are restored as exported, in
+the same transaction: export -> import -> export gives the same records.
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass
 from datetime import datetime
@@ -15,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.engine.events import RunEvent
+from rubric_core.export import EXPORT_SCHEMA_VERSION
 from rubric_core.import_check import RecordError, check_ids_unique, check_record, parse_line
-from rubric_core.store import SCHEMA_VERSION, Store
+from rubric_core.store import Store
 from rubric_core.store.store import FINAL_STATUSES
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -57,14 +61,24 @@ def _need(obj: Any, path: str, kind: type | tuple[type, ...], line: int) -> Any:
     return value
 
 
+def _tool_tokens(tool_events: list[Any], phase: str) -> int:
+    """The total tokens the tool_call events of one phase carry (the store adds them to the draft)."""
+    total = 0
+    for t in tool_events:
+        tokens = t.get("tokens") if t.get("type") == "tool_call" and t.get("phase", "drafting") == phase else None
+        if isinstance(tokens, dict) and isinstance(tokens.get("total_tokens"), int):
+            total += tokens["total_tokens"]
+    return total
+
+
 def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     """The events of one exported run (validated; ImportError_ names the line)."""
     version = record.get("schema_version")
     if not isinstance(version, int):
         raise ImportError_(f"line {line}: missing schema_version; is this a Rubric Studio run-level JSONL export?")
-    if version > SCHEMA_VERSION:
+    if version > EXPORT_SCHEMA_VERSION:
         raise ImportError_(
-            f"line {line}: schema_version {version} is newer than this Rubric Studio ({SCHEMA_VERSION})."
+            f"line {line}: schema_version {version} is newer than this Rubric Studio ({EXPORT_SCHEMA_VERSION})."
         )
     run_id = _need(record, "id", str, line)
     task = _need(record, "inputs.task", str, line)
@@ -83,13 +97,20 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     created = _ts(meta.get("created_at"), line, "metadata.created_at")
     finished = _ts(meta.get("finished_at"), line, "metadata.finished_at") or created
     config = dict(meta.get("config") or {})
+    # The config as the run started (a follow-up may have replaced the rubric since: inputs.rubric
+    # is the latest, restored with the other run fields).
     config.update(
         task=task,
-        rubric=rubric,
+        rubric=str(config.get("rubric") or rubric),
         model=model,
         grader=grader,
         rubric_name=str(meta.get("rubric_name") or config.get("rubric_name") or ""),
     )
+    follow_ups = {
+        int(t["turn"]): t
+        for t in meta.get("turn_inputs") or []
+        if isinstance(t, dict) and isinstance(t.get("turn"), int) and t["turn"] > 0
+    }
     seq = 0
     events: list[RunEvent] = []
 
@@ -97,6 +118,29 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
         nonlocal seq
         events.append(RunEvent(run_id=run_id, seq=seq, type=type_, at=at, data=data))  # type: ignore[arg-type]
         seq += 1
+
+    def start_turn(turn: int, at: float) -> None:
+        given = follow_ups.get(turn, {})
+        end = given.get("previous_end")
+        if end is not None:
+            body = _previous_end(end, line, f"metadata.turn_inputs (turn {turn}).previous_end")
+            add(
+                end["type"], body, _ts(end.get("at"), line, f"metadata.turn_inputs (turn {turn}).previous_end.at") or at
+            )
+        add(
+            "run_started",
+            {
+                "mode": "follow_up",
+                "config": config,
+                "models": {"model": model, "grader": grader},
+                "thread_id": run_id,
+                "message": str(given.get("message") or ""),
+                "rubric": str(given.get("rubric") or rubric),
+                "turn": turn,
+                "imported": True,
+            },
+            at,
+        )
 
     add(
         "run_started",
@@ -115,82 +159,106 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
         if not isinstance(step, dict):
             raise ImportError_(f"line {line}: metadata.history[{n}] must be an object.")
         turn, iteration = int(step.get("turn", 0) or 0), int(step.get("iteration", 0) or 0)
+        where = f"metadata.history[{n}]"
+        drafted = _ts(step.get("drafted_at"), line, f"{where}.drafted_at") or created
         if turn != last_turn:
-            add(
-                "run_started",
-                {
-                    "mode": "follow_up",
-                    "config": config,
-                    "models": {"model": model, "grader": grader},
-                    "thread_id": run_id,
-                    "turn": turn,
-                    "imported": True,
-                },
-                created,
-            )
+            for skipped in sorted(t for t in follow_ups if last_turn < t < turn):
+                start_turn(skipped, drafted)
+            start_turn(turn, drafted)
             last_turn = turn
         files = {f["path"]: f["content"] for f in step.get("files") or [] if isinstance(f, dict) and "path" in f}
         tokens = step.get("tokens") or {}
-        add(
-            "draft",
-            {
-                "turn": turn,
-                "iteration": iteration,
-                "text": str(step.get("draft") or ""),
-                "files": files,
-                "wall_time_s": 0.0,
-                "tokens": {},
-            },
-            created,
-        )
+        draft = str(step.get("draft") or "")
+        tool_events = step.get("tool_events") or []
+        if not isinstance(tool_events, list) or not all(
+            isinstance(t, dict) and t.get("type") in ("tool_call", "tool_result") for t in tool_events
+        ):
+            raise ImportError_(f"line {line}: {where}.tool_events must be a list of tool_call / tool_result objects.")
+
+        def add_tools(
+            phase: str, at: float, turn: int = turn, iteration: int = iteration, tools: list = tool_events
+        ) -> None:
+            for t in tools:
+                if t.get("phase", "drafting") == phase:
+                    body = {k: v for k, v in t.items() if k not in ("type", "phase")}
+                    add(t["type"], {"turn": turn, "iteration": iteration, **body}, at)
+
+        add_tools("drafting", drafted)
+        if "drafted_at" not in step or step["drafted_at"] is not None or draft or files:
+            add(
+                "draft",
+                {
+                    "turn": turn,
+                    "iteration": iteration,
+                    "text": draft,
+                    "files": files,
+                    "wall_time_s": 0.0,
+                    # The stored draft tokens include the drafting tool calls' tokens, which their own
+                    # tool_call events add back on import: count them once.
+                    "tokens": {
+                        "total_tokens": _int(step.get("draft_tokens"), line, f"{where}.draft_tokens")
+                        - _tool_tokens(tool_events, "drafting")
+                    },
+                },
+                drafted,
+            )
         if step.get("result") and step["result"] not in _RESULTS:
             raise ImportError_(f"line {line}: metadata.history[{n}].result {step['result']!r} is not a grading result.")
+        grading_run_id = str(step.get("grading_run_id") or "")
+        grading_at = _ts(step.get("grading_started_at"), line, f"{where}.grading_started_at")
+        if step.get("result") or grading_at:
+            add(
+                "grading_started",
+                {"turn": turn, "iteration": iteration, "grading_run_id": grading_run_id},
+                grading_at or drafted,
+            )
+            add_tools("grading", grading_at or drafted)
+        graded = _ts(step.get("graded_at"), line, f"{where}.graded_at") or grading_at or drafted
         if step.get("result"):
             criteria = step.get("criteria") or []
             if not isinstance(criteria, list) or not all(isinstance(c, dict) and "name" in c for c in criteria):
                 raise ImportError_(
                     f"line {line}: metadata.history[{n}].criteria must be a list of {{name, passed, gap}}."
                 )
-            add("grading_started", {"turn": turn, "iteration": iteration, "grading_run_id": ""}, created)
             add(
                 "evaluation",
                 {
                     "turn": turn,
                     "iteration": iteration,
-                    "grading_run_id": "",
+                    "grading_run_id": grading_run_id,
                     "result": str(step["result"]),
                     "explanation": str(step.get("explanation") or ""),
                     "criteria": [
                         {
                             "name": str(c["name"]),
                             "passed": bool(c.get("passed")),
-                            **({"gap": str(c.get("gap") or "")} if not c.get("passed") else {}),
+                            **({"gap": str(c["gap"])} if c.get("gap") else {}),
                         }
                         for c in criteria
                     ],
                     "unverified": bool(step.get("unverified")),
-                    "wall_time_s": step.get("wall_time_s") or 0.0,
+                    "wall_time_s": _float(step.get("wall_time_s"), line, f"{where}.wall_time_s"),
                     "tokens": tokens if isinstance(tokens, dict) else {},
                 },
-                created,
+                graded,
             )
         if step.get("feedback"):
-            add("feedback", {"turn": turn, "iteration": iteration, "text": str(step["feedback"])}, created)
+            add("feedback", {"turn": turn, "iteration": iteration, "text": str(step["feedback"])}, graded)
+    for later in sorted(t for t in follow_ups if t > last_turn):
+        start_turn(later, finished)
+        last_turn = later
     outputs = record["outputs"]
     files = {f["path"]: f["content"] for f in outputs.get("files") or [] if isinstance(f, dict) and "path" in f}
-    if status in ("cancelled", "running", "interrupted"):
+    if status == "cancelled":
         add(
             "cancelled",
             {"turn": last_turn, "iterations": len(history), "wall_time_s": meta.get("wall_time_s") or 0.0},
             finished,
         )
     elif status == "error":
-        add(
-            "error",
-            {"message": str(outputs.get("final_output") or "The run ended with an error."), "turn": last_turn},
-            finished,
-        )
-    else:
+        message = meta.get("error") or outputs.get("final_output") or "The run ended with an error."
+        add("error", {"message": str(message), "turn": last_turn}, finished)
+    elif status in FINAL_STATUSES:
         add(
             "finished",
             {
@@ -204,7 +272,76 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
             },
             finished,
         )
+    # running / interrupted: no terminal event; the imported run has no live worker, so it reads
+    # `interrupted` (its checkpoints stayed on the machine it came from).
     return events
+
+
+def _previous_end(end: Any, line: int, where: str) -> dict[str, Any]:
+    """The data of the terminal event that ended a turn, checked the way the store will read it."""
+    if not isinstance(end, dict) or end.get("type") not in ("finished", "error", "cancelled"):
+        raise ImportError_(f"line {line}: {where} must be an object with type finished, error or cancelled.")
+    body = {k: v for k, v in end.items() if k not in ("type", "at")}
+    body["wall_time_s"] = _float(body.get("wall_time_s"), line, f"{where}.wall_time_s") or 0.0
+    if end["type"] == "finished":
+        if body.get("status") not in FINAL_STATUSES:
+            raise ImportError_(f"line {line}: {where}.status {body.get('status')!r} is not a final run status.")
+        if not isinstance(body.get("final_output", ""), str) or not isinstance(body.get("files") or {}, dict):
+            raise ImportError_(f"line {line}: {where} needs final_output text and files as an object.")
+    if end["type"] == "error" and not isinstance(body.get("message", ""), str):
+        raise ImportError_(f"line {line}: {where}.message must be text.")
+    return body
+
+
+def restored_fields(record: dict[str, Any], line: int) -> dict[str, Any]:
+    """The run-level fields of a record that no event carries, as `Store.import_runs` restores them.
+
+    Older exports (schema_version 1) lack some; those are left as the events made them.
+    """
+    meta, outputs = record["metadata"], record["outputs"]
+    columns: dict[str, Any] = {"rubric": record["inputs"]["rubric"]}
+    tokens = meta.get("tokens")
+    if isinstance(tokens, dict):
+        for name in ("input_tokens", "output_tokens", "total_tokens"):
+            if name in tokens:
+                columns[name] = _int(tokens[name], line, f"metadata.tokens.{name}")
+    if meta.get("wall_time_s") is not None:
+        columns["wall_time_s"] = _float(meta["wall_time_s"], line, "metadata.wall_time_s")
+    if meta.get("rubric_version") is not None:
+        columns["rubric_version"] = _int(meta["rubric_version"], line, "metadata.rubric_version")
+    if "turns" in meta:
+        columns["turns"] = max(1, _int(meta["turns"], line, "metadata.turns"))
+    if isinstance(meta.get("note"), str):
+        columns["note"] = meta["note"]
+    if isinstance(outputs.get("final_output"), str):
+        columns["final_output"] = outputs["final_output"]
+    files = outputs.get("files")
+    if isinstance(files, list):
+        columns["final_files_json"] = json.dumps(
+            {f["path"]: f.get("content", "") for f in files if isinstance(f, dict) and "path" in f}
+        )
+    if isinstance(meta.get("error"), str):
+        columns["error"] = meta["error"]
+    tags = meta.get("tags") or []
+    if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
+        raise ImportError_(f"line {line}: metadata.tags must be a list of strings.")
+    return {"columns": columns, "tags": tags}
+
+
+def _int(value: Any, line: int, field: str) -> int:
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ImportError_(f"line {line}: {field} must be a whole number, got {value!r}.")
+    return value
+
+
+def _float(value: Any, line: int, field: str) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise ImportError_(f"line {line}: {field} must be a number of seconds, got {value!r}.")
+    return float(value)
 
 
 def import_runs(store: Store, path: str | Path) -> ImportResult:
@@ -216,7 +353,7 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         raise ImportError_(f"Cannot read {p}: {exc.strerror or exc}.") from None
     except UnicodeDecodeError as exc:
         raise ImportError_(f"{p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8.") from None
-    parsed: list[tuple[list[RunEvent], str]] = []
+    parsed: list[tuple[list[RunEvent], str, dict[str, Any]]] = []
     ids: list[tuple[str, int]] = []
     for n, raw in enumerate(lines, 1):
         if not raw.strip():
@@ -228,7 +365,7 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         except RecordError as exc:
             raise ImportError_(str(exc)) from None
         ids.append((record["id"], n))
-        parsed.append((events_from_record(record, n), p.name))
+        parsed.append((events_from_record(record, n), p.name, restored_fields(record, n)))
     try:
         check_ids_unique(ids)
     except RecordError as exc:

@@ -27,7 +27,7 @@ _SUFFIX = {
 _MIME = {"jsonl": "application/jsonl", "csv": "text/csv", "zip": "application/zip"}
 
 
-def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str) -> tuple[bytes, str, str]:
+def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str, all_pairs: bool = False) -> tuple[bytes, str, str]:
     store = store_or_stop()
     tmp = Path(tempfile.mkdtemp(prefix="rubric-export-"))
     try:
@@ -35,12 +35,14 @@ def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str) -> tuple[bytes,
             result = export_runs(store, fmt, tmp / "parquet", flt)
             buf = io.BytesIO()
             with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-                for p in result.paths:
-                    zf.write(p, p.name)
+                for p in result.paths:  # runs/runs.parquet, ...: one folder per frame, as on disk
+                    zf.write(p, p.relative_to(tmp / "parquet").as_posix())
             data = buf.getvalue()
         else:
             out = tmp / f"export.{_SUFFIX[fmt]}"
-            result = export_runs(store, fmt, out, flt, langsmith_dataset=dataset or None, upload=upload)
+            result = export_runs(
+                store, fmt, out, flt, langsmith_dataset=dataset or None, upload=upload, all_pairs=all_pairs
+            )
             if fmt == "langsmith" and not upload:
                 result.message = "File only: not uploaded to LangSmith."
             data = out.read_bytes()
@@ -84,7 +86,18 @@ def render() -> None:
     count = store.count_runs(flt)
     st.caption(f"{count:,} runs match.")
     fmt = st.selectbox("Format", FORMATS, key="export_format", format_func=lambda f: f"{f} — {FORMAT_LABELS[f]}")
-    upload, dataset = False, ""
+    upload, dataset, all_pairs = False, "", False
+    if fmt == "pairs":
+        all_pairs = st.checkbox(
+            "Include every pair (not only revisions that passed more criteria)",
+            key="export_all_pairs",
+            help="By default a pair is written only when the later draft passed more criteria than the earlier one.",
+        )
+    if fmt == "csv":
+        st.caption(
+            "Cells starting with =, +, -, @, a tab or a carriage return get a leading ' so a spreadsheet "
+            "shows them as text instead of running them as formulas."
+        )
     if fmt == "langsmith":
         if langsmith_configured():
             upload = st.checkbox("Upload to LangSmith as well", key="export_upload")
@@ -96,11 +109,11 @@ def render() -> None:
             )
     if st.button("Prepare export", type="primary", key="export_go", disabled=count == 0):
         with st.spinner("Exporting…"):
-            data, summary, message = _build(fmt, flt, upload, dataset)
-        st.session_state["export_ready"] = (data, fmt, summary, message)
+            data, summary, message = _build(fmt, flt, upload, dataset, all_pairs)
+        st.session_state["export_ready"] = (data, fmt, summary, message, all_pairs)
     ready = st.session_state.get("export_ready")
-    if ready and ready[1] == fmt:
-        data, fmt_done, summary, message = ready
+    if ready and ready[1] == fmt and ready[4] == all_pairs:
+        data, fmt_done, summary, message, _ = ready
         suffix = _SUFFIX[fmt_done]
         st.success(f"Ready: {summary}.")
         if message:

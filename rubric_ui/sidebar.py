@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import os
+
 import streamlit as st
 
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.paths import data_dir
+from rubric_core.store import DB_URL_ENV, mask_url
 from rubric_ui.keys import configured, session_keys_form
 
 
@@ -13,6 +16,8 @@ def show_sidebar() -> None:
     """Render the sidebar."""
     with st.sidebar:
         st.caption(f"Data: `{data_dir().resolve()}`")
+        if os.environ.get(DB_URL_ENV):  # shown with its password masked, never as given
+            st.caption(f"Store: `{mask_url(os.environ[DB_URL_ENV])}`")
         status = configured()
         lines = ["Offline models: ready (no key)"]
         lines += [

@@ -8,6 +8,7 @@ from pathlib import Path
 from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem, writable
 from rubric_core.store.schema import SCHEMA_VERSION
 from rubric_core.store.store import ALL_STATUSES, RunFilter, Store, StoreError, sqlite_path
+from rubric_core.store.urls import mask_url
 
 DB_URL_ENV = "RUBRIC_STUDIO_DB_URL"
 
@@ -62,11 +63,13 @@ def write_problem(url: str | None = None) -> str | None:
 
 __all__ = [
     "ALL_STATUSES",
+    "DB_URL_ENV",
     "SCHEMA_VERSION",
     "RunFilter",
     "Store",
     "StoreError",
     "default_url",
+    "mask_url",
     "open_store",
     "write_problem",
 ]

@@ -27,10 +27,27 @@ from rubric_core.engine.events import RunEvent
 from rubric_core.engine.faults import DiskFullError, is_disk_full
 from rubric_core.store.liveness import stopped_here, this_worker, worker_alive
 from rubric_core.store.schema import MIGRATIONS, SCHEMA_VERSION
+from rubric_core.store.urls import mask_url, scrub
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 FINAL_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "cancelled", "error")
 ALL_STATUSES = ("running", "interrupted", *FINAL_STATUSES)
+IMPORTED_COLUMNS = frozenset(
+    {
+        "rubric",
+        "rubric_version",
+        "turns",
+        "final_output",
+        "final_files_json",
+        "error",
+        "note",
+        "input_tokens",
+        "output_tokens",
+        "total_tokens",
+        "wall_time_s",
+    }
+)
+"""Run columns an import restores as exported (no event carries them exactly)."""
 
 
 class StoreError(RuntimeError):
@@ -130,6 +147,8 @@ class Store:
     def __init__(self, url: str, *, readonly: bool = False) -> None:
         self.url = url
         self.readonly = readonly
+        self.display_url = mask_url(url)
+        """The URL as it may be shown: the password masked (every message uses this, never `url`)."""
         self._is_sqlite = url.startswith("sqlite")
         if self._is_sqlite:
             self._check_sqlite_file(url, readonly)
@@ -144,9 +163,10 @@ class Store:
         except StoreError:
             raise
         except Exception as exc:  # noqa: BLE001 -- bad URL, missing driver
-            msg = (
-                f"Cannot open the store at {url}: {exc}. Check RUBRIC_STUDIO_DB_URL "
-                "(a SQLAlchemy URL such as sqlite:////path/runs.sqlite or postgresql+psycopg://host/db)."
+            msg = scrub(
+                f"Cannot open the store at {self.display_url}: {exc}. Check RUBRIC_STUDIO_DB_URL "
+                "(a SQLAlchemy URL such as sqlite:////path/runs.sqlite or postgresql+psycopg://host/db).",
+                url,
             )
             raise StoreError(msg) from None
         if self._is_sqlite:
@@ -186,14 +206,14 @@ class Store:
                 applied = self._check_compatible(conn)
         except DatabaseError as exc:
             msg = (
-                f"Cannot read the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
+                f"Cannot read the store at {self.display_url}: {exc.orig}. Nothing was changed. If it is not a "
                 "Rubric Studio store, point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
             )
             raise StoreError(msg) from None
         missing = [v for v, _, _ in MIGRATIONS if v not in (applied or set())]
         if missing:
             msg = (
-                f"The store at {self.url} is read-only for you and needs an upgrade to schema version "
+                f"The store at {self.display_url} is read-only for you and needs an upgrade to schema version "
                 f"{SCHEMA_VERSION}, which writes to it. Open it once as a user who can write it."
             )
             raise StoreError(msg)
@@ -252,7 +272,7 @@ class Store:
     def _write(self) -> Any:
         if self.readonly:
             msg = (
-                f"The store at {self.url} is open read-only (this user cannot write it), and this needs "
+                f"The store at {self.display_url} is open read-only (this user cannot write it), and this needs "
                 "to write. Ask its owner for write access, or copy it and point RUBRIC_STUDIO_HOME at the copy."
             )
             raise StoreError(msg)
@@ -291,9 +311,10 @@ class Store:
         except StoreError:
             raise
         except DatabaseError as exc:
-            msg = (
-                f"Cannot open the store at {self.url}: {exc.orig}. Nothing was changed. If it is not a "
-                "Rubric Studio store, move it away or point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere."
+            msg = scrub(
+                f"Cannot open the store at {self.display_url}: {exc.orig}. Nothing was changed. If it is not a "
+                "Rubric Studio store, move it away or point RUBRIC_STUDIO_HOME (or RUBRIC_STUDIO_DB_URL) elsewhere.",
+                self.url,
             )
             raise StoreError(msg) from None
 
@@ -309,7 +330,7 @@ class Store:
         if "schema_migrations" not in tables:
             listed = ", ".join(sorted(tables)[:5])
             msg = (
-                f"The database at {self.url} holds other data (tables: {listed}) and is not a "
+                f"The database at {self.display_url} holds other data (tables: {listed}) and is not a "
                 "Rubric Studio store. Nothing was changed. Point RUBRIC_STUDIO_HOME or "
                 "RUBRIC_STUDIO_DB_URL elsewhere."
             )
@@ -318,7 +339,7 @@ class Store:
         newest = max(applied, default=0)
         if newest > SCHEMA_VERSION:
             msg = (
-                f"The store at {self.url} has schema version {newest}, newer than this Rubric Studio "
+                f"The store at {self.display_url} has schema version {newest}, newer than this Rubric Studio "
                 f"(version {SCHEMA_VERSION}). Upgrade Rubric Studio to open it; nothing was changed."
             )
             raise StoreError(msg)
@@ -412,15 +433,19 @@ class Store:
                 return True
         return self._run_exists(conn, run_id)
 
-    def import_runs(self, runs: list[tuple[list[RunEvent], str]]) -> tuple[int, int]:
-        """Record whole runs (their events, and the source name) in one transaction.
+    def import_runs(
+        self, runs: list[tuple[list[RunEvent], str]] | list[tuple[list[RunEvent], str, dict]]
+    ) -> tuple[int, int]:
+        """Record whole runs (their events, the source name, restored fields) in one transaction.
 
         A run whose id is already stored is skipped, so importing a file twice
-        adds nothing. Returns (imported, skipped).
+        adds nothing. An optional third item restores what no event carries:
+        `{"columns": {column: value}, "tags": [...]}` (columns from IMPORTED_COLUMNS only).
+        Returns (imported, skipped).
         """
         imported = skipped = 0
         with self._write() as conn, conn.begin():
-            for events, source in runs:
+            for events, source, *rest in runs:
                 if not events:
                     continue
                 if self._run_exists(conn, events[0].run_id):
@@ -432,8 +457,22 @@ class Store:
                     text("UPDATE runs SET imported_from = :s, worker = '' WHERE id = :id"),
                     {"s": source, "id": events[0].run_id},
                 )
+                if rest:
+                    self._restore(conn, events[0].run_id, rest[0])
                 imported += 1
         return imported, skipped
+
+    @staticmethod
+    def _restore(conn: Connection, run_id: str, restored: dict[str, Any]) -> None:
+        columns = {k: v for k, v in (restored.get("columns") or {}).items() if k in IMPORTED_COLUMNS}
+        if columns:
+            sets = ", ".join(f"{k} = :{k}" for k in columns)
+            conn.execute(text(f"UPDATE runs SET {sets} WHERE id = :id"), {**columns, "id": run_id})
+        tags = sorted({t.strip() for t in restored.get("tags") or [] if t and t.strip()})
+        if tags:
+            conn.execute(
+                text("INSERT INTO run_tags (run_id, tag) VALUES (:r, :t)"), [{"r": run_id, "t": t} for t in tags]
+            )
 
     @staticmethod
     def _run_exists(conn: Connection, run_id: str) -> bool:
@@ -517,17 +556,20 @@ class Store:
         return None if part is None else round(part[0] + max(0.0, ev.at - part[1]), 3)
 
     def _touch(self, conn: Connection, ev: RunEvent, tokens: dict[str, int] | None = None) -> None:
+        # `turns` follows the drafts: a follow-up's run_started event is emitted before the engine
+        # knows the turn number, so it cannot be trusted to count turns.
         tokens = tokens or {}
         conn.execute(
             text(
                 "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, "
                 "output_tokens = output_tokens + :o, total_tokens = total_tokens + :t, "
-                "wall_time_s = COALESCE(:w, wall_time_s) WHERE id = :id"
+                "wall_time_s = COALESCE(:w, wall_time_s), turns = MAX(turns, :turns) WHERE id = :id"
             ),
             {
                 "h": ev.at,
                 "w": self._live_wall(ev),
                 "id": ev.run_id,
+                "turns": int(ev.data.get("turn", 0) or 0) + 1,
                 "i": int(tokens.get("input_tokens", 0) or 0),
                 "o": int(tokens.get("output_tokens", 0) or 0),
                 "t": int(tokens.get("total_tokens", 0) or 0),
@@ -816,6 +858,26 @@ class Store:
                 text("SELECT seq, type, at, data_json FROM events WHERE run_id = :r ORDER BY seq"), {"r": run_id}
             ).all()
         return [RunEvent(run_id=run_id, seq=s, type=t, at=a, data=json.loads(d)) for s, t, a, d in rows]
+
+    def events_of_types(self, run_ids: list[str], types: tuple[str, ...]) -> dict[str, list[RunEvent]]:
+        """The events of these types of many runs in one query, in order per run (exports read this)."""
+        if not run_ids or not types:
+            return {}
+        ids = ", ".join(f":i{i}" for i in range(len(run_ids)))
+        kinds = ", ".join(f":t{i}" for i in range(len(types)))
+        params = {**{f"i{i}": v for i, v in enumerate(run_ids)}, **{f"t{i}": v for i, v in enumerate(types)}}
+        out: dict[str, list[RunEvent]] = {}
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                text(
+                    f"SELECT run_id, seq, type, at, data_json FROM events WHERE run_id IN ({ids}) "
+                    f"AND type IN ({kinds}) ORDER BY run_id, seq"
+                ),
+                params,
+            )
+            for r, s, t, a, d in rows:
+                out.setdefault(r, []).append(RunEvent(run_id=r, seq=s, type=t, at=a, data=json.loads(d)))
+        return out
 
     def events_since(self, run_id: str, seq: int) -> list[RunEvent]:
         """Events with a sequence number above `seq` (for live polling)."""

@@ -59,6 +59,8 @@ class StubLangSmith:
                     stub.datasets[ds["id"]] = ds
                     self._send(200, ds)
                 elif self.path.startswith("/examples/bulk"):
+                    for example in body:  # the server assigns ids the client leaves out
+                        example.setdefault("id", str(uuid.uuid4()))
                     stub.examples.extend(body)
                     self._send(200, [{"id": e["id"]} for e in body])
                 else:

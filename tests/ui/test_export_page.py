@@ -1,0 +1,61 @@
+"""The Export page: the pairs checkbox, and a Parquet zip that keeps one folder per frame."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.engine import Engine
+from rubric_core.store import RunFilter, Store
+from tests.core.helpers import example_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_resources():
+    import streamlit as st
+
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def _ready_count(at: AppTest) -> int:
+    found = [re.search(r"Ready: ([\d,]+) records", s.value) for s in at.success]
+    counts = [int(m.group(1).replace(",", "")) for m in found if m]
+    assert counts, [s.value for s in at.success]
+    return counts[0]
+
+
+def test_pairs_improved_by_default_all_with_the_checkbox(store: Store, engine: Engine) -> None:
+    for name in ("haiku", "lipogram", "report"):
+        engine.execute(example_config(name), subscribers=[store.record])
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("pages/export.py").run()
+    at.selectbox(key="export_format").set_value("pairs").run()
+    assert not at.checkbox(key="export_all_pairs").value
+    at.button(key="export_go").click().run()
+    improved = _ready_count(at)
+    at.checkbox(key="export_all_pairs").check().run()
+    assert not [s for s in at.success if "Ready" in s.value]  # the prepared file was for the other choice
+    at.button(key="export_go").click().run()
+    every = _ready_count(at)
+    assert every == sum(r["iterations"] - 1 for r in store.list_runs()) and 0 < improved < every
+    assert not at.exception
+
+
+def test_parquet_download_keeps_a_folder_per_frame(store: Store, engine: Engine, monkeypatch) -> None:
+    from rubric_ui import page_export
+
+    engine.execute(example_config("haiku"), subscribers=[store.record])
+    monkeypatch.setattr(page_export, "store_or_stop", lambda: store)
+    data, summary, _ = page_export._build("parquet", RunFilter(), False, "")
+    assert summary == "1 records"
+    names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
+    assert names == ["criteria/criteria.parquet", "iterations/iterations.parquet", "runs/runs.parquet"]
