@@ -1,4 +1,4 @@
-"""The command line: `python -m rubric_core run|examples|runs|show|export|import|delete`.
+"""The command line: `python -m rubric_core run|examples|runs|show|export|import|delete|suite`.
 
 Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
 on stderr, never a traceback).
@@ -158,6 +158,10 @@ def build_parser() -> argparse.ArgumentParser:
     from rubric_core import cli_store
 
     cli_store.add_commands(sub)
+
+    from rubric_core import cli_suite
+
+    cli_suite.add_commands(sub)
     return parser
 
 
