@@ -164,13 +164,13 @@ def _summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> int:
         )
     if args.min_criterion_pass_rate is not None:
         for r in rates:
-            if (r.final.rate or 0.0) < args.min_criterion_pass_rate:
+            if r.final.total == 0:
+                failures.append(f"criterion {r.criterion!r} was not graded on any item")
+            elif (r.final.rate or 0.0) < args.min_criterion_pass_rate:
                 failures.append(
                     f"criterion {r.criterion!r} passes {r.final.rate or 0.0:.1%} at the end, below "
                     f"--min-criterion-pass-rate {args.min_criterion_pass_rate:.1%}"
                 )
-        if not rates:
-            failures.append("no criterion was graded, so --min-criterion-pass-rate cannot be met")
     suite = frames.suite
     if args.jsonl:
         record = {

@@ -2,7 +2,7 @@
 
 Built from the same store rows as the run frames. A suite item is a single-turn
 run, so its first draft is iteration 0 of turn 0 and its end is the last graded
-iteration of turn 0. Criteria keep the rubric's order (the grader's positions).
+iteration of turn 0. Criteria keep the rubric's order and wording (matched by position).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 
 import pandas as pd
 
+from rubric_core.rubric import parse_criteria
 from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.pricing import Price, cost_usd, price_table
@@ -93,12 +94,20 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
             acc[0] += int(it["input_tokens"] or 0)
             acc[1] += int(it["output_tokens"] or 0)
     by_run: dict[str, dict[int, list[dict[str, Any]]]] = {}
-    order: dict[str, int] = {}
     for c in store.criteria(run_ids):
-        if c["turn"] != 0:
-            continue
-        by_run.setdefault(c["run_id"], {}).setdefault(c["iteration"], []).append(c)
-        order.setdefault(c["name"], c["position"])
+        if c["turn"] == 0:
+            by_run.setdefault(c["run_id"], {}).setdefault(c["iteration"], []).append(c)
+    canonical = [c.text for c in parse_criteria(suite["rubric"])]
+    order: dict[str, int] = {name: i for i, name in enumerate(canonical)}
+    for passes in by_run.values():
+        for rows in passes.values():
+            if len(rows) == len(canonical):
+                # A grader may word a criterion differently per item; the rubric's own wording, by
+                # position, keeps one column per criterion across items.
+                for row in rows:
+                    row["name"] = canonical[row["position"]]
+            for row in rows:
+                order.setdefault(row["name"], len(order))
     criteria = [name for name, _ in sorted(order.items(), key=lambda kv: kv[1])]
     item_rows, cell_rows = [], []
     for item in items:

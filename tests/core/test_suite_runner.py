@@ -239,3 +239,18 @@ def _exit_code(argv: list[str]) -> int:
         return main(argv)
     except SystemExit as exc:
         return int(exc.code or 0)
+
+
+def test_criteria_reworded_by_the_grader_stay_one_column_in_rubric_wording(runner: SuiteRunner, store: Store) -> None:
+    handle = runner.start(_small(2), _config())
+    assert handle.wait(300)
+    ids = suite_run_ids(store, handle.suite_run_id)
+    from sqlalchemy import text
+
+    with store.engine.begin() as conn:  # an LLM grader may word criterion 0 its own way in one item
+        conn.execute(
+            text("UPDATE criteria SET name = 'No letter e anywhere' WHERE run_id = :r AND position = 0"), {"r": ids[1]}
+        )
+    frames = suite_frames(store, handle.suite_run_id)
+    assert frames.criteria == [c.strip("- ").strip() for c in example_rubric(1).splitlines()]
+    assert len(frames.cells) == 2 * 4
