@@ -232,10 +232,11 @@ def _progress(store: Store, suite_id: str) -> bool:
 
 
 def _attached(store: Store, suite_id: str) -> None:
-    if ss.get_suite_run(store, suite_id) is None:
+    suite = ss.get_suite_run(store, suite_id)
+    if suite is None:
         st.error(f"No suite run {md(suite_id)} in the store. Pick one above or start one.")
         return
-    live = ss.get_suite_run(store, suite_id)["status"] == "running" or get_suite_runner().is_live(suite_id)
+    live = suite["status"] == "running" or get_suite_runner().is_live(suite_id)
 
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def live_panel() -> None:

@@ -25,6 +25,8 @@ logger = logging.getLogger(__name__)
 SuiteSubscriber = Callable[[dict[str, Any]], None]
 DEFAULT_CONCURRENCY = 4
 MAX_CONCURRENCY = 64
+SUITE_TAG_PREFIX = "suite:"
+"""Item runs are tagged `suite:<first 12 characters of the suite run id>`."""
 
 
 def check_concurrency(value: Any) -> int:
@@ -240,6 +242,9 @@ class SuiteRunner:
         with handle._lock:
             handle.live_runs.pop(position, None)
         row = self.store.get_run(run.run_id) or {}
+        if row and SUITE_TAG_PREFIX + handle.suite_run_id[:12] not in row["tags"]:
+            # A tag lets the Runs page and `runs --tag` find a suite's item runs among the others.
+            self.store.set_tags(run.run_id, [*row["tags"], SUITE_TAG_PREFIX + handle.suite_run_id[:12]])
         handle.emit(
             "item_finished",
             position=position,

@@ -54,6 +54,7 @@ def test_a_suite_run_links_one_ordinary_run_per_item(runner: SuiteRunner, store:
     assert len(ids) == 3 == len(set(ids))
     runs = store.get_runs(ids)
     assert [r["task"] for r in runs] == [i.task for i in _small().items]
+    assert all(r["tags"] == [f"suite:{handle.suite_run_id[:12]}"] for r in runs)
     assert {r["status"] for r in runs} == {"satisfied", "max_iterations_reached"}
     assert [e["type"] for e in events].count("item_finished") == 3 and events[-1]["type"] == "suite_finished"
     # The reference reaches the grader's prompt, never the working agent's task.
