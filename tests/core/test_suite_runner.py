@@ -211,6 +211,7 @@ def test_cli_gates_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
         (["--concurrency", "0"], "Concurrency must be a whole number from 1 to 64"),
         (["--rubric-version", "1"], "does not go with --rubric-file"),
         (["--model", "nope"], "model"),
+        (["--rubric-file", "/nonexistent/rubric.md"], "Cannot read rubric file"),
     ],
 )
 def test_cli_bad_input_exits_2_and_runs_nothing(
@@ -232,6 +233,9 @@ def test_cli_bad_dataset_and_unknown_suite_exit_2(tmp_path: Path, capsys: pytest
     assert main(["suite", "show", "nope"]) == 2
     assert "No suite run 'nope'" in capsys.readouterr().err
     assert main(["suite", "resume", "nope"]) == 2
+    good = str(_dataset_file(tmp_path))
+    assert main(["suite", "run", "--dataset", good, "--rubric-name", "not-in-library"]) == 2
+    assert "No rubric 'not-in-library' in the library" in capsys.readouterr().err
 
 
 def _exit_code(argv: list[str]) -> int:
