@@ -62,11 +62,18 @@ class SuiteHandle:
         event = {"type": type_, "suite_run_id": self.suite_run_id, "at": time.time(), **data}
         with self._lock:
             self.events.append(event)
-            for subscriber in list(self._subscribers):
-                try:
-                    subscriber(event)
-                except Exception:
-                    logger.exception("Suite event subscriber failed (%s)", type_)
+            subscribers = list(self._subscribers)
+        # Outside the lock: a slow subscriber must not block cancel() from another thread.
+        for subscriber in subscribers:
+            try:
+                subscriber(event)
+            except Exception:
+                logger.exception("Suite event subscriber failed (%s)", type_)
+
+    def subscribe(self, subscriber: SuiteSubscriber) -> None:
+        """Also send future events to `subscriber`."""
+        with self._lock:
+            self._subscribers.append(subscriber)
 
     def cancel(self) -> None:
         """Start no more items and stop the live ones after their current step (they stay resumable)."""

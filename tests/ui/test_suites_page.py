@@ -111,3 +111,39 @@ def test_untrusted_text_is_escaped_in_the_grid(store: Store, tmp_path: Path) -> 
     text = everything(at)
     assert "<img src=x" not in text and "<script>alert" not in text
     assert "&lt;img src=x onerror=alert(1)&gt;" in text
+
+
+def test_cancel_then_resume_from_the_page(store: Store) -> None:
+    import threading
+
+    from rubric_ui.page_suites import get_suite_runner
+
+    at = suites_page()
+    at.text_input(key="suites_model").set_value("offline:writer?latency=0.3")
+    at.number_input(key="suites_concurrency").set_value(1)
+    at.button(key="suites_start").click().run()
+    suite_id = at.query_params["suite"]
+    handle = get_suite_runner().get(suite_id)
+    clicked = threading.Event()
+
+    def hold(event: dict) -> None:
+        # The suite's workers wait here after an item finishes until Cancel was clicked: no time window.
+        if event["type"] == "item_finished":
+            clicked.wait(120)
+
+    handle.subscribe(hold)
+    at.run()
+    at.button(key="suites_cancel").click().run()
+    clicked.set()
+    assert handle.wait(300)
+    at.run()
+    suite = ss.get_suite_run(store, suite_id)
+    assert suite["status"] == "cancelled"
+    done = [i for i in ss.suite_items(store, suite_id) if i["finished"]]
+    assert len(done) < 24
+    at.button(key="suites_resume").click().run()
+    resumed = get_suite_runner().get(suite_id)
+    assert resumed is not handle and resumed.wait(600)
+    at.run()
+    assert "24 / 24 items done" in everything(at)
+    assert len(set(suite_run_ids(store, suite_id))) == 24
