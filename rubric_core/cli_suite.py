@@ -324,14 +324,17 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
         f"satisfied over {result.shared_items} shared items: A {sa.rate or 0:.1%} ({sa.low:.1%}-{sa.high:.1%})  "
         f"B {sb.rate or 0:.1%} ({sb.low:.1%}-{sb.high:.1%})  McNemar exact p = {p.p_value:.4g}"
     )
-    print("\ncriterion (A -> B)                         A end          B end          delta   McNemar p")
+    print("\ncriterion (A -> B)                         A end   B end   delta (95% CI)          McNemar p")
     for c in result.criteria:
         label = str(c.name_a) if c.name_a == c.name_b else f"{c.name_a or '(none)'} -> {c.name_b or '(none)'}"
         ra = f"{c.a.rate or 0:.0%}" if c.a else "-"
         rb = f"{c.b.rate or 0:.0%}" if c.b else "-"
         delta = f"{c.delta:+.0%}" if c.delta is not None else "-"
+        ci = c.delta_interval
+        if ci is not None:
+            delta += f" ({ci[0]:+.0%} to {ci[1]:+.0%})"
         pv = f"{c.paired.p_value:.3g}" if c.paired else "-"
-        print(f"{label[:42]:42} {ra:>6}         {rb:>6}         {delta:>6}  {pv:>8}")
+        print(f"{label[:42]:42} {ra:>6}  {rb:>6}   {delta:22}  {pv:>8}")
     for title, flips in (("fixed (not satisfied in A, satisfied in B)", result.fixed), ("broken", result.broken)):
         print(f"\n{title}: {len(flips)}")
         for f in flips:

@@ -225,6 +225,9 @@ def show_compare(store: Store, suite_a: str, suite_b: str, *, key: str) -> None:
                 "B end": _pct(c.b.rate if c.b else None),
                 "B 95% CI": f"{c.b.low:.0%}–{c.b.high:.0%}" if c.b else "–",
                 "delta": "–" if c.delta is None else f"{c.delta:+.0%}",
+                "delta 95% CI": "–"
+                if c.delta_interval is None
+                else f"{c.delta_interval[0]:+.0%} to {c.delta_interval[1]:+.0%}",
                 "McNemar p": "–" if c.paired is None else f"{c.paired.p_value:.3g}",
             }
         )

@@ -15,7 +15,7 @@ from typing import Any
 from rubric_core.pairing import pair_criteria
 from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, suite_frames
-from rubric_core.suites.statistics import Paired, Rate, mcnemar_exact, wilson
+from rubric_core.suites.statistics import Paired, Rate, delta_interval, mcnemar_exact, wilson
 
 
 @dataclass(frozen=True)
@@ -35,6 +35,13 @@ class CriterionDelta:
         if self.a is None or self.b is None or self.a.rate is None or self.b.rate is None:
             return None
         return self.b.rate - self.a.rate
+
+    @property
+    def delta_interval(self) -> tuple[float, float] | None:
+        """95% interval of the delta (Newcombe; conservative for paired items)."""
+        if self.a is None or self.b is None:
+            return None
+        return delta_interval(self.a, self.b)
 
 
 @dataclass(frozen=True)
@@ -84,6 +91,7 @@ class SuiteComparison:
             "satisfied": {
                 "a": rate(self.satisfied_a),
                 "b": rate(self.satisfied_b),
+                "delta_ci": delta_interval(self.satisfied_a, self.satisfied_b),
                 "mcnemar": paired(self.satisfied_paired),
             },
             "criteria": [
@@ -93,6 +101,7 @@ class SuiteComparison:
                     "a": rate(c.a),
                     "b": rate(c.b),
                     "delta": c.delta,
+                    "delta_ci": c.delta_interval,
                     "mcnemar": paired(c.paired),
                 }
                 for c in self.criteria

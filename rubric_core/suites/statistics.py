@@ -59,3 +59,19 @@ def mcnemar_exact(pairs: list[tuple[bool, bool]]) -> Paired:
     else:
         p = float(mcnemar([[both, only_a], [only_b, neither]], exact=True).pvalue)
     return Paired(both, only_a, only_b, neither, p)
+
+
+def delta_interval(a: Rate, b: Rate, *, alpha: float = 0.05) -> tuple[float, float] | None:
+    """95% interval of b's rate minus a's (Newcombe's hybrid score interval, statsmodels; None without items).
+
+    It treats the two runs as independent samples, so over shared (paired) items it is conservative:
+    the McNemar test is the paired evidence.
+    """
+    if a.total == 0 or b.total == 0:
+        return None
+    from statsmodels.stats.proportion import confint_proportions_2indep
+
+    low, high = confint_proportions_2indep(
+        b.passed, b.total, a.passed, a.total, method="newcomb", compare="diff", alpha=alpha
+    )
+    return float(low), float(high)

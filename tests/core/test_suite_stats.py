@@ -7,7 +7,7 @@ import pytest
 from rubric_core.pairing import pair_criteria
 from rubric_core.store import Store
 from rubric_core.suites.pricing import DEFAULT_PRICES, cost_usd, price_table, set_prices
-from rubric_core.suites.statistics import mcnemar_exact, wilson
+from rubric_core.suites.statistics import delta_interval, mcnemar_exact, wilson
 
 
 def test_wilson_known_values() -> None:
@@ -29,6 +29,13 @@ def test_mcnemar_exact_known_values() -> None:
     assert p.p_value == pytest.approx(0.125)
     assert mcnemar_exact([(False, True)] * 10).p_value == pytest.approx(2 / 1024)
     assert mcnemar_exact([(True, True), (False, False)]).p_value == 1.0
+
+
+def test_delta_interval_matches_newcombe() -> None:
+    # Newcombe (1998), Statistics in Medicine 17:873, example (a): 56/70 vs 48/80, method 10: 0.0524 to 0.3339.
+    low, high = delta_interval(wilson(48, 80), wilson(56, 70))
+    assert low == pytest.approx(0.0524, abs=5e-5) and high == pytest.approx(0.3339, abs=5e-5)
+    assert delta_interval(wilson(0, 0), wilson(1, 2)) is None
 
 
 def test_pairing_exact_then_renamed_then_unmatched() -> None:
