@@ -204,7 +204,8 @@ def _progress(store: Store, suite_id: str) -> bool:
     status = frames.suite["status"]
     live = runner.is_live(suite_id) or status == "running"
     st.markdown(
-        f'<span class="rs-suite-progress" data-status="{html.escape(status)}" data-done="{summary.finished}" '
+        f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
+        f'data-done="{summary.finished}" '
         f'data-total="{summary.total}"></span>'
         + chip_html(status if status != "finished" else "satisfied", status.capitalize())
         + f" <b>{summary.finished} / {summary.total} items done</b>",
