@@ -12,6 +12,7 @@ SCRIPTS = [
     "bench.scale",
     "bench.cold_start",
     "bench.store_scale",
+    "bench.suite",
 ]
 
 

@@ -1,4 +1,4 @@
-"""The command line: `python -m rubric_core run|examples|runs|show|export|import|resume|delete`.
+"""The command line: `python -m rubric_core run|examples|runs|show|export|import|resume|delete|suite`.
 
 Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
 on stderr, never a traceback), 130 stopped by Ctrl-C and 143 by SIGTERM (the
@@ -262,6 +262,10 @@ def build_parser() -> argparse.ArgumentParser:
     from rubric_core import cli_store
 
     cli_store.add_commands(sub)
+
+    from rubric_core import cli_suite
+
+    cli_suite.add_commands(sub)
     return parser
 
 

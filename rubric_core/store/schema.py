@@ -96,7 +96,50 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        3,
+        "suites",
+        [
+            """CREATE TABLE suite_runs (
+                id TEXT NOT NULL PRIMARY KEY,
+                name TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                finished_at REAL,
+                status TEXT NOT NULL,
+                dataset_name TEXT NOT NULL DEFAULT '',
+                dataset_hash TEXT NOT NULL DEFAULT '',
+                rubric_name TEXT NOT NULL DEFAULT '',
+                rubric_version INTEGER,
+                rubric TEXT NOT NULL,
+                config_json TEXT NOT NULL,
+                concurrency INTEGER NOT NULL DEFAULT 4,
+                worker TEXT NOT NULL DEFAULT '',
+                heartbeat_at REAL
+            )""",
+            "CREATE INDEX ix_suite_runs_created ON suite_runs (created_at DESC, id)",
+            """CREATE TABLE suite_items (
+                suite_run_id TEXT NOT NULL REFERENCES suite_runs (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                item_id TEXT NOT NULL,
+                task TEXT NOT NULL,
+                reference TEXT NOT NULL DEFAULT '',
+                metadata_json TEXT NOT NULL DEFAULT '{}',
+                run_id TEXT,
+                PRIMARY KEY (suite_run_id, position)
+            )""",
+            "CREATE INDEX ix_suite_items_run ON suite_items (run_id)",
+            """CREATE TABLE prices (
+                model TEXT NOT NULL PRIMARY KEY,
+                input_per_mtok REAL NOT NULL,
+                output_per_mtok REAL NOT NULL,
+                as_of TEXT NOT NULL DEFAULT '',
+                source TEXT NOT NULL DEFAULT '',
+                updated_at REAL NOT NULL
+            )""",
+        ],
+    ),
 ]
+"""Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 
-SCHEMA_VERSION = MIGRATIONS[-1][0]
+SCHEMA_VERSION = max(version for version, _, _ in MIGRATIONS)
 """The schema version this code writes; exports carry it too."""

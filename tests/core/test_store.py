@@ -90,8 +90,49 @@ EXPECTED_SCHEMA = {
         ("imported_from", "TEXT", 1, 0),
     ],
     "schema_migrations": [("version", "INTEGER", 0, 1), ("name", "TEXT", 1, 0), ("applied_at", "REAL", 1, 0)],
+    "suite_runs": [
+        ("id", "TEXT", 1, 1),
+        ("name", "TEXT", 1, 0),
+        ("created_at", "REAL", 1, 0),
+        ("finished_at", "REAL", 0, 0),
+        ("status", "TEXT", 1, 0),
+        ("dataset_name", "TEXT", 1, 0),
+        ("dataset_hash", "TEXT", 1, 0),
+        ("rubric_name", "TEXT", 1, 0),
+        ("rubric_version", "INTEGER", 0, 0),
+        ("rubric", "TEXT", 1, 0),
+        ("config_json", "TEXT", 1, 0),
+        ("concurrency", "INTEGER", 1, 0),
+        ("worker", "TEXT", 1, 0),
+        ("heartbeat_at", "REAL", 0, 0),
+    ],
+    "suite_items": [
+        ("suite_run_id", "TEXT", 1, 1),
+        ("position", "INTEGER", 1, 2),
+        ("item_id", "TEXT", 1, 0),
+        ("task", "TEXT", 1, 0),
+        ("reference", "TEXT", 1, 0),
+        ("metadata_json", "TEXT", 1, 0),
+        ("run_id", "TEXT", 0, 0),
+    ],
+    "prices": [
+        ("model", "TEXT", 1, 1),
+        ("input_per_mtok", "REAL", 1, 0),
+        ("output_per_mtok", "REAL", 1, 0),
+        ("as_of", "TEXT", 1, 0),
+        ("source", "TEXT", 1, 0),
+        ("updated_at", "REAL", 1, 0),
+    ],
 }
-EXPECTED_INDEXES = ["ix_run_tags_tag", "ix_runs_created", "ix_runs_model", "ix_runs_rubric", "ix_runs_status"]
+EXPECTED_INDEXES = [
+    "ix_run_tags_tag",
+    "ix_runs_created",
+    "ix_runs_model",
+    "ix_runs_rubric",
+    "ix_runs_status",
+    "ix_suite_items_run",
+    "ix_suite_runs_created",
+]
 
 
 def db_path(home: Path) -> Path:
@@ -108,10 +149,10 @@ def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3]
 
 
 def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> None:

@@ -1,0 +1,20 @@
+"""An item's reference answer, shown to the grader (never to the working agent) through its system prompt."""
+
+from __future__ import annotations
+
+REFERENCE_NOTE = (
+    "\n\nA reference answer for this task follows between <reference> tags. It shows one acceptable answer; "
+    "use it to judge the criteria, and do not require the work to copy it.\n<reference>\n{reference}\n</reference>"
+)
+
+
+def grader_prompt_with_reference(grader_prompt: str, reference: str) -> str:
+    """The grader prompt (the library's default when empty) followed by the item's reference answer."""
+    if not reference.strip():
+        return grader_prompt
+    base = grader_prompt
+    if not base.strip():
+        from deepagents.middleware.rubric import GRADER_SYSTEM_PROMPT  # the agent stack is imported lazily
+
+        base = GRADER_SYSTEM_PROMPT
+    return base + REFERENCE_NOTE.format(reference=reference)

@@ -1,0 +1,228 @@
+"""Suite runs and their items in the store (tables of migration 3), apart from the run store's own code.
+
+A suite run row holds the dataset's name and hash, the rubric (text, library
+name and version) and the RunConfig fields every item shares; each item row
+links to the ordinary run that executed it (NULL until started).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import uuid
+from typing import Any
+
+from rubric_core.config import RunConfig
+from rubric_core.store import Store
+from rubric_core.store.liveness import this_worker, worker_alive
+from rubric_core.store.store import FINAL_STATUSES, text
+from rubric_core.suites.datasets import Dataset
+
+FINISHED_RUN_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "error")
+"""An item whose run ended in one of these is done; cancelled or interrupted ones are resumed."""
+SUITE_STATUSES = ("running", "finished", "cancelled", "interrupted")
+
+
+def _write(store: Store) -> Any:
+    return store.engine.connect().execution_options(write=True)
+
+
+def create_suite_run(
+    store: Store,
+    dataset: Dataset,
+    config: RunConfig,
+    *,
+    name: str = "",
+    rubric_version: int | None = None,
+    concurrency: int = 4,
+) -> str:
+    """Store a new suite run and its items (none started yet); returns its id."""
+    suite_run_id = uuid.uuid4().hex
+    shared = config.to_dict()
+    shared.pop("task", None)
+    now = time.time()
+    with _write(store) as conn, conn.begin():
+        conn.execute(
+            text(
+                "INSERT INTO suite_runs (id, name, created_at, status, dataset_name, dataset_hash, rubric_name, "
+                "rubric_version, rubric, config_json, concurrency, worker, heartbeat_at) VALUES (:id, :name, :at, "
+                "'running', :dn, :dh, :rn, :rv, :rubric, :cfg, :c, :w, :at)"
+            ),
+            {
+                "id": suite_run_id,
+                "name": name.strip() or dataset.name,
+                "at": now,
+                "dn": dataset.name,
+                "dh": dataset.hash,
+                "rn": config.rubric_name,
+                "rv": rubric_version,
+                "rubric": config.rubric,
+                "cfg": json.dumps(shared),
+                "c": concurrency,
+                "w": this_worker(),
+            },
+        )
+        conn.execute(
+            text(
+                "INSERT INTO suite_items (suite_run_id, position, item_id, task, reference, metadata_json) "
+                "VALUES (:s, :p, :i, :t, :r, :m)"
+            ),
+            [
+                {
+                    "s": suite_run_id,
+                    "p": pos,
+                    "i": item.id,
+                    "t": item.task,
+                    "r": item.reference,
+                    "m": json.dumps(item.metadata, ensure_ascii=False),
+                }
+                for pos, item in enumerate(dataset.items)
+            ],
+        )
+    return suite_run_id
+
+
+def link_item(store: Store, suite_run_id: str, position: int, run_id: str) -> None:
+    """Record which run executes an item (replacing an earlier, unfinished one on resume)."""
+    with _write(store) as conn, conn.begin():
+        conn.execute(
+            text("UPDATE suite_items SET run_id = :r WHERE suite_run_id = :s AND position = :p"),
+            {"r": run_id, "s": suite_run_id, "p": position},
+        )
+        conn.execute(
+            text("UPDATE suite_runs SET heartbeat_at = :h WHERE id = :s"), {"h": time.time(), "s": suite_run_id}
+        )
+
+
+def set_suite_status(store: Store, suite_run_id: str, status: str) -> None:
+    """running (owned by this process), finished or cancelled."""
+    if status not in SUITE_STATUSES:
+        msg = f"Unknown suite status {status!r}."
+        raise ValueError(msg)
+    finished = None if status == "running" else time.time()
+    with _write(store) as conn, conn.begin():
+        conn.execute(
+            text("UPDATE suite_runs SET status = :st, finished_at = :f, worker = :w, heartbeat_at = :h WHERE id = :s"),
+            {"st": status, "f": finished, "w": this_worker(), "h": time.time(), "s": suite_run_id},
+        )
+
+
+def _suite_status(row: dict[str, Any]) -> str:
+    if row["status"] == "running" and not worker_alive(row.get("worker", ""), row.get("heartbeat_at")):
+        return "interrupted"
+    return str(row["status"])
+
+
+def get_suite_run(store: Store, suite_run_id: str) -> dict[str, Any] | None:
+    """The suite run row, config decoded, status `interrupted` when its owner is gone; None if unknown."""
+    with store.engine.connect() as conn:
+        row = conn.execute(text("SELECT * FROM suite_runs WHERE id = :s"), {"s": suite_run_id}).first()
+    if row is None:
+        return None
+    out = dict(row._mapping)
+    out["config"] = json.loads(out.pop("config_json"))
+    out["status"] = _suite_status(out)
+    return out
+
+
+def find_suite_run(store: Store, prefix: str) -> dict[str, Any]:
+    """A suite run by id or unique id prefix; KeyError with a clear message otherwise."""
+    prefix = prefix.strip()
+    row = get_suite_run(store, prefix) if prefix else None
+    if row is not None:
+        return row
+    with store.engine.connect() as conn:
+        ids = [
+            r[0] for r in conn.execute(text("SELECT id FROM suite_runs WHERE id LIKE :p LIMIT 3"), {"p": f"{prefix}%"})
+        ]
+    if len(ids) == 1 and prefix:
+        found = get_suite_run(store, ids[0])
+        assert found is not None
+        return found
+    if len(ids) > 1 and prefix:
+        msg = f"Suite run id {prefix!r} is ambiguous; give more characters."
+        raise KeyError(msg)
+    msg = f"No suite run {prefix!r} in the store. `python -m rubric_core suite list` shows them."
+    raise KeyError(msg)
+
+
+def suite_items(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
+    """The items in dataset order, each with its run's status, iterations and tokens (None if not started)."""
+    sql = (
+        "SELECT i.position, i.item_id, i.task, i.reference, i.metadata_json, i.run_id, r.status AS run_status, "
+        "r.iterations, r.input_tokens, r.output_tokens, r.total_tokens, r.wall_time_s, r.worker, r.heartbeat_at, "
+        "r.model, r.grader FROM suite_items i LEFT JOIN runs r ON r.id = i.run_id "
+        "WHERE i.suite_run_id = :s ORDER BY i.position"
+    )
+    with store.engine.connect() as conn:
+        rows = [dict(r._mapping) for r in conn.execute(text(sql), {"s": suite_run_id})]
+    for r in rows:
+        r["metadata"] = json.loads(r.pop("metadata_json") or "{}")
+        status = r["run_status"]
+        if status == "running" and not worker_alive(r.pop("worker") or "", r.pop("heartbeat_at")):
+            status = "interrupted"
+        else:
+            r.pop("worker", None)
+            r.pop("heartbeat_at", None)
+        r["run_status"] = status
+        r["finished"] = status in FINISHED_RUN_STATUSES
+    return rows
+
+
+def suite_run_ids(store: Store, suite_run_id: str) -> list[str]:
+    """The run ids of a suite run's items, in dataset order (items not started yet are left out)."""
+    with store.engine.connect() as conn:
+        return [
+            r[0]
+            for r in conn.execute(
+                text("SELECT run_id FROM suite_items WHERE suite_run_id = :s AND run_id IS NOT NULL ORDER BY position"),
+                {"s": suite_run_id},
+            )
+        ]
+
+
+def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
+    """Suite runs, newest first, with item counts (total, finished, satisfied)."""
+    finals = ", ".join(f"'{s}'" for s in FINISHED_RUN_STATUSES)
+    sql = (
+        "SELECT s.id, s.name, s.created_at, s.finished_at, s.status, s.dataset_name, s.dataset_hash, s.rubric_name, "
+        "s.rubric_version, s.worker, s.heartbeat_at, s.config_json, "
+        "(SELECT COUNT(*) FROM suite_items i WHERE i.suite_run_id = s.id) AS items, "
+        f"(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
+        f"AND r.status IN ({finals})) AS finished, "
+        "(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
+        "AND r.status = 'satisfied') AS satisfied "
+        "FROM suite_runs s ORDER BY s.created_at DESC, s.id DESC LIMIT :n"
+    )
+    with store.engine.connect() as conn:
+        rows = [dict(r._mapping) for r in conn.execute(text(sql), {"n": limit})]
+    for r in rows:
+        cfg = json.loads(r.pop("config_json"))
+        r["model"], r["grader"] = cfg.get("model", ""), cfg.get("grader", "")
+        r["status"] = _suite_status(r)
+    return rows
+
+
+def item_config(suite: dict[str, Any], item: dict[str, Any]) -> RunConfig:
+    """The RunConfig of one item: the suite's shared fields, the item's task, its reference for the grader."""
+    data = {**suite["config"], "task": item["task"]}
+    if item.get("reference"):
+        from rubric_core.suites.reference import grader_prompt_with_reference
+
+        data["grader_prompt"] = grader_prompt_with_reference(data.get("grader_prompt", ""), item["reference"])
+    return RunConfig.from_dict(data)
+
+
+__all__ = [
+    "FINAL_STATUSES",
+    "FINISHED_RUN_STATUSES",
+    "create_suite_run",
+    "find_suite_run",
+    "get_suite_run",
+    "item_config",
+    "link_item",
+    "list_suite_runs",
+    "set_suite_status",
+    "suite_items",
+    "suite_run_ids",
+]

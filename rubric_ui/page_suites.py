@@ -1,0 +1,296 @@
+"""The Suites page: start a suite run, watch it fill in, read it per item and per criterion, compare two.
+
+The URL carries `?suite=<id>` (and `&compare=<id>`), so a reload or another tab
+re-attaches. Live progress polls the store with a fragment, as the Run page does.
+Every piece of dataset, agent and grader text is escaped before it is rendered.
+"""
+
+from __future__ import annotations
+
+import html
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from rubric_core.config import ConfigError, RunConfig
+from rubric_core.models.providers import check_model_ready, parse_model_spec
+from rubric_core.store import Store
+from rubric_core.suites import suite_store as ss
+from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
+from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
+from rubric_core.view import STATUS_LABELS
+from rubric_ui.keys import run_keys
+from rubric_ui.resources import get_manager, store_or_stop
+from rubric_ui.safe import md, valid_run_id
+from rubric_ui.status import chip_html
+from rubric_ui.suite_views import show_compare, show_suite_details
+
+POLL_SECONDS = 0.5
+SOURCES = ("Bundled example (24 short poems)", "Upload a file", "Path on this server", "Type items", "LangSmith")
+
+
+@st.cache_resource(show_spinner=False)
+def get_suite_runner() -> Any:
+    """The suite runner of this process, beside the run manager: suite runs survive reloads and page switches."""
+    from rubric_core.suites.runner import SuiteRunner
+
+    return SuiteRunner(get_manager())
+
+
+def _dataset(source: str) -> Dataset | None:
+    """The dataset picked in the form, or None with the reason shown."""
+    try:
+        if source == SOURCES[0]:
+            return example_dataset()
+        if source == SOURCES[1]:
+            upload = st.session_state.get("suites_upload")
+            if upload is None:
+                st.error("Choose a dataset file to upload (.jsonl, .json, .csv or .parquet).")
+                return None
+            suffix = Path(upload.name).suffix
+            with tempfile.TemporaryDirectory() as tmp:
+                path = Path(tmp) / f"{Path(upload.name).stem or 'dataset'}{suffix}"
+                path.write_bytes(upload.getvalue())
+                return load_dataset(path)
+        if source == SOURCES[2]:
+            path_text = str(st.session_state.get("suites_path") or "").strip()
+            if not path_text:
+                st.error("Give the path of a dataset file or a Hugging Face save_to_disk directory.")
+                return None
+            return load_dataset(path_text)
+        if source == SOURCES[3]:
+            frame: pd.DataFrame = st.session_state.get("suites_typed_value", pd.DataFrame())
+            rows = [
+                {k: v for k, v in row.items() if v not in (None, "") and not (isinstance(v, float) and pd.isna(v))}
+                for row in frame.to_dict("records")
+            ]
+            rows = [r for r in rows if r]
+            return Dataset(name="typed items", items=tuple(items_from_records(rows, "The typed items")))
+        from rubric_core.suites.datasets import load_langsmith_dataset
+
+        name = str(st.session_state.get("suites_langsmith") or "").strip()
+        if not name:
+            st.error("Give the LangSmith dataset name.")
+            return None
+        return load_langsmith_dataset(name)
+    except DatasetError as exc:
+        st.error(str(exc))
+        return None
+
+
+def _start(store: Store) -> None:
+    source = st.session_state.get("suites_source", SOURCES[0])
+    dataset = _dataset(source)
+    if dataset is None:
+        return
+    name = str(st.session_state.get("suites_rubric_name") or "").strip()
+    rubric = str(st.session_state.get("suites_rubric") or "")
+    try:
+        config = RunConfig.from_dict(
+            {
+                "task": "(each item's task)",
+                "rubric": rubric,
+                "rubric_name": name,
+                "model": st.session_state.get("suites_model") or "offline:writer",
+                "grader": st.session_state.get("suites_grader") or "offline:grader",
+                "max_iterations": st.session_state.get("suites_max_iterations", EXAMPLE_MAX_ITERATIONS),
+            }
+        )
+    except ConfigError as exc:
+        for field, message in exc.errors.items():
+            st.error(f"{field}: {message}")
+        return
+    keys = run_keys()
+    for spec in (config.model, config.grader):
+        problem = check_model_ready(parse_model_spec(spec), keys=keys)
+        if problem:
+            st.error(problem)
+            return
+    version = store.save_rubric(name, rubric) if name else None
+    handle = get_suite_runner().start(
+        dataset,
+        config,
+        name=str(st.session_state.get("suites_name") or ""),
+        rubric_version=version,
+        concurrency=int(st.session_state.get("suites_concurrency", 4)),
+        keys=keys,
+    )
+    st.query_params["suite"] = handle.suite_run_id
+    st.query_params.pop("compare", None)
+    st.rerun()
+
+
+def _default_rubric(store: Store, name: str) -> str:
+    found = store.get_rubric(name) if name else None
+    if found is not None:
+        return str(found["text"])
+    return example_rubric(1) if name == EXAMPLE_RUBRIC_NAME else ""
+
+
+def _new_suite_form(store: Store, *, expanded: bool) -> None:
+    with st.expander("New suite run", expanded=expanded, icon=":material/add:"):
+        source = st.radio("Dataset", SOURCES, key="suites_source", horizontal=True)
+        if source == SOURCES[1]:
+            st.file_uploader("Dataset file", type=["jsonl", "json", "csv", "parquet"], key="suites_upload")
+        elif source == SOURCES[2]:
+            st.text_input("Dataset path (file or Hugging Face save_to_disk directory)", key="suites_path")
+        elif source == SOURCES[3]:
+            st.caption("One row per item: the task, an optional id and an optional reference answer for the grader.")
+            typed = st.data_editor(
+                pd.DataFrame({"id": pd.Series(dtype="string"), "task": [""], "reference": [""]}),
+                num_rows="dynamic",
+                key="suites_typed",
+                width="stretch",
+            )
+            st.session_state["suites_typed_value"] = typed
+        elif source == SOURCES[4]:
+            st.text_input("LangSmith dataset name (needs LANGSMITH_API_KEY)", key="suites_langsmith")
+        c1, c2 = st.columns([1, 2])
+        name = c1.text_input(
+            "Rubric name (library)",
+            value=EXAMPLE_RUBRIC_NAME,
+            key="suites_rubric_name",
+            help="Saved as a new library version when the text changed, so two suite runs compare by version.",
+        )
+        if st.session_state.get("suites_rubric_for") != name:
+            st.session_state["suites_rubric"] = _default_rubric(store, name.strip())
+            st.session_state["suites_rubric_for"] = name
+        c2.text_area("Rubric", key="suites_rubric", height=140)
+        c3, c4, c5, c6 = st.columns(4)
+        c3.text_input("Working model", value="offline:writer", key="suites_model")
+        c4.text_input("Grader model", value="offline:grader", key="suites_grader")
+        c5.number_input("Max iterations", 1, 20, EXAMPLE_MAX_ITERATIONS, key="suites_max_iterations")
+        c6.number_input("Concurrency", 1, 64, 4, key="suites_concurrency")
+        st.text_input("Suite run name (optional)", key="suites_name")
+        if st.button("Start suite run", type="primary", key="suites_start", icon=":material/play_arrow:"):
+            _start(store)
+
+
+def _label(row: dict[str, Any]) -> str:
+    rubric = f"{row['rubric_name']} v{row['rubric_version']}" if row["rubric_name"] else "rubric file"
+    when = pd.Timestamp(row["created_at"], unit="s", tz="UTC").strftime("%Y-%m-%d %H:%M")
+    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {row['status']} · {when}"
+
+
+def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
+    ids = [r["id"] for r in rows]
+    labels = {r["id"]: _label(r) for r in rows}
+    index = ids.index(current) if current in ids else None
+    picked = st.selectbox(
+        "Suite run",
+        ids,
+        index=index,
+        format_func=lambda i: labels.get(i, i),
+        key=f"suites_pick_{current}",
+        placeholder="Pick a suite run",
+    )
+    if picked and picked != current:
+        st.query_params["suite"] = picked
+        st.query_params.pop("compare", None)
+        st.rerun()
+    return picked
+
+
+def _progress(store: Store, suite_id: str) -> bool:
+    """Progress, counts, tokens, cost and time, with Cancel or Resume; returns whether it is still live."""
+    from rubric_core.suites.frames import suite_frames, summarize
+
+    runner = get_suite_runner()
+    frames = suite_frames(store, suite_id)
+    summary = summarize(frames)
+    status = frames.suite["status"]
+    live = runner.is_live(suite_id) or status == "running"
+    st.markdown(
+        f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
+        f'data-done="{summary.finished}" '
+        f'data-total="{summary.total}"></span>'
+        + chip_html(status if status != "finished" else "satisfied", status.capitalize())
+        + f" <b>{summary.finished} / {summary.total} items done</b>",
+        unsafe_allow_html=True,
+    )
+    st.progress(summary.finished / max(1, summary.total))
+    counts = " · ".join(f"{STATUS_LABELS.get(k, k)}: {v}" for k, v in summary.status_counts.items())
+    cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
+    st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
+    if runner.is_live(suite_id):
+        if st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
+            runner.cancel(suite_id)
+            st.toast("Cancelling: items in flight stop after their current step…")
+    elif status == "running":
+        st.caption("Running in another process: cancel it there.")
+    elif status in ("cancelled", "interrupted") and summary.finished < summary.total:
+        if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
+            try:
+                runner.resume(suite_id, keys=run_keys())
+            except (ValueError, KeyError) as exc:
+                st.error(str(exc).strip("'\""))
+            else:
+                st.rerun()
+    return live
+
+
+def _attached(store: Store, suite_id: str) -> None:
+    suite = ss.get_suite_run(store, suite_id)
+    if suite is None:
+        st.error(f"No suite run {md(suite_id)} in the store. Pick one above or start one.")
+        return
+    live = suite["status"] == "running" or get_suite_runner().is_live(suite_id)
+
+    @st.fragment(run_every=POLL_SECONDS if live else None)
+    def live_panel() -> None:
+        still = _progress(store, suite_id)
+        show_suite_details(store, suite_id, key="suites")
+        if live and not still:
+            st.rerun()  # ended: redraw the whole page, which stops the polling
+
+    live_panel()
+
+
+def render() -> None:
+    """The page."""
+    store = store_or_stop()
+    suite_id = st.query_params.get("suite")
+    if suite_id is not None and not valid_run_id(suite_id):
+        st.error("The suite id in the URL is not valid. Pick a suite run below.")
+        suite_id = None
+    st.subheader("Suites")
+    st.caption(
+        "One rubric over a dataset of tasks: one real loop per item, pass rates at the first draft and at the end, "
+        "and a comparison of two suite runs."
+    )
+    rows = ss.list_suite_runs(store, limit=200)
+    _new_suite_form(store, expanded=not rows)
+    if not rows:
+        st.info("No suite run yet. The bundled example runs offline with no key: press **Start suite run** above.")
+        return
+    picked = _picker(rows, suite_id)
+    if picked is None:
+        return
+    tab_run, tab_compare = st.tabs(["This suite run", "Compare with another"])
+    with tab_run:
+        _attached(store, picked)
+    with tab_compare:
+        others = [r for r in rows if r["id"] != picked]
+        if not others:
+            st.caption("Run the suite again (for example after editing a criterion) to compare two suite runs.")
+        else:
+            compare_id = st.query_params.get("compare")
+            ids = [r["id"] for r in others]
+            labels = {r["id"]: _label(r) for r in others}
+            other = st.selectbox(
+                "Compare with (A is the older suite run, B the newer)",
+                ids,
+                index=ids.index(compare_id) if compare_id in ids else None,
+                format_func=lambda i: labels.get(i, i),
+                key=f"suites_compare_{picked}",
+                placeholder="Pick the suite run to compare with",
+            )
+            if other:
+                if other != compare_id:
+                    st.query_params["compare"] = other
+                created = {r["id"]: r["created_at"] for r in rows}
+                older, newer = sorted((other, picked), key=lambda i: created[i])
+                show_compare(store, older, newer, key="suites_cmp")

@@ -1,0 +1,244 @@
+"""Suite run views: the items x criteria grid, per-criterion pass rates, iterations, cost, and the comparison.
+
+The grid is plain HTML: every item id, task, criterion name and gap is escaped,
+and each cell links to that item's run on the Run page (`./?run=<id>`).
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import pandas as pd
+import streamlit as st
+
+from rubric_core.diff import DIFF_CSS, inline_html, word_diff
+from rubric_core.store import Store
+from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize
+from rubric_core.suites.pricing import price_table, set_prices
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS
+from rubric_ui.safe import md
+
+GRID_CSS = """<style>
+.rs-grid{border-collapse:collapse;font-size:0.8rem}
+.rs-grid th,.rs-grid td{border:1px solid #d0d7de;padding:2px 6px;text-align:center}
+.rs-grid th.rs-crit{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.rs-grid td.rs-item{text-align:left;white-space:nowrap}
+.rs-grid a.rs-cell{display:block;text-decoration:none;color:#fff;font-weight:700}
+.rs-grid td.rs-pass{background:#4ac26b}.rs-grid td.rs-fail{background:#ff8182}.rs-grid td.rs-none{background:#eaeef2}
+</style>"""
+RUN_LINK = "./?run={run_id}"
+"""The Run page opens a stored run from its URL (relative: works under any base path)."""
+
+
+def _e(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+def grid_html(frames: SuiteFrames, *, sort_by_failures: bool = False) -> str:
+    """Items as rows (dataset order, or most failures first), criteria as columns in rubric order."""
+    cells: dict[tuple[int, str], dict[str, Any]] = {}
+    for row in frames.cells.to_dict("records"):
+        cells[(int(row["position"]), str(row["criterion"]))] = row
+    items = frames.items.to_dict("records")
+    if sort_by_failures:
+        fails = {
+            int(i["position"]): sum(
+                1
+                for c in frames.criteria
+                if (int(i["position"]), c) in cells and not cells[(int(i["position"]), c)]["final_passed"]
+            )
+            for i in items
+        }
+        items.sort(key=lambda i: (-fails[int(i["position"])], int(i["position"])))
+    head = "".join(f'<th class="rs-crit" title="{_e(c)}">{_e(c)}</th>' for c in frames.criteria)
+    body = []
+    for item in items:
+        pos = int(item["position"])
+        status = str(item["status"])
+        color = STATUS_COLORS.get(status, "#57606a")
+        run_id = item["run_id"] if isinstance(item["run_id"], str) else ""
+        label = f'<span title="{_e(item["task"])}">{_e(item["item_id"])}</span>'
+        chip = (
+            f'<span style="color:{color};font-weight:600" data-status="{_e(status)}"> · '
+            f"{_e(STATUS_LABELS.get(status, status))}</span>"
+        )
+        tds = [f'<td class="rs-item">{label}{chip}</td>']
+        for name in frames.criteria:
+            cell = cells.get((pos, name))
+            if cell is None:
+                tds.append('<td class="rs-none">…</td>')
+                continue
+            passed = bool(cell["final_passed"])
+            gap = str(cell["final_gap"] or "")
+            tip = f"{name}: {'pass' if passed else 'fail'}" + (f" ({gap})" if gap else "")
+            href = RUN_LINK.format(run_id=_e(run_id))
+            tds.append(
+                f'<td class="{"rs-pass" if passed else "rs-fail"}"><a class="rs-cell" href="{href}" target="_self" '
+                f'data-item="{_e(item["item_id"])}" data-run="{_e(run_id)}" title="{_e(tip)}">'
+                f"{'✔' if passed else '✘'}</a></td>"
+            )
+        body.append(f'<tr data-item="{_e(item["item_id"])}">{"".join(tds)}</tr>')
+    return f'{GRID_CSS}<table class="rs-grid"><tr><th>item</th>{head}</tr>{"".join(body)}</table>'
+
+
+def _pct(x: float | None) -> str:
+    return "–" if x is None else f"{x:.0%}"
+
+
+def rates_frame(frames: SuiteFrames) -> pd.DataFrame:
+    """Per criterion: pass rate at the first draft and at the end with Wilson 95% intervals, and blocking count."""
+    rows = []
+    for r in criterion_rates(frames):
+        rows.append(
+            {
+                "criterion": r.criterion,
+                "first draft": _pct(r.first.rate),
+                "first 95% CI": f"{r.first.low:.0%}–{r.first.high:.0%}",
+                "end": _pct(r.final.rate),
+                "end 95% CI": f"{r.final.low:.0%}–{r.final.high:.0%}",
+                "fixed by the loop": _pct(
+                    None if r.final.rate is None or r.first.rate is None else r.final.rate - r.first.rate
+                ),
+                "blocks satisfied (items)": r.blocking,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _prices(store: Store, key: str) -> None:
+    table = price_table(store)
+    frame = pd.DataFrame(
+        [
+            {
+                "model": p.model,
+                "input_per_mtok": p.input_per_mtok,
+                "output_per_mtok": p.output_per_mtok,
+                "as_of": p.as_of,
+                "source": p.source,
+            }
+            for p in table.values()
+        ]
+    )
+    st.caption("USD per million tokens. Bundled defaults are list prices on their date; edit them to your own.")
+    edited = st.data_editor(
+        frame, num_rows="dynamic", key=f"{key}_prices", disabled=["source"], hide_index=True, width="stretch"
+    )
+    if st.button("Save prices", key=f"{key}_save_prices"):
+        try:
+            n = set_prices(store, [r for r in edited.to_dict("records") if r.get("model")])
+        except ValueError as exc:
+            st.error(str(exc))
+        else:
+            st.success(f"Saved {n} price(s).")
+
+
+def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
+    """The grid, pass rates, blocking criteria, iterations to satisfied, cap hits, cost and prices."""
+    frames = suite_frames(store, suite_id)
+    summary = summarize(frames)
+    suite = frames.suite
+    rubric = f"{suite['rubric_name']} v{suite['rubric_version']}" if suite["rubric_name"] else "a rubric file"
+    st.caption(
+        f"Dataset {md(suite['dataset_name'])} · rubric {md(rubric)} · model {md(suite['config'].get('model'))} · "
+        f"grader {md(suite['config'].get('grader'))} · suite run `{suite_id}`"
+    )
+    st.markdown("**Items × criteria at the final iteration** (click a cell to open that item's run)")
+    sort = st.toggle("Most failures first", key=f"{key}_sort")
+    st.html(grid_html(frames, sort_by_failures=sort))
+    if not frames.criteria:
+        st.caption("The grid fills in as items are graded.")
+        return
+    st.markdown("**Per criterion: first draft vs end** (Wilson 95% intervals)")
+    st.dataframe(rates_frame(frames), hide_index=True, width="stretch", key=f"{key}_rates")
+    blocking = sorted((r for r in criterion_rates(frames) if r.blocking), key=lambda r: -r.blocking)
+    if blocking:
+        st.markdown(
+            "**Most often blocking satisfied:** "
+            + ", ".join(f"{md(r.criterion)} ({r.blocking} items)" for r in blocking[:5])
+        )
+    c1, c2 = st.columns(2)
+    with c1:
+        st.markdown("**Iterations to satisfied**")
+        if summary.iterations_to_satisfied:
+            dist = pd.DataFrame(
+                {
+                    "iterations": list(summary.iterations_to_satisfied),
+                    "items": list(summary.iterations_to_satisfied.values()),
+                }
+            )
+            st.bar_chart(dist, x="iterations", y="items", height=200)
+        else:
+            st.caption("No item satisfied yet.")
+    with c2:
+        st.markdown(f"**Hit the iteration cap:** {len(summary.cap_hits)} item(s)")
+        if summary.cap_hits:
+            st.markdown(", ".join(md(i) for i in summary.cap_hits))
+    with st.expander("Cost: tokens per item and prices"):
+        items = frames.items[
+            ["item_id", "status", "iterations", "input_tokens", "output_tokens", "total_tokens", "cost_usd"]
+        ]
+        st.dataframe(items, hide_index=True, width="stretch", key=f"{key}_cost")
+        _prices(store, key)
+
+
+def _flip_links(flips: list[Any], side: str) -> str:
+    parts = []
+    for f in flips:
+        run_a = f'<a href="{RUN_LINK.format(run_id=_e(f.run_a))}" target="_self">A</a>' if f.run_a else "A"
+        run_b = f'<a href="{RUN_LINK.format(run_id=_e(f.run_b))}" target="_self">B</a>' if f.run_b else "B"
+        parts.append(
+            f'<li class="rs-flip" data-side="{side}" data-item="{_e(f.item_id)}"><b>{_e(f.item_id)}</b>: '
+            f"{_e(STATUS_LABELS.get(f.status_a, f.status_a))} → {_e(STATUS_LABELS.get(f.status_b, f.status_b))} "
+            f"({run_a} · {run_b})</li>"
+        )
+    return "<ul>" + "".join(parts) + "</ul>" if parts else "<p>none</p>"
+
+
+def show_compare(store: Store, suite_a: str, suite_b: str, *, key: str) -> None:
+    """Per-criterion deltas with intervals, McNemar over shared items, flipped items with links, the rubric diff."""
+    from rubric_core.suites.compare import compare_suite_runs
+
+    try:
+        result = compare_suite_runs(store, suite_a, suite_b)
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    if not result.same_dataset:
+        st.warning("The two suite runs used different datasets: only the items whose ids both have are compared.")
+    sa, sb, p = result.satisfied_a, result.satisfied_b, result.satisfied_paired
+    st.markdown(
+        f'<span class="rs-compare" data-fixed="{len(result.fixed)}" data-broken="{len(result.broken)}"></span>'
+        f"<b>Satisfied</b> over {result.shared_items} shared items: A {_pct(sa.rate)} ({sa.low:.0%}–{sa.high:.0%}) → "
+        f"B {_pct(sb.rate)} ({sb.low:.0%}–{sb.high:.0%}) · McNemar exact p = {p.p_value:.3g} "
+        f"({p.only_b} fixed, {p.only_a} broken)",
+        unsafe_allow_html=True,
+    )
+    rows = []
+    for c in result.criteria:
+        rows.append(
+            {
+                "criterion in A": c.name_a or "(not in A)",
+                "criterion in B": c.name_b or "(not in B)",
+                "A end": _pct(c.a.rate if c.a else None),
+                "A 95% CI": f"{c.a.low:.0%}–{c.a.high:.0%}" if c.a else "–",
+                "B end": _pct(c.b.rate if c.b else None),
+                "B 95% CI": f"{c.b.low:.0%}–{c.b.high:.0%}" if c.b else "–",
+                "delta": "–" if c.delta is None else f"{c.delta:+.0%}",
+                "delta 95% CI": "–"
+                if c.delta_interval is None
+                else f"{c.delta_interval[0]:+.0%} to {c.delta_interval[1]:+.0%}",
+                "McNemar p": "–" if c.paired is None else f"{c.paired.p_value:.3g}",
+            }
+        )
+    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{key}_criteria")
+    c1, c2 = st.columns(2)
+    with c1:
+        st.markdown(f"**Fixed** (not satisfied in A, satisfied in B): {len(result.fixed)}")
+        st.html(_flip_links(result.fixed, "fixed"))
+    with c2:
+        st.markdown(f"**Broken** (satisfied in A, not in B): {len(result.broken)}")
+        st.html(_flip_links(result.broken, "broken"))
+    st.markdown("**Rubric diff** (A → B)")
+    ops = word_diff(result.a.suite["rubric"], result.b.suite["rubric"])
+    st.html(DIFF_CSS + f'<div class="rs-rubric-diff">{inline_html(ops)}</div>')

@@ -1,0 +1,149 @@
+"""AppTest of the Suites page on the real store, run manager and offline models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.store import Store
+from rubric_core.suites import suite_run_ids
+from rubric_core.suites import suite_store as ss
+from rubric_core.suites.example import example_rubric
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_resources():
+    import streamlit as st
+
+    st.cache_resource.clear()
+    yield
+    st.cache_resource.clear()
+
+
+def suites_page(**query: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("pages/suites.py")
+    at.run()
+    return at
+
+
+def everything(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error] + [c.value for c in at.caption]
+    parts += [i.value for i in at.info] + [w.value for w in at.warning]
+    parts += [h.proto.body for h in at.get("html")]
+    return "\n".join(str(p) for p in parts)
+
+
+def wait_suite(suite_id: str) -> None:
+    """Wait on the suite runner's handle (the same process's cache_resource), never on a time window."""
+    from rubric_ui.page_suites import get_suite_runner
+
+    handle = get_suite_runner().get(suite_id)
+    assert handle is not None and handle.wait(600)
+
+
+def start(at: AppTest) -> str:
+    at.button(key="suites_start").click().run()
+    suite_id = at.query_params["suite"]
+    assert suite_id
+    wait_suite(suite_id)
+    at.run()
+    return suite_id
+
+
+def test_run_the_bundled_suite_edit_a_criterion_and_compare(store: Store) -> None:
+    at = suites_page()
+    assert not at.exception
+    assert "No suite run yet" in everything(at)
+    assert at.text_area(key="suites_rubric").value == example_rubric(1)
+    first = start(at)
+    assert not at.exception
+    text = everything(at)
+    assert "24 / 24 items done" in text and 'data-status="finished"' in text
+    assert "Max iterations reached: 10" in text and "Satisfied: 14" in text
+    ids = suite_run_ids(store, first)
+    assert f'href="./?run={ids[0]}"' in text  # grid cells open the item's run
+    assert "Hit the iteration cap:** 10 item(s)" in text
+
+    # Edit one criterion and run again: a new library version, then compare the two.
+    at.text_area(key="suites_rubric").set_value(example_rubric(1).replace("At least 22 words", "At least 20 words"))
+    second = start(at)
+    assert ss.get_suite_run(store, second)["rubric_version"] == 2
+    at.selectbox(key=f"suites_compare_{second}").set_value(first).run()
+    assert not at.exception
+    text = everything(at)
+    assert 'data-fixed="10" data-broken="0"' in text
+    assert "McNemar exact p = 0.00195" in text
+    assert '<li class="rs-flip" data-side="fixed" data-item="poem-01">' in text
+    assert '<del class="rs-del">22</del>' in text and '<ins class="rs-ins">20</ins>' in text
+
+
+def test_bad_input_shows_a_message_and_stores_nothing(store: Store, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"task": "ok"}\n{"prompt": "no task"}\n', encoding="utf-8")
+    at = suites_page()
+    at.radio(key="suites_source").set_value("Path on this server").run()
+    at.text_input(key="suites_path").set_value(str(bad))
+    at.button(key="suites_start").click().run()
+    assert any("row 2: no `task` column" in e.value for e in at.error)
+    at.radio(key="suites_source").set_value("Bundled example (24 short poems)").run()
+    at.text_area(key="suites_rubric").set_value("   ")
+    at.button(key="suites_start").click().run()
+    assert any("Rubric is empty" in e.value for e in at.error)
+    assert ss.list_suite_runs(store) == [] and not at.query_params.get("suite")
+
+
+def test_untrusted_text_is_escaped_in_the_grid(store: Store, tmp_path: Path) -> None:
+    evil = tmp_path / "evil.jsonl"
+    evil.write_text('{"id": "<img src=x onerror=alert(1)>", "task": "<script>alert(1)</script> a poem"}\n', "utf-8")
+    at = suites_page()
+    at.radio(key="suites_source").set_value("Path on this server").run()
+    at.text_input(key="suites_path").set_value(str(evil))
+    at.text_area(key="suites_rubric").set_value('- Does not contain "<b>"\n- At most 40 words')
+    start(at)
+    text = everything(at)
+    assert "<img src=x" not in text and "<script>alert" not in text
+    assert "&lt;img src=x onerror=alert(1)&gt;" in text
+
+
+def test_cancel_then_resume_from_the_page(store: Store) -> None:
+    import threading
+
+    from rubric_ui.page_suites import get_suite_runner
+
+    at = suites_page()
+    at.text_input(key="suites_model").set_value("offline:writer?latency=0.3")
+    at.number_input(key="suites_concurrency").set_value(1)
+    at.button(key="suites_start").click().run()
+    suite_id = at.query_params["suite"]
+    handle = get_suite_runner().get(suite_id)
+    clicked = threading.Event()
+
+    def hold(event: dict) -> None:
+        # The suite's workers wait here after an item finishes until Cancel was clicked: no time window.
+        if event["type"] == "item_finished":
+            clicked.wait(120)
+
+    handle.subscribe(hold)
+    at.run()
+    at.button(key="suites_cancel").click().run()
+    clicked.set()
+    assert handle.wait(300)
+    at.run()
+    suite = ss.get_suite_run(store, suite_id)
+    assert suite["status"] == "cancelled"
+    done = [i for i in ss.suite_items(store, suite_id) if i["finished"]]
+    assert len(done) < 24
+    at.button(key="suites_resume").click().run()
+    resumed = get_suite_runner().get(suite_id)
+    assert resumed is not handle and resumed.wait(600)
+    at.run()
+    assert "24 / 24 items done" in everything(at)
+    assert len(set(suite_run_ids(store, suite_id))) == 24
