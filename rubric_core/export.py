@@ -18,9 +18,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews, export_calibration, human_fields
 from rubric_core.store import SCHEMA_VERSION, RunFilter, Store
 
-FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith")
+FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
 FORMAT_LABELS = {
     "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",
     "grader-jsonl": "JSONL, one example per grading pass (for evaluating graders)",
@@ -28,6 +29,7 @@ FORMAT_LABELS = {
     "csv": "CSV, criteria in long format",
     "parquet": "Parquet, one file per frame (runs, iterations, criteria)",
     "langsmith": "LangSmith dataset examples (file; uploaded when a key is configured)",
+    "calibration": CALIBRATION_LABEL,
 }
 BATCH = 1000
 
@@ -55,13 +57,15 @@ def _batches(
         for row in store.iterations(ids):
             its.setdefault(row["run_id"], []).append(row)
         crit: dict[tuple, list[dict]] = {}
-        for row in store.criteria(ids):
+        crit_rows = store.criteria(ids)
+        attach_reviews(store, ids, crit_rows)  # every format carries the human verdict beside the grader's
+        for row in crit_rows:
             crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
         yield runs, its, crit
 
 
 def _criteria(rows: list[dict]) -> list[dict[str, Any]]:
-    return [{"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"] or None} for c in rows]
+    return [{"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"] or None, **human_fields(c)} for c in rows]
 
 
 def _files(files_json: str | dict) -> list[dict[str, str]]:
@@ -193,7 +197,9 @@ def pair_records(run: dict, iterations: list[dict], criteria: dict[tuple, list[d
                 "task": run["task"],
                 "rubric": run["rubric"],
                 "draft_before": before["draft_text"],
-                "failing_criteria": [{"name": c["name"], "gap": c["gap"]} for c in failing],
+                "failing_criteria": [
+                    {"name": c["name"], "gap": c["gap"], "human_passed": c["human_passed"]} for c in failing
+                ],
                 "feedback": before["feedback_text"],
                 "draft_after": after["draft_text"],
                 "result_before": before["result"],
@@ -233,6 +239,8 @@ def export_runs(
         msg = f"Unknown export format {fmt!r}. Formats: {', '.join(FORMATS)}."
         raise ValueError(msg)
     out = Path(out)
+    if fmt == "calibration":
+        return export_calibration(store, out, flt)
     if fmt == "parquet":
         return _export_parquet(store, out, flt)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -269,6 +277,9 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
         "criterion",
         "passed",
         "gap",
+        "human_passed",
+        "human_reason",
+        "reviewer",
         "result",
         "model",
         "grader",
@@ -298,6 +309,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                                 "criterion": c["name"],
                                 "passed": bool(c["passed"]),
                                 "gap": c["gap"],
+                                **human_fields(c),
                                 "result": results.get((turn, iteration)),
                                 "model": run["model"],
                                 "grader": run["grader"],
@@ -331,7 +343,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
             tables = {
                 "runs": frames.runs_frame_from_rows(runs),
                 "iterations": frames.iterations_frame_from_rows(all_its, all_crit),
-                "criteria": frames.criteria_frame_from_rows(all_crit),
+                "criteria": frames.criteria_frame_from_rows(all_crit, [c["review"] for c in all_crit if c["review"]]),
             }
             for name, frame in tables.items():
                 frame.insert(0, "schema_version", SCHEMA_VERSION)
