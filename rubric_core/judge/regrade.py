@@ -19,11 +19,10 @@ import threading
 import time
 import uuid
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig
-from rubric_core.judge.replay import ReplayWriter, StoredDraft
 from rubric_core.store import Store
 
 NEEDS_REVISION = "needs_revision"
@@ -31,6 +30,18 @@ NEEDS_REVISION = "needs_revision"
 
 class RegradeError(ValueError):
     """A regrade cannot start; the message says what is wrong and how to fix it."""
+
+
+@dataclass(frozen=True)
+class StoredDraft:
+    """One stored draft to regrade."""
+
+    turn: int
+    iteration: int
+    prompt: str
+    """The user message of the draft's turn (the task, or the follow-up message)."""
+    text: str
+    files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -133,6 +144,7 @@ def grade_drafts(
 
     from rubric_core.engine.agent import build_agent
     from rubric_core.engine.runner import redact
+    from rubric_core.judge.replay import ReplayWriter
 
     if repeats < 1:
         msg = f"Repeat count must be at least 1; got {repeats}."

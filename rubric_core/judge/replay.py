@@ -9,25 +9,13 @@ transcript shows them exactly as it shows a live agent's files.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import PrivateAttr
 
+from rubric_core.judge.regrade import StoredDraft
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names
-
-
-@dataclass(frozen=True)
-class StoredDraft:
-    """One stored draft to regrade."""
-
-    turn: int
-    iteration: int
-    prompt: str
-    """The user message of the draft's turn (the task, or the follow-up message)."""
-    text: str
-    files: dict[str, str] = field(default_factory=dict)
 
 
 class ReplayWriter(ToolCallingChatModel):

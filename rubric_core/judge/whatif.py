@@ -186,6 +186,34 @@ def what_if(
     return report
 
 
+def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
+    """The newest stored what-if regrade of a run, compared with the run again (None if there is none)."""
+    head = next((h for h in judge_store.list_regrades(store, run_id) if h["kind"] == "what_if"), None)
+    full = judge_store.get_regrade(store, head["id"]) if head else None
+    run = store.get_run(run_id)
+    if full is None or run is None:
+        return None
+    passes = [
+        Pass(p["turn"], p["iteration"], p["attempt"], p["result"], p["explanation"], p["criteria"], p["unverified"])
+        for p in full["passes"]
+    ]
+    rows, added, removed = compare(store, run_id, passes)
+    return WhatIfReport(
+        run_id=run_id,
+        rubric=full["rubric"],
+        grader=full["grader"],
+        original_status=run["status"],
+        iterations=rows,
+        stops=_first_satisfied({(p.turn, p.iteration): p.result for p in passes}),
+        original_stops=_first_satisfied({(r.turn, r.iteration): r.original_result for r in rows}),
+        changed_criteria=sorted({name for r in rows for name in r.changed}),
+        added=added,
+        removed=removed,
+        regrade_id=full["id"],
+        wall_time_s=full["wall_time_s"],
+    )
+
+
 def what_if_runs(store: Store, run_ids: list[str], **kwargs: Any) -> list[WhatIfReport]:
     """`what_if` for each run (a suite run's items); pass-rate deltas are the caller's sum over the reports."""
     return [what_if(store, run_id, **kwargs) for run_id in run_ids]
