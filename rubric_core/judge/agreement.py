@@ -68,7 +68,7 @@ class AgreementReport:
     criteria: list[Agreement]
     overall: Agreement
     disagreements: list[dict[str, Any]]
-    """Cells where the human and the grader differ (review_cells rows)."""
+    """Cells where the human and the grader differ (`reviewed_cells` rows)."""
 
 
 def agreement_of(criterion: str, grader: list[bool], human: list[bool]) -> Agreement:
@@ -94,9 +94,9 @@ def agreement_of(criterion: str, grader: list[bool], human: list[bool]) -> Agree
 
 def agreement(store: Store, run_ids: list[str]) -> AgreementReport:
     """Agreement over every reviewed cell of these runs (a run, a suite's runs, a rubric's, a grader's)."""
-    from rubric_core.judge.reviews import review_cells
+    from rubric_core.store.judge import reviewed_cells
 
-    reviewed = [c for c in review_cells(store, run_ids) if c["human_passed"] is not None]
+    reviewed = reviewed_cells(store, run_ids)
     by_name: dict[str, list[dict[str, Any]]] = {}
     for c in reviewed:
         by_name.setdefault(c["criterion"], []).append(c)

@@ -215,5 +215,43 @@ def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
 
 
 def what_if_runs(store: Store, run_ids: list[str], **kwargs: Any) -> list[WhatIfReport]:
-    """`what_if` for each run (a suite run's items); pass-rate deltas are the caller's sum over the reports."""
+    """`what_if` for each run (a suite run's items); see `pass_rate_deltas` for the summary."""
     return [what_if(store, run_id, **kwargs) for run_id in run_ids]
+
+
+@dataclass
+class PassRate:
+    """A criterion's pass rate over several runs' final drafts, originally and under the regrade."""
+
+    criterion: str
+    runs: int
+    original: float | None
+    """Share of the runs whose original final grading passed it (None: none graded it)."""
+    new: float | None
+
+    @property
+    def delta(self) -> float | None:
+        """new - original, when both exist."""
+        return None if self.original is None or self.new is None else self.new - self.original
+
+
+def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
+    """Per criterion, the pass rate at each run's final draft before and after the regrade (suite compare)."""
+    before: dict[str, list[bool]] = {}
+    after: dict[str, list[bool]] = {}
+    runs: dict[str, set[str]] = {}
+    for report in reports:
+        if not report.iterations:
+            continue
+        final = report.iterations[-1]
+        for name, passed in final.original.items():
+            before.setdefault(name, []).append(passed)
+            runs.setdefault(name, set()).add(report.run_id)
+        for name, passed in final.new.items():
+            after.setdefault(name, []).append(passed)
+            runs.setdefault(name, set()).add(report.run_id)
+
+    def rate(values: list[bool] | None) -> float | None:
+        return sum(values) / len(values) if values else None
+
+    return [PassRate(n, len(runs[n]), rate(before.get(n)), rate(after.get(n))) for n in runs]

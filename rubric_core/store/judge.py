@@ -83,6 +83,32 @@ def latest_reviews(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
         return _decode([dict(r._mapping) for r in conn.execute(text(sql), params)])
 
 
+def reviewed_cells(store: Store, run_ids: list[str], *, chunk: int = 500) -> list[dict[str, Any]]:
+    """The grader's row and the newest review of every reviewed cell of these runs (no drafts: cheap at scale).
+
+    Keys: run_id, turn, iteration, position, criterion, passed, gap, human_passed, human_reason, reviewer,
+    reviewed_at.
+    """
+    out: list[dict[str, Any]] = []
+    for start in range(0, len(run_ids), chunk):
+        names, params = _in(run_ids[start : start + chunk])
+        sql = (
+            "SELECT c.run_id, c.turn, c.iteration, c.position, c.name AS criterion, c.passed, c.gap, "
+            "v.passed AS human_passed, v.reason AS human_reason, v.reviewer, v.created_at AS reviewed_at "
+            "FROM reviews v JOIN criteria c ON c.run_id = v.run_id AND c.turn = v.turn AND "
+            f"c.iteration = v.iteration AND c.position = v.position WHERE v.run_id IN ({names}) AND "
+            "v.revision = (SELECT MAX(w.revision) FROM reviews w WHERE w.run_id = v.run_id AND w.turn = v.turn "
+            "AND w.iteration = v.iteration AND w.position = v.position) "
+            "ORDER BY c.run_id, c.turn, c.iteration, c.position"
+        )
+        with store.engine.connect() as conn:
+            for r in conn.execute(text(sql), params):
+                row = dict(r._mapping)
+                row["passed"], row["human_passed"] = bool(row["passed"]), bool(row["human_passed"])
+                out.append(row)
+    return out
+
+
 def review_history(store: Store, run_id: str) -> list[dict[str, Any]]:
     """Every review of a run, oldest revision first per cell."""
     with store.engine.connect() as conn:

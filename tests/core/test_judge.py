@@ -408,3 +408,49 @@ def test_cli_bad_agreement_and_regrade_input_exits_2(haiku: str, tmp_path: Path)
         assert result.returncode == 2, args
         assert fragment in result.stderr, (args, result.stderr)
         assert "Traceback" not in result.stderr
+
+
+# ---- report, suite-level summary, migrations ------------------------------------------------------
+
+
+def test_html_report_shows_both_verdicts_escaped(store: Store, haiku: str) -> None:
+    from rubric_core.report import render_report
+    from rubric_core.view import RunView
+
+    record_review(
+        store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reason="<b>summer</b>", reviewer="ann"
+    )
+    view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
+    doc = render_report(view, reviews=judge_store.latest_reviews(store, [haiku]))
+    assert "human: fail (disagrees)" in doc and 'class="pass dis"' in doc
+    assert "(human ann: fail: &lt;b&gt;summer&lt;/b&gt;)" in doc and "<b>summer</b>" not in doc
+    assert "human:" not in render_report(view)  # no reviews, no marks
+
+
+def test_pass_rate_deltas_over_several_runs(store: Store, engine: Engine, haiku: str) -> None:
+    from rubric_core.judge.whatif import pass_rate_deltas, what_if_runs
+
+    other = engine.execute(example_config("haiku", max_iterations=1), subscribers=[store.record]).run_id
+    reports = what_if_runs(store, [haiku, other], rubric=HAIKU_NEVER, save=False)
+    rates = {r.criterion: r for r in pass_rate_deltas(reports)}
+    # Final drafts: the 3-iteration run ends on a 3-line haiku, the 1-iteration run on the 4-line draft.
+    lines = rates["Exactly three lines"]
+    assert (lines.runs, lines.original, lines.new, lines.delta) == (2, 0.5, 0.5, 0.0)
+    letter = rates['Does not contain the letter "e"']
+    assert (letter.original, letter.new, letter.delta) == (None, 0.0, None)
+    assert judge_store.list_regrades(store, haiku) == []  # save=False stores nothing
+
+
+def test_migration_4_applies_to_a_store_that_only_has_1(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import rubric_core.store.store as store_module
+    from rubric_core.store.schema import MIGRATIONS
+
+    with monkeypatch.context() as m:  # code that knows only migration 1 creates the store
+        m.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
+        m.setattr(store_module, "SCHEMA_VERSION", 1)
+        open_store().close()
+    conn = sqlite3.connect(home / "runs.sqlite")
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1]
+    open_store().close()
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 4]
+    assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0

@@ -140,3 +140,30 @@ def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(store: S
 def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
     at = review_page()
     assert "No graded run yet" in texts(at)
+
+
+def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str) -> None:
+    from rubric_core.judge.reviews import record_review
+    from rubric_core.view import RunView
+    from rubric_ui.criteria import criteria_frame
+    from rubric_ui.heatmap import heatmap_figure
+
+    record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
+    record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")
+    reviews = judge_store.latest_reviews(store, [haiku])
+    view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
+    first = view.turns[0].iterations[0]
+    table = criteria_frame(first, reviews)
+    assert list(table.columns) == ["criterion", "verdict", "human", "gap", "human reason"]
+    by = table.set_index("criterion")
+    assert by.loc["Is about spring", "human"] == "✘ fail (ann) ≠ grader"
+    assert by.loc["Is about spring", "human reason"] == "hot"
+    assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
+    assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
+    assert list(criteria_frame(first).columns) == ["criterion", "verdict", "gap"]
+    fig = heatmap_figure(view.turns[0], reviews=reviews)
+    labels = fig.data[0].text
+    names = list(dict.fromkeys(c["name"] for c in first.criteria))
+    assert labels[names.index("Is about spring")][0] == "✔ H≠"
+    assert labels[names.index("Exactly three lines")][0] == "✘ H"
+    assert labels[names.index("Exactly three lines")][1] == "✔"  # iteration 1: not reviewed, no mark
