@@ -167,3 +167,16 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     assert labels[names.index("Is about spring")][0] == "✔ H≠"
     assert labels[names.index("Exactly three lines")][0] == "✘ H"
     assert labels[names.index("Exactly three lines")][1] == "✔"  # iteration 1: not reviewed, no mark
+
+
+def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> None:
+    # Failed before `calibration` had a file suffix on the Export page (KeyError on Prepare export).
+    from rubric_core.judge.reviews import record_review
+
+    record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("pages/export.py").run()
+    at.selectbox(key="export_format").set_value("calibration").run()
+    at.button(key="export_go").click().run()
+    assert not at.exception, at.exception
+    assert any("Ready: 1 records" in s.value for s in at.success)
