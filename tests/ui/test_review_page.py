@@ -180,3 +180,22 @@ def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> Non
     at.button(key="export_go").click().run()
     assert not at.exception, at.exception
     assert any("Ready: 1 records" in s.value for s in at.success)
+
+
+def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Engine) -> None:
+    from rubric_core.judge.reviews import record_review
+
+    evil = '<img src=x onerror="window.__xss=1"> Mentions rain'
+    run_id = engine.execute(
+        example_config("haiku", rubric=f"- Exactly three lines\n- {evil}", max_iterations=1),
+        subscribers=[store.record],
+    ).run_id
+    record_review(store, run_id, iteration=0, criterion=evil, verdict="pass", reviewer="<b>eve</b>", reason="<i>x</i>")
+    at = review_page(run=run_id)
+    at.text_area(key=f"review_wi_rubric_{run_id}").input(f"- {evil}").run()
+    at.button(key="review_wi_go").click().run()
+    html_blocks = [str(m.value) for m in at.markdown if "<table" in str(m.value)]
+    assert html_blocks and all("<img" not in block for block in html_blocks)
+    assert any("&lt;img src=x" in block for block in html_blocks)
+    plain = [str(m.value) for m in at.markdown if "<table" not in str(m.value) and "<style" not in str(m.value)]
+    assert all("<img" not in p and "<b>eve</b>" not in p for p in plain)
