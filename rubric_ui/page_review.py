@@ -79,36 +79,36 @@ def _pick_run(store: Store) -> str | None:
 
 
 def _cell_key(cell: dict[str, Any]) -> str:
-    return f"{cell['turn']}:{cell['iteration']}:{cell['position']}"
+    return f"{cell['run_id']}:{cell['turn']}:{cell['iteration']}:{cell['position']}"
 
 
-def _queue_state(store: Store, run_id: str) -> dict[str, Any]:
+def _queue_state(store: Store, scope: str, run_ids: list[str]) -> dict[str, Any]:
     from rubric_core.judge.reviews import unreviewed_cells
 
-    key = f"review_queue_{run_id}"
+    key = f"review_queue_{scope}"
     if key not in st.session_state:
-        st.session_state[key] = {"cells": [_cell_key(c) for c in unreviewed_cells(store, [run_id])], "pos": 0}
+        st.session_state[key] = {"cells": [_cell_key(c) for c in unreviewed_cells(store, run_ids)], "pos": 0}
     return st.session_state[key]
 
 
-def _move(run_id: str, step: int) -> None:
-    q = st.session_state[f"review_queue_{run_id}"]
+def _move(scope: str, step: int) -> None:
+    q = st.session_state[f"review_queue_{scope}"]
     q["pos"] = max(0, min(len(q["cells"]), q["pos"] + step))
     st.session_state.pop(ERROR, None)
 
 
-def _rebuild(run_id: str) -> None:
-    st.session_state.pop(f"review_queue_{run_id}", None)
+def _rebuild(scope: str) -> None:
+    st.session_state.pop(f"review_queue_{scope}", None)
     st.session_state.pop(ERROR, None)
 
 
-def _review(run_id: str, cell: dict[str, Any], verdict: str, reason_key: str) -> None:
+def _review(scope: str, cell: dict[str, Any], verdict: str, reason_key: str) -> None:
     from rubric_core.judge.reviews import ReviewError, record_review
 
     try:
         record_review(
             store_or_stop(),
-            run_id,
+            cell["run_id"],
             turn=cell["turn"],
             iteration=cell["iteration"],
             criterion=cell["criterion"],
@@ -119,15 +119,18 @@ def _review(run_id: str, cell: dict[str, Any], verdict: str, reason_key: str) ->
     except ReviewError as exc:
         st.session_state[ERROR] = str(exc)
         return
-    _move(run_id, 1)
+    _move(scope, 1)
 
 
-def show_queue(store: Store, run_id: str, reviewer: str) -> None:
-    """One unreviewed cell at a time: draft, criterion, grader verdict and gap; pass, fail, skip, next, back."""
+def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -> None:
+    """One unreviewed cell at a time: draft, criterion, grader verdict and gap; pass, fail, skip, next, back.
+
+    `run_ids` is one run, or the item runs of a suite run; `scope` names the queue in the session.
+    """
     from rubric_core.judge.reviews import review_cells
 
-    q = _queue_state(store, run_id)
-    cells = {_cell_key(c): c for c in review_cells(store, [run_id])}
+    q = _queue_state(store, scope, run_ids)
+    cells = {_cell_key(c): c for c in review_cells(store, run_ids)}
     total, pos = len(q["cells"]), q["pos"]
     st.caption("Shortcuts: P pass · F fail · S skip · N next · B back (not while typing in a field).")
     if not reviewer:
@@ -136,24 +139,25 @@ def show_queue(store: Store, run_id: str, reviewer: str) -> None:
         st.error(st.session_state[ERROR])
     if total == 0:
         st.success("Every cell of this run has a human verdict.")
-        st.button("Rebuild the queue", key="review_rebuild", on_click=_rebuild, args=(run_id,))
+        st.button("Rebuild the queue", key="review_rebuild", on_click=_rebuild, args=(scope,))
         return
     if pos >= total:
         done = sum(1 for k in q["cells"] if cells.get(k, {}).get("human_passed") is not None)
         st.success(f"End of the queue: {done} of {total} cells reviewed.")
         c1, c2 = st.columns(2)
-        c1.button("Back", key="review_back", shortcut="B", on_click=_move, args=(run_id, -1))
-        c2.button("Rebuild the queue (unreviewed cells)", key="review_rebuild", on_click=_rebuild, args=(run_id,))
+        c1.button("Back", key="review_back", shortcut="B", on_click=_move, args=(scope, -1))
+        c2.button("Rebuild the queue (unreviewed cells)", key="review_rebuild", on_click=_rebuild, args=(scope,))
         return
     cell = cells.get(q["cells"][pos])
     if cell is None:  # the run changed under us (deleted iteration): start over
-        _rebuild(run_id)
+        _rebuild(scope)
         st.rerun()
         return
     st.progress(pos / total)
     st.markdown(
-        f"**Cell {pos + 1} of {total}** · turn {cell['turn'] + 1} · iteration {cell['iteration'] + 1} · "
-        f"criterion {cell['position'] + 1}",
+        f"**Cell {pos + 1} of {total}** · "
+        + (f"run {cell['run_id'][:8]} · " if len(run_ids) > 1 else "")
+        + f"turn {cell['turn'] + 1} · iteration {cell['iteration'] + 1} · criterion {cell['position'] + 1}",
     )
     left, right = st.columns([3, 2])
     with left:
@@ -176,7 +180,7 @@ def show_queue(store: Store, run_id: str, reviewer: str) -> None:
                 f"Reviewed: {_verdict(cell['human_passed'])} by {md(cell['reviewer'])}"
                 + (f": {md(cell['human_reason'])}" if cell["human_reason"] else "")
             )
-        reason_key = f"review_reason_{run_id}_{_cell_key(cell)}"
+        reason_key = f"review_reason_{_cell_key(cell)}"
         st.text_input("Reason (optional)", key=reason_key, placeholder="why you agree or disagree")
         a, b, c = st.columns(3)
         a.button(
@@ -186,7 +190,7 @@ def show_queue(store: Store, run_id: str, reviewer: str) -> None:
             disabled=not reviewer,
             type="primary",
             on_click=_review,
-            args=(run_id, cell, "pass", reason_key),
+            args=(scope, cell, "pass", reason_key),
         )
         b.button(
             "Fail",
@@ -195,12 +199,12 @@ def show_queue(store: Store, run_id: str, reviewer: str) -> None:
             disabled=not reviewer,
             type="primary",
             on_click=_review,
-            args=(run_id, cell, "fail", reason_key),
+            args=(scope, cell, "fail", reason_key),
         )
-        c.button("Skip", key="review_skip", shortcut="S", on_click=_move, args=(run_id, 1))
+        c.button("Skip", key="review_skip", shortcut="S", on_click=_move, args=(scope, 1))
         d, e = st.columns(2)
-        d.button("Back", key="review_back", shortcut="B", disabled=pos == 0, on_click=_move, args=(run_id, -1))
-        e.button("Next", key="review_next", shortcut="N", on_click=_move, args=(run_id, 1))
+        d.button("Back", key="review_back", shortcut="B", disabled=pos == 0, on_click=_move, args=(scope, -1))
+        e.button("Next", key="review_next", shortcut="N", on_click=_move, args=(scope, 1))
 
 
 # ---- agreement --------------------------------------------------------------------------------------
@@ -408,7 +412,7 @@ def render() -> None:
         return
     queue, agree, cons, whatif = st.tabs(["Review queue", "Agreement", "Consistency", "What-if regrade"])
     with queue:
-        show_queue(store, run_id, reviewer)
+        show_queue(store, [run_id], reviewer, scope=f"run_{run_id}")
     with agree:
         show_agreement(store, run_id)
     with cons:

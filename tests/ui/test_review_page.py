@@ -57,7 +57,7 @@ def test_queue_needs_a_reviewer_then_records_skips_and_goes_back(store: Store, h
     assert "Enter your name under Reviewer name" in texts(at)
     at.text_input(key="review_reviewer_input").input("ann").run()
     assert not at.button(key="review_pass").disabled
-    at.text_input(key=f"review_reason_{haiku}_0:0:0").input("four lines").run()
+    at.text_input(key=f"review_reason_{haiku}:0:0:0").input("four lines").run()
     at.button(key="review_fail").click().run()
     rows = judge_store.latest_reviews(store, [haiku])
     assert [(r["iteration"], r["criterion"], r["passed"], r["reason"], r["reviewer"]) for r in rows] == [
