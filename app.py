@@ -14,6 +14,7 @@ else:
             st.Page("pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
             st.Page("pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
             st.Page("pages/suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
+            st.Page("pages/review.py", title="Review", icon=":material/rate_review:", url_path="review"),
             st.Page("pages/export.py", title="Export", icon=":material/download:", url_path="export"),
             present,
         ]

@@ -1,4 +1,4 @@
-"""The command line: `python -m rubric_core run|examples|runs|show|export|import|resume|delete|suite`.
+"""The command line: `python -m rubric_core run|examples|runs|show|export|import|resume|delete|suite|review|agreement|regrade`.
 
 Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
 on stderr, never a traceback), 130 stopped by Ctrl-C and 143 by SIGTERM (the
@@ -259,13 +259,15 @@ def build_parser() -> argparse.ArgumentParser:
     examples = sub.add_parser("examples", help="list the bundled examples")
     examples.set_defaults(func=cmd_examples)
 
-    from rubric_core import cli_store
+    from rubric_core import cli_judge, cli_store
 
     cli_store.add_commands(sub)
 
     from rubric_core import cli_suite
 
     cli_suite.add_commands(sub)
+
+    cli_judge.add_commands(sub)
     return parser
 
 

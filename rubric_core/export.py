@@ -23,14 +23,15 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.engine.events import RunEvent
+from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews, export_calibration, human_fields
 from rubric_core.store import RunFilter, Store
 
 EXPORT_SCHEMA_VERSION = 2
 """The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
 metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
 chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one
-folder per frame. The importer reads every version up to this one."""
-FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith")
+folder per frame; criterion rows carry the newest human review. The importer reads every version up to this one."""
+FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
 FORMAT_LABELS = {
     "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",
     "grader-jsonl": "JSONL, one example per grading pass (for evaluating graders)",
@@ -38,6 +39,7 @@ FORMAT_LABELS = {
     "csv": "CSV, criteria in long format (formula-like cells neutralised for spreadsheets)",
     "parquet": "Parquet, one folder per frame (runs/, iterations/, criteria/)",
     "langsmith": "LangSmith dataset examples (file; uploaded when a key is configured)",
+    "calibration": CALIBRATION_LABEL,
 }
 BATCH = 1000
 PARQUET_FRAMES = ("runs", "iterations", "criteria")
@@ -67,7 +69,9 @@ def _batches(
         for row in store.iterations(ids):
             its.setdefault(row["run_id"], []).append(row)
         crit: dict[tuple, list[dict]] = {}
-        for row in store.criteria(ids):
+        crit_rows = store.criteria(ids)
+        attach_reviews(store, ids, crit_rows)  # every format carries the human verdict beside the grader's
+        for row in crit_rows:
             crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
         yield runs, its, crit
 
@@ -120,7 +124,7 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
 
 
 def _criteria(rows: list[dict]) -> list[dict[str, Any]]:
-    return [{"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"] or None} for c in rows]
+    return [{"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"] or None, **human_fields(c)} for c in rows]
 
 
 def _files(files_json: str | dict) -> list[dict[str, str]]:
@@ -295,7 +299,11 @@ def pair_records(
                 "task": run["task"],
                 "rubric": run["rubric"],
                 "draft_before": before["draft_text"],
-                "failing_criteria": [{"name": c["name"], "gap": c["gap"]} for c in crit_before if not c["passed"]],
+                "failing_criteria": [
+                    {"name": c["name"], "gap": c["gap"], "human_passed": c["human_passed"]}
+                    for c in crit_before
+                    if not c["passed"]
+                ],
                 "feedback": before["feedback_text"],
                 "draft_after": after["draft_text"],
                 "result_before": before["result"],
@@ -355,6 +363,8 @@ def export_runs(
         msg = f"Unknown export format {fmt!r}. Formats: {', '.join(FORMATS)}."
         raise ValueError(msg)
     out = Path(out)
+    if fmt == "calibration":
+        return export_calibration(store, out, flt)
     if fmt == "parquet":
         return _export_parquet(store, out, flt)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -395,6 +405,9 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
         "criterion",
         "passed",
         "gap",
+        "human_passed",
+        "human_reason",
+        "reviewer",
         "result",
         "model",
         "grader",
@@ -424,6 +437,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                             "criterion": c["name"],
                             "passed": bool(c["passed"]),
                             "gap": c["gap"],
+                            **human_fields(c),
                             "result": results.get((turn, iteration)),
                             "model": run["model"],
                             "grader": run["grader"],
@@ -461,7 +475,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
             tables = {
                 "runs": frames.runs_frame_from_rows(runs),
                 "iterations": frames.iterations_frame_from_rows(all_its, all_crit),
-                "criteria": frames.criteria_frame_from_rows(all_crit),
+                "criteria": frames.criteria_frame_from_rows(all_crit, [c["review"] for c in all_crit if c["review"]]),
             }
             for name, frame in tables.items():
                 frame.insert(0, "schema_version", EXPORT_SCHEMA_VERSION)

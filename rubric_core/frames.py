@@ -4,7 +4,9 @@ Column names and dtypes are a documented contract (see docs/FRAMES.md):
 - runs: one row per run.
 - iterations: one row per grading pass.
 - criteria: one row per criterion per grading pass, with `regressed`
-  (passed at the previous pass, fails now) and `first_passed_iteration`.
+  (passed at the previous pass, fails now), `first_passed_iteration`, and the
+  newest human review of the cell (`human_passed`, `human_reason`, `reviewer`;
+  NA when nobody reviewed it).
 """
 
 from __future__ import annotations
@@ -57,6 +59,9 @@ CRITERIA_COLUMNS: dict[str, str] = {
     "gap": "string",
     "regressed": "boolean",
     "first_passed_iteration": "Int64",
+    "human_passed": "boolean",
+    "human_reason": "string",
+    "reviewer": "string",
 }
 
 
@@ -137,14 +142,16 @@ def iterations_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:
     return iterations_frame_from_rows(store.iterations(run_ids), store.criteria(run_ids))
 
 
-def criteria_frame_from_rows(criteria: list[dict]) -> pd.DataFrame:
-    """The criteria frame (with regressed and first_passed_iteration) from store rows."""
+def criteria_frame_from_rows(criteria: list[dict], reviews: list[dict] | None = None) -> pd.DataFrame:
+    """The criteria frame (with regressed, first_passed_iteration and the newest reviews) from store rows."""
+    by_cell = {(v["run_id"], v["turn"], v["iteration"], v["position"]): v for v in reviews or []}
     previous: dict[tuple, bool] = {}
     first_pass: dict[tuple, int] = {}
     out = []
     for c in criteria:
         key = (c["run_id"], c["turn"], c["name"])
         passed = bool(c["passed"])
+        review = by_cell.get((c["run_id"], c["turn"], c["iteration"], c["position"]))
         if passed and key not in first_pass:
             first_pass[key] = c["iteration"]
         out.append(
@@ -158,6 +165,9 @@ def criteria_frame_from_rows(criteria: list[dict]) -> pd.DataFrame:
                 "gap": c["gap"],
                 "regressed": previous.get(key, False) and not passed,
                 "first_passed_iteration": None,
+                "human_passed": None if review is None else bool(review["passed"]),
+                "human_reason": None if review is None else review["reason"],
+                "reviewer": None if review is None else review["reviewer"],
             }
         )
         previous[key] = passed
@@ -167,5 +177,7 @@ def criteria_frame_from_rows(criteria: list[dict]) -> pd.DataFrame:
 
 
 def criteria_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:
-    """One row per criterion per grading pass of these runs."""
-    return criteria_frame_from_rows(store.criteria(run_ids))
+    """One row per criterion per grading pass of these runs, with the newest human review of each."""
+    from rubric_core.store.judge import latest_reviews
+
+    return criteria_frame_from_rows(store.criteria(run_ids), latest_reviews(store, run_ids))

@@ -16,7 +16,8 @@ HEATMAP_CSS = (
     "<style>table.hm{border-collapse:collapse;margin:0.5rem 0;font-size:0.85rem}"
     "table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.3rem 0.6rem}"
     "td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center}"
-    "td.none{background:#f6f8fa} td.reg{outline:3px solid #cf222e}</style>"
+    "td.none{background:#f6f8fa} td.reg{outline:3px solid #cf222e}"
+    "td.dis{outline:3px dashed #8250df} span.human{font-size:0.75rem;color:#57606a}</style>"
 )
 """The heatmap table's styles (the dashboard injects them once per page; the report inlines them)."""
 
@@ -32,8 +33,27 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def heatmap_table(view: RunView, turn_index: int = -1) -> str:
-    """The criteria x iterations heatmap as a plain HTML table (gaps in the cell titles)."""
+def _reviews_by_cell(reviews: list[dict] | None) -> dict[tuple[int, int, str], dict]:
+    return {(v["turn"], v["iteration"], v["criterion"]): v for v in reviews or []}
+
+
+def _human_mark(review: dict | None, grader_passed: bool | None) -> tuple[str, str, str]:
+    """(extra class, cell suffix, title suffix) for a cell's newest human review."""
+    if review is None:
+        return "", "", ""
+    verdict = "pass" if review["passed"] else "fail"
+    disagrees = grader_passed is not None and bool(review["passed"]) != bool(grader_passed)
+    suffix = f"<br><span class='human'>human: {verdict}{' (disagrees)' if disagrees else ''}</span>"
+    title = f" | human ({review['reviewer']}): {verdict} {review.get('reason') or ''}"
+    return (" dis" if disagrees else ""), suffix, title
+
+
+def heatmap_table(view: RunView, turn_index: int = -1, reviews: list[dict] | None = None) -> str:
+    """The criteria x iterations heatmap as a plain HTML table (gaps in the cell titles).
+
+    `reviews` (newest review per cell) adds the human verdict to each reviewed
+    cell; a disagreement with the grader is outlined.
+    """
     if not view.turns:
         return "<p>No graded iterations.</p>"
     turn = view.turns[turn_index]
@@ -41,6 +61,7 @@ def heatmap_table(view: RunView, turn_index: int = -1) -> str:
     if not names:
         return "<p>No graded iterations.</p>"
     reg = regressions(passed)
+    by_cell = _reviews_by_cell(reviews)
     head = "".join(f"<th>iteration {i}</th>" for i in iterations)
     rows = []
     for r, name in enumerate(names):
@@ -52,13 +73,23 @@ def heatmap_table(view: RunView, turn_index: int = -1) -> str:
             if reg[r][c]:
                 cls += " reg"
                 mark += " (regressed)"
-            cells.append(f'<td class="{cls}" title="{_e(gaps[r][c])}">{mark}</td>')
+            extra, suffix, title = _human_mark(by_cell.get((turn.turn, iterations[c], name)), value)
+            cells.append(f'<td class="{cls}{extra}" title="{_e(gaps[r][c] + title)}">{mark}{suffix}</td>')
         rows.append(f"<tr><th style='text-align:left'>{_e(name)}</th>{''.join(cells)}</tr>")
     return f'<table class="hm"><tr><th>criterion</th>{head}</tr>{"".join(rows)}</table>'
 
 
-def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
-    """The whole report as one HTML document."""
+def _human_item(review: dict | None) -> str:
+    if review is None:
+        return ""
+    verdict = "pass" if review["passed"] else "fail"
+    reason = f": {_e(review['reason'])}" if review.get("reason") else ""
+    return f" <span class='human'>(human {_e(review['reviewer'])}: {verdict}{reason})</span>"
+
+
+def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: list[dict] | None = None) -> str:
+    """The whole report as one HTML document; `reviews` (newest per cell) shows human verdicts beside the grader's."""
+    by_cell = _reviews_by_cell(reviews)
     status = view.status
     color = STATUS_COLORS.get(status, "#57606a")
     parts = [
@@ -73,7 +104,7 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
         f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
         f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",
         f"<h2>Rubric</h2><pre>{_e(view.current.rubric if view.current else view.config.get('rubric', ''))}</pre>",
-        f"<h2>Criteria by iteration</h2>{heatmap_table(view)}",
+        f"<h2>Criteria by iteration</h2>{heatmap_table(view, reviews=reviews)}",
     ]
     if view.explanation():
         parts.append(f"<p><b>Grader:</b> {_e(view.explanation())}</p>")
@@ -95,7 +126,8 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
             parts.append(
                 "<ul>"
                 + "".join(
-                    f"<li>{'✔' if c['passed'] else '✘'} {_e(c['name'])}{'' if c['passed'] else ' — ' + _e(c.get('gap', ''))}</li>"
+                    f"<li>{'✔' if c['passed'] else '✘'} {_e(c['name'])}{'' if c['passed'] else ' — ' + _e(c.get('gap', ''))}"
+                    f"{_human_item(by_cell.get((it.turn, it.iteration, c['name'])))}</li>"
                     for c in it.criteria
                 )
                 + "</ul>"

@@ -14,17 +14,32 @@ if TYPE_CHECKING:
     import pandas as pd
 
 
-def criteria_frame(it: IterationView) -> pd.DataFrame:
-    """criterion, verdict, gap for one iteration (text is shown as text, never HTML)."""
+def _human(review: dict | None, grader_passed: bool) -> str:
+    if review is None:
+        return ""
+    verdict = "✔ pass" if review["passed"] else "✘ fail"
+    return f"{verdict} ({review['reviewer']})" + (" ≠ grader" if bool(review["passed"]) != grader_passed else "")
+
+
+def criteria_frame(it: IterationView, reviews: list[dict] | None = None) -> pd.DataFrame:
+    """criterion, verdict, gap for one iteration (text is shown as text, never HTML).
+
+    With `reviews` (newest per cell), also the human verdict and reason beside the grader's.
+    """
     import pandas as pd  # imported on first use: it is half a second of the first page's start
 
-    return pd.DataFrame(
-        [
-            {"criterion": c["name"], "verdict": "✔ pass" if c["passed"] else "✘ fail", "gap": c.get("gap", "") or ""}
-            for c in it.criteria
-        ],
-        columns=["criterion", "verdict", "gap"],
-    )
+    rows = [
+        {"criterion": c["name"], "verdict": "✔ pass" if c["passed"] else "✘ fail", "gap": c.get("gap", "") or ""}
+        for c in it.criteria
+    ]
+    if reviews is None:
+        return pd.DataFrame(rows, columns=["criterion", "verdict", "gap"])
+    by_name = {v["criterion"]: v for v in reviews if (v["turn"], v["iteration"]) == (it.turn, it.iteration)}
+    for row, c in zip(rows, it.criteria, strict=True):
+        review = by_name.get(c["name"])
+        row["human"] = _human(review, bool(c["passed"]))
+        row["human reason"] = (review or {}).get("reason", "")
+    return pd.DataFrame(rows, columns=["criterion", "verdict", "human", "gap", "human reason"])
 
 
 def criteria_html(it: IterationView) -> str:
@@ -45,8 +60,8 @@ CRITERIA_CSS = (
 """Injected once per page, outside any polling fragment: a style tag redrawn every poll restyles the page."""
 
 
-def show_criteria(it: IterationView, *, key: str, light: bool = False) -> None:
-    """The criteria table of one iteration, with the grader's explanation."""
+def show_criteria(it: IterationView, *, key: str, light: bool = False, reviews: list[dict] | None = None) -> None:
+    """The criteria table of one iteration, with the grader's explanation (and human verdicts, if given)."""
     if it.evaluation is None:
         st.caption("Grading…" if it.grading else "Not graded yet.")
         return
@@ -57,7 +72,7 @@ def show_criteria(it: IterationView, *, key: str, light: bool = False) -> None:
         st.markdown(criteria_html(it), unsafe_allow_html=True)
     elif it.criteria:
         st.dataframe(
-            criteria_frame(it),
+            criteria_frame(it, reviews),
             hide_index=True,
             key=key,
             column_config={"gap": st.column_config.TextColumn(width="large")},

@@ -132,12 +132,19 @@ def show_rubric_preview(rubric: str) -> None:
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
         if criteria:
+            from rubric_ui.judge_flags import criterion_notes, hints
+
+            notes = criterion_notes(tuple(c.text for c in criteria))  # low kappa, flaky: beside the criterion
             st.text(
                 "\n".join(
-                    f"{n}. {c.text}" + (" (+ attached block)" if c.attachment else "")
+                    f"{n}. {c.text}"
+                    + (" (+ attached block)" if c.attachment else "")
+                    + (f"  ⚠ {'; '.join(notes[c.text])}" if c.text in notes else "")
                     for n, c in enumerate(criteria, 1)
                 )
             )
+            if notes:
+                st.caption(hints(notes) + " See the Review page.")
         for w in lint_rubric(rubric):
             where = f"line {w.line}: " if w.line else ""
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")

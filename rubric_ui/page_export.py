@@ -23,6 +23,7 @@ _SUFFIX = {
     "csv": "csv",
     "parquet": "zip",
     "langsmith": "jsonl",
+    "calibration": "jsonl",
 }
 _MIME = {"jsonl": "application/jsonl", "csv": "text/csv", "zip": "application/zip"}
 

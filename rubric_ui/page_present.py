@@ -26,6 +26,13 @@ class Step:
     it: IterationView
 
 
+def _reviews(run_id: str) -> list[dict]:
+    from rubric_core.store.judge import latest_reviews
+    from rubric_ui.resources import store_or_stop
+
+    return latest_reviews(store_or_stop(), [run_id])
+
+
 def replay_steps(view: RunView) -> list[Step]:
     """draft, verdicts, feedback for each iteration, in order."""
     steps: list[Step] = []
@@ -159,7 +166,7 @@ def render() -> None:
     st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
     st.download_button(
         "Download HTML report",
-        render_report(view, title="Rubric Studio run").encode(),
+        render_report(view, title="Rubric Studio run", reviews=_reviews(run_id)).encode(),
         file_name=f"rubric-run-{run_id[:12]}.html",
         mime="text/html",
         key="present_report",

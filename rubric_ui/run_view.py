@@ -111,12 +111,20 @@ def show_live(view: RunView, *, key: str) -> None:
     show_live_panel(view, key)
 
 
+def _reviews(run_id: str) -> list[dict]:
+    """The newest human review of each cell of a stored run (shown beside the grader's verdicts)."""
+    from rubric_core.store.judge import latest_reviews
+
+    return latest_reviews(store_or_stop(), [run_id])
+
+
 def show_views(view: RunView, *, key: str) -> None:
     """Heatmap, all criteria tables, the revision diff and the transcript, one at a time."""
     choice = (
         st.segmented_control("View", VIEWS, default="Heatmap", key=f"{key}_view", label_visibility="collapsed")
         or "Heatmap"
     )
+    reviews = None if is_live(view) else _reviews(view.run_id)
     if choice == "Criteria":
         its = view.all_iterations()
         if not its:
@@ -125,7 +133,7 @@ def show_views(view: RunView, *, key: str) -> None:
             with st.expander(
                 f"Turn {it.turn} · iteration {it.iteration} · {it.result or 'not graded'}", expanded=it is its[-1]
             ):
-                show_criteria(it, key=f"{key}_crit_{it.turn}_{it.iteration}")
+                show_criteria(it, key=f"{key}_crit_{it.turn}_{it.iteration}", reviews=reviews)
     elif choice == "Heatmap":
         if not view.turns:
             st.caption("The heatmap appears after the first grading pass.")
@@ -133,7 +141,10 @@ def show_views(view: RunView, *, key: str) -> None:
             if len(view.turns) > 1:
                 st.markdown(f"**Turn {turn.turn}**")
             show_heatmap(
-                turn, status=turn.status or (None if is_live(view) else view.status), key=f"{key}_hm_{turn.turn}"
+                turn,
+                status=turn.status or (None if is_live(view) else view.status),
+                key=f"{key}_hm_{turn.turn}",
+                reviews=reviews,
             )
     elif choice == "Diff":
         show_revision_diff(view, key=f"{key}_diff")

@@ -59,15 +59,23 @@ def build_agent(
     checkpointer: Any,
     on_evaluation: Callable[[Any], None],
     keys: Mapping[str, str] | None = None,
+    writer: Any = None,
+    grader: Any = None,
 ) -> BuiltAgent:
-    """`create_deep_agent` + `RubricMiddleware`, the grader bounded by a model-call limit."""
+    """`create_deep_agent` + `RubricMiddleware`, the grader bounded by a model-call limit.
+
+    `writer` / `grader` replace the models built from the config's specs (a
+    regrade plugs in a replay writer that returns stored drafts).
+    """
     import warnings
 
     from deepagents import create_deep_agent
     from deepagents.middleware.rubric import RubricMiddleware
 
-    writer = build_chat_model(parse_model_spec(config.model), keys=keys, timeout=config.timeout_s)
-    grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
+    if writer is None:
+        writer = build_chat_model(parse_model_spec(config.model), keys=keys, timeout=config.timeout_s)
+    if grader is None:
+        grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
     grader_middleware: list[Any] = [
         # A grader that never produces a usable GraderResponse is re-prompted until the
         # recursion limit (thousands of calls); the limit turns it into a bounded grader_error.

@@ -138,6 +138,66 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    # Number 2 was never released; the runner applies every missing number,
+    # so gaps and a later merge of lower numbers are fine.
+    (
+        4,
+        "judge: human reviews and regrades",
+        [
+            # A human verdict beside the grader's (never an edit of it). A new review of the same
+            # cell gets the next revision number; the highest revision counts, the rest is history.
+            """CREATE TABLE reviews (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                turn INTEGER NOT NULL,
+                iteration INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                revision INTEGER NOT NULL,
+                criterion TEXT NOT NULL,
+                passed INTEGER NOT NULL,
+                reason TEXT NOT NULL DEFAULT '',
+                reviewer TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                PRIMARY KEY (run_id, turn, iteration, position, revision)
+            )""",
+            "CREATE INDEX ix_reviews_reviewer ON reviews (reviewer, created_at)",
+            # A regrade of a run's stored drafts under a rubric and grader (what-if, or a repeat
+            # of one draft for consistency); its verdicts live apart from the run's iterations.
+            """CREATE TABLE regrades (
+                id TEXT NOT NULL PRIMARY KEY,
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                rubric TEXT NOT NULL,
+                grader TEXT NOT NULL,
+                repeats INTEGER NOT NULL DEFAULT 1,
+                stop_turn INTEGER,
+                stop_iteration INTEGER,
+                wall_time_s REAL NOT NULL DEFAULT 0
+            )""",
+            "CREATE INDEX ix_regrades_run ON regrades (run_id, created_at)",
+            """CREATE TABLE regrade_passes (
+                regrade_id TEXT NOT NULL REFERENCES regrades (id) ON DELETE CASCADE,
+                turn INTEGER NOT NULL,
+                iteration INTEGER NOT NULL,
+                attempt INTEGER NOT NULL,
+                result TEXT NOT NULL,
+                explanation TEXT NOT NULL DEFAULT '',
+                unverified INTEGER NOT NULL DEFAULT 0,
+                PRIMARY KEY (regrade_id, turn, iteration, attempt)
+            )""",
+            """CREATE TABLE regrade_criteria (
+                regrade_id TEXT NOT NULL REFERENCES regrades (id) ON DELETE CASCADE,
+                turn INTEGER NOT NULL,
+                iteration INTEGER NOT NULL,
+                attempt INTEGER NOT NULL,
+                position INTEGER NOT NULL,
+                name TEXT NOT NULL,
+                passed INTEGER NOT NULL,
+                gap TEXT NOT NULL DEFAULT '',
+                PRIMARY KEY (regrade_id, turn, iteration, attempt, position)
+            )""",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

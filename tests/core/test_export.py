@@ -72,7 +72,11 @@ def test_grader_level_and_pairs(filled: Store, tmp_path: Path) -> None:
     every = [json.loads(line) for line in (tmp_path / "all.jsonl").read_text().splitlines()]
     assert len(every) == sum(r["iterations"] - 1 for r in filled.list_runs())
     haiku = [p for p in every if p["task"].startswith("Write a haiku")]
-    assert haiku[0]["failing_criteria"][0] == {"name": "Exactly three lines", "gap": "Has 4 non-empty lines; needs 3."}
+    assert haiku[0]["failing_criteria"][0] == {
+        "name": "Exactly three lines",
+        "gap": "Has 4 non-empty lines; needs 3.",
+        "human_passed": None,
+    }
     assert haiku[0]["draft_after"] != haiku[0]["draft_before"]
     export_runs(filled, "pairs", tmp_path / "p.jsonl")
     pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]

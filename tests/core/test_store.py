@@ -56,6 +56,49 @@ EXPECTED_SCHEMA = {
         ("total_tokens", "INTEGER", 1, 0),
         ("feedback_text", "TEXT", 1, 0),
     ],
+    "regrade_criteria": [
+        ("regrade_id", "TEXT", 1, 1),
+        ("turn", "INTEGER", 1, 2),
+        ("iteration", "INTEGER", 1, 3),
+        ("attempt", "INTEGER", 1, 4),
+        ("position", "INTEGER", 1, 5),
+        ("name", "TEXT", 1, 0),
+        ("passed", "INTEGER", 1, 0),
+        ("gap", "TEXT", 1, 0),
+    ],
+    "regrade_passes": [
+        ("regrade_id", "TEXT", 1, 1),
+        ("turn", "INTEGER", 1, 2),
+        ("iteration", "INTEGER", 1, 3),
+        ("attempt", "INTEGER", 1, 4),
+        ("result", "TEXT", 1, 0),
+        ("explanation", "TEXT", 1, 0),
+        ("unverified", "INTEGER", 1, 0),
+    ],
+    "regrades": [
+        ("id", "TEXT", 1, 1),
+        ("run_id", "TEXT", 1, 0),
+        ("kind", "TEXT", 1, 0),
+        ("created_at", "REAL", 1, 0),
+        ("rubric", "TEXT", 1, 0),
+        ("grader", "TEXT", 1, 0),
+        ("repeats", "INTEGER", 1, 0),
+        ("stop_turn", "INTEGER", 0, 0),
+        ("stop_iteration", "INTEGER", 0, 0),
+        ("wall_time_s", "REAL", 1, 0),
+    ],
+    "reviews": [
+        ("run_id", "TEXT", 1, 1),
+        ("turn", "INTEGER", 1, 2),
+        ("iteration", "INTEGER", 1, 3),
+        ("position", "INTEGER", 1, 4),
+        ("revision", "INTEGER", 1, 5),
+        ("criterion", "TEXT", 1, 0),
+        ("passed", "INTEGER", 1, 0),
+        ("reason", "TEXT", 1, 0),
+        ("reviewer", "TEXT", 1, 0),
+        ("created_at", "REAL", 1, 0),
+    ],
     "rubrics": [
         ("name", "TEXT", 1, 1),
         ("version", "INTEGER", 1, 2),
@@ -125,6 +168,8 @@ EXPECTED_SCHEMA = {
     ],
 }
 EXPECTED_INDEXES = [
+    "ix_regrades_run",
+    "ix_reviews_reviewer",
     "ix_run_tags_tag",
     "ix_runs_created",
     "ix_runs_model",
@@ -149,10 +194,10 @@ def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
 
 
 def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> None:

@@ -259,3 +259,53 @@ def test_criteria_reworded_by_the_grader_stay_one_column_in_rubric_wording(runne
     frames = suite_frames(store, handle.suite_run_id)
     assert frames.criteria == [c.strip("- ").strip() for c in example_rubric(1).splitlines()]
     assert len(frames.cells) == 2 * 4
+
+
+def test_agreement_over_a_suite_run_counts_its_items_reviews(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(_dataset_file(tmp_path))
+    rubric = str(EXAMPLE_RUBRIC_FILES[1])
+    assert (
+        main(["suite", "run", "--dataset", data, "--rubric-file", rubric, "--rubric-name", "short-poems", "--jsonl"])
+        == 0
+    )
+    suite_id = json.loads(capsys.readouterr().out.splitlines()[-1])["suite_run_id"]
+    from rubric_core.store import open_store
+
+    store = open_store()
+    try:
+        first, second = suite_run_ids(store, suite_id)[:2]
+        crit = store.criteria([first])
+    finally:
+        store.close()
+    name = crit[0]["name"]
+    grader_said = "pass" if crit[0]["passed"] else "fail"
+    human = "fail" if grader_said == "pass" else "pass"  # a disagreement
+    assert (
+        main(
+            [
+                "review",
+                first,
+                "--iteration",
+                "1",
+                "--criterion",
+                name,
+                "--verdict",
+                human,
+                "--reason",
+                "checked by hand",
+                "--reviewer",
+                "ann",
+            ]
+        )
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["agreement", "--suite", suite_id, "--jsonl"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    overall = next(x for x in lines if x["type"] == "overall")
+    assert (overall["reviewed"], overall["agreed"]) == (1, 0)
+    [disagreement] = [x for x in lines if x["type"] == "disagreement"]
+    assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "ann")
+    assert second != first

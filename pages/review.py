@@ -1,0 +1,3 @@
+from rubric_ui.page_review import render
+
+render()

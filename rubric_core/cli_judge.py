@@ -1,0 +1,262 @@
+"""Judge commands of the command line: review, agreement, regrade.
+
+`--iteration` and `--turn` are 1-based here, as the pages show them
+(iteration 1 = the first draft); JSON output carries the store's 0-based
+`iteration` and `turn` fields, like every export.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def _bad(message: str) -> Exception:
+    from rubric_core.cli import BadInput
+
+    return BadInput(message)
+
+
+def _store() -> Any:
+    from rubric_core.cli_store import _store as open_cli_store
+
+    return open_cli_store()
+
+
+def _zero_based(value: int | None, what: str) -> int | None:
+    if value is None:
+        return None
+    if value < 1:
+        msg = (
+            f"--{what} counts from 1 ({what} 1 is the first {'draft' if what == 'iteration' else 'turn'}); got {value}."
+        )
+        raise _bad(msg)
+    return value - 1
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from rubric_core.judge.reviews import ReviewError, record_review
+
+    store = _store()
+    try:
+        row = record_review(
+            store,
+            args.run_id,
+            iteration=int(_zero_based(args.iteration, "iteration") or 0),
+            turn=_zero_based(args.turn, "turn"),
+            criterion=args.criterion,
+            verdict=args.verdict,
+            reason=args.reason,
+            reviewer=args.reviewer,
+        )
+    except ReviewError as exc:
+        raise _bad(str(exc)) from None
+    grader = next(
+        (
+            bool(c["passed"])
+            for c in store.criteria([args.run_id])
+            if (c["turn"], c["iteration"], c["position"]) == (row["turn"], row["iteration"], row["position"])
+        ),
+        None,
+    )
+    human = "pass" if row["passed"] else "fail"
+    verdict = "pass" if grader else "fail"
+    agrees = "agrees with" if grader == row["passed"] else "disagrees with"
+    revision = f" (supersedes {row['revision']} earlier review(s))" if row["revision"] else ""
+    print(
+        f"reviewed run {args.run_id} turn {row['turn'] + 1} iteration {row['iteration'] + 1} "
+        f"{row['criterion']!r}: {human} by {row['reviewer']}{revision}; {agrees} the grader ({verdict})"
+    )
+    return 0
+
+
+def suite_run_ids(store: Any, suite_id: str) -> list[str]:
+    """The item runs of a suite run (id or unique prefix); bad input when there is none or none started."""
+    from rubric_core.suites.suite_store import find_suite_run
+    from rubric_core.suites.suite_store import suite_run_ids as item_run_ids
+
+    try:
+        suite = find_suite_run(store, suite_id)
+    except KeyError as exc:
+        raise _bad(str(exc).strip("'\"")) from None
+    ids = item_run_ids(store, suite["id"])
+    if not ids:
+        msg = f"Suite run {suite['id']} has no item runs yet: resume it with `python -m rubric_core suite resume`."
+        raise _bad(msg)
+    return ids
+
+
+def _selected_runs(store: Any, args: argparse.Namespace) -> tuple[list[str], str]:
+    from rubric_core.store import judge as judge_store
+
+    if args.run:
+        if store.get_run(args.run) is None:
+            msg = f"No run {args.run!r} in the store. List runs with `python -m rubric_core runs`."
+            raise _bad(msg)
+        return [args.run], f"run {args.run}"
+    if args.suite:
+        return suite_run_ids(store, args.suite), f"suite run {args.suite}"
+    if args.rubric_name:
+        ids = judge_store.run_ids_with_rubric_name(store, args.rubric_name)
+        if not ids:
+            msg = f"No run uses a library rubric named {args.rubric_name!r}. List rubrics on the Rubrics page."
+            raise _bad(msg)
+        return ids, f"rubric {args.rubric_name!r} ({len(ids)} runs)"
+    ids = judge_store.run_ids_with_grader(store, args.grader)
+    if not ids:
+        msg = f"No run was graded by {args.grader!r}. Give the grader spec exactly as stored, e.g. offline:grader."
+        raise _bad(msg)
+    return ids, f"grader {args.grader!r} ({len(ids)} runs)"
+
+
+def _fmt(value: float | None, pattern: str = "{:.2f}") -> str:
+    return "n/a" if value is None else pattern.format(value)
+
+
+def cmd_agreement(args: argparse.Namespace) -> int:
+    from rubric_core.judge.agreement import agreement
+
+    store = _store()
+    ids, what = _selected_runs(store, args)
+    report = agreement(store, ids)
+    if args.jsonl:
+        for a in report.criteria:
+            print(json.dumps({"type": "criterion", **a.to_dict()}, ensure_ascii=False))
+        print(json.dumps({"type": "overall", **report.overall.to_dict()}, ensure_ascii=False))
+        for c in report.disagreements:
+            keep = ("run_id", "turn", "iteration", "position", "criterion", "passed", "gap")
+            row = {k: c[k] for k in keep} | {"human_passed": c["human_passed"], "human_reason": c["human_reason"]}
+            print(json.dumps({"type": "disagreement", **row, "reviewer": c["reviewer"]}, ensure_ascii=False))
+        return 0
+    print(f"agreement of grader and reviewers over {what}")
+    if not report.overall.reviewed:
+        print("no reviewed cells yet: review some with `python -m rubric_core review ...` or the Review page")
+        return 0
+    print(f"{'criterion':48} {'reviewed':>8} {'agree':>6} {'rate':>6} {'kappa':>6}  confusion [human x grader]")
+    for a in [*report.criteria, report.overall]:
+        (pp, pf), (fp, ff) = a.confusion
+        flag = "  LOW" if a.low and a is not report.overall else ""
+        print(
+            f"{a.criterion[:48]:48} {a.reviewed:>8} {a.agreed:>6} {_fmt(a.rate, '{:.0%}'):>6} {_fmt(a.kappa):>6}  "
+            f"pass/pass {pp} pass/fail {pf} fail/pass {fp} fail/fail {ff}{flag}"
+        )
+    if report.disagreements:
+        print("\ndisagreements:")
+        for c in report.disagreements:
+            grader = "pass" if c["passed"] else "fail"
+            human = "pass" if c["human_passed"] else "fail"
+            print(
+                f"  run {c['run_id']} turn {c['turn'] + 1} iteration {c['iteration'] + 1} {c['criterion']!r}: "
+                f"grader {grader}, {c['reviewer']} {human}: {c['human_reason'] or ''}"
+            )
+    return 0
+
+
+def cmd_regrade(args: argparse.Namespace) -> int:
+    from rubric_core.cli import _read
+    from rubric_core.judge.regrade import RegradeError
+
+    store = _store()
+    if store.get_run(args.run_id) is None:
+        raise _bad(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
+    rubric = _read(args.rubric_file, "rubric") if args.rubric_file else None
+    if args.repeat is not None and args.repeat < 1:
+        raise _bad(f"--repeat must be at least 1; got {args.repeat}.")
+    if args.iteration is not None and args.repeat is None:
+        raise _bad("--iteration chooses the draft of a consistency check: give --repeat N too.")
+    try:
+        if args.repeat is not None:
+            return _consistency(store, args, rubric)
+        return _what_if(store, args, rubric)
+    except RegradeError as exc:
+        raise _bad(str(exc)) from None
+
+
+def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
+    from rubric_core.judge.whatif import what_if
+
+    report = what_if(store, args.run_id, rubric=rubric, grader=args.grader)
+    if args.jsonl:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+        return 0
+    print(
+        f"what-if regrade of run {args.run_id} by {report.grader} ({report.wall_time_s:.2f} s, id {report.regrade_id})"
+    )
+    print("note: drafts after the first were written in reply to the ORIGINAL grader's feedback.")
+    for row in report.iterations:
+        print(
+            f"\n[turn {row.turn + 1} iteration {row.iteration + 1}] original {row.original_result}  ->  new {row.new_result}"
+        )
+        for name, passed in row.new.items():
+            before = row.original.get(name)
+            was = "" if before is None else f" (was {'PASS' if before else 'FAIL'})"
+            changed = "  CHANGED" if name in row.changed else ""
+            gap = f"  -- {row.new_gaps[name]}" if name in row.new_gaps else ""
+            print(f"    {'PASS' if passed else 'FAIL'}  {name}{was}{changed}{gap}")
+    print()
+    print(report.summary())
+    if report.changed_criteria:
+        print("criteria whose verdict changed: " + "; ".join(report.changed_criteria))
+    if report.added or report.removed:
+        print(f"criteria added: {'; '.join(report.added) or '-'}; removed: {'; '.join(report.removed) or '-'}")
+    return 0
+
+
+def _consistency(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
+    from rubric_core.judge.consistency import consistency
+
+    report = consistency(
+        store,
+        args.run_id,
+        iteration=_zero_based(args.iteration, "iteration"),
+        repeats=args.repeat,
+        rubric=rubric,
+        grader=args.grader,
+    )
+    if args.jsonl:
+        print(json.dumps(report.to_dict(), ensure_ascii=False))
+        return 0
+    print(
+        f"consistency of {report.grader} on run {args.run_id} turn {report.turn + 1} iteration "
+        f"{report.iteration + 1}, graded {report.repeats} times ({report.wall_time_s:.2f} s)"
+    )
+    print("results: " + ", ".join(report.results))
+    for c in report.criteria:
+        mark = "FLAKY " if c.flaky else "      "
+        print(f"  {mark}{c.label:18} pass {c.passes} fail {c.fails}  {c.criterion}")
+    return 0
+
+
+def add_commands(sub: Any) -> None:
+    """Register review, agreement and regrade on the main parser's subcommands."""
+    review = sub.add_parser("review", help="record a human verdict on one criterion of one iteration")
+    review.add_argument("run_id")
+    review.add_argument("--iteration", type=int, required=True, help="1 = the first draft")
+    review.add_argument("--turn", type=int, help="1 = the first turn (default: the last turn)")
+    review.add_argument("--criterion", required=True, help="criterion name as the grader listed it")
+    review.add_argument("--verdict", required=True, help="pass or fail")
+    review.add_argument("--reason", required=True, help="why (shown beside the grader's gap)")
+    review.add_argument("--reviewer", required=True, help="who reviews")
+    review.set_defaults(func=cmd_review)
+
+    agree = sub.add_parser("agreement", help="grader-human agreement, Cohen's kappa, confusion matrix")
+    which = agree.add_mutually_exclusive_group(required=True)
+    which.add_argument("--run", help="a run id")
+    which.add_argument("--suite", help="a suite run id")
+    which.add_argument("--rubric-name", dest="rubric_name", help="every run of a library rubric")
+    which.add_argument("--grader", help="every run graded by this grader spec")
+    agree.add_argument("--jsonl", action="store_true", help="one JSON object per line")
+    agree.set_defaults(func=cmd_agreement)
+
+    regrade = sub.add_parser("regrade", help="what-if regrade of a run's drafts, or (--repeat) a consistency check")
+    regrade.add_argument("run_id")
+    regrade.add_argument("--rubric-file", help="grade under this rubric instead of the run's")
+    regrade.add_argument("--grader", help="grade with this grader spec instead of the run's")
+    regrade.add_argument("--repeat", type=int, help="grade one draft N times (consistency; 5 is usual)")
+    regrade.add_argument("--iteration", type=int, help="with --repeat: the draft (1 = first; default the final)")
+    regrade.add_argument("--jsonl", action="store_true", help="print the report as one JSON object")
+    regrade.set_defaults(func=cmd_regrade)
+
+
+__all__ = ["add_commands", "suite_run_ids"]

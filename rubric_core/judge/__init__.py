@@ -1,0 +1,6 @@
+"""Judge the judge: human reviews, grader agreement and consistency, and what-if regrades.
+
+Every function takes a list of run ids, so a suite run (its item runs) is a
+thin wrapper; iterations and turns are the store's 0-based numbers here (the
+command line and the pages show them 1-based).
+"""

@@ -1,0 +1,90 @@
+"""Human verdicts in exports: the review fields every format carries, and the calibration dataset.
+
+The calibration export is one JSON line per reviewed cell: the draft, the
+criterion, the grader's verdict and gap, the human verdict and reason. It is
+the data to evaluate or train a judge. Kept out of `export.py` (which only
+registers it) so the two evolve apart.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rubric_core.store import SCHEMA_VERSION
+from rubric_core.store.judge import latest_reviews
+
+if TYPE_CHECKING:
+    from rubric_core.export import ExportResult
+    from rubric_core.store import RunFilter, Store
+
+CALIBRATION_LABEL = "JSONL calibration set: one row per human-reviewed cell (draft, criterion, both verdicts)"
+
+
+def attach_reviews(store: Store, run_ids: list[str], criteria_rows: list[dict[str, Any]]) -> None:
+    """Put the newest review of each cell on its criterion row, under the key `review` (None if unreviewed)."""
+    reviews = {(v["run_id"], v["turn"], v["iteration"], v["position"]): v for v in latest_reviews(store, run_ids)}
+    for c in criteria_rows:
+        c["review"] = reviews.get((c["run_id"], c["turn"], c["iteration"], c["position"]))
+
+
+def human_fields(criterion_row: dict[str, Any]) -> dict[str, Any]:
+    """`human_passed`, `human_reason`, `reviewer` of a criterion row (None when unreviewed)."""
+    review = criterion_row.get("review")
+    if review is None:
+        return {"human_passed": None, "human_reason": None, "reviewer": None}
+    return {"human_passed": bool(review["passed"]), "human_reason": review["reason"], "reviewer": review["reviewer"]}
+
+
+def _iso(ts: float | None) -> str | None:
+    return datetime.fromtimestamp(ts, UTC).isoformat() if ts else None
+
+
+def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
+    """One record per reviewed cell of these runs."""
+    from rubric_core.judge.reviews import review_cells
+
+    out = []
+    for c in review_cells(store, run_ids):
+        if c["human_passed"] is None:
+            continue
+        out.append(
+            {
+                "schema_version": SCHEMA_VERSION,
+                "run_id": c["run_id"],
+                "turn": c["turn"],
+                "iteration": c["iteration"],
+                "position": c["position"],
+                "task": c["task"],
+                "rubric": c["rubric"],
+                "draft": c["draft"],
+                "files": [{"path": p, "content": v} for p, v in c["files"].items()],
+                "criterion": c["criterion"],
+                "grader": c["grader"],
+                "grader_passed": c["passed"],
+                "grader_gap": c["gap"] or None,
+                "human_passed": c["human_passed"],
+                "human_reason": c["human_reason"],
+                "reviewer": c["reviewer"],
+                "reviewed_at": _iso(c["reviewed_at"]),
+                "agree": c["passed"] == c["human_passed"],
+            }
+        )
+    return out
+
+
+def export_calibration(store: Store, out: str | Path, flt: RunFilter | None = None) -> ExportResult:
+    """Write the calibration set of the runs matching `flt` to `out` (JSONL), batch by batch."""
+    from rubric_core.export import BATCH, ExportResult
+
+    out = Path(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    n = 0
+    with out.open("w", encoding="utf-8") as f:
+        for ids in store.iter_run_ids(flt, batch=BATCH):
+            for record in calibration_records(store, ids):
+                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+                n += 1
+    return ExportResult("calibration", n, [out])

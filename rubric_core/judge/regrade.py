@@ -1,0 +1,216 @@
+"""Re-grade stored drafts with the loop's own grader, without calling the working model.
+
+How it is built (docs/JUDGE.md says the same): the run's stored config, with
+the rubric and/or grader swapped in, goes through `build_agent`, the very
+function the engine uses, so the grader is `RubricMiddleware` with the same
+grader prompt, tools, structured-output strategy and `ModelCallLimitMiddleware`
+bound. Only the working model differs: a `ReplayWriter` that answers with the
+stored draft (files written first with `write_file`). `max_iterations=1`, so
+each graph invocation is exactly one grading pass; its `RubricEvaluation`
+arrives through `on_evaluation`. One invocation (one fresh thread) per draft
+and per repeat. Each draft is graded on its own transcript (task + that
+draft): the grader no longer sees earlier drafts or the original feedback.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubric_core.config import ConfigError, RunConfig
+from rubric_core.store import Store
+
+NEEDS_REVISION = "needs_revision"
+
+
+class RegradeError(ValueError):
+    """A regrade cannot start; the message says what is wrong and how to fix it."""
+
+
+@dataclass(frozen=True)
+class StoredDraft:
+    """One stored draft to regrade."""
+
+    turn: int
+    iteration: int
+    prompt: str
+    """The user message of the draft's turn (the task, or the follow-up message)."""
+    text: str
+    files: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass
+class Pass:
+    """One regrade pass over one stored draft."""
+
+    turn: int
+    iteration: int
+    attempt: int
+    result: str
+    """satisfied, needs_revision, failed or grader_error (the grader's verdict on this draft alone)."""
+    explanation: str
+    criteria: list[dict[str, Any]]
+    unverified: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data."""
+        return {
+            "turn": self.turn,
+            "iteration": self.iteration,
+            "attempt": self.attempt,
+            "result": self.result,
+            "explanation": self.explanation,
+            "criteria": self.criteria,
+            "unverified": self.unverified,
+        }
+
+
+def regrade_config(run: dict[str, Any], *, rubric: str | None = None, grader: str | None = None) -> RunConfig:
+    """The run's stored config with the rubric and/or grader swapped, one grading pass per invocation."""
+    data = dict(run.get("config") or {})
+    data.setdefault("task", run["task"])
+    data["rubric"] = run["rubric"] if rubric is None else rubric
+    if grader is not None:
+        data["grader"] = grader
+    data["max_iterations"] = 1
+    data["rubric_name"] = ""
+    try:
+        return RunConfig.from_dict(data)
+    except ConfigError as exc:
+        field, message = next(iter(exc.errors.items()))
+        msg = f"Cannot regrade with these settings: {field}: {message}"
+        raise RegradeError(msg) from None
+
+
+def stored_drafts(store: Store, run_id: str) -> list[StoredDraft]:
+    """The run's graded drafts in order, each with the user message of its turn."""
+    run = store.get_run(run_id)
+    if run is None:
+        msg = f"No run {run_id!r} in the store. List runs with `python -m rubric_core runs`."
+        raise RegradeError(msg)
+    prompts = {0: run["task"]}
+    for ev in store.run_events(run_id):
+        if ev.type == "run_started" and ev.data.get("mode") == "follow_up" and ev.data.get("message"):
+            prompts[int(ev.data.get("turn", 0))] = ev.data["message"]
+    drafts = []
+    for it in store.iterations([run_id]):
+        if it["result"] is None:
+            continue
+        drafts.append(
+            StoredDraft(
+                turn=it["turn"],
+                iteration=it["iteration"],
+                prompt=prompts.get(it["turn"], run["task"]),
+                text=it["draft_text"],
+                files=json.loads(it["files_json"] or "{}"),
+            )
+        )
+    return drafts
+
+
+def _check_grader(config: RunConfig, keys: Mapping[str, str] | None) -> None:
+    from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
+
+    try:
+        spec = parse_model_spec(config.grader)
+    except ModelSpecError as exc:
+        msg = f"Grader model: {exc}"
+        raise RegradeError(msg) from None
+    problem = check_model_ready(spec, keys=keys)
+    if problem:
+        raise RegradeError(problem)
+
+
+def grade_drafts(
+    config: RunConfig,
+    drafts: list[StoredDraft],
+    *,
+    repeats: int = 1,
+    keys: Mapping[str, str] | None = None,
+    grader_model: Any = None,
+) -> list[Pass]:
+    """Grade each draft `repeats` times through the real agent and RubricMiddleware; one Pass per grading.
+
+    `grader_model` replaces the model built from `config.grader` (tests plug scripted graders in).
+    """
+    import warnings
+
+    from langchain_core.messages import HumanMessage
+
+    from rubric_core.engine.agent import build_agent
+    from rubric_core.engine.runner import redact
+    from rubric_core.judge.replay import ReplayWriter
+
+    if repeats < 1:
+        msg = f"Repeat count must be at least 1; got {repeats}."
+        raise RegradeError(msg)
+    if grader_model is None:
+        _check_grader(config, keys)
+    writer = ReplayWriter()
+    evaluations: dict[str, dict[str, Any]] = {}
+    lock = threading.Lock()
+
+    def on_evaluation(ev: Any) -> None:
+        from langgraph.config import get_config
+
+        thread_id = str(get_config().get("configurable", {}).get("thread_id"))
+        with lock:
+            evaluations[thread_id] = dict(ev)
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        built = build_agent(
+            config, checkpointer=None, on_evaluation=on_evaluation, keys=keys, writer=writer, grader=grader_model
+        )
+    passes = []
+    for draft in drafts:
+        for attempt in range(repeats):
+            thread_id = uuid.uuid4().hex
+            writer.register(thread_id, draft)
+            error = ""
+            try:
+                built.graph.invoke(
+                    {"messages": [HumanMessage(content=draft.prompt)], "rubric": config.rubric},
+                    {"configurable": {"thread_id": thread_id}},
+                )
+            except Exception as exc:  # noqa: BLE001 -- recorded as this pass's grader_error, the rest go on
+                error = redact(f"{type(exc).__name__}: {str(exc)[:500]}", keys)
+            finally:
+                writer.forget(thread_id)
+            ev = evaluations.pop(thread_id, None)
+            if ev is None:
+                passes.append(
+                    Pass(draft.turn, draft.iteration, attempt, "grader_error", error or "No grading pass ran.", [])
+                )
+                continue
+            result = str(ev.get("result"))
+            if result == "max_iterations_reached":
+                # max_iterations=1 rewrites every needs_revision to the cap status; the verdict is the grader's.
+                result = NEEDS_REVISION
+            criteria = [
+                {"name": str(c.get("name", "")), "passed": bool(c.get("passed")), "gap": str(c.get("gap", "") or "")}
+                for c in ev.get("criteria") or []
+            ]
+            passes.append(
+                Pass(
+                    draft.turn,
+                    draft.iteration,
+                    attempt,
+                    result,
+                    redact(str(ev.get("explanation", "")), keys),
+                    criteria,
+                    bool(ev.get("unverified", False)),
+                )
+            )
+    return passes
+
+
+def timed(fn: Any, *args: Any, **kwargs: Any) -> tuple[Any, float]:
+    """Call `fn` and return (its result, seconds it took)."""
+    start = time.monotonic()
+    return fn(*args, **kwargs), round(time.monotonic() - start, 3)

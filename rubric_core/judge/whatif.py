@@ -1,0 +1,257 @@
+"""What-if: where a run's loop would have stopped under an edited rubric and/or another grader.
+
+Each stored draft is re-graded (see `regrade`); the loop would have stopped at
+the first iteration of a turn the new grader calls `satisfied`. Drafts after
+the first were written in reply to the ORIGINAL grader's feedback, so this
+answers "what would the new grader have said about these drafts", not "what
+would the agent have written".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubric_core.judge.regrade import Pass, RegradeError, grade_drafts, regrade_config, stored_drafts, timed
+from rubric_core.store import Store
+from rubric_core.store import judge as judge_store
+
+
+@dataclass
+class IterationComparison:
+    """One stored draft: the original grading and the regrade side by side."""
+
+    turn: int
+    iteration: int
+    original_result: str | None
+    new_result: str
+    original: dict[str, bool]
+    """Criterion name -> the original grader's verdict."""
+    new: dict[str, bool]
+    """Criterion name -> the new grader's verdict."""
+    new_gaps: dict[str, str]
+    changed: list[str]
+    """Criteria in both gradings whose verdict differs."""
+    explanation: str = ""
+
+
+@dataclass
+class WhatIfReport:
+    """The regrade of a run and where its loop would have stopped."""
+
+    run_id: str
+    rubric: str
+    grader: str
+    original_status: str
+    iterations: list[IterationComparison]
+    stops: dict[int, int | None]
+    """Turn -> the first iteration the new grader calls satisfied (None: no stored draft satisfies it)."""
+    original_stops: dict[int, int | None]
+    changed_criteria: list[str]
+    """Criteria whose verdict changed at any iteration."""
+    added: list[str] = field(default_factory=list)
+    """Criteria the new grading has and the original did not."""
+    removed: list[str] = field(default_factory=list)
+    regrade_id: str = ""
+    wall_time_s: float = 0.0
+
+    def summary(self) -> str:
+        """One line per turn: where the original and the new loop stop."""
+        lines = []
+        for turn, stop in self.stops.items():
+            before = self.original_stops.get(turn)
+            was = "never satisfied" if before is None else f"satisfied at iteration {before + 1}"
+            now = (
+                "would never be satisfied by the stored drafts"
+                if stop is None
+                else f"would stop at iteration {stop + 1}"
+            )
+            lines.append(f"turn {turn + 1}: originally {was}; the new grader {now}")
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain data (JSON lines); iterations are the stored 0-based numbers."""
+        return {
+            "run_id": self.run_id,
+            "regrade_id": self.regrade_id,
+            "rubric": self.rubric,
+            "grader": self.grader,
+            "original_status": self.original_status,
+            "stops": {str(t): s for t, s in self.stops.items()},
+            "original_stops": {str(t): s for t, s in self.original_stops.items()},
+            "changed_criteria": self.changed_criteria,
+            "added": self.added,
+            "removed": self.removed,
+            "iterations": [vars(c) for c in self.iterations],
+            "wall_time_s": self.wall_time_s,
+        }
+
+
+def _first_satisfied(results: dict[tuple[int, int], str | None]) -> dict[int, int | None]:
+    stops: dict[int, int | None] = {}
+    for (turn, iteration), result in sorted(results.items()):
+        stops.setdefault(turn, None)
+        if stops[turn] is None and result == "satisfied":
+            stops[turn] = iteration
+    return stops
+
+
+def compare(store: Store, run_id: str, passes: list[Pass]) -> tuple[list[IterationComparison], list[str], list[str]]:
+    """Side-by-side rows for the first attempt of each draft; also criteria added and removed by name."""
+    original_results = {(i["turn"], i["iteration"]): i["result"] for i in store.iterations([run_id])}
+    original: dict[tuple[int, int], dict[str, bool]] = {}
+    for c in store.criteria([run_id]):
+        original.setdefault((c["turn"], c["iteration"]), {})[c["name"]] = bool(c["passed"])
+    rows = []
+    added: set[str] = set()
+    removed: set[str] = set()
+    for p in passes:
+        if p.attempt != 0:
+            continue
+        before = original.get((p.turn, p.iteration), {})
+        after = {c["name"]: c["passed"] for c in p.criteria}
+        rows.append(
+            IterationComparison(
+                turn=p.turn,
+                iteration=p.iteration,
+                original_result=original_results.get((p.turn, p.iteration)),
+                new_result=p.result,
+                original=before,
+                new=after,
+                new_gaps={c["name"]: c["gap"] for c in p.criteria if c["gap"]},
+                changed=[n for n in after if n in before and before[n] != after[n]],
+                explanation=p.explanation,
+            )
+        )
+        if p.criteria:
+            added |= set(after) - set(before)
+            removed |= set(before) - set(after)
+    return rows, sorted(added), sorted(removed)
+
+
+def what_if(
+    store: Store,
+    run_id: str,
+    *,
+    rubric: str | None = None,
+    grader: str | None = None,
+    keys: Mapping[str, str] | None = None,
+    grader_model: Any = None,
+    save: bool = True,
+) -> WhatIfReport:
+    """Re-grade every stored draft of a run under `rubric` / `grader` (None: the run's own) and compare."""
+    run = store.get_run(run_id)
+    if run is None:
+        msg = f"No run {run_id!r} in the store. List runs with `python -m rubric_core runs`."
+        raise RegradeError(msg)
+    config = regrade_config(run, rubric=rubric, grader=grader)
+    drafts = stored_drafts(store, run_id)
+    if not drafts:
+        msg = f"Run {run_id} has no graded draft to regrade."
+        raise RegradeError(msg)
+    passes, wall = timed(grade_drafts, config, drafts, keys=keys, grader_model=grader_model)
+    rows, added, removed = compare(store, run_id, passes)
+    stops = _first_satisfied({(p.turn, p.iteration): p.result for p in passes})
+    original_stops = _first_satisfied({(r.turn, r.iteration): r.original_result for r in rows})
+    changed = sorted({name for r in rows for name in r.changed})
+    report = WhatIfReport(
+        run_id=run_id,
+        rubric=config.rubric,
+        grader=config.grader,
+        original_status=run["status"],
+        iterations=rows,
+        stops=stops,
+        original_stops=original_stops,
+        changed_criteria=changed,
+        added=added,
+        removed=removed,
+        wall_time_s=wall,
+    )
+    if save:
+        last_turn = max(stops) if stops else None
+        report.regrade_id = judge_store.save_regrade(
+            store,
+            {
+                "run_id": run_id,
+                "kind": "what_if",
+                "rubric": config.rubric,
+                "grader": config.grader,
+                "stop_turn": last_turn,
+                "stop_iteration": stops.get(last_turn) if last_turn is not None else None,
+                "wall_time_s": wall,
+            },
+            [p.to_dict() for p in passes],
+        )
+    return report
+
+
+def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
+    """The newest stored what-if regrade of a run, compared with the run again (None if there is none)."""
+    head = next((h for h in judge_store.list_regrades(store, run_id) if h["kind"] == "what_if"), None)
+    full = judge_store.get_regrade(store, head["id"]) if head else None
+    run = store.get_run(run_id)
+    if full is None or run is None:
+        return None
+    passes = [
+        Pass(p["turn"], p["iteration"], p["attempt"], p["result"], p["explanation"], p["criteria"], p["unverified"])
+        for p in full["passes"]
+    ]
+    rows, added, removed = compare(store, run_id, passes)
+    return WhatIfReport(
+        run_id=run_id,
+        rubric=full["rubric"],
+        grader=full["grader"],
+        original_status=run["status"],
+        iterations=rows,
+        stops=_first_satisfied({(p.turn, p.iteration): p.result for p in passes}),
+        original_stops=_first_satisfied({(r.turn, r.iteration): r.original_result for r in rows}),
+        changed_criteria=sorted({name for r in rows for name in r.changed}),
+        added=added,
+        removed=removed,
+        regrade_id=full["id"],
+        wall_time_s=full["wall_time_s"],
+    )
+
+
+def what_if_runs(store: Store, run_ids: list[str], **kwargs: Any) -> list[WhatIfReport]:
+    """`what_if` for each run (a suite run's items); see `pass_rate_deltas` for the summary."""
+    return [what_if(store, run_id, **kwargs) for run_id in run_ids]
+
+
+@dataclass
+class PassRate:
+    """A criterion's pass rate over several runs' final drafts, originally and under the regrade."""
+
+    criterion: str
+    runs: int
+    original: float | None
+    """Share of the runs whose original final grading passed it (None: none graded it)."""
+    new: float | None
+
+    @property
+    def delta(self) -> float | None:
+        """new - original, when both exist."""
+        return None if self.original is None or self.new is None else self.new - self.original
+
+
+def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
+    """Per criterion, the pass rate at each run's final draft before and after the regrade (suite compare)."""
+    before: dict[str, list[bool]] = {}
+    after: dict[str, list[bool]] = {}
+    runs: dict[str, set[str]] = {}
+    for report in reports:
+        if not report.iterations:
+            continue
+        final = report.iterations[-1]
+        for name, passed in final.original.items():
+            before.setdefault(name, []).append(passed)
+            runs.setdefault(name, set()).add(report.run_id)
+        for name, passed in final.new.items():
+            after.setdefault(name, []).append(passed)
+            runs.setdefault(name, set()).add(report.run_id)
+
+    def rate(values: list[bool] | None) -> float | None:
+        return sum(values) / len(values) if values else None
+
+    return [PassRate(n, len(runs[n]), rate(before.get(n)), rate(after.get(n))) for n in runs]

@@ -1,0 +1,32 @@
+"""Judge flags for the rubric editor: low grader-human agreement and flaky verdicts, by criterion name."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+
+@st.cache_data(ttl=10, show_spinner=False)
+def criterion_notes(names: tuple[str, ...]) -> dict[str, list[str]]:
+    """Criterion name -> short flags ('flipped 2 of 5', 'low agreement: kappa 0.10 over 8 reviews')."""
+    from rubric_core.judge.flags import criterion_flags
+    from rubric_core.store import StoreError
+    from rubric_ui.resources import get_store
+
+    try:
+        flags = criterion_flags(get_store(), list(names))
+    except StoreError:
+        return {}  # the page that needs the store says so; the editor still works
+    return {name: f.notes() for name, f in flags.items() if f.notes()}
+
+
+def hints(notes: dict[str, list[str]]) -> str:
+    """One caption explaining the kinds of flags shown."""
+    from rubric_core.judge.flags import FLAKY_HINT, LOW_KAPPA_HINT
+
+    shown = [n for ns in notes.values() for n in ns]
+    parts = []
+    if any(n.startswith("flipped") for n in shown):
+        parts.append(f"Flipped: {FLAKY_HINT}.")
+    if any(n.startswith("low agreement") for n in shown):
+        parts.append(f"Low agreement: {LOW_KAPPA_HINT}.")
+    return " ".join(parts)

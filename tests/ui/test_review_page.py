@@ -1,0 +1,201 @@
+"""AppTest of the Review page (queue, agreement, consistency, what-if) and the editor's judge flags."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.engine import Engine
+from rubric_core.store import Store
+from rubric_core.store import judge as judge_store
+from tests.core.helpers import example_config
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(autouse=True)
+def _fresh_resources():
+    import streamlit as st
+
+    st.cache_resource.clear()
+    st.cache_data.clear()
+    yield
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
+def review_page(**query: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
+    for k, v in query.items():
+        at.query_params[k] = v
+    at.run()
+    at.switch_page("pages/review.py")
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def texts(at: AppTest) -> str:
+    parts = [m.value for m in at.markdown] + [e.value for e in at.error] + [w.value for w in at.warning]
+    parts += [s.value for s in at.success] + [i.value for i in at.info] + [c.value for c in at.caption]
+    parts += [t.value for t in at.text] + [c.value for c in at.code]
+    return "\n".join(str(p) for p in parts)
+
+
+@pytest.fixture
+def haiku(store: Store, engine: Engine) -> str:
+    return engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+
+
+def test_queue_needs_a_reviewer_then_records_skips_and_goes_back(store: Store, haiku: str) -> None:
+    at = review_page(run=haiku)
+    assert "Cell 1 of 9" in texts(at)
+    assert "Cherry blossoms drift" in texts(at)
+    assert at.button(key="review_pass").disabled  # no reviewer yet
+    assert "Enter your name under Reviewer name" in texts(at)
+    at.text_input(key="review_reviewer_input").input("ann").run()
+    assert not at.button(key="review_pass").disabled
+    at.text_input(key=f"review_reason_{haiku}:0:0:0").input("four lines").run()
+    at.button(key="review_fail").click().run()
+    rows = judge_store.latest_reviews(store, [haiku])
+    assert [(r["iteration"], r["criterion"], r["passed"], r["reason"], r["reviewer"]) for r in rows] == [
+        (0, "Exactly three lines", False, "four lines", "ann")
+    ]
+    assert "Cell 2 of 9" in texts(at)
+    at.button(key="review_skip").click().run()
+    assert "Cell 3 of 9" in texts(at)
+    at.button(key="review_back").click().run()
+    at.button(key="review_back").click().run()
+    assert "Cell 1 of 9" in texts(at) and "Reviewed: ✘ fail by ann" in texts(at)
+    at.button(key="review_pass").click().run()  # a second review supersedes the first
+    assert [r["passed"] for r in judge_store.latest_reviews(store, [haiku])] == [True]
+    assert len(judge_store.review_history(store, haiku)) == 2
+    # The reviewer name is kept for the session across pages.
+    at.switch_page("pages/runs.py").run()
+    at.switch_page("pages/review.py").run()
+    assert at.text_input(key="review_reviewer_input").value == "ann"
+
+
+def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> None:
+    from rubric_core.judge.reviews import record_review
+
+    record_review(store, haiku, iteration=1, criterion="Is about spring", verdict="fail", reviewer="bob", reason="x")
+    at = review_page(run=haiku)
+    assert "1 reviewed · agreement 0%" in texts(at)
+    assert any("Is about spring" in str(m.value) and "rv-agreement" in str(m.value) for m in at.markdown)
+    assert any(f"run?run={haiku}" in str(m.value) for m in at.markdown)  # the disagreement links to its run
+    at.number_input(key="review_cons_repeats").set_value(3).run()
+    at.button(key="review_cons_go").click().run()
+    assert not at.exception
+    assert "graded 3 times by offline:grader" in texts(at)
+    assert any("stable over 3" in str(m.value) for m in at.markdown)
+    at.text_area(key=f"review_wi_rubric_{haiku}").input("- Exactly three lines\n- Is about spring").run()
+    at.button(key="review_wi_go").click().run()
+    assert not at.exception
+    shown = texts(at)
+    assert "written in reply to the ORIGINAL grader's feedback" in shown
+    assert "originally satisfied at iteration 3; the new grader would stop at iteration 2" in shown
+    assert "the what-if loop stops here" in shown
+
+
+def test_regrade_errors_are_messages(store: Store, haiku: str) -> None:
+    at = review_page(run=haiku)
+    at.text_input(key=f"review_wi_grader_{haiku}").input("openai:gpt-4o-mini").run()
+    at.button(key="review_wi_go").click().run()
+    assert not at.exception
+    assert any("OPENAI_API_KEY" in str(e.value) for e in at.error)
+    assert judge_store.list_regrades(store, haiku) == []
+
+
+def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(store: Store, haiku: str) -> None:
+    from rubric_core.judge.reviews import record_review
+
+    flips = (True, False, True, True, False)
+    judge_store.save_regrade(
+        store,
+        {"run_id": haiku, "kind": "consistency", "rubric": "r", "grader": "g", "repeats": 5},
+        [
+            {
+                "turn": 0,
+                "iteration": 2,
+                "attempt": a,
+                "result": "x",
+                "criteria": [{"name": "Is about spring", "passed": p}],
+            }
+            for a, p in enumerate(flips)
+        ],
+    )
+    record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="pass", reviewer="ann")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain").run()
+    preview = "\n".join(str(t.value) for t in at.text)
+    assert "2. Is about spring  ⚠ flipped 2 of 5" in preview
+    assert "1. Exactly three lines  ⚠ low agreement: kappa 0.00 over 1 reviews" in preview
+    assert "3. Mentions rain\n" in preview + "\n" and "Mentions rain  ⚠" not in preview
+    assert any("bundled or vague" in str(c.value) for c in at.caption)
+
+
+def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
+    at = review_page()
+    assert "No graded run yet" in texts(at)
+
+
+def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str) -> None:
+    from rubric_core.judge.reviews import record_review
+    from rubric_core.view import RunView
+    from rubric_ui.criteria import criteria_frame
+    from rubric_ui.heatmap import heatmap_figure
+
+    record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
+    record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")
+    reviews = judge_store.latest_reviews(store, [haiku])
+    view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
+    first = view.turns[0].iterations[0]
+    table = criteria_frame(first, reviews)
+    assert list(table.columns) == ["criterion", "verdict", "human", "gap", "human reason"]
+    by = table.set_index("criterion")
+    assert by.loc["Is about spring", "human"] == "✘ fail (ann) ≠ grader"
+    assert by.loc["Is about spring", "human reason"] == "hot"
+    assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
+    assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
+    assert list(criteria_frame(first).columns) == ["criterion", "verdict", "gap"]
+    fig = heatmap_figure(view.turns[0], reviews=reviews)
+    labels = fig.data[0].text
+    names = list(dict.fromkeys(c["name"] for c in first.criteria))
+    assert labels[names.index("Is about spring")][0] == "✔ H≠"
+    assert labels[names.index("Exactly three lines")][0] == "✘ H"
+    assert labels[names.index("Exactly three lines")][1] == "✔"  # iteration 1: not reviewed, no mark
+
+
+def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> None:
+    # Failed before `calibration` had a file suffix on the Export page (KeyError on Prepare export).
+    from rubric_core.judge.reviews import record_review
+
+    record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("pages/export.py").run()
+    at.selectbox(key="export_format").set_value("calibration").run()
+    at.button(key="export_go").click().run()
+    assert not at.exception, at.exception
+    assert any("Ready: 1 records" in s.value for s in at.success)
+
+
+def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Engine) -> None:
+    from rubric_core.judge.reviews import record_review
+
+    evil = '<img src=x onerror="window.__xss=1"> Mentions rain'
+    run_id = engine.execute(
+        example_config("haiku", rubric=f"- Exactly three lines\n- {evil}", max_iterations=1),
+        subscribers=[store.record],
+    ).run_id
+    record_review(store, run_id, iteration=0, criterion=evil, verdict="pass", reviewer="<b>eve</b>", reason="<i>x</i>")
+    at = review_page(run=run_id)
+    at.text_area(key=f"review_wi_rubric_{run_id}").input(f"- {evil}").run()
+    at.button(key="review_wi_go").click().run()
+    html_blocks = [str(m.value) for m in at.markdown if "<table" in str(m.value)]
+    assert html_blocks and all("<img" not in block for block in html_blocks)
+    assert any("&lt;img src=x" in block for block in html_blocks)
+    plain = [str(m.value) for m in at.markdown if "<table" not in str(m.value) and "<style" not in str(m.value)]
+    assert all("<img" not in p and "<b>eve</b>" not in p for p in plain)
