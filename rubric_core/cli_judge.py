@@ -157,20 +157,74 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     from rubric_core.cli import _read
     from rubric_core.judge.regrade import RegradeError
 
+    if (args.run_id is None) == (args.suite is None):
+        raise _bad("Give a run id or --suite SUITE_ID (one of them) to regrade.")
     store = _store()
-    if store.get_run(args.run_id) is None:
+    if args.run_id is not None and store.get_run(args.run_id) is None:
         raise _bad(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
     rubric = _read(args.rubric_file, "rubric") if args.rubric_file else None
     if args.repeat is not None and args.repeat < 1:
         raise _bad(f"--repeat must be at least 1; got {args.repeat}.")
     if args.iteration is not None and args.repeat is None:
         raise _bad("--iteration chooses the draft of a consistency check: give --repeat N too.")
+    if args.iteration is not None and args.suite is not None:
+        raise _bad("--iteration does not go with --suite: a suite's consistency check grades each item's final draft.")
     try:
+        if args.suite is not None:
+            return _suite_regrade(store, args, rubric)
         if args.repeat is not None:
             return _consistency(store, args, rubric)
         return _what_if(store, args, rubric)
     except RegradeError as exc:
         raise _bad(str(exc)) from None
+
+
+def _suite_regrade(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
+    """What-if (or, with --repeat, consistency) over every item of a suite run, summarised per criterion."""
+    from rubric_core.judge.consistency import consistency_of_final_drafts
+    from rubric_core.judge.whatif import pass_rate_deltas, what_if_runs
+
+    ids = suite_run_ids(store, args.suite)
+    if args.repeat is not None:
+        checks = consistency_of_final_drafts(store, ids, repeats=args.repeat, rubric=rubric, grader=args.grader)
+        flips: dict[str, list[int]] = {}
+        for check in checks:
+            for c in check.criteria:
+                flips.setdefault(c.criterion, []).append(int(c.flaky))
+        if args.jsonl:
+            for check in checks:
+                print(json.dumps({"type": "item", **check.to_dict()}, ensure_ascii=False))
+            for name, flaky in flips.items():
+                row = {"type": "criterion", "criterion": name, "items": len(flaky), "flaky_items": sum(flaky)}
+                print(json.dumps(row, ensure_ascii=False))
+            return 0
+        print(
+            f"consistency over the final drafts of suite run {args.suite} ({len(ids)} items, {args.repeat} gradings each)"
+        )
+        for name, flaky in flips.items():
+            mark = "FLAKY " if any(flaky) else "      "
+            print(f"  {mark}flipped on {sum(flaky)} of {len(flaky)} items  {name}")
+        return 0
+    reports = what_if_runs(store, ids, rubric=rubric, grader=args.grader)
+    deltas = pass_rate_deltas(reports)
+    if args.jsonl:
+        for report in reports:
+            print(json.dumps({"type": "item", **report.to_dict()}, ensure_ascii=False))
+        for d in deltas:
+            row = {"type": "criterion", "criterion": d.criterion, "original_criterion": d.original_criterion}
+            row["runs"] = d.runs
+            print(json.dumps(row | {"original": d.original, "new": d.new, "delta": d.delta}, ensure_ascii=False))
+        return 0
+    print(f"what-if regrade of suite run {args.suite} ({len(ids)} items)")
+    print("note: drafts after the first were written in reply to the ORIGINAL grader's feedback.")
+    for report in reports:
+        print(f"  run {report.run_id} ({report.original_status}): " + report.summary().replace("\n", "; "))
+    print(f"\n{'criterion':48} {'original':>8} {'new':>8} {'delta':>8}")
+    for d in deltas:
+        name = d.criterion + (f" (was {d.original_criterion})" if d.original_criterion else "")
+        rates = f"{_fmt(d.original, '{:.0%}'):>8} {_fmt(d.new, '{:.0%}'):>8} {_fmt(d.delta, '{:+.0%}'):>8}"
+        print(f"{name[:48]:48} {rates}")
+    return 0
 
 
 def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
@@ -250,7 +304,8 @@ def add_commands(sub: Any) -> None:
     agree.set_defaults(func=cmd_agreement)
 
     regrade = sub.add_parser("regrade", help="what-if regrade of a run's drafts, or (--repeat) a consistency check")
-    regrade.add_argument("run_id")
+    regrade.add_argument("run_id", nargs="?", help="the run to regrade (or --suite)")
+    regrade.add_argument("--suite", help="regrade every item of this suite run (pass-rate deltas per criterion)")
     regrade.add_argument("--rubric-file", help="grade under this rubric instead of the run's")
     regrade.add_argument("--grader", help="grade with this grader spec instead of the run's")
     regrade.add_argument("--repeat", type=int, help="grade one draft N times (consistency; 5 is usual)")

@@ -224,10 +224,13 @@ class PassRate:
     """A criterion's pass rate over several runs' final drafts, originally and under the regrade."""
 
     criterion: str
+    """The criterion's name under the regrade (its original name when the regrade dropped it)."""
     runs: int
     original: float | None
     """Share of the runs whose original final grading passed it (None: none graded it)."""
     new: float | None
+    original_criterion: str | None = None
+    """Its name in the original rubric when that differs (a renamed criterion, paired as in suite compare)."""
 
     @property
     def delta(self) -> float | None:
@@ -236,22 +239,34 @@ class PassRate:
 
 
 def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
-    """Per criterion, the pass rate at each run's final draft before and after the regrade (suite compare)."""
+    """Per criterion, the pass rate at each run's final draft before and after the regrade (suite compare).
+
+    Criteria renamed by an edited rubric are paired with their old names the way suite compare pairs them.
+    """
+    from rubric_core.pairing import pair_criteria
+
     before: dict[str, list[bool]] = {}
     after: dict[str, list[bool]] = {}
-    runs: dict[str, set[str]] = {}
+    runs_before: dict[str, set[str]] = {}
+    runs_after: dict[str, set[str]] = {}
     for report in reports:
         if not report.iterations:
             continue
         final = report.iterations[-1]
         for name, passed in final.original.items():
             before.setdefault(name, []).append(passed)
-            runs.setdefault(name, set()).add(report.run_id)
+            runs_before.setdefault(name, set()).add(report.run_id)
         for name, passed in final.new.items():
             after.setdefault(name, []).append(passed)
-            runs.setdefault(name, set()).add(report.run_id)
+            runs_after.setdefault(name, set()).add(report.run_id)
 
     def rate(values: list[bool] | None) -> float | None:
         return sum(values) / len(values) if values else None
 
-    return [PassRate(n, len(runs[n]), rate(before.get(n)), rate(after.get(n))) for n in runs]
+    rates = []
+    for old, new in pair_criteria(list(before), list(after)):
+        runs = runs_before.get(old or "", set()) | runs_after.get(new or "", set())
+        renamed = old if old is not None and new is not None and old != new else None
+        label = new if new is not None else str(old)
+        rates.append(PassRate(label, len(runs), rate(before.get(old or "")), rate(after.get(new or "")), renamed))
+    return rates

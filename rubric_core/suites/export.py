@@ -56,11 +56,11 @@ def _tag_csv(src: Path, dest: Path, links: dict[str, dict[str, Any]]) -> int:
     return n
 
 
-def _tag_parquet(directory: Path, links: dict[str, dict[str, Any]]) -> None:
+def _tag_parquet(paths: list[Path], links: dict[str, dict[str, Any]]) -> None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    for path in sorted(directory.glob("*.parquet")):
+    for path in paths:
         table = pq.read_table(path)
         run_ids = table.column("run_id").to_pylist()
         for i, name in enumerate(SUITE_FIELDS):
@@ -90,7 +90,7 @@ def export_suite_run(
     out = Path(out)
     if fmt == "parquet":
         result = export_runs(store, fmt, out, flt)
-        _tag_parquet(out, links)
+        _tag_parquet(result.paths, links)
         return result
     out.parent.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=out.parent) as tmp:

@@ -36,7 +36,7 @@ def _small(n: int = 3) -> Dataset:
 
 
 def _config(version: int = 1) -> RunConfig:
-    return RunConfig.from_dict({"task": "-", "rubric": example_rubric(version), "rubric_name": "short-poems"})
+    return RunConfig.from_dict({"task": "(each item's task)", "rubric": example_rubric(version), "rubric_name": "short-poems"})
 
 
 @pytest.fixture
@@ -309,3 +309,35 @@ def test_agreement_over_a_suite_run_counts_its_items_reviews(
     [disagreement] = [x for x in lines if x["type"] == "disagreement"]
     assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "ann")
     assert second != first
+
+
+def test_regrade_of_a_suite_run_reports_pass_rate_deltas_and_flips(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = str(_dataset_file(tmp_path))
+    v1, v2 = str(EXAMPLE_RUBRIC_FILES[1]), str(EXAMPLE_RUBRIC_FILES[2])
+    assert (
+        main(["suite", "run", "--dataset", data, "--rubric-file", v1, "--rubric-name", "short-poems", "--jsonl"]) == 0
+    )
+    suite_id = json.loads(capsys.readouterr().out.splitlines()[-1])["suite_run_id"]
+    # The same rubric: the offline grader agrees with itself, so nothing moves.
+    assert main(["regrade", "--suite", suite_id, "--jsonl"]) == 0
+    same = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [x["type"] for x in same].count("item") == 3
+    assert all(x["delta"] == 0 for x in same if x["type"] == "criterion")
+    # The edited rubric: some criterion's final pass rate rises, and no item needs a later stop.
+    assert main(["regrade", "--suite", suite_id, "--rubric-file", v2, "--jsonl"]) == 0
+    edited = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    deltas = [x for x in edited if x["type"] == "criterion"]
+    # Every criterion of v2 lines up with one of v1, the reworded one with its old name, so each has a delta.
+    renamed = {x["criterion"]: x["original_criterion"] for x in deltas if x["original_criterion"]}
+    assert renamed == {"At least 20 words": "At least 22 words", "Has exactly three lines": "Exactly three lines"}
+    assert len(deltas) == 4 and all(x["delta"] is not None for x in deltas), deltas
+    items = [x for x in edited if x["type"] == "item"]
+    assert len(items) == 3 and all(x["iterations"] for x in items)
+    assert main(["regrade", "--suite", suite_id, "--repeat", "2", "--jsonl"]) == 0
+    checks = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert all(x["flaky_items"] == 0 for x in checks if x["type"] == "criterion")
+    assert main(["regrade", "--suite", suite_id, "--repeat", "2", "--iteration", "1"]) == 2
+    assert main(["regrade"]) == 2
+    assert "one of them" in capsys.readouterr().err
