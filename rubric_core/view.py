@@ -24,6 +24,11 @@ STATUS_LABELS = {
 }
 
 
+def shown(iteration: int) -> int:
+    """An iteration as people count it (1 = the first draft); stored and exported values stay 0-based."""
+    return iteration + 1
+
+
 STATUS_COLORS = {
     "satisfied": "#1a7f37",
     "needs_revision": "#bf8700",
@@ -128,6 +133,14 @@ class RunView:
     def all_iterations(self) -> list[IterationView]:
         """Every iteration of every turn, in order."""
         return [it for t in self.turns for it in t.iterations]
+
+    def criteria_rows(self) -> list[dict[str, Any]]:
+        """Every graded criterion as a store row: live and stored runs draw from the same frame."""
+        return criteria_rows(self.run_id, self.all_iterations())
+
+    def drafts(self) -> dict[tuple[int, int], str]:
+        """(turn, iteration) to the draft text."""
+        return {(it.turn, it.iteration): it.draft for it in self.all_iterations() if it.drafted}
 
     def explanation(self) -> str:
         """The last grader explanation."""
@@ -241,6 +254,24 @@ def _args_text(args: Any) -> str:
             f"{k}: {v}" if not isinstance(v, (dict, list)) else f"{k}: {json.dumps(v)}" for k, v in args.items()
         )
     return str(args)
+
+
+def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str, Any]]:
+    """Graded criteria as store rows (run_id, turn, iteration, position, name, passed, gap), the input of
+    `frames.criteria_frame_from_rows`."""
+    return [
+        {
+            "run_id": run_id,
+            "turn": it.turn,
+            "iteration": it.iteration,
+            "position": n,
+            "name": c["name"],
+            "passed": bool(c["passed"]),
+            "gap": c.get("gap", "") or "",
+        }
+        for it in iterations
+        for n, c in enumerate(it.criteria)
+    ]
 
 
 def criteria_matrix(turn: TurnView) -> tuple[list[str], list[int], list[list[bool | None]], list[list[str]]]:

@@ -193,7 +193,6 @@ def show_editor() -> dict[str, Any]:
         b.number_input("Per-call timeout (s)", min_value=1, max_value=3600, step=5, key="run_timeout")
         _error("grader_call_limit")
         _error("timeout_s")
-        st.text_input("Rubric name (saved in the library when the run starts)", key="run_rubric_name")
     return current_values()
 
 

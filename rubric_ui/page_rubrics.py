@@ -88,7 +88,7 @@ def _versions(store: Store, name: str) -> None:
                 st.rerun()
     if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
-        st.switch_page("pages/run.py")
+        st.switch_page("app_pages/run.py")
     c6.download_button(
         "Download .md", edited, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
     )

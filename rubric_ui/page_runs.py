@@ -123,8 +123,7 @@ def _compare(store: Store, a: str, b: str) -> None:
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{len(view.all_iterations())} iterations · {view.tokens:,} tokens"
             )
-            if view.current:
-                show_heatmap(view.current, status=view.status, key=f"runs_cmp_hm_{name}")
+            show_heatmap(view, key=f"runs-cmp-hm-{name}")
     st.markdown("**Final outputs**")
     st.markdown(
         DIFF_CSS + side_by_side_html(word_diff(va.final_output, vb.final_output), left="A", right="B"),
@@ -157,7 +156,7 @@ def _verdict(value: object) -> str:
 
 
 def _it(value: object) -> str:
-    return "—" if value is None or pd.isna(value) else f"iteration {int(value)}"  # type: ignore[call-overload]
+    return "—" if value is None or pd.isna(value) else f"iteration {int(value) + 1}"  # type: ignore[call-overload]
 
 
 def render() -> None:

@@ -16,3 +16,11 @@ def md(text: object) -> str:
 def valid_run_id(value: str | None) -> bool:
     """Whether a run id (from a URL or a file) has the shape the store gives ids."""
     return bool(value) and RUN_ID_RE.match(value or "") is not None
+
+
+def safe_markdown(text: str) -> str:
+    """Run text as Markdown with images disabled (nothing fetched from a run's URLs).
+
+    Raw HTML is never rendered: `st.markdown` without `unsafe_allow_html` shows tags as text.
+    """
+    return str(text).replace("![", "!\\[")

@@ -24,12 +24,12 @@ def _fresh_resources():
     st.cache_resource.clear()
 
 
-def app(page: str = "pages/run.py", **query: str) -> AppTest:
+def app(page: str = "app_pages/run.py", **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    if page != "pages/run.py":
+    if page != "app_pages/run.py":
         at.switch_page(page)
         at.run()
     return at
@@ -113,7 +113,7 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
 def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None:
     for name in ("haiku", "lipogram"):
         engine.execute(example_config(name), subscribers=[store.record])
-    at = app("pages/runs.py")
+    at = app("app_pages/runs.py")
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
@@ -140,11 +140,11 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
 
 
 def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
-    at = app("pages/rubrics.py")
+    at = app("app_pages/rubrics.py")
     assert any("library is empty" in i.value for i in at.info)
     store.save_rubric("haiku", "- Exactly three lines")
     store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
-    at = app("pages/rubrics.py")
+    at = app("app_pages/rubrics.py")
     assert not at.exception
     assert "haiku · 2 version(s)" in texts(at)
     diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
@@ -153,14 +153,14 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     editor.set_value("- Exactly three lines\n- Is about spring\n- At most 20 words")
     at.button(key="rubrics_save_haiku").click().run()
     assert store.get_rubric("haiku")["version"] == 3
-    at = app("pages/rubrics.py")
+    at = app("app_pages/rubrics.py")
     at.button(key="rubrics_run_haiku").click().run()
     assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
 
 
 def test_export_page_prepares_a_download(store: Store, engine: Engine) -> None:
     engine.execute(example_config("photosynthesis"), subscribers=[store.record])
-    at = app("pages/export.py")
+    at = app("app_pages/export.py")
     assert not at.exception
     assert "1 runs match." in texts(at)
     at.selectbox(key="export_format").set_value("csv").run()
@@ -176,7 +176,7 @@ def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
     assert not at.exception
     assert "Step 1 of 5" in texts(at)
     at.button(key="present_step_fwd").click().run()
-    assert "Step 2 of 5 · iteration 0 · Verdicts" in texts(at)
+    assert "Step 2 of 5 · iteration 1 · Verdicts" in texts(at)
     at.button(key="present_last").click().run()
     assert "Step 5 of 5" in texts(at)
     at.button(key="present_first").click().run()
