@@ -1,7 +1,7 @@
 """A self-contained HTML report of a run: status, heatmap, iterations, final output.
 
 No script, no external resource: it reads offline and executes nothing. All
-run text is escaped.
+run text is escaped. Iterations count from 1, as on the dashboard.
 """
 
 from __future__ import annotations
@@ -10,15 +10,8 @@ import html
 from datetime import UTC, datetime
 
 from rubric_core.diff import DIFF_CSS, inline_html, word_diff
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_matrix, regressions
-
-HEATMAP_CSS = (
-    "<style>table.hm{border-collapse:collapse;margin:0.5rem 0;font-size:0.85rem}"
-    "table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.3rem 0.6rem}"
-    "td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center}"
-    "td.none{background:#f6f8fa} td.reg{outline:3px solid #cf222e}</style>"
-)
-"""The heatmap table's styles (the dashboard injects them once per page; the report inlines them)."""
+from rubric_core.heatmap import HEATMAP_CSS, heatmap_html
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
 
 _CSS = """<style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
@@ -33,28 +26,15 @@ def _e(text: object) -> str:
 
 
 def heatmap_table(view: RunView, turn_index: int = -1) -> str:
-    """The criteria x iterations heatmap as a plain HTML table (gaps in the cell titles)."""
+    """The criteria x iterations heatmap (the dashboard's HTML/CSS grid: hover and click need no script)."""
     if not view.turns:
         return "<p>No graded iterations.</p>"
+    from rubric_core.frames import criteria_frame_from_rows  # pandas: only when a report is made
+
     turn = view.turns[turn_index]
-    names, iterations, passed, gaps = criteria_matrix(turn)
-    if not names:
-        return "<p>No graded iterations.</p>"
-    reg = regressions(passed)
-    head = "".join(f"<th>iteration {i}</th>" for i in iterations)
-    rows = []
-    for r, name in enumerate(names):
-        cells = []
-        for c in range(len(iterations)):
-            value = passed[r][c]
-            cls = "none" if value is None else ("pass" if value else "fail")
-            mark = "" if value is None else ("✔ pass" if value else "✘ fail")
-            if reg[r][c]:
-                cls += " reg"
-                mark += " (regressed)"
-            cells.append(f'<td class="{cls}" title="{_e(gaps[r][c])}">{mark}</td>')
-        rows.append(f"<tr><th style='text-align:left'>{_e(name)}</th>{''.join(cells)}</tr>")
-    return f'<table class="hm"><tr><th>criterion</th>{head}</tr>{"".join(rows)}</table>'
+    frame = criteria_frame_from_rows(criteria_rows(view.run_id, turn.iterations))
+    grid = heatmap_html(frame, key="report", turn=turn.turn, drafts=view.drafts())
+    return grid or "<p>No graded iterations.</p>"
 
 
 def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
@@ -83,8 +63,9 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run") -> str:
     previous = ""
     for it in view.all_iterations():
         parts.append(
-            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>Turn {it.turn}, iteration "
-            f"{it.iteration}: {_e(it.result or 'not graded')}</summary>"
+            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>"
+            f"{'Turn ' + str(it.turn + 1) + ', i' if len(view.turns) > 1 else 'I'}teration {shown(it.iteration)}: "
+            f"{_e(STATUS_LABELS.get(it.result or '', it.result or 'not graded'))}</summary>"
         )
         parts.append(f"<h4>Draft</h4><pre>{_e(it.draft)}</pre>")
         if previous:

@@ -272,26 +272,3 @@ def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str
         for it in iterations
         for n, c in enumerate(it.criteria)
     ]
-
-
-def criteria_matrix(turn: TurnView) -> tuple[list[str], list[int], list[list[bool | None]], list[list[str]]]:
-    """Criterion names (rubric order), graded iterations, passed[criterion][iteration], gaps likewise."""
-    graded = [it for it in turn.iterations if it.evaluation]
-    names: list[str] = []
-    for it in graded:
-        for c in it.criteria:
-            if c["name"] not in names:
-                names.append(c["name"])
-    passed: list[list[bool | None]] = [[None] * len(graded) for _ in names]
-    gaps: list[list[str]] = [[""] * len(graded) for _ in names]
-    for j, it in enumerate(graded):
-        for c in it.criteria:
-            i = names.index(c["name"])
-            passed[i][j] = bool(c["passed"])
-            gaps[i][j] = c.get("gap", "") or ""
-    return names, [it.iteration for it in graded], passed, gaps
-
-
-def regressions(passed: list[list[bool | None]]) -> list[list[bool]]:
-    """True where a criterion fails after passing at the previous graded iteration."""
-    return [[j > 0 and row[j - 1] is True and row[j] is False for j in range(len(row))] for row in passed]

@@ -1,7 +1,9 @@
-"""The criteria x iterations heatmap on a page: the HTML/CSS grid of rubric_core.heatmap.
+"""The criteria x iterations heatmap on a page: the HTML/CSS grid of rubric_core.heatmap, in a frame.
 
 A plain grid, not plotly: a 20 x 50 run drew in 2.45 s with plotly, and the chart cost the browser
-most of every live redraw. Hover and click need no script (see rubric_core/heatmap.py).
+most of every live redraw. Inline in the page (st.html) the same grid cost Chromium seconds of
+sanitizing and styling against the host's rules, so it is a document of its own in a frame.
+Hover and click need no script (see rubric_core/heatmap.py).
 """
 
 from __future__ import annotations
@@ -9,8 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
+import streamlit.components.v1 as components
 
-from rubric_core.heatmap import heatmap_html
+from rubric_core.heatmap import heatmap_document
 from rubric_core.view import IterationView, RunView, criteria_rows
 
 EMPTY = "No verdicts yet: the heatmap fills in as each iteration is graded."
@@ -35,4 +38,5 @@ def show_heatmap(view: RunView, *, key: str, iterations: list[IterationView] | N
     for turn in turns:
         if len(turns) > 1:
             st.markdown(f"**Turn {turn + 1}**")
-        st.html(heatmap_html(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts))
+        doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts)
+        components.html(doc, height=height, scrolling=True)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime, time
 
 import pandas as pd
@@ -9,12 +10,15 @@ import streamlit as st
 
 from rubric_core import frames
 from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
+from rubric_core.heatmap import HEATMAP_CSS
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
 from rubric_core.view import STATUS_LABELS
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
+from rubric_ui.state import ATTACHED
+from rubric_ui.status import chip_html
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
@@ -59,14 +63,14 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     frame = frames.runs_frame_from_rows(rows)
     shown = pd.DataFrame(
         {
-            "created": frame["created_at"].dt.strftime("%Y-%m-%d %H:%M"),
-            "status": frame["status"].map(lambda s: STATUS_LABELS.get(s, s)),
-            "task": frame["task"].str.slice(0, 80),
+            "status": frame["status"].map(status_text),
+            "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
+            "task": frame["task"],
             "rubric": frame["rubric_name"].fillna("")
             + frame["rubric_version"].map(lambda v: "" if pd.isna(v) else f" v{v}"),
             "model": frame["model"],
             "grader": frame["grader"],
-            "iterations": frame["iterations"],
+            "iter.": frame["iterations"],
             "tokens": frame["total_tokens"],
             "tags": frame["tags"],
             "note": frame["note"],
@@ -79,21 +83,71 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         on_select="rerun",
         selection_mode="multi-row",
         key="runs_table",
-        column_config={"id": st.column_config.TextColumn(width="small")},
+        column_config={
+            "status": st.column_config.TextColumn(width="medium"),
+            "created": st.column_config.TextColumn(width="small"),
+            "task": st.column_config.TextColumn(width="large", help="Select the run to read the whole task"),
+            "iter.": st.column_config.NumberColumn(width="small"),
+            "tokens": st.column_config.NumberColumn(width="small", format="%d"),
+            "id": st.column_config.TextColumn(width="small"),
+        },
     )
     picked = [rows[i]["id"] for i in event.selection.rows if i < len(rows)]  # type: ignore[union-attr]
     st.session_state[SELECTION] = picked
     return picked
 
 
+STATUS_DOTS = {
+    "satisfied": "🟢",
+    "needs_revision": "🟡",
+    "max_iterations_reached": "🟠",
+    "failed": "🔴",
+    "grader_error": "🔴",
+    "error": "🔴",
+    "cancelled": "⚪",
+    "interrupted": "🟠",
+    "running": "🔵",
+}
+
+
+def status_text(status: str) -> str:
+    """A status as a coloured dot and words (the table cannot colour one cell cheaply)."""
+    return f"{STATUS_DOTS.get(status, '⚪')} {STATUS_LABELS.get(status, status)}"
+
+
+def _preview(run_id: str) -> None:
+    """What a selected run did: the full task, a small heatmap, the final output, tokens and time."""
+    view = load_view(run_id)
+    if view is None:
+        return
+    st.html(HEATMAP_CSS)
+    st.markdown(
+        f"{chip_html(view.status)} {len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · "
+        f"{view.wall_time_s:.1f} s · {html.escape(view.models.get('model', ''))} graded by "
+        f"{html.escape(view.models.get('grader', ''))}",
+        unsafe_allow_html=True,
+    )
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.caption("Task")
+        st.text(view.config.get("task", ""))
+        show_heatmap(view, key=f"runs-prev-{run_id[:12]}")
+    with right:
+        st.caption("Final output")
+        st.text(view.final_output or "(none)")
+
+
 def _manage(store: Store, run_id: str) -> None:
     run = store.get_run(run_id)
     if run is None:
         return
-    st.markdown(f"**Selected run** `{run_id}` · {STATUS_LABELS.get(run['status'], run['status'])}")
+    st.markdown(f"**Selected run** `{run_id}`")
     c1, c2, c3 = st.columns(3)
-    c1.link_button("Open", f"./?run={run_id}", icon=":material/play_arrow:")
+    if c1.button("Open", key="runs_open", type="primary", icon=":material/play_arrow:"):
+        st.session_state[ATTACHED] = run_id
+        st.switch_page("app_pages/run.py", query_params={"run": run_id})
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
+    _preview(run_id)
     with st.form(f"runs_edit_{run_id}"):
         tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
         note = st.text_area("Note", value=run["note"])

@@ -60,10 +60,10 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     first_seen = [its[0] for _, its in seen if its]
     assert 0 in first_seen and 1 in first_seen, seen  # verdicts arrived one by one while it ran
     assert page.get_by_text("Satisfied ·", exact=False).count()
-    page.wait_for_selector(".rs-hm-grid")
+    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
     shot(page, "run-live-finished")
     page.get_by_role("radio", name="Heatmap").click()
-    page.wait_for_selector(".rs-hm-grid")
+    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
     page.get_by_role("radio", name="Diff").click()
     page.wait_for_selector(".rs-diff ins.rs-ins")
     assert page.locator(".rs-diff del.rs-del").count() >= 1

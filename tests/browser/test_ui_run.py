@@ -72,6 +72,11 @@ def choose_model(page, spec: str) -> None:
     set_textarea(page, "Working model spec", spec)
 
 
+def heatmap(page):
+    """The heatmap's own document (it is drawn in a frame)."""
+    return page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
+
+
 def start(page) -> str:
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
@@ -100,9 +105,9 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     chips = page.eval_on_selector_all(".rs-chip", "els => els.map(e => e.textContent)")
     assert "1: needs revision" in chips and "3: satisfied" in chips, chips
     assert not any(c.startswith("0:") for c in chips), chips
-    heads = page.eval_on_selector_all(".rs-hm-h", "els => els.map(e => e.textContent)")
+    heads = heatmap(page).locator(".rs-hm-h").all_inner_texts()
     assert heads == ["Criterion", "1", "2", "3"], heads
-    assert page.locator(".rs-hm-cell").count() == 9
+    assert heatmap(page).locator(".rs-hm-cell").count() == 9
     # The header the user watches was drawn inside the viewport after Start.
     seen = page.evaluate("() => window.__headerSeen")
     assert seen and all(seen), seen
@@ -126,20 +131,22 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     set_textarea(page, "Rubric", f"- {criterion}\n- Exactly two sentences")
     start(page)
     page.get_by_text("iteration(s) ·", exact=False).wait_for(timeout=90_000)
-    label = page.locator(".rs-hm-label").first
+    grid = heatmap(page)
+    label = grid.locator(".rs-hm-label").first
     assert label.inner_text() == criterion
     assert label.get_attribute("title") == criterion
-    assert "&quot;" not in page.inner_text(".rs-hm")
-    cell = page.locator(".rs-hm-cell.fail").first
+    assert "&quot;" not in grid.locator(".rs-hm").inner_text()
+    cell = grid.locator(".rs-hm-cell.fail").first
     title = cell.get_attribute("title") or ""
-    assert title.startswith(page.locator(".rs-hm-label").nth(int(cell.get_attribute("data-criterion"))).inner_text())
+    assert title.startswith(grid.locator(".rs-hm-label").nth(int(cell.get_attribute("data-criterion"))).inner_text())
     assert "Gap:" in title
-    detail = page.locator(".rs-hm-det > div:visible")
-    assert detail.count() == 0
+    assert grid.locator(".rs-hm-pop:visible").count() == 0
+    assert grid.locator(".rs-hm-draft:visible").count() == 0
     cell.click()
-    detail.first.wait_for()
-    text = page.inner_text(".rs-hm-det")
-    assert "Gap:" in text and "Draft at iteration" in text, text
+    grid.locator(".rs-hm-pop:visible").wait_for()
+    grid.locator(".rs-hm-draft:visible").wait_for()
+    text = grid.locator(".rs-hm-pop:visible").inner_text() + grid.locator(".rs-hm-draft:visible").inner_text()
+    assert "Gap:" in text and "Draft at iteration" in text and criterion in text, text
     shot(page, "ui-heatmap-clicked")
 
 
@@ -165,7 +172,11 @@ def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -
     choose_model(page, "offline:writer?latency=2.5")
     start(page)
     page.wait_for_selector(".rs-progress")
-    page.get_by_role("button", name="Cancel").click()
+    try:
+        page.get_by_role("button", name="Cancel").click(timeout=90_000)
+    except Exception:
+        shot(page, "debug-cancel")
+        raise
     page.get_by_text("Cancelling", exact=False).first.wait_for()
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
     main = page.locator("[data-testid='stMain']")
