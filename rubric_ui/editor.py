@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -12,6 +13,7 @@ from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_ui.keys import configured
+from rubric_ui.safe import md
 
 ERRORS = "run_errors"
 CUSTOM = "Custom…"
@@ -125,6 +127,36 @@ def show_examples_bar(library: list[dict[str, Any]]) -> None:
         c4.button("Load rubric", on_click=_load_library, key="run_load_library", width="stretch")
 
 
+def offline_unjudgeable(rubric: str) -> list[str]:
+    """Criteria no phrasing of the offline grader matches: it would mark them failed without judging."""
+    from rubric_core.checks.phrasing import interpret
+
+    return [c.text for c in parse_criteria(rubric) if interpret(c) is None]
+
+
+@st.cache_data(show_spinner=False)
+def _criteria_doc() -> str:
+    path = Path(__file__).resolve().parents[1] / "docs" / "CRITERIA.md"
+    return path.read_text(encoding="utf-8") if path.exists() else "docs/CRITERIA.md is missing."
+
+
+def show_offline_notice(rubric: str, grader: str) -> None:
+    """Before Start: which criteria the chosen offline grader cannot judge, and the phrasings it knows."""
+    if not grader.startswith("offline"):
+        return
+    unknown = offline_unjudgeable(rubric)
+    if not unknown:
+        return
+    listed = "; ".join(f"“{md(text)}”" for text in unknown[:6]) + (" …" if len(unknown) > 6 else "")
+    st.warning(
+        f"The offline grader cannot judge {len(unknown)} criterion(s) and will mark them failed: {listed}. "
+        "Rephrase them as below, or choose an LLM grader.",
+        icon=":material/help:",
+    )
+    with st.expander("Phrasings the offline grader understands"):
+        st.markdown(_criteria_doc())
+
+
 def show_rubric_preview(rubric: str) -> None:
     """The criteria the rubric parses into, and its lint warnings."""
     criteria = parse_criteria(rubric)
@@ -163,6 +195,12 @@ def show_editor() -> dict[str, Any]:
         if st.session_state["run_grader"] == CUSTOM:
             st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
         _error("grader")
+    grader = (
+        st.session_state["run_grader_custom"]
+        if st.session_state["run_grader"] == CUSTOM
+        else st.session_state["run_grader"]
+    )
+    show_offline_notice(st.session_state["run_rubric"], str(grader or ""))
     c3, c4 = st.columns([1, 2])
     c3.number_input("Max iterations", min_value=1, max_value=MAX_ITERATIONS_LIMIT, step=1, key="run_max_iterations")
     with c3:

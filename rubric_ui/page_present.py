@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from rubric_core.heatmap import HEATMAP_CSS
 from rubric_core.report import render_report
 from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_ui.criteria import show_criteria
@@ -144,7 +143,6 @@ def render() -> None:
     st.html(
         "<style>[data-testid='stSidebar']{display:none}.rs-back{display:inline-block;padding:4px 12px;"
         "border:1px solid #d0d7de;border-radius:6px;text-decoration:none;color:#1f2328}</style>"
-        + HEATMAP_CSS
         + f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>'
     )
     label = STATUS_LABELS.get(view.status, view.status)

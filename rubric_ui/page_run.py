@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from rubric_core.config import ConfigError, RunConfig
-from rubric_core.heatmap import HEATMAP_CSS
 from rubric_core.models.providers import check_model_ready, parse_model_spec
 from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, show_examples_bar
@@ -114,7 +113,7 @@ def _attached(run_id: str) -> None:
         return
     live = is_live(view)
     stamp = drawn_stamp(view)
-    st.html(CRITERIA_CSS + HEATMAP_CSS)  # once per page, outside the polling fragment
+    st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.

@@ -10,9 +10,9 @@ import streamlit as st
 
 from rubric_core import frames
 from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
-from rubric_core.heatmap import HEATMAP_CSS
+from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
-from rubric_core.view import STATUS_LABELS
+from rubric_core.view import STATUS_LABELS, RunView
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
@@ -120,7 +120,6 @@ def _preview(run_id: str) -> None:
     view = load_view(run_id)
     if view is None:
         return
-    st.html(HEATMAP_CSS)
     st.markdown(
         f"{chip_html(view.status)} {len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · "
         f"{view.wall_time_s:.1f} s · {html.escape(view.models.get('model', ''))} graded by "
@@ -163,8 +162,84 @@ def _manage(store: Store, run_id: str) -> None:
         st.rerun()
 
 
-def _compare(store: Store, a: str, b: str) -> None:
+SETTINGS = {
+    "task": "Task",
+    "model": "Working model",
+    "grader": "Grader model",
+    "max_iterations": "Max iterations",
+    "grader_tools": "Grader tools",
+    "system_prompt": "Working agent system prompt",
+    "grader_prompt": "Grader system prompt",
+    "strategy": "Grader structured output",
+    "grader_call_limit": "Grader calls per pass",
+    "timeout_s": "Per-call timeout (s)",
+    "rubric_name": "Rubric name",
+}
+
+
+def settings_diff(a: dict, b: dict) -> pd.DataFrame:
+    """The settings two runs differ in (the rubric has its own diff)."""
+    rows = []
+    for key, label in SETTINGS.items():
+        va, vb = a.get(key), b.get(key)
+        if va != vb:
+            rows.append({"setting": label, "A": _setting(va), "B": _setting(vb)})
+    return pd.DataFrame(rows, columns=["setting", "A", "B"])
+
+
+def _setting(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "(none)"
+    return "(empty)" if value in (None, "") else str(value)
+
+
+def criteria_pairs(va: RunView, vb: RunView) -> pd.DataFrame:
+    """Final verdicts per criterion, renamed criteria paired by position and similarity."""
+    final_a = va.all_iterations()[-1].criteria if va.all_iterations() else []
+    final_b = vb.all_iterations()[-1].criteria if vb.all_iterations() else []
+    by_a = {c["name"]: c for c in final_a}
+    by_b = {c["name"]: c for c in final_b}
+    first_a, first_b = _first_passes(va), _first_passes(vb)
+    rows = []
+    for name_a, name_b in pair_criteria(list(by_a), list(by_b)):
+        ca, cb = by_a.get(name_a or ""), by_b.get(name_b or "")
+        verdict_a = _verdict(ca["passed"]) if ca else "—"
+        verdict_b = _verdict(cb["passed"]) if cb else "—"
+        rows.append(
+            {
+                "criterion in A": name_a or "(not in A)",
+                "criterion in B": name_b if name_b != name_a else "(same)" if name_b else "(not in B)",
+                "A (final)": verdict_a,
+                "B (final)": verdict_b,
+                "A first passed at": _it(first_a.get(name_a or "")),
+                "B first passed at": _it(first_b.get(name_b or "")),
+                "differs": verdict_a != verdict_b,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _first_passes(view: RunView) -> dict[str, int]:
+    out: dict[str, int] = {}
+    turn = view.current
+    for it in turn.iterations if turn else []:
+        for c in it.criteria:
+            if c["passed"]:
+                out.setdefault(c["name"], it.iteration)
+    return out
+
+
+def _compare(store: Store, first: str, second: str) -> None:
     st.subheader("Compare")
+    c1, _ = st.columns([2, 3])
+    a = c1.radio(
+        "Which run is A?",
+        [first, second],
+        key=f"runs_cmp_a_{min(first, second)}_{max(first, second)}",
+        format_func=lambda rid: f"{rid[:12]}",
+        horizontal=True,
+    )
+    b = second if a == first else first
     va, vb = load_view(a), load_view(b)
     if va is None or vb is None:
         st.error("One of the runs is gone.")
@@ -172,39 +247,40 @@ def _compare(store: Store, a: str, b: str) -> None:
     ca, cb = st.columns(2)
     for col, view, name in ((ca, va, "A"), (cb, vb, "B")):
         with col:
-            st.markdown(f"**{name}** · `{view.run_id[:12]}` · {STATUS_LABELS.get(view.status, view.status)}")
+            st.markdown(
+                f"**{name}** · <code>{view.run_id[:12]}</code> · {chip_html(view.status)}", unsafe_allow_html=True
+            )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{len(view.all_iterations())} iterations · {view.tokens:,} tokens"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
+    settings = settings_diff(va.config, vb.config)
+    st.markdown("**Settings that differ**")
+    if settings.empty:
+        st.caption("Same settings (task, models, limits, prompts, tools).")
+    else:
+        st.dataframe(settings, hide_index=True, key="runs_cmp_settings")
+    rubric_a = va.current.rubric if va.current else va.config.get("rubric", "")
+    rubric_b = vb.current.rubric if vb.current else vb.config.get("rubric", "")
+    st.markdown("**Rubric**")
+    if rubric_a == rubric_b:
+        st.caption("Same rubric.")
+    else:
+        st.markdown(
+            DIFF_CSS + side_by_side_html(word_diff(rubric_a, rubric_b), left="A", right="B"), unsafe_allow_html=True
+        )
+    st.markdown("**Per-criterion differences** (renamed criteria paired by position and wording)")
+    st.dataframe(criteria_pairs(va, vb), hide_index=True, key="runs_cmp_table")
     st.markdown("**Final outputs**")
     st.markdown(
         DIFF_CSS + side_by_side_html(word_diff(va.final_output, vb.final_output), left="A", right="B"),
         unsafe_allow_html=True,
     )
-    crit = frames.criteria_frame(store, [a, b])
-    if crit.empty:
-        return
-    last = crit.sort_values(["turn", "iteration"]).groupby(["run_id", "criterion"], sort=False).tail(1)
-    wide = last.pivot_table(index="criterion", columns="run_id", values="passed", aggfunc="first")
-    table = pd.DataFrame(
-        {
-            "criterion": wide.index,
-            "A (final)": [_verdict(v) for v in wide.get(a, pd.Series(index=wide.index, dtype="object"))],
-            "B (final)": [_verdict(v) for v in wide.get(b, pd.Series(index=wide.index, dtype="object"))],
-        }
-    )
-    firsts = crit.groupby(["run_id", "criterion"])["first_passed_iteration"].first().unstack(0)
-    table["A first passed at"] = [_it(firsts.get(a, {}).get(c)) for c in table["criterion"]]
-    table["B first passed at"] = [_it(firsts.get(b, {}).get(c)) for c in table["criterion"]]
-    table["differs"] = table["A (final)"] != table["B (final)"]
-    st.markdown("**Per-criterion differences**")
-    st.dataframe(table, hide_index=True, key="runs_cmp_table")
 
 
 def _verdict(value: object) -> str:
-    if value is None or (isinstance(value, float) and pd.isna(value)) or value is pd.NA:
+    if value is None or value is pd.NA or (isinstance(value, float) and pd.isna(value)):
         return "—"
     return "✔ pass" if bool(value) else "✘ fail"
 

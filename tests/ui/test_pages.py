@@ -135,14 +135,48 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
     at = AppTest.from_function(compare, args=(a, b), default_timeout=60).run()
     assert not at.exception
     frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
-    row = frame[frame["criterion"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
+    row = frame[frame["criterion in A"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
     assert (row["A (final)"], row["B (final)"], bool(row["differs"])) == ("✔ pass", "✘ fail", True)
+    settings = next(d.value for d in at.dataframe if "setting" in d.value.columns)
+    assert settings.to_dict("records") == [{"setting": "Max iterations", "A": "3", "B": "2"}]
+    at.radio(key=f"runs_cmp_a_{min(a, b)}_{max(a, b)}").set_value(b).run()  # the user picks which run is A
+    frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
+    row = frame[frame["criterion in A"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
+    assert (row["A (final)"], row["B (final)"]) == ("✘ fail", "✔ pass")
+
+
+def test_compare_pairs_renamed_criteria_and_shows_the_rubric_diff(store: Store, engine: Engine) -> None:
+    from rubric_core.config import RunConfig
+
+    base = example_config("photosynthesis").to_dict()
+    a = engine.execute(
+        RunConfig.from_dict({**base, "rubric": "- At most 40 words\n- Mentions light"}), subscribers=[store.record]
+    ).run_id
+    b = engine.execute(
+        RunConfig.from_dict({**base, "rubric": "- At most 80 words\n- Mentions light"}), subscribers=[store.record]
+    ).run_id
+
+    def compare(a: str, b: str) -> None:
+        from rubric_ui.page_runs import _compare
+        from rubric_ui.resources import get_store
+
+        _compare(get_store(), a, b)
+
+    at = AppTest.from_function(compare, args=(a, b), default_timeout=60).run()
+    assert not at.exception
+    frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
+    assert frame["criterion in A"].tolist() == ["At most 40 words", "Mentions light"]
+    assert frame["criterion in B"].tolist() == ["At most 80 words", "(same)"]
+    diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
+    assert "rs-del" in diff_html and "40" in diff_html and "80" in diff_html
 
 
 def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     at = app("app_pages/rubrics.py")
     assert any("library is empty" in i.value for i in at.info)
     store.save_rubric("haiku", "- Exactly three lines")
+    at = app("app_pages/rubrics.py")
+    assert "Only version 1 so far" in texts(at) and not any("rs-diff" in m.value for m in at.markdown)
     store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
     at = app("app_pages/rubrics.py")
     assert not at.exception
@@ -153,6 +187,8 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     editor.set_value("- Exactly three lines\n- Is about spring\n- At most 20 words")
     at.button(key="rubrics_save_haiku").click().run()
     assert store.get_rubric("haiku")["version"] == 3
+    assert any("Saved haiku as version 3." in s.value for s in at.success)  # survives the rerun
+    assert (at.selectbox(key="rubrics_a_haiku").value, at.selectbox(key="rubrics_b_haiku").value) == (2, 3)
     at = app("app_pages/rubrics.py")
     at.button(key="rubrics_run_haiku").click().run()
     assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
