@@ -105,14 +105,14 @@ def _error(field: str) -> None:
 
 def show_examples_bar(library: list[dict[str, Any]]) -> None:
     """Load a bundled example or a library rubric in one click."""
-    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.selectbox(
         "Bundled example", list(EXAMPLES), key="run_example", format_func=lambda n: f"{n} — {EXAMPLES[n].title}"
     )
     c2.button("Load example", on_click=_load_example, key="run_load_example", width="stretch")
     if library:
         names = [r["name"] for r in library]
-        c3, c4 = st.columns([3, 1], vertical_alignment="bottom")
+        c3, c4 = st.columns([2, 1], vertical_alignment="bottom")
         c3.selectbox(
             "Library rubric",
             names,

@@ -179,7 +179,7 @@ def render() -> None:
             _editor(store)
         _attached(run_id)
         return
-    left, right = st.columns([2, 3], gap="large")
+    left, right = st.columns([3, 2], gap="large")
     with left:
         st.subheader("Task and rubric")
         _editor(store)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 import streamlit as st
 
 from rubric_core.models.providers import PROVIDERS
@@ -12,6 +14,10 @@ from rubric_ui.keys import configured, session_keys_form
 def show_sidebar() -> None:
     """Render the sidebar."""
     with st.sidebar:
+        # Which server session drew the page: after a server restart the browser reconnects on its own
+        # and a new session redraws it (what the reconnect test waits for).
+        mark = st.session_state.setdefault("session_mark", uuid.uuid4().hex[:12])
+        st.html(f'<span class="rs-session" data-session="{mark}" hidden></span>')
         st.caption(f"Data: `{data_dir().resolve()}`")
         status = configured()
         lines = ["Offline models: ready (no key)"]
