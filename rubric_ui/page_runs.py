@@ -12,7 +12,7 @@ from rubric_core import frames
 from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
-from rubric_core.view import STATUS_LABELS, RunView
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
@@ -78,7 +78,7 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         }
     )
     event = st.dataframe(
-        shown,
+        shown.style.map(_status_style, subset=["status"]),
         hide_index=True,
         on_select="rerun",
         selection_mode="multi-row",
@@ -86,7 +86,10 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         column_config={
             "status": st.column_config.TextColumn(width="medium"),
             "created": st.column_config.TextColumn(width="small"),
-            "task": st.column_config.TextColumn(width="large", help="Select the run to read the whole task"),
+            "task": st.column_config.TextColumn(width="medium", help="Select the run to read the whole task"),
+            "rubric": st.column_config.TextColumn(width="small"),
+            "model": st.column_config.TextColumn(width="small"),
+            "grader": st.column_config.TextColumn(width="small"),
             "iter.": st.column_config.NumberColumn(width="small"),
             "tokens": st.column_config.NumberColumn(width="small", format="%d"),
             "id": st.column_config.TextColumn(width="small"),
@@ -97,22 +100,18 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     return picked
 
 
-STATUS_DOTS = {
-    "satisfied": "🟢",
-    "needs_revision": "🟡",
-    "max_iterations_reached": "🟠",
-    "failed": "🔴",
-    "grader_error": "🔴",
-    "error": "🔴",
-    "cancelled": "⚪",
-    "interrupted": "🟠",
-    "running": "🔵",
-}
-
-
 def status_text(status: str) -> str:
-    """A status as a coloured dot and words (the table cannot colour one cell cheaply)."""
-    return f"{STATUS_DOTS.get(status, '⚪')} {STATUS_LABELS.get(status, status)}"
+    """A status in words."""
+    return STATUS_LABELS.get(status, status)
+
+
+_LABEL_COLORS = {STATUS_LABELS.get(k, k): v for k, v in STATUS_COLORS.items()}
+
+
+def _status_style(label: str) -> str:
+    """The status cell in its status colour (white text), as the chips elsewhere."""
+    color = _LABEL_COLORS.get(label)
+    return f"background-color: {color}; color: #ffffff; font-weight: 600" if color else ""
 
 
 def _preview(run_id: str) -> None:
