@@ -85,7 +85,8 @@ def _controls(run_id: str, view: RunView) -> None:
                 st.session_state.get(CANCELLING, set()).discard(run_id)
                 forget_view(run_id)
                 st.rerun()
-    cols[1].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
+    slot = 1 if is_live(view) or view.status in ("cancelled", "interrupted") else 0
+    cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     if view.ended and view.status != "error":
         with st.expander("Continue this run (follow-up message on the same thread)"):
             message = st.text_area("Follow-up message", key="run_follow_message")

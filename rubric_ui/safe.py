@@ -23,4 +23,10 @@ def safe_markdown(text: str) -> str:
 
     Raw HTML is never rendered: `st.markdown` without `unsafe_allow_html` shows tags as text.
     """
-    return str(text).replace("![", "!\\[")
+    out, fenced = [], False
+    for line in str(text).replace("![", "!\\[").split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        # A line break in a draft is a line break on screen (a haiku keeps its three lines).
+        out.append(line if fenced or not line.strip() else line + "  ")
+    return "\n".join(out)
