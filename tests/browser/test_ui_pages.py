@@ -105,3 +105,24 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
     page.get_by_role("button", name="Open", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")
     page.get_by_text("iteration(s) ·", exact=False).wait_for()
+
+
+def test_rubric_versions_diff_refreshes_after_save(watched, server) -> None:
+    from tests.browser.test_app import open_store_for
+
+    open_store_for(server).save_rubric("ui-haiku", "- Exactly three lines")
+    page = watched
+    page.goto(f"{server.url}/rubrics")
+    wait_app(page)
+    page.get_by_label("Rubric", exact=True).click()
+    page.get_by_role("option", name="ui-haiku").click()
+    page.get_by_text("Only version 1 so far", exact=False).wait_for()
+    assert page.locator(".rs-diff").count() == 0  # no identical side by side for one version
+    editor = page.get_by_label("Edit (saving creates version 2)")
+    editor.fill("- Exactly three lines\n- Is about spring")
+    editor.press("Tab")
+    page.get_by_role("button", name="Save new version").click()
+    page.get_by_text("Saved ui-haiku as version 2.", exact=False).wait_for()
+    page.locator(".rs-diff ins.rs-ins").first.wait_for()
+    assert "v1" in page.inner_text(".rs-cols") and "v2" in page.inner_text(".rs-cols")
+    shot(page, "ui-rubrics-saved")

@@ -245,3 +245,13 @@ def test_first_page_renders_before_the_agent_stack_is_imported(home: Path) -> No
     )
     assert out.returncode == 0, out.stderr
     assert "LOADED []" in out.stdout
+
+
+def test_editor_names_criteria_the_offline_grader_cannot_judge_before_start(home: Path) -> None:
+    at = app()
+    at.text_area(key="run_rubric").set_value("- Exactly three lines\n- Is very funny").run()
+    warning = " ".join(w.value for w in at.warning)
+    assert "cannot judge 1 criterion" in warning and "Is very funny" in warning and "three lines" not in warning
+    assert any("Phrasings the offline grader understands" in e.label for e in at.expander)
+    at.selectbox(key="run_grader").set_value("openai:gpt-4o-mini").run()
+    assert "cannot judge" not in " ".join(w.value for w in at.warning)
