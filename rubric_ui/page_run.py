@@ -176,7 +176,8 @@ def render() -> None:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
         c1.caption(f"Run `{run_id}`")
         c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
-        with st.expander("Task and rubric: edit them or start another run", expanded=False):
+        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
+        if st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
             _editor(store)
         _attached(run_id)
         return

@@ -11,7 +11,7 @@ import streamlit as st
 
 from rubric_ui.editor import DEFAULTS
 
-KEPT_KEYS = (*DEFAULTS, "run_example", "run_library_pick", "run_view")
+KEPT_KEYS = (*DEFAULTS, "run_example", "run_library_pick", "run_view", "run_edit_open")
 """Widget keys of the Run page whose values outlive a visit to another page."""
 ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""

@@ -69,7 +69,8 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     assert page.locator(".rs-diff del.rs-del").count() >= 1
     shot(page, "run-diff")
     page.get_by_role("radio", name="Transcript").click()
-    page.get_by_text("Grader feedback after iteration 1", exact=False).first.wait_for()
+    # The transcript folds each iteration (the newest open): earlier feedback is in the page, folded.
+    page.get_by_text("Grader feedback after iteration 1", exact=False).first.wait_for(state="attached")
     shot(page, "run-transcript")
 
 
@@ -173,7 +174,7 @@ def test_planted_html_never_executes(page, server) -> None:
     page.goto(f"{server.url}/?run={run_id}")
     wait_app(page)
     page.get_by_role("radio", name="Transcript").click()
-    page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for()
+    page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for(state="attached")  # shown as text (maybe folded)
     assert page.evaluate("() => window.__xss") is None
     assert page.locator("img[src='x']").count() == 0
 

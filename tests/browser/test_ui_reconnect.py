@@ -73,5 +73,6 @@ def test_run_view_comes_back_by_itself_after_a_restart(browser, own_server) -> N
     assert page.evaluate("() => document.body.dataset.sameDocument") == "yes"
     assert run_id in page.url
     page.get_by_text("Task and rubric: edit them", exact=False).click()
+    page.get_by_label("Task", exact=True).wait_for()
     assert page.get_by_label("Task", exact=True).input_value()  # the editor is filled from the run again
     context.close()
