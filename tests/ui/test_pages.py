@@ -105,7 +105,9 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
     at = app(run=run_id)
     assert not at.exception
     assert any("Max iterations reached" in w.value for w in at.warning)
-    assert at.text_area(key="run_task").value.startswith("Write a paragraph")  # editor pre-filled from the run
+    assert at.session_state["run_task"].startswith("Write a paragraph")  # editor pre-filled from the run
+    at.toggle(key="run_edit_open").set_value(True).run()  # drawn only when asked for
+    assert at.text_area(key="run_task").value.startswith("Write a paragraph")
     at = app(run="does-not-exist")
     assert any("No run with id" in e.value for e in at.error)
 
