@@ -1,25 +1,33 @@
-"""Rubric Studio: page config, navigation over pages/, and the shared sidebar. No logic here."""
+"""Rubric Studio: page config, navigation over app_pages/, and the shared sidebar. No logic here."""
+
+from pathlib import Path
 
 import streamlit as st
 
-st.set_page_config(page_title="Rubric Studio", page_icon=":material/check_circle:", layout="wide")
+from rubric_ui.state import keep_widget_state
 
-present = st.Page("pages/present.py", title="Present", icon=":material/slideshow:", url_path="present")
+# A local file: a material-icon favicon is fetched from an outside host (fails offline).
+ICON = str(Path(__file__).with_name("rubric_ui") / "assets" / "favicon.png")
+st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
+
+present = st.Page("app_pages/present.py", title="Present", icon=":material/slideshow:", url_path="present")
 if st.query_params.get("view") == "present":
     page = st.navigation([present], position="hidden")
 else:
     page = st.navigation(
         [
-            st.Page("pages/run.py", title="Run", icon=":material/play_arrow:", url_path="run", default=True),
-            st.Page("pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
-            st.Page("pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
-            st.Page("pages/suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
-            st.Page("pages/review.py", title="Review", icon=":material/rate_review:", url_path="review"),
-            st.Page("pages/export.py", title="Export", icon=":material/download:", url_path="export"),
+            st.Page("app_pages/run.py", title="Run", icon=":material/play_arrow:", url_path="run", default=True),
+            st.Page("app_pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
+            st.Page("app_pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
+            st.Page("app_pages/suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
+            st.Page("app_pages/review.py", title="Review", icon=":material/rate_review:", url_path="review"),
+            st.Page("app_pages/export.py", title="Export", icon=":material/download:", url_path="export"),
             present,
         ]
     )
     from rubric_ui.sidebar import show_sidebar
 
     show_sidebar()
+st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
+keep_widget_state()
 page.run()

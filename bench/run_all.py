@@ -8,6 +8,7 @@ import sys
 SCRIPTS = [
     "bench.overhead",
     "bench.live_latency",
+    "bench.live_freeze",
     "bench.concurrency",
     "bench.scale",
     "bench.cold_start",

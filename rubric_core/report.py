@@ -1,7 +1,7 @@
 """A self-contained HTML report of a run: status, heatmap, iterations, final output.
 
 No script, no external resource: it reads offline and executes nothing. All
-run text is escaped.
+run text is escaped. Iterations count from 1, as on the dashboard.
 """
 
 from __future__ import annotations
@@ -10,22 +10,14 @@ import html
 from datetime import UTC, datetime
 
 from rubric_core.diff import DIFF_CSS, inline_html, word_diff
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_matrix, regressions
-
-HEATMAP_CSS = (
-    "<style>table.hm{border-collapse:collapse;margin:0.5rem 0;font-size:0.85rem}"
-    "table.hm th,table.hm td{border:1px solid #d0d7de;padding:0.3rem 0.6rem}"
-    "td.pass{background:#dafbe1;text-align:center} td.fail{background:#ffebe9;text-align:center}"
-    "td.none{background:#f6f8fa} td.reg{outline:3px solid #cf222e}"
-    "td.dis{outline:3px dashed #8250df} span.human{font-size:0.75rem;color:#57606a}</style>"
-)
-"""The heatmap table's styles (the dashboard injects them once per page; the report inlines them)."""
+from rubric_core.heatmap import HEATMAP_CSS, heatmap_html
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
 
 _CSS = """<style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
 h1{font-size:1.6rem} .status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
-.meta{color:#57606a} details{margin:0.6rem 0}
+.meta{color:#57606a} details{margin:0.6rem 0} span.human{font-size:0.75rem;color:#57606a}
 </style>"""
 
 
@@ -33,50 +25,23 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
-def _reviews_by_cell(reviews: list[dict] | None) -> dict[tuple[int, int, str], dict]:
-    return {(v["turn"], v["iteration"], v["criterion"]): v for v in reviews or []}
-
-
-def _human_mark(review: dict | None, grader_passed: bool | None) -> tuple[str, str, str]:
-    """(extra class, cell suffix, title suffix) for a cell's newest human review."""
-    if review is None:
-        return "", "", ""
-    verdict = "pass" if review["passed"] else "fail"
-    disagrees = grader_passed is not None and bool(review["passed"]) != bool(grader_passed)
-    suffix = f"<br><span class='human'>human: {verdict}{' (disagrees)' if disagrees else ''}</span>"
-    title = f" | human ({review['reviewer']}): {verdict} {review.get('reason') or ''}"
-    return (" dis" if disagrees else ""), suffix, title
-
-
 def heatmap_table(view: RunView, turn_index: int = -1, reviews: list[dict] | None = None) -> str:
-    """The criteria x iterations heatmap as a plain HTML table (gaps in the cell titles).
+    """The criteria x iterations heatmap (the dashboard's HTML/CSS grid: hover and click need no script).
 
-    `reviews` (newest review per cell) adds the human verdict to each reviewed
-    cell; a disagreement with the grader is outlined.
+    `reviews` (newest review per cell) marks reviewed cells and outlines disagreements with the grader.
     """
     if not view.turns:
         return "<p>No graded iterations.</p>"
+    from rubric_core.frames import criteria_frame_from_rows  # pandas: only when a report is made
+
     turn = view.turns[turn_index]
-    names, iterations, passed, gaps = criteria_matrix(turn)
-    if not names:
-        return "<p>No graded iterations.</p>"
-    reg = regressions(passed)
-    by_cell = _reviews_by_cell(reviews)
-    head = "".join(f"<th>iteration {i}</th>" for i in iterations)
-    rows = []
-    for r, name in enumerate(names):
-        cells = []
-        for c in range(len(iterations)):
-            value = passed[r][c]
-            cls = "none" if value is None else ("pass" if value else "fail")
-            mark = "" if value is None else ("✔ pass" if value else "✘ fail")
-            if reg[r][c]:
-                cls += " reg"
-                mark += " (regressed)"
-            extra, suffix, title = _human_mark(by_cell.get((turn.turn, iterations[c], name)), value)
-            cells.append(f'<td class="{cls}{extra}" title="{_e(gaps[r][c] + title)}">{mark}{suffix}</td>')
-        rows.append(f"<tr><th style='text-align:left'>{_e(name)}</th>{''.join(cells)}</tr>")
-    return f'<table class="hm"><tr><th>criterion</th>{head}</tr>{"".join(rows)}</table>'
+    frame = criteria_frame_from_rows(criteria_rows(view.run_id, turn.iterations), reviews)
+    grid = heatmap_html(frame, key="report", turn=turn.turn, drafts=view.drafts())
+    return grid or "<p>No graded iterations.</p>"
+
+
+def _reviews_by_cell(reviews: list[dict] | None) -> dict[tuple[int, int, str], dict]:
+    return {(v["turn"], v["iteration"], v["criterion"]): v for v in reviews or []}
 
 
 def _human_item(review: dict | None) -> str:
@@ -114,8 +79,9 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
     previous = ""
     for it in view.all_iterations():
         parts.append(
-            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>Turn {it.turn}, iteration "
-            f"{it.iteration}: {_e(it.result or 'not graded')}</summary>"
+            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>"
+            f"{'Turn ' + str(it.turn + 1) + ', i' if len(view.turns) > 1 else 'I'}teration {shown(it.iteration)}: "
+            f"{_e(STATUS_LABELS.get(it.result or '', it.result or 'not graded'))}</summary>"
         )
         parts.append(f"<h4>Draft</h4><pre>{_e(it.draft)}</pre>")
         if previous:

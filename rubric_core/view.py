@@ -24,6 +24,11 @@ STATUS_LABELS = {
 }
 
 
+def shown(iteration: int) -> int:
+    """An iteration as people count it (1 = the first draft); stored and exported values stay 0-based."""
+    return iteration + 1
+
+
 STATUS_COLORS = {
     "satisfied": "#1a7f37",
     "needs_revision": "#bf8700",
@@ -130,6 +135,14 @@ class RunView:
     def all_iterations(self) -> list[IterationView]:
         """Every iteration of every turn, in order."""
         return [it for t in self.turns for it in t.iterations]
+
+    def criteria_rows(self) -> list[dict[str, Any]]:
+        """Every graded criterion as a store row: live and stored runs draw from the same frame."""
+        return criteria_rows(self.run_id, self.all_iterations())
+
+    def drafts(self) -> dict[tuple[int, int], str]:
+        """(turn, iteration) to the draft text."""
+        return {(it.turn, it.iteration): it.draft for it in self.all_iterations() if it.drafted}
 
     def explanation(self) -> str:
         """The last grader explanation."""
@@ -251,24 +264,19 @@ def _args_text(args: Any) -> str:
     return str(args)
 
 
-def criteria_matrix(turn: TurnView) -> tuple[list[str], list[int], list[list[bool | None]], list[list[str]]]:
-    """Criterion names (rubric order), graded iterations, passed[criterion][iteration], gaps likewise."""
-    graded = [it for it in turn.iterations if it.evaluation]
-    names: list[str] = []
-    for it in graded:
-        for c in it.criteria:
-            if c["name"] not in names:
-                names.append(c["name"])
-    passed: list[list[bool | None]] = [[None] * len(graded) for _ in names]
-    gaps: list[list[str]] = [[""] * len(graded) for _ in names]
-    for j, it in enumerate(graded):
-        for c in it.criteria:
-            i = names.index(c["name"])
-            passed[i][j] = bool(c["passed"])
-            gaps[i][j] = c.get("gap", "") or ""
-    return names, [it.iteration for it in graded], passed, gaps
-
-
-def regressions(passed: list[list[bool | None]]) -> list[list[bool]]:
-    """True where a criterion fails after passing at the previous graded iteration."""
-    return [[j > 0 and row[j - 1] is True and row[j] is False for j in range(len(row))] for row in passed]
+def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str, Any]]:
+    """Graded criteria as store rows (run_id, turn, iteration, position, name, passed, gap), the input of
+    `frames.criteria_frame_from_rows`."""
+    return [
+        {
+            "run_id": run_id,
+            "turn": it.turn,
+            "iteration": it.iteration,
+            "position": n,
+            "name": c["name"],
+            "passed": bool(c["passed"]),
+            "gap": c.get("gap", "") or "",
+        }
+        for it in iterations
+        for n, c in enumerate(it.criteria)
+    ]

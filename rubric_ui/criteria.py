@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from rubric_core.view import IterationView
-from rubric_ui.safe import md
+from rubric_core.view import STATUS_LABELS, IterationView, shown
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -60,14 +59,31 @@ CRITERIA_CSS = (
 """Injected once per page, outside any polling fragment: a style tag redrawn every poll restyles the page."""
 
 
-def show_criteria(it: IterationView, *, key: str, light: bool = False, reviews: list[dict] | None = None) -> None:
-    """The criteria table of one iteration, with the grader's explanation (and human verdicts, if given)."""
+def verdict_summary(it: IterationView) -> str:
+    """The pass's verdict in words: "Iteration 2: Needs revision (5 of 8 criteria pass)"."""
+    label = STATUS_LABELS.get(it.result or "", it.result or "not graded")
+    crit = it.criteria
+    count = f" ({sum(1 for c in crit if c['passed'])} of {len(crit)} criteria pass)" if crit else ""
+    unverified = ", unverified" if it.evaluation and it.evaluation.get("unverified") else ""
+    return f"Iteration {shown(it.iteration)}: {label}{count}{unverified}"
+
+
+def show_criteria(
+    it: IterationView,
+    *,
+    key: str,
+    light: bool = False,
+    explain: bool = True,
+    title: bool = True,
+    reviews: list[dict] | None = None,
+) -> None:
+    """The criteria table of one iteration; its summary in words, (when `explain`) the grader's explanation,
+    and human verdicts beside the grader's when `reviews` are given."""
     if it.evaluation is None:
         st.caption("Grading…" if it.grading else "Not graded yet.")
         return
-    st.markdown(
-        f"**Iteration {it.iteration}: {md(it.result)}**" + (" · unverified" if it.evaluation.get("unverified") else "")
-    )
+    if title:
+        st.markdown(f"**{html.escape(verdict_summary(it))}**", unsafe_allow_html=True)
     if it.criteria and light:
         st.markdown(criteria_html(it), unsafe_allow_html=True)
     elif it.criteria:
@@ -77,4 +93,7 @@ def show_criteria(it: IterationView, *, key: str, light: bool = False, reviews: 
             key=key,
             column_config={"gap": st.column_config.TextColumn(width="large")},
         )
-    st.text(it.evaluation.get("explanation", ""))
+    explanation = it.evaluation.get("explanation", "")
+    if explain and explanation:
+        st.caption("Grader's explanation")
+        st.text(explanation)

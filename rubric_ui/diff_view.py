@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
-from rubric_core.view import RunView
+from rubric_core.view import RunView, shown
 from rubric_ui.safe import md
 
 
@@ -15,14 +15,16 @@ def show_revision_diff(view: RunView, *, key: str) -> None:
     if len(its) < 2:
         st.caption("The diff appears once there are two revisions.")
         return
-    labels = [f"turn {it.turn} · iteration {it.iteration}" for it in its]
-    c1, c2, c3 = st.columns([2, 2, 1])
+    several = len(view.turns) > 1
+    labels = [(f"turn {it.turn + 1} · " if several else "") + f"iteration {shown(it.iteration)}" for it in its]
+    c1, c2, c3 = st.columns([2, 2, 2])
     a = c1.selectbox("From", range(len(its)), index=len(its) - 2, format_func=labels.__getitem__, key=f"{key}_from")
     b = c2.selectbox("To", range(len(its)), index=len(its) - 1, format_func=labels.__getitem__, key=f"{key}_to")
-    mode = c3.radio("Layout", ["Side by side", "Inline"], key=f"{key}_mode", horizontal=False)
+    mode = c3.radio("Layout", ["Side by side", "Inline"], key=f"{key}_mode", horizontal=True)
     before, after = its[a], its[b]
     ops = word_diff(before.draft, after.draft)
-    left, right = st.columns([3, 2]) if before.criteria else (st.container(), None)
+    # The diff takes the whole width (each side about half of it); what the grader asked goes below.
+    left, right = st.container(), (st.container() if before.criteria else None)
     with left:
         if not changed(ops):
             st.caption("No change in the text.")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -12,6 +13,7 @@ from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_ui.keys import configured
+from rubric_ui.safe import md
 
 ERRORS = "run_errors"
 CUSTOM = "Custom…"
@@ -103,14 +105,14 @@ def _error(field: str) -> None:
 
 def show_examples_bar(library: list[dict[str, Any]]) -> None:
     """Load a bundled example or a library rubric in one click."""
-    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
+    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
     c1.selectbox(
         "Bundled example", list(EXAMPLES), key="run_example", format_func=lambda n: f"{n} — {EXAMPLES[n].title}"
     )
     c2.button("Load example", on_click=_load_example, key="run_load_example", width="stretch")
     if library:
         names = [r["name"] for r in library]
-        c3, c4 = st.columns([3, 1], vertical_alignment="bottom")
+        c3, c4 = st.columns([2, 1], vertical_alignment="bottom")
         c3.selectbox(
             "Library rubric",
             names,
@@ -123,6 +125,36 @@ def show_examples_bar(library: list[dict[str, Any]]) -> None:
             apply_preset({"rubric": pick["text"], "rubric_name": pick["name"]})
 
         c4.button("Load rubric", on_click=_load_library, key="run_load_library", width="stretch")
+
+
+def offline_unjudgeable(rubric: str) -> list[str]:
+    """Criteria no phrasing of the offline grader matches: it would mark them failed without judging."""
+    from rubric_core.checks.phrasing import interpret
+
+    return [c.text for c in parse_criteria(rubric) if interpret(c) is None]
+
+
+@st.cache_data(show_spinner=False)
+def _criteria_doc() -> str:
+    path = Path(__file__).resolve().parents[1] / "docs" / "CRITERIA.md"
+    return path.read_text(encoding="utf-8") if path.exists() else "docs/CRITERIA.md is missing."
+
+
+def show_offline_notice(rubric: str, grader: str) -> None:
+    """Before Start: which criteria the chosen offline grader cannot judge, and the phrasings it knows."""
+    if not grader.startswith("offline"):
+        return
+    unknown = offline_unjudgeable(rubric)
+    if not unknown:
+        return
+    listed = "; ".join(f"“{md(text)}”" for text in unknown[:6]) + (" …" if len(unknown) > 6 else "")
+    st.warning(
+        f"The offline grader cannot judge {len(unknown)} criterion(s) and will mark them failed: {listed}. "
+        "Rephrase them as below, or choose an LLM grader.",
+        icon=":material/help:",
+    )
+    with st.expander("Phrasings the offline grader understands"):
+        st.markdown(_criteria_doc())
 
 
 def show_rubric_preview(rubric: str) -> None:
@@ -170,6 +202,12 @@ def show_editor() -> dict[str, Any]:
         if st.session_state["run_grader"] == CUSTOM:
             st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
         _error("grader")
+    grader = (
+        st.session_state["run_grader_custom"]
+        if st.session_state["run_grader"] == CUSTOM
+        else st.session_state["run_grader"]
+    )
+    show_offline_notice(st.session_state["run_rubric"], str(grader or ""))
     c3, c4 = st.columns([1, 2])
     # No min/max on the number inputs: the browser would silently keep the previous value for an
     # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
@@ -205,7 +243,6 @@ def show_editor() -> dict[str, Any]:
         b.number_input("Per-call timeout (s)", step=5, key="run_timeout", help="1 to 3600 seconds.")
         _error("grader_call_limit")
         _error("timeout_s")
-        st.text_input("Rubric name (saved in the library when the run starts)", key="run_rubric_name")
     return current_values()
 
 

@@ -7,10 +7,10 @@ from dataclasses import dataclass
 import streamlit as st
 
 from rubric_core.report import render_report
-from rubric_core.view import STATUS_LABELS, IterationView, RunView, TurnView
+from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_ui.criteria import show_criteria
 from rubric_ui.heatmap import show_heatmap
-from rubric_ui.run_view import is_live, load_view
+from rubric_ui.run_view import load_view
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.status import chip_html
 
@@ -46,23 +46,21 @@ def replay_steps(view: RunView) -> list[Step]:
     return steps
 
 
-def _partial_turn(turn: TurnView, upto: IterationView) -> TurnView:
-    its = [it for it in turn.iterations if it.iteration <= upto.iteration]
-    return TurnView(turn=turn.turn, message=turn.message, rubric=turn.rubric, iterations=its, status=turn.status)
+def _upto(view: RunView, upto: IterationView) -> list[IterationView]:
+    return [it for it in view.all_iterations() if it.turn == upto.turn and it.iteration <= upto.iteration]
 
 
 def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
     it = step.it
     titles = {"draft": "Draft", "verdicts": "Verdicts", "feedback": "Feedback to the agent"}
-    st.markdown(f"#### Step {n + 1} of {total} · iteration {it.iteration} · {titles[step.kind]}")
+    st.markdown(f"#### Step {n + 1} of {total} · iteration {shown(it.iteration)} · {titles[step.kind]}")
     if step.kind == "draft":
         st.code(it.draft or "(empty)", language="text", wrap_lines=True)
         for path, content in it.files.items():
             st.caption(f"File {md(path)}")
             st.code(content, language="python" if path.endswith(".py") else "text")
     elif step.kind == "verdicts":
-        turn = next(t for t in view.turns if t.turn == it.turn)
-        show_heatmap(_partial_turn(turn, it), key=f"present_hm_step_{n}")
+        show_heatmap(view, iterations=_upto(view, it), key=f"present_hm_step_{n}")
         show_criteria(it, key=f"present_crit_{n}")
     else:
         st.text(it.feedback)
@@ -148,7 +146,12 @@ def render() -> None:
     if view is None:
         st.error(f"No run with id {md(run_id)} in the store.")
         return
-    st.markdown("<style>[data-testid='stSidebar']{display:none}</style>", unsafe_allow_html=True)
+    # The run id is checked against RUN_ID_RE above, so it is safe in the link; a plain link opens in this tab.
+    st.html(
+        "<style>[data-testid='stSidebar']{display:none}.rs-back{display:inline-block;padding:4px 12px;"
+        "border:1px solid #d0d7de;border-radius:6px;text-decoration:none;color:#1f2328}</style>"
+        + f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>'
+    )
     label = STATUS_LABELS.get(view.status, view.status)
     st.markdown(
         f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>",
@@ -160,8 +163,10 @@ def render() -> None:
     )
     st.markdown("**Task**")
     st.text(view.config.get("task", ""))
+    st.markdown("**Rubric**")
+    st.text(view.current.rubric if view.current else view.config.get("rubric", ""))
     if view.current:
-        show_heatmap(view.current, status=view.status if not is_live(view) else None, key="present_hm")
+        show_heatmap(view, key="present_hm")
     st.markdown("**Final output**")
     st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
     st.download_button(

@@ -58,13 +58,15 @@ def _import(store: Store) -> None:
             st.success(f"Imported {md(rubric_name)} as version {version}.")
 
 
-def _versions(store: Store, name: str) -> None:
-    versions = store.rubric_versions(name)
-    latest = versions[-1]
-    st.subheader(f"{md(name)} · {len(versions)} version(s)")
+FLASH = "rubrics_flash"
+"""Session key: a success message to show after the rerun that follows a save."""
+
+
+def _diff(versions: list[dict], name: str) -> None:
+    """Two versions side by side or inline (the newest two by default)."""
     numbers = [v["version"] for v in versions]
     c1, c2, c3 = st.columns([1, 1, 1])
-    a = c1.selectbox("Compare version", numbers, index=max(0, len(numbers) - 2), key=f"rubrics_a_{name}")
+    a = c1.selectbox("Compare version", numbers, index=len(numbers) - 2, key=f"rubrics_a_{name}")
     b = c2.selectbox("with version", numbers, index=len(numbers) - 1, key=f"rubrics_b_{name}")
     mode = c3.radio("Layout", ["Side by side", "Inline"], horizontal=True, key=f"rubrics_mode_{name}")
     ta = next(v["text"] for v in versions if v["version"] == a)
@@ -72,6 +74,22 @@ def _versions(store: Store, name: str) -> None:
     ops = word_diff(ta, tb)
     html = side_by_side_html(ops, left=f"v{a}", right=f"v{b}") if mode == "Side by side" else inline_html(ops)
     st.markdown(DIFF_CSS + html, unsafe_allow_html=True)
+
+
+def _versions(store: Store, name: str) -> None:
+    versions = store.rubric_versions(name)
+    latest = versions[-1]
+    st.subheader(f"{md(name)} · {len(versions)} version(s)")
+    numbers = [v["version"] for v in versions]
+    flash = st.session_state.pop(FLASH, None)
+    if flash:
+        st.success(flash, icon=":material/check_circle:")
+    if len(numbers) == 1:
+        st.caption(
+            f"Only version {numbers[0]} so far: edit it below and save to create the next one; the diff appears then."
+        )
+    else:
+        _diff(versions, name)
     editor_key = f"rubrics_edit_{name}_{latest['version']}"
     edited = st.text_area(
         f"Edit (saving creates version {latest['version'] + 1})", value=latest["text"], height=180, key=editor_key
@@ -83,12 +101,18 @@ def _versions(store: Store, name: str) -> None:
         except ValueError as exc:
             st.error(str(exc))
         else:
-            st.success("Unchanged: no new version." if version == latest["version"] else f"Saved version {version}.")
-            if version != latest["version"]:
+            if version == latest["version"]:
+                st.info("Unchanged: no new version.")
+            else:
+                # The message and the diff must survive the rerun: the pickers start again from the
+                # newest two versions (their old keys would keep "v1 vs v1").
+                st.session_state[FLASH] = f"Saved {name} as version {version}."
+                for key in (f"rubrics_a_{name}", f"rubrics_b_{name}"):
+                    st.session_state.pop(key, None)
                 st.rerun()
     if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
-        st.switch_page("pages/run.py")
+        st.switch_page("app_pages/run.py")
     c6.download_button(
         "Download .md", edited, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
     )
@@ -114,7 +138,9 @@ def render() -> None:
     _import(store)
     library = store.list_rubrics()
     if not library:
-        st.info("The library is empty. Save a rubric from the Run page (name it under Advanced), or import a file.")
+        st.info(
+            "The library is empty. Save a rubric from the Run page (type a name beside Save rubric), or import a file."
+        )
         return
     table = pd.DataFrame(
         [

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import streamlit as st
 
 from rubric_core.config import ConfigError, RunConfig
@@ -10,14 +12,20 @@ from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, show_examples_bar
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.run_view import forget_view, is_live, load_view, show_live, show_views
+from rubric_ui.run_view import drawn_stamp, forget_view, is_live, load_view, show_header, show_live_panel, show_views
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.state import attached_run, detach
+
+if TYPE_CHECKING:
+    from rubric_core.store import Store
+    from rubric_core.view import RunView
 
 POLL_SECONDS = 0.1
-VIEWS_POLL_SECONDS = 1.0
-"""The plotly heatmap, diff and transcript refresh once a second while live: they cost the browser most."""
+"""The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
+CANCELLING = "run_cancelling"
+"""Session key: ids of runs whose Cancel was clicked here (shown as "Cancelling…" until they stop)."""
 
 
 def _start() -> None:
@@ -41,20 +49,30 @@ def _start() -> None:
         store_or_stop().save_rubric(config.rubric_name, config.rubric)
     handle = get_manager().start(config, keys=keys)
     st.query_params["run"] = handle.run_id
+    st.session_state["run_attached"] = handle.run_id
     forget_view(handle.run_id)
 
 
-def _controls(run_id: str) -> None:
-    view = load_view(run_id)
-    if view is None:
-        return
+def _cancel(run_id: str) -> None:
+    # A callback: "Cancelling…" is drawn by the very rerun the click causes.
+    if get_manager().cancel(run_id):
+        st.session_state.setdefault(CANCELLING, set()).add(run_id)
+
+
+def _controls(run_id: str, view: RunView) -> None:
     manager = get_manager()
     cols = st.columns(4)
     if is_live(view):
         if manager.is_live(run_id):
-            if cols[0].button("Cancel", key="run_cancel", icon=":material/stop:"):
-                manager.cancel(run_id)
-                st.toast("Cancelling after the current step…")
+            cancelling = run_id in st.session_state.get(CANCELLING, set())
+            cols[0].button(
+                "Cancelling…" if cancelling else "Cancel",
+                key="run_cancel",
+                icon=":material/stop:",
+                disabled=cancelling,
+                on_click=_cancel,
+                args=(run_id,),
+            )
         else:
             cols[0].caption("Running in another process: cancel it there.")
     elif view.status in ("cancelled", "interrupted"):
@@ -64,9 +82,11 @@ def _controls(run_id: str) -> None:
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
+                st.session_state.get(CANCELLING, set()).discard(run_id)
                 forget_view(run_id)
                 st.rerun()
-    cols[1].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
+    slot = 1 if is_live(view) or view.status in ("cancelled", "interrupted") else 0
+    cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     if view.ended and view.status != "error":
         with st.expander("Continue this run (follow-up message on the same thread)"):
             message = st.text_area("Follow-up message", key="run_follow_message")
@@ -93,37 +113,57 @@ def _attached(run_id: str) -> None:
         st.error(f"No run with id {md(run_id)} in the store. Pick one on the Runs page.")
         return
     live = is_live(view)
+    stamp = drawn_stamp(view)
+    st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
 
-    # Two fragments: the verdicts poll fast; the heavier views (plotly, diffs, transcript) refresh
-    # slower while the run is live, so a long run never makes the page fall behind its events.
+    # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
+    # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
     @st.fragment(run_every=POLL_SECONDS if live else None)
-    def live_panel() -> None:
+    def progress() -> None:
         current = load_view(run_id)
         if current is None:
             return
-        show_live(current, key="run")
-        _controls(run_id)
-        if live and not is_live(current):
-            st.rerun()  # the run ended: redraw the whole page, which stops the polling
+        if live and drawn_stamp(current) != stamp:
+            st.rerun()
+        cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
+        show_header(current, cancelling=cancelling)
+        _controls(run_id, current)
 
-    st.caption(f"Run `{run_id}`")
-    st.html(CRITERIA_CSS)
-
-    @st.fragment(run_every=VIEWS_POLL_SECONDS if live else None)
+    @st.fragment
     def views_panel() -> None:
         current = load_view(run_id)
         if current is not None:
             show_views(current, key="run")
 
-    live_panel()
+    progress()
+    show_live_panel(view, key="run")
+    st.divider()
     views_panel()
 
 
+def _editor(store: Store) -> None:
+    show_examples_bar(store.list_rubrics())
+    raw = show_editor()
+    b1, b2, b3 = st.columns([2, 2, 1], vertical_alignment="bottom")
+    b1.button(
+        "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
+    )
+    b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
+    if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
+        name = str(raw.get("rubric_name") or "").strip()
+        try:
+            version = store.save_rubric(name, str(raw.get("rubric") or ""))
+        except ValueError as exc:
+            st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
+        else:
+            st.success(f"Saved {md(name)} as version {version}.")
+
+
 def render() -> None:
-    """The page."""
+    """The page: the editor beside an intro, or folded above the run being watched."""
     store = store_or_stop()
     preset = st.session_state.pop(PRESET, None)
-    run_id = st.query_params.get("run")
+    run_id = attached_run()
     if preset:
         apply_preset(preset)
     elif run_id and st.session_state.get("run_prefilled") != run_id and not st.session_state.get("run_task"):
@@ -132,30 +172,23 @@ def render() -> None:
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
-    left, right = st.columns([2, 3], gap="large")
+    if run_id:
+        c1, c2 = st.columns([5, 1], vertical_alignment="center")
+        c1.caption(f"Run `{run_id}`")
+        c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
+        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
+        if st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
+            _editor(store)
+        _attached(run_id)
+        return
+    left, right = st.columns([3, 2], gap="large")
     with left:
         st.subheader("Task and rubric")
-        show_examples_bar(store.list_rubrics())
-        raw = show_editor()
-        b1, b2 = st.columns(2)
-        b1.button(
-            "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
-        )
-        if b2.button("Save rubric to library", key="run_save_rubric", width="stretch"):
-            name = str(raw.get("rubric_name") or "").strip()
-            try:
-                version = store.save_rubric(name, str(raw.get("rubric") or ""))
-            except ValueError as exc:
-                st.error(f"{exc} (Rubric name is under Advanced.)" if "name" in str(exc) else str(exc))
-            else:
-                st.success(f"Saved {md(name)} as version {version}.")
+        _editor(store)
     with right:
-        if run_id:
-            _attached(run_id)
-        else:
-            st.subheader("Watch the loop")
-            st.markdown(
-                "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
-                "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
-                "revision appear here as they happen."
-            )
+        st.subheader("Watch the loop")
+        st.markdown(
+            "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
+            "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
+            "revision appear here as they happen."
+        )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from datetime import UTC, datetime, time
 
 import pandas as pd
@@ -9,12 +10,15 @@ import streamlit as st
 
 from rubric_core import frames
 from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
+from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
-from rubric_core.view import STATUS_LABELS
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
+from rubric_ui.state import ATTACHED
+from rubric_ui.status import chip_html
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
@@ -59,14 +63,14 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     frame = frames.runs_frame_from_rows(rows)
     shown = pd.DataFrame(
         {
-            "created": frame["created_at"].dt.strftime("%Y-%m-%d %H:%M"),
-            "status": frame["status"].map(lambda s: STATUS_LABELS.get(s, s)),
-            "task": frame["task"].str.slice(0, 80),
+            "status": frame["status"].map(status_text),
+            "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
+            "task": frame["task"],
             "rubric": frame["rubric_name"].fillna("")
             + frame["rubric_version"].map(lambda v: "" if pd.isna(v) else f" v{v}"),
             "model": frame["model"],
             "grader": frame["grader"],
-            "iterations": frame["iterations"],
+            "iter.": frame["iterations"],
             "tokens": frame["total_tokens"],
             "tags": frame["tags"],
             "note": frame["note"],
@@ -74,26 +78,74 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         }
     )
     event = st.dataframe(
-        shown,
+        shown.style.map(_status_style, subset=["status"]),
         hide_index=True,
         on_select="rerun",
         selection_mode="multi-row",
         key="runs_table",
-        column_config={"id": st.column_config.TextColumn(width="small")},
+        column_config={
+            "status": st.column_config.TextColumn(width="medium"),
+            "created": st.column_config.TextColumn(width="small"),
+            "task": st.column_config.TextColumn(width="medium", help="Select the run to read the whole task"),
+            "rubric": st.column_config.TextColumn(width="small"),
+            "model": st.column_config.TextColumn(width="small"),
+            "grader": st.column_config.TextColumn(width="small"),
+            "iter.": st.column_config.NumberColumn(width="small"),
+            "tokens": st.column_config.NumberColumn(width="small", format="%d"),
+            "id": st.column_config.TextColumn(width="small"),
+        },
     )
     picked = [rows[i]["id"] for i in event.selection.rows if i < len(rows)]  # type: ignore[union-attr]
     st.session_state[SELECTION] = picked
     return picked
 
 
+def status_text(status: str) -> str:
+    """A status in words."""
+    return STATUS_LABELS.get(status, status)
+
+
+_LABEL_COLORS = {STATUS_LABELS.get(k, k): v for k, v in STATUS_COLORS.items()}
+
+
+def _status_style(label: str) -> str:
+    """The status cell in its status colour (white text), as the chips elsewhere."""
+    color = _LABEL_COLORS.get(label)
+    return f"background-color: {color}; color: #ffffff; font-weight: 600" if color else ""
+
+
+def _preview(run_id: str) -> None:
+    """What a selected run did: the full task, a small heatmap, the final output, tokens and time."""
+    view = load_view(run_id)
+    if view is None:
+        return
+    st.markdown(
+        f"{chip_html(view.status)} {len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · "
+        f"{view.wall_time_s:.1f} s · {html.escape(view.models.get('model', ''))} graded by "
+        f"{html.escape(view.models.get('grader', ''))}",
+        unsafe_allow_html=True,
+    )
+    left, right = st.columns(2, gap="large")
+    with left:
+        st.caption("Task")
+        st.text(view.config.get("task", ""))
+        show_heatmap(view, key=f"runs-prev-{run_id[:12]}")
+    with right:
+        st.caption("Final output")
+        st.text(view.final_output or "(none)")
+
+
 def _manage(store: Store, run_id: str) -> None:
     run = store.get_run(run_id)
     if run is None:
         return
-    st.markdown(f"**Selected run** `{run_id}` · {STATUS_LABELS.get(run['status'], run['status'])}")
+    st.markdown(f"**Selected run** `{run_id}`")
     c1, c2, c3 = st.columns(3)
-    c1.link_button("Open", f"./?run={run_id}", icon=":material/play_arrow:")
+    if c1.button("Open", key="runs_open", type="primary", icon=":material/play_arrow:"):
+        st.session_state[ATTACHED] = run_id
+        st.switch_page("app_pages/run.py", query_params={"run": run_id})
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
+    _preview(run_id)
     with st.form(f"runs_edit_{run_id}"):
         tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
         note = st.text_area("Note", value=run["note"])
@@ -109,8 +161,84 @@ def _manage(store: Store, run_id: str) -> None:
         st.rerun()
 
 
-def _compare(store: Store, a: str, b: str) -> None:
+SETTINGS = {
+    "task": "Task",
+    "model": "Working model",
+    "grader": "Grader model",
+    "max_iterations": "Max iterations",
+    "grader_tools": "Grader tools",
+    "system_prompt": "Working agent system prompt",
+    "grader_prompt": "Grader system prompt",
+    "strategy": "Grader structured output",
+    "grader_call_limit": "Grader calls per pass",
+    "timeout_s": "Per-call timeout (s)",
+    "rubric_name": "Rubric name",
+}
+
+
+def settings_diff(a: dict, b: dict) -> pd.DataFrame:
+    """The settings two runs differ in (the rubric has its own diff)."""
+    rows = []
+    for key, label in SETTINGS.items():
+        va, vb = a.get(key), b.get(key)
+        if va != vb:
+            rows.append({"setting": label, "A": _setting(va), "B": _setting(vb)})
+    return pd.DataFrame(rows, columns=["setting", "A", "B"])
+
+
+def _setting(value: object) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "(none)"
+    return "(empty)" if value in (None, "") else str(value)
+
+
+def criteria_pairs(va: RunView, vb: RunView) -> pd.DataFrame:
+    """Final verdicts per criterion, renamed criteria paired by position and similarity."""
+    final_a = va.all_iterations()[-1].criteria if va.all_iterations() else []
+    final_b = vb.all_iterations()[-1].criteria if vb.all_iterations() else []
+    by_a = {c["name"]: c for c in final_a}
+    by_b = {c["name"]: c for c in final_b}
+    first_a, first_b = _first_passes(va), _first_passes(vb)
+    rows = []
+    for name_a, name_b in pair_criteria(list(by_a), list(by_b)):
+        ca, cb = by_a.get(name_a or ""), by_b.get(name_b or "")
+        verdict_a = _verdict(ca["passed"]) if ca else "—"
+        verdict_b = _verdict(cb["passed"]) if cb else "—"
+        rows.append(
+            {
+                "criterion in A": name_a or "(not in A)",
+                "criterion in B": name_b if name_b != name_a else "(same)" if name_b else "(not in B)",
+                "A (final)": verdict_a,
+                "B (final)": verdict_b,
+                "A first passed at": _it(first_a.get(name_a or "")),
+                "B first passed at": _it(first_b.get(name_b or "")),
+                "differs": verdict_a != verdict_b,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _first_passes(view: RunView) -> dict[str, int]:
+    out: dict[str, int] = {}
+    turn = view.current
+    for it in turn.iterations if turn else []:
+        for c in it.criteria:
+            if c["passed"]:
+                out.setdefault(c["name"], it.iteration)
+    return out
+
+
+def _compare(store: Store, first: str, second: str) -> None:
     st.subheader("Compare")
+    c1, _ = st.columns([2, 3])
+    a = c1.radio(
+        "Which run is A?",
+        [first, second],
+        key=f"runs_cmp_a_{min(first, second)}_{max(first, second)}",
+        format_func=lambda rid: f"{rid[:12]}",
+        horizontal=True,
+    )
+    b = second if a == first else first
     va, vb = load_view(a), load_view(b)
     if va is None or vb is None:
         st.error("One of the runs is gone.")
@@ -118,46 +246,46 @@ def _compare(store: Store, a: str, b: str) -> None:
     ca, cb = st.columns(2)
     for col, view, name in ((ca, va, "A"), (cb, vb, "B")):
         with col:
-            st.markdown(f"**{name}** · `{view.run_id[:12]}` · {STATUS_LABELS.get(view.status, view.status)}")
+            st.markdown(
+                f"**{name}** · <code>{view.run_id[:12]}</code> · {chip_html(view.status)}", unsafe_allow_html=True
+            )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{len(view.all_iterations())} iterations · {view.tokens:,} tokens"
             )
-            if view.current:
-                show_heatmap(view.current, status=view.status, key=f"runs_cmp_hm_{name}")
+            show_heatmap(view, key=f"runs-cmp-hm-{name}")
+    settings = settings_diff(va.config, vb.config)
+    st.markdown("**Settings that differ**")
+    if settings.empty:
+        st.caption("Same settings (task, models, limits, prompts, tools).")
+    else:
+        st.dataframe(settings, hide_index=True, key="runs_cmp_settings")
+    rubric_a = va.current.rubric if va.current else va.config.get("rubric", "")
+    rubric_b = vb.current.rubric if vb.current else vb.config.get("rubric", "")
+    st.markdown("**Rubric**")
+    if rubric_a == rubric_b:
+        st.caption("Same rubric.")
+    else:
+        st.markdown(
+            DIFF_CSS + side_by_side_html(word_diff(rubric_a, rubric_b), left="A", right="B"), unsafe_allow_html=True
+        )
+    st.markdown("**Per-criterion differences** (renamed criteria paired by position and wording)")
+    st.dataframe(criteria_pairs(va, vb), hide_index=True, key="runs_cmp_table")
     st.markdown("**Final outputs**")
     st.markdown(
         DIFF_CSS + side_by_side_html(word_diff(va.final_output, vb.final_output), left="A", right="B"),
         unsafe_allow_html=True,
     )
-    crit = frames.criteria_frame(store, [a, b])
-    if crit.empty:
-        return
-    last = crit.sort_values(["turn", "iteration"]).groupby(["run_id", "criterion"], sort=False).tail(1)
-    wide = last.pivot_table(index="criterion", columns="run_id", values="passed", aggfunc="first")
-    table = pd.DataFrame(
-        {
-            "criterion": wide.index,
-            "A (final)": [_verdict(v) for v in wide.get(a, pd.Series(index=wide.index, dtype="object"))],
-            "B (final)": [_verdict(v) for v in wide.get(b, pd.Series(index=wide.index, dtype="object"))],
-        }
-    )
-    firsts = crit.groupby(["run_id", "criterion"])["first_passed_iteration"].first().unstack(0)
-    table["A first passed at"] = [_it(firsts.get(a, {}).get(c)) for c in table["criterion"]]
-    table["B first passed at"] = [_it(firsts.get(b, {}).get(c)) for c in table["criterion"]]
-    table["differs"] = table["A (final)"] != table["B (final)"]
-    st.markdown("**Per-criterion differences**")
-    st.dataframe(table, hide_index=True, key="runs_cmp_table")
 
 
 def _verdict(value: object) -> str:
-    if value is None or (isinstance(value, float) and pd.isna(value)) or value is pd.NA:
+    if value is None or value is pd.NA or (isinstance(value, float) and pd.isna(value)):
         return "—"
     return "✔ pass" if bool(value) else "✘ fail"
 
 
 def _it(value: object) -> str:
-    return "—" if value is None or pd.isna(value) else f"iteration {int(value)}"  # type: ignore[call-overload]
+    return "—" if value is None or pd.isna(value) else f"iteration {int(value) + 1}"  # type: ignore[call-overload]
 
 
 def render() -> None:

@@ -6,11 +6,12 @@ import html
 
 import streamlit as st
 
-from rubric_core.view import RunView
+from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_ui.criteria import show_criteria
 from rubric_ui.diff_view import show_revision_diff
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import get_manager, store_or_stop
+from rubric_ui.safe import safe_markdown
 from rubric_ui.status import chip_html, final_banner, iteration_chips
 from rubric_ui.transcript import show_transcript
 
@@ -58,22 +59,48 @@ def is_live(view: RunView) -> bool:
     return not view.ended and view.status != "interrupted"
 
 
-def show_header(view: RunView) -> None:
-    """Progress while live, the final banner once ended."""
+def drawn_stamp(view: RunView) -> tuple[int, int, bool]:
+    """What the drawn draft, verdicts and heatmap depend on: drafts, graded passes, and whether it ended.
+
+    The polling fragment draws only the light progress header; when this changes it redraws the whole
+    page once, so the heatmap and the verdicts change together and nothing heavy is re-sent every poll
+    (the re-sent draft, tables and chart made the browser freeze for seconds near the end of a run).
+    """
+    its = view.all_iterations()
+    ended = view.ended or view.status == "interrupted"
+    return sum(1 for it in its if it.drafted), sum(1 for it in its if it.evaluation), ended
+
+
+def show_header(view: RunView, *, cancelling: bool = False) -> None:
+    """Progress while live ("Cancelling…" once asked), the final banner once ended."""
     turn = view.current
     if is_live(view):
         graded = len([it for it in turn.iterations if it.evaluation]) if turn else 0
         current = min(graded + 1, view.max_iterations)
-        phase = view.phase
-        label = "Grading" if phase == "grading" else "Drafting"
+        if cancelling:
+            chip, label = chip_html("cancelled", "Cancelling…"), "Cancelling after the current step…"
+        else:
+            phase = view.phase
+            chip, label = chip_html(phase), ("Grading…" if phase == "grading" else "Drafting…")
         st.markdown(
-            chip_html(phase) + f" <b>Iteration {current} of {view.max_iterations}</b> · {label}…",
+            f'<div class="rs-progress">{chip} <b>Iteration {current} of {view.max_iterations}</b> · {label}</div>',
             unsafe_allow_html=True,
         )
         st.progress(min(1.0, graded / max(1, view.max_iterations)))
     else:
         final_banner(view)
     iteration_chips(view)
+    latest = turn.iterations[-1] if turn and turn.iterations else None
+    if latest and latest.grading and latest.evaluation is None and is_live(view) and not cancelling:
+        st.info(f"The grader is checking iteration {shown(latest.iteration)}…", icon=":material/gavel:")
+
+
+def show_draft(text: str, *, key: str) -> None:
+    """A draft rendered as Markdown (raw HTML is never rendered, images never fetched), or raw on demand."""
+    if st.toggle("Raw text", key=key):
+        st.code(text or "(empty answer)", language="markdown", wrap_lines=True)
+    else:
+        st.markdown(safe_markdown(text) or "(empty answer)")
 
 
 def show_live_panel(view: RunView, key: str) -> None:
@@ -81,34 +108,36 @@ def show_live_panel(view: RunView, key: str) -> None:
     turn = view.current
     drafted = [it for it in turn.iterations if it.drafted] if turn else []
     if not drafted:
-        st.caption("Waiting for the first draft…")
+        st.caption("Waiting for the first draft…" if is_live(view) else "No draft was written.")
         return
     latest = drafted[-1]
-    st.markdown(f"**Current draft** · turn {latest.turn} · iteration {latest.iteration}")
-    st.text(latest.draft or "(empty answer)")
-    for path, content in latest.files.items():
-        with st.expander(f"File {path}", expanded=False):
-            st.code(content, language="python" if path.endswith(".py") else "text")
-    graded = [it for it in turn.iterations if it.evaluation]
-    if latest.grading and latest.evaluation is None:
-        st.info(f"The grader is checking iteration {latest.iteration}…", icon=":material/gavel:")
-    if graded:
-        newest = graded[-1]
-        # A plain marker (no run text) the browser tests and the latency benchmark wait for; data-live says
-        # whether the run was still going when this verdict was drawn (the tests prove verdicts arrive live).
+    turn_label = f"turn {latest.turn + 1} · " if len(view.turns) > 1 else ""
+    graded = [it for it in turn.iterations if it.evaluation] if turn else []
+    left, right = st.columns(2, gap="large")
+    with left:
         st.markdown(
-            f'<span class="rs-verdict" data-iteration="{newest.iteration}" '
-            f'data-result="{html.escape(str(newest.result))}" '
-            f'data-live="{"true" if is_live(view) else "false"}"></span>',
-            unsafe_allow_html=True,
+            f"**{'Current' if is_live(view) else 'Last'} draft** · {turn_label}iteration {shown(latest.iteration)}"
         )
-        show_criteria(newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}", light=True)
-
-
-def show_live(view: RunView, *, key: str) -> None:
-    """Header, chips, the current draft and the newest verdicts: the part that must update fast."""
-    show_header(view)
-    show_live_panel(view, key)
+        show_draft(latest.draft, key=f"{key}_raw")
+        for path, content in latest.files.items():
+            with st.expander(f"File {path}", expanded=False):
+                st.code(content, language="python" if path.endswith(".py") else "text")
+    with right:
+        if graded:
+            newest = graded[-1]
+            # A plain marker (no run text) the browser tests and the latency benchmark wait for; its
+            # data-iteration is the stored 0-based value, data-live whether the run was still going when
+            # this verdict was drawn (the tests prove verdicts arrive live).
+            st.markdown(
+                f'<span class="rs-verdict" data-iteration="{newest.iteration}" '
+                f'data-result="{html.escape(str(newest.result))}" '
+                f'data-live="{"true" if is_live(view) else "false"}"></span>',
+                unsafe_allow_html=True,
+            )
+            # The final banner says the grader's explanation once the run ended: not repeated here.
+            show_criteria(
+                newest, key=f"{key}_latest_{newest.turn}_{newest.iteration}", light=True, explain=is_live(view)
+            )
 
 
 def _reviews(run_id: str) -> list[dict]:
@@ -130,23 +159,19 @@ def show_views(view: RunView, *, key: str) -> None:
         if not its:
             st.caption("No iteration yet.")
         for it in reversed(its):
+            label = STATUS_LABELS.get(it.result or "", it.result or "not graded")
             with st.expander(
-                f"Turn {it.turn} · iteration {it.iteration} · {it.result or 'not graded'}", expanded=it is its[-1]
+                f"{turn_prefix(view, it)}Iteration {shown(it.iteration)} · {label}", expanded=it is its[-1]
             ):
-                show_criteria(it, key=f"{key}_crit_{it.turn}_{it.iteration}", reviews=reviews)
+                show_criteria(it, key=f"{key}_crit_{it.turn}_{it.iteration}", title=False, reviews=reviews)
     elif choice == "Heatmap":
-        if not view.turns:
-            st.caption("The heatmap appears after the first grading pass.")
-        for turn in view.turns:
-            if len(view.turns) > 1:
-                st.markdown(f"**Turn {turn.turn}**")
-            show_heatmap(
-                turn,
-                status=turn.status or (None if is_live(view) else view.status),
-                key=f"{key}_hm_{turn.turn}",
-                reviews=reviews,
-            )
+        show_heatmap(view, key=f"{key}-hm", reviews=reviews)
     elif choice == "Diff":
         show_revision_diff(view, key=f"{key}_diff")
     else:
         show_transcript(view)
+
+
+def turn_prefix(view: RunView, it: IterationView) -> str:
+    """ "Turn 2 · " when the run has several turns, else nothing."""
+    return f"Turn {it.turn + 1} · " if len(view.turns) > 1 else ""

@@ -16,3 +16,17 @@ def md(text: object) -> str:
 def valid_run_id(value: str | None) -> bool:
     """Whether a run id (from a URL or a file) has the shape the store gives ids."""
     return bool(value) and RUN_ID_RE.match(value or "") is not None
+
+
+def safe_markdown(text: str) -> str:
+    """Run text as Markdown with images disabled (nothing fetched from a run's URLs).
+
+    Raw HTML is never rendered: `st.markdown` without `unsafe_allow_html` shows tags as text.
+    """
+    out, fenced = [], False
+    for line in str(text).replace("![", "!\\[").split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        # A line break in a draft is a line break on screen (a haiku keeps its three lines).
+        out.append(line if fenced or not line.strip() else line + "  ")
+    return "\n".join(out)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 
 import streamlit as st
 
@@ -15,6 +16,10 @@ from rubric_ui.keys import configured, session_keys_form
 def show_sidebar() -> None:
     """Render the sidebar."""
     with st.sidebar:
+        # Which server session drew the page: after a server restart the browser reconnects on its own
+        # and a new session redraws it (what the reconnect test waits for).
+        mark = st.session_state.setdefault("session_mark", uuid.uuid4().hex[:12])
+        st.html(f'<span class="rs-session" data-session="{mark}" hidden></span>')
         st.caption(f"Data: `{data_dir().resolve()}`")
         if os.environ.get(DB_URL_ENV):  # shown with its password masked, never as given
             st.caption(f"Store: `{mask_url(os.environ[DB_URL_ENV])}`")

@@ -6,7 +6,7 @@ import html
 
 import streamlit as st
 
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
+from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, shown
 
 
 def chip_html(status: str, label: str | None = None) -> str:
@@ -25,9 +25,16 @@ def iteration_chips(view: RunView) -> None:
     if turn is None:
         return
     chips = []
+    live = not view.ended and view.status != "interrupted"
     for it in turn.iterations:
-        status = it.result or ("grading" if it.grading else "drafting")
-        chips.append(chip_html(status, f"{it.iteration}: {STATUS_LABELS.get(status, status).lower()}"))
+        if it.result:
+            status, label = it.result, STATUS_LABELS.get(it.result, it.result).lower()
+        elif live:
+            status = "grading" if it.grading else "drafting"
+            label = status
+        else:  # a cancelled or interrupted run shows no live state
+            status, label = "cancelled", "not graded"
+        chips.append(chip_html(status, f"{shown(it.iteration)}: {label}"))
     st.markdown(" ".join(chips) or "&nbsp;", unsafe_allow_html=True)
 
 
@@ -61,5 +68,5 @@ def final_banner(view: RunView) -> None:
         st.error("**Error** — the run could not go on.", icon=":material/cancel:")
         st.text(view.error)
     if explanation and view.status != "error":
-        st.caption("Grader's explanation:")
+        st.caption("Grader's explanation")
         st.text(explanation)

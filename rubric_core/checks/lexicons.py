@@ -152,10 +152,26 @@ _SENSORY: set[str] = {
 }
 
 
+_ARTICLES = ("a ", "an ", "the ")
+_TOPIC_STOP = {"and", "the", "for", "with", "its", "their", "of", "in", "on", "at", "to", "or"}
+
+
 def topic_words(topic: str) -> set[str]:
-    """The topic itself plus its related words, if the lexicon has it."""
+    """The topic itself plus its related words, if the lexicon has it.
+
+    A leading article is not part of the topic ("Is about a cat" is about "cat": matching the words
+    "a cat" failed a text about a cat); each content word of a several-word topic counts too.
+    """
     topic = topic.lower().strip()
-    return {topic, *_TOPICS.get(topic, set())}
+    for article in _ARTICLES:
+        if topic.startswith(article):
+            topic = topic[len(article) :].strip()
+    words = {topic, *_TOPICS.get(topic, set())}
+    if " " in topic:
+        for word in topic.split():
+            if len(word) > 2 and word not in _TOPIC_STOP:
+                words |= {word, *_TOPICS.get(word, set())}
+    return words
 
 
 def sensory_words_in(words: list[str]) -> list[str]:

@@ -43,16 +43,17 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     assert live[:2] == [0, 1] and set(live) <= {0, 1, 2}, seen  # one by one, in order, while it ran
     assert [v["iteration"] for v in seen] == sorted(v["iteration"] for v in seen), seen
     assert seen[-1] == {"iteration": 2, "result": "satisfied", "live": False}, seen
-    page.wait_for_selector(".js-plotly-plot")
+    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
     shot(page, "run-live-finished")
     page.get_by_role("radio", name="Heatmap").click()
-    page.wait_for_selector(".js-plotly-plot")
+    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
     page.get_by_role("radio", name="Diff").click()
     page.wait_for_selector(".rs-diff ins.rs-ins")
     assert page.locator(".rs-diff del.rs-del").count() >= 1
     shot(page, "run-diff")
     page.get_by_role("radio", name="Transcript").click()
-    page.get_by_text("Grader feedback after iteration 0", exact=False).first.wait_for()
+    # The transcript folds each iteration (the newest open): earlier feedback is in the page, folded.
+    page.get_by_text("Grader feedback after iteration 1", exact=False).first.wait_for(state="attached")
     shot(page, "run-transcript")
 
 
@@ -149,10 +150,10 @@ def test_planted_html_never_executes(page, server) -> None:
     page.get_by_role("radio", name="Heatmap").wait_for()  # the views are drawn once the run has ended
     wait_app_idle(page)
     drawn = {  # what each view draws once it is on screen
-        "Criteria": page.get_by_text("Turn 0 · iteration 0", exact=False),
-        "Heatmap": page.locator(".js-plotly-plot"),
+        "Criteria": page.get_by_text("Iteration 1 · ", exact=False),
+        "Heatmap": page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid"),
         "Diff": page.locator(".rs-diff").or_(page.get_by_text("The diff appears once", exact=False)),
-        "Transcript": page.get_by_text("User · turn 0", exact=False),
+        "Transcript": page.get_by_text("User · turn 1", exact=False),
     }
     for view, content in drawn.items():
         page.get_by_role("radio", name=view, exact=True).click()
@@ -168,7 +169,7 @@ def test_planted_html_never_executes(page, server) -> None:
     page.goto(f"{server.url}/?run={run_id}")
     wait_app_idle(page)
     page.get_by_role("radio", name="Transcript").click()
-    page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for()
+    page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for(state="attached")  # shown as text (maybe folded)
     assert planted(page) == []  # no planted tag ever became an element, so none could run
     assert page.evaluate("() => window.__xss") is None
     assert page.locator("img[src='x']").count() == 0

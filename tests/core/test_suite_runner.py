@@ -36,7 +36,9 @@ def _small(n: int = 3) -> Dataset:
 
 
 def _config(version: int = 1) -> RunConfig:
-    return RunConfig.from_dict({"task": "(each item's task)", "rubric": example_rubric(version), "rubric_name": "short-poems"})
+    return RunConfig.from_dict(
+        {"task": "(each item's task)", "rubric": example_rubric(version), "rubric_name": "short-poems"}
+    )
 
 
 @pytest.fixture

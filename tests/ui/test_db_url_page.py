@@ -20,16 +20,16 @@ def _fresh_resources():
     st.cache_resource.clear()
 
 
-@pytest.mark.parametrize("page", ["pages/run.py", "pages/runs.py", "pages/export.py"])
+@pytest.mark.parametrize("page", ["app_pages/run.py", "app_pages/runs.py", "app_pages/export.py"])
 def test_a_store_url_with_a_password_is_shown_masked(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RUBRIC_STUDIO_DB_URL", f"postgresql://bob:{SECRET}@127.0.0.1:1/rubric")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
-    if page != "pages/run.py":
+    if page != "app_pages/run.py":
         at.switch_page(page).run()
     assert not at.exception
     errors = [e.value for e in at.error]
     assert any("postgresql://bob:***@127.0.0.1:1/rubric" in e for e in errors), errors
-    if page == "pages/run.py":
+    if page == "app_pages/run.py":
         assert any("Store: `postgresql://bob:***@127.0.0.1:1/rubric`" in c.value for c in at.sidebar.caption)
     shown = [el.value for el in [*at.error, *at.markdown, *at.caption, *at.text, *at.info, *at.warning] if el.value]
     assert not [v for v in shown if SECRET in str(v)]

@@ -25,12 +25,12 @@ def _fresh_resources():
     st.cache_resource.clear()
 
 
-def app(page: str = "pages/run.py", **query: str) -> AppTest:
+def app(page: str = "app_pages/run.py", **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=APPTEST_TIMEOUT_S)
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    if page != "pages/run.py":
+    if page != "app_pages/run.py":
         at.switch_page(page)
         at.run()
     return at
@@ -105,7 +105,9 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
     at = app(run=run_id)
     assert not at.exception
     assert any("Max iterations reached" in w.value for w in at.warning)
-    assert at.text_area(key="run_task").value.startswith("Write a paragraph")  # editor pre-filled from the run
+    assert at.session_state["run_task"].startswith("Write a paragraph")  # editor pre-filled from the run
+    at.toggle(key="run_edit_open").set_value(True).run()  # drawn only when asked for
+    assert at.text_area(key="run_task").value.startswith("Write a paragraph")
     at = app(run="does-not-exist")
     assert any("No run with id" in e.value for e in at.error)
 
@@ -113,7 +115,7 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
 def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None:
     for name in ("haiku", "lipogram"):
         engine.execute(example_config(name), subscribers=[store.record])
-    at = app("pages/runs.py")
+    at = app("app_pages/runs.py")
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
@@ -135,16 +137,50 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
     at = AppTest.from_function(compare, args=(a, b), default_timeout=APPTEST_TIMEOUT_S).run()
     assert not at.exception
     frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
-    row = frame[frame["criterion"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
+    row = frame[frame["criterion in A"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
     assert (row["A (final)"], row["B (final)"], bool(row["differs"])) == ("✔ pass", "✘ fail", True)
+    settings = next(d.value for d in at.dataframe if "setting" in d.value.columns)
+    assert settings.to_dict("records") == [{"setting": "Max iterations", "A": "3", "B": "2"}]
+    at.radio(key=f"runs_cmp_a_{min(a, b)}_{max(a, b)}").set_value(b).run()  # the user picks which run is A
+    frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
+    row = frame[frame["criterion in A"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
+    assert (row["A (final)"], row["B (final)"]) == ("✘ fail", "✔ pass")
+
+
+def test_compare_pairs_renamed_criteria_and_shows_the_rubric_diff(store: Store, engine: Engine) -> None:
+    from rubric_core.config import RunConfig
+
+    base = example_config("photosynthesis").to_dict()
+    a = engine.execute(
+        RunConfig.from_dict({**base, "rubric": "- At most 40 words\n- Mentions light"}), subscribers=[store.record]
+    ).run_id
+    b = engine.execute(
+        RunConfig.from_dict({**base, "rubric": "- At most 80 words\n- Mentions light"}), subscribers=[store.record]
+    ).run_id
+
+    def compare(a: str, b: str) -> None:
+        from rubric_ui.page_runs import _compare
+        from rubric_ui.resources import get_store
+
+        _compare(get_store(), a, b)
+
+    at = AppTest.from_function(compare, args=(a, b), default_timeout=APPTEST_TIMEOUT_S).run()
+    assert not at.exception
+    frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
+    assert frame["criterion in A"].tolist() == ["At most 40 words", "Mentions light"]
+    assert frame["criterion in B"].tolist() == ["At most 80 words", "(same)"]
+    diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
+    assert "rs-del" in diff_html and "40" in diff_html and "80" in diff_html
 
 
 def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
-    at = app("pages/rubrics.py")
+    at = app("app_pages/rubrics.py")
     assert any("library is empty" in i.value for i in at.info)
     store.save_rubric("haiku", "- Exactly three lines")
+    at = app("app_pages/rubrics.py")
+    assert "Only version 1 so far" in texts(at) and not any("rs-diff" in m.value for m in at.markdown)
     store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
-    at = app("pages/rubrics.py")
+    at = app("app_pages/rubrics.py")
     assert not at.exception
     assert "haiku · 2 version(s)" in texts(at)
     diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
@@ -153,14 +189,16 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     editor.set_value("- Exactly three lines\n- Is about spring\n- At most 20 words")
     at.button(key="rubrics_save_haiku").click().run()
     assert store.get_rubric("haiku")["version"] == 3
-    at = app("pages/rubrics.py")
+    assert any("Saved haiku as version 3." in s.value for s in at.success)  # survives the rerun
+    assert (at.selectbox(key="rubrics_a_haiku").value, at.selectbox(key="rubrics_b_haiku").value) == (2, 3)
+    at = app("app_pages/rubrics.py")
     at.button(key="rubrics_run_haiku").click().run()
     assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
 
 
 def test_export_page_prepares_a_download(store: Store, engine: Engine) -> None:
     engine.execute(example_config("photosynthesis"), subscribers=[store.record])
-    at = app("pages/export.py")
+    at = app("app_pages/export.py")
     assert not at.exception
     assert "1 runs match." in texts(at)
     at.selectbox(key="export_format").set_value("csv").run()
@@ -176,7 +214,7 @@ def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
     assert not at.exception
     assert "Step 1 of 5" in texts(at)
     at.button(key="present_step_fwd").click().run()
-    assert "Step 2 of 5 · iteration 0 · Verdicts" in texts(at)
+    assert "Step 2 of 5 · iteration 1 · Verdicts" in texts(at)
     at.button(key="present_last").click().run()
     assert "Step 5 of 5" in texts(at)
     at.button(key="present_first").click().run()
@@ -209,3 +247,13 @@ def test_first_page_renders_before_the_agent_stack_is_imported(home: Path) -> No
     )
     assert out.returncode == 0, out.stderr
     assert "LOADED []" in out.stdout
+
+
+def test_editor_names_criteria_the_offline_grader_cannot_judge_before_start(home: Path) -> None:
+    at = app()
+    at.text_area(key="run_rubric").set_value("- Exactly three lines\n- Is very funny").run()
+    warning = " ".join(w.value for w in at.warning)
+    assert "cannot judge 1 criterion" in warning and "Is very funny" in warning and "three lines" not in warning
+    assert any("Phrasings the offline grader understands" in e.label for e in at.expander)
+    at.selectbox(key="run_grader").set_value("openai:gpt-4o-mini").run()
+    assert "cannot judge" not in " ".join(w.value for w in at.warning)

@@ -31,7 +31,7 @@ def review_page(**query: str) -> AppTest:
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("pages/review.py")
+    at.switch_page("app_pages/review.py")
     at.run()
     assert not at.exception, at.exception
     return at
@@ -73,8 +73,8 @@ def test_queue_needs_a_reviewer_then_records_skips_and_goes_back(store: Store, h
     assert [r["passed"] for r in judge_store.latest_reviews(store, [haiku])] == [True]
     assert len(judge_store.review_history(store, haiku)) == 2
     # The reviewer name is kept for the session across pages.
-    at.switch_page("pages/runs.py").run()
-    at.switch_page("pages/review.py").run()
+    at.switch_page("app_pages/runs.py").run()
+    at.switch_page("app_pages/review.py").run()
     assert at.text_input(key="review_reviewer_input").value == "ann"
 
 
@@ -175,7 +175,7 @@ def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> Non
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.switch_page("pages/export.py").run()
+    at.switch_page("app_pages/export.py").run()
     at.selectbox(key="export_format").set_value("calibration").run()
     at.button(key="export_go").click().run()
     assert not at.exception, at.exception

@@ -29,7 +29,7 @@ def suites_page(**query: str) -> AppTest:
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("pages/suites.py")
+    at.switch_page("app_pages/suites.py")
     at.run()
     return at
 

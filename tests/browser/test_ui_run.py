@@ -1,0 +1,187 @@
+"""The Run page as a demanding user sees it, in real Chromium: numbering, heatmap, live view, state.
+
+Every wait is on the page's DOM (Playwright waits, MutationObserver and PerformanceObserver records)
+or the store, never on a window of wall time.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tests.browser.conftest import shot
+
+# Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
+# inside the viewport, from the very first paint of every page of the context.
+OBSERVERS = """
+window.__longtasks = [];
+try {
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longtasks.push([Math.round(e.startTime), Math.round(e.duration)]);
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) { window.__longtasks = null; }
+window.__headerSeen = [];
+new MutationObserver(() => {
+  const el = document.querySelector('.rs-progress');
+  if (el) {
+    const r = el.getBoundingClientRect();
+    if (!window.__liveFrom) window.__liveFrom = performance.now();
+    window.__headerSeen.push(r.top >= 0 && r.bottom <= window.innerHeight);
+  }
+}).observe(document, {subtree: true, childList: true});
+"""
+
+FREEZE_MS = 200
+"""No main-thread task longer than this while a run is live (the issue's bar), on an idle machine."""
+
+
+def freeze_bar_ms() -> float:
+    """The bar scaled by how oversubscribed the machine is now (load average per core, at least 1).
+
+    A long task is wall time on the main thread: on a 2-core machine running seven test suites a 50 ms
+    redraw takes several times longer. The freezes this guards against (1.7 to 4.9 s, growing with
+    every iteration) still fail it; bench/live_freeze.py measures the figure itself.
+    """
+    return FREEZE_MS * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
+
+
+def wait_app(page) -> None:
+    page.wait_for_selector("[data-testid='stApp']")
+    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+
+
+def set_textarea(page, label: str, value: str) -> None:
+    area = page.get_by_label(label, exact=True)
+    area.fill(value)
+    area.press("Tab")
+
+
+def load_example(page, server, example: str) -> None:
+    page.goto(server.url)
+    wait_app(page)
+    page.get_by_label("Bundled example").click()
+    page.get_by_role("option", name=example, exact=False).first.click()
+    page.get_by_role("button", name="Load example").click()
+    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+
+
+def choose_model(page, spec: str) -> None:
+    page.get_by_label("Working model").click()
+    page.get_by_role("option", name="Custom provider:model", exact=False).click()
+    set_textarea(page, "Working model spec", spec)
+
+
+def heatmap(page):
+    """The heatmap's own document (it is drawn in a frame)."""
+    return page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
+
+
+def start(page) -> str:
+    page.get_by_role("button", name="Start run").click()
+    page.wait_for_url("**run=*")
+    return page.url.split("run=")[1].split("&")[0]
+
+
+@pytest.fixture(autouse=True)
+def _screen(page) -> None:
+    page.set_viewport_size({"width": 1440, "height": 900})
+
+
+@pytest.fixture
+def observed(page):
+    page.context.add_init_script(OBSERVERS)
+    return page
+
+
+def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observed, server) -> None:
+    page = observed
+    load_example(page, server, "haiku")
+    choose_model(page, "offline:writer?latency=0.6")
+    start(page)
+    page.wait_for_selector(".rs-progress")
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
+    # One numbering: chips, heatmap columns and the verdict summary count from 1.
+    chips = page.eval_on_selector_all(".rs-chip", "els => els.map(e => e.textContent)")
+    assert "1: needs revision" in chips and "3: satisfied" in chips, chips
+    assert not any(c.startswith("0:") for c in chips), chips
+    heads = heatmap(page).locator(".rs-hm-h").all_inner_texts()
+    assert heads == ["Criterion", "1", "2", "3"], heads
+    assert heatmap(page).locator(".rs-hm-cell").count() == 9
+    # The header the user watches was drawn inside the viewport after Start.
+    seen = page.evaluate("() => window.__headerSeen")
+    assert seen and all(seen), seen
+    # The verdict summary is said once, in words (no raw status names).
+    body = page.inner_text("[data-testid='stMain']")
+    assert "needs_revision" not in body and "max_iterations_reached" not in body
+    assert body.count("Grader's explanation") == 1, body
+    longtasks = page.evaluate("() => window.__longtasks")
+    assert longtasks is not None, "this Chromium has no long-task timing"
+    live_from = page.evaluate("() => window.__liveFrom")
+    during = [duration for start_ms, duration in longtasks if start_ms >= live_from]
+    assert max(during, default=0) <= freeze_bar_ms(), (during, os.getloadavg())
+    shot(page, "ui-run-finished")
+
+
+def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, server) -> None:
+    page.goto(server.url)
+    wait_app(page)
+    criterion = 'Uses the letter "e" & never <b>bold</b> tags, and stays under forty words in total'
+    set_textarea(page, "Task", "Write one short sentence about a cat.")
+    set_textarea(page, "Rubric", f"- {criterion}\n- Exactly two sentences")
+    start(page)
+    page.get_by_text("iteration(s) ·", exact=False).wait_for(timeout=90_000)
+    grid = heatmap(page)
+    label = grid.locator(".rs-hm-label").first
+    assert label.inner_text() == criterion
+    assert label.get_attribute("title") == criterion
+    assert "&quot;" not in grid.locator(".rs-hm").inner_text()
+    cell = grid.locator(".rs-hm-cell.fail").first
+    title = cell.get_attribute("title") or ""
+    assert title.startswith(grid.locator(".rs-hm-label").nth(int(cell.get_attribute("data-criterion"))).inner_text())
+    assert "Gap:" in title
+    assert grid.locator(".rs-hm-pop:visible").count() == 0
+    assert grid.locator(".rs-hm-draft:visible").count() == 0
+    cell.click()
+    grid.locator(".rs-hm-pop:visible").wait_for()
+    grid.locator(".rs-hm-draft:visible").wait_for()
+    text = grid.locator(".rs-hm-pop:visible").inner_text() + grid.locator(".rs-hm-draft:visible").inner_text()
+    assert "Gap:" in text and "Draft at iteration" in text and criterion in text, text
+    shot(page, "ui-heatmap-clicked")
+
+
+def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:
+    load_example(page, server, "photosynthesis")
+    run_id = start(page)
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
+    page.get_by_text("Task and rubric: edit them", exact=False).click()
+    page.get_by_label("Task", exact=True).wait_for()
+    set_textarea(page, "Task", "A task typed but not started")
+    page.get_by_role("link", name="Runs").click()
+    page.wait_for_url("**/runs*")
+    page.get_by_text("runs · page 1 of", exact=False).wait_for()
+    page.get_by_role("link", name="Run", exact=True).click()
+    page.wait_for_url(f"**run={run_id}*")
+    page.get_by_text("Satisfied ·", exact=False).wait_for()
+    # The editor is still open and holds what was typed.
+    assert page.get_by_label("Task", exact=True).input_value() == "A task typed but not started"
+    assert "Mentions light" in page.get_by_label("Rubric", exact=True).input_value()
+
+
+def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -> None:
+    load_example(page, server, "lipogram")
+    choose_model(page, "offline:writer?latency=2.5")
+    start(page)
+    page.wait_for_selector(".rs-progress")
+    try:
+        page.get_by_role("button", name="Cancel").click(timeout=90_000)
+    except Exception:
+        shot(page, "debug-cancel")
+        raise
+    page.get_by_text("Cancelling", exact=False).first.wait_for()
+    page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
+    main = page.locator("[data-testid='stMain']")
+    assert main.locator(".rs-chip[data-status='grading']").count() == 0
+    assert main.get_by_text("The grader is checking", exact=False).count() == 0
+    assert main.get_by_text("Cancelling", exact=False).count() == 0
+    shot(page, "ui-run-cancelled")
