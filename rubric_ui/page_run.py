@@ -93,6 +93,7 @@ def _attached(run_id: str) -> None:
         st.error(f"No run with id {md(run_id)} in the store. Pick one on the Runs page.")
         return
     live = is_live(view)
+    drawing_page = [True]  # False once the full page run has drawn both fragments: later calls are fragment runs
 
     # Two fragments: the verdicts poll fast; the heavier views (plotly, diffs, transcript) refresh
     # slower while the run is live, so a long run never makes the page fall behind its events.
@@ -103,8 +104,11 @@ def _attached(run_id: str) -> None:
             return
         show_live(current, key="run")
         _controls(run_id)
-        if live and not is_live(current):
-            st.rerun()  # the run ended: redraw the whole page, which stops the polling
+        if live and not is_live(current) and not drawing_page[0]:
+            # The run ended: redraw the whole page, which stops the polling. Only from a fragment run: when
+            # the run ends while the full page run is drawing, that run already stops (the next poll, 0.1 s
+            # later, asks for the redraw); a rerun asked for mid-page left the page half drawn and stuck.
+            st.rerun()
 
     st.caption(f"Run `{run_id}`")
     st.html(CRITERIA_CSS)
@@ -117,6 +121,10 @@ def _attached(run_id: str) -> None:
 
     live_panel()
     views_panel()
+    drawing_page[0] = False
+    # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
+    # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
+    st.markdown(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>', unsafe_allow_html=True)
 
 
 def render() -> None:
