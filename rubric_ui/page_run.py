@@ -115,6 +115,7 @@ def _attached(run_id: str) -> None:
     live = is_live(view)
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
+    drawing_page = [True]  # False once the full page run has drawn: later calls are fragment runs
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
@@ -123,7 +124,10 @@ def _attached(run_id: str) -> None:
         current = load_view(run_id)
         if current is None:
             return
-        if live and drawn_stamp(current) != stamp:
+        if live and drawn_stamp(current) != stamp and not drawing_page[0]:
+            # Something new (a draft, a verdict, the end): redraw the whole page once. Only from a fragment
+            # run: a rerun asked for while the full page run is still drawing left the page half drawn and
+            # stuck; the next poll, a moment later, asks for it instead.
             st.rerun()
         cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
         show_header(current, cancelling=cancelling)
@@ -139,6 +143,10 @@ def _attached(run_id: str) -> None:
     show_live_panel(view, key="run")
     st.divider()
     views_panel()
+    drawing_page[0] = False
+    # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
+    # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
+    st.markdown(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>', unsafe_allow_html=True)
 
 
 def _editor(store: Store) -> None:

@@ -10,6 +10,8 @@
   own `data-test-script-state`); after a navigation, its first script run is done.
   After a click, wait for what the click draws instead: a fast script run can start
   and end within one React commit, so its "running" state may never reach the DOM.
+- `wait_run_page_settled`: the Run page was redrawn for an ended run (click its
+  controls only after this).
 - `start_example`: load a bundled example, optionally with a custom working model,
   and start it; returns the run id from the URL.
 - `open_server_store`, `wait_run_status`, `wait_no_live_run`: read the store of the
@@ -91,6 +93,16 @@ _IDLE_JS = """() => {
 def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
     """The app is connected and its script has run to the end (after a navigation: the first run)."""
     page.wait_for_function(_IDLE_JS, timeout=timeout)
+
+
+def wait_run_page_settled(page: Any, timeout: float = RUN_TIMEOUT_MS) -> None:
+    """Until the Run page has been redrawn in full for a run that is no longer live, and that redraw is done.
+
+    When a run ends, its polling fragment draws the final banner and then asks for a full rerun; a click in
+    between can be overwritten by that rerun. Click the ended run's controls only after this.
+    """
+    page.wait_for_selector('.rs-run-page[data-live="false"]', state="attached", timeout=timeout)
+    wait_app_idle(page)
 
 
 def set_textarea(page: Any, label: str, value: str) -> None:

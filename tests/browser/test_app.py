@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     verdicts,
     wait_app_idle,
     wait_for_verdict,
+    wait_run_page_settled,
 )
 
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
@@ -37,7 +38,7 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     wait_for_verdict(page, 1, live=True)
     server.gates.release(run_id, 3)  # draft 2, which satisfies the rubric
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
-    wait_for_verdict(page, 2, live=False)  # the ended run's page draws its last verdict too
+    wait_run_page_settled(page)
     seen = verdicts(page)
     live = [v["iteration"] for v in seen if v["live"]]
     assert live[:2] == [0, 1] and set(live) <= {0, 1, 2}, seen  # one by one, in order, while it ran
@@ -65,6 +66,7 @@ def test_cancel_then_resume(page, server) -> None:
     page.get_by_text("Cancelling", exact=False).first.wait_for()  # the app took the request
     server.gates.release(run_id, RELEASE_ALL)
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    wait_run_page_settled(page)
     shot(page, "run-cancelled")
     with open_server_store(server) as store:  # what the page shows is already stored
         assert store.get_run(run_id)["status"] == "cancelled"
@@ -147,8 +149,7 @@ def test_planted_html_never_executes(page, server) -> None:
     run_id = run_id_of(page)
     page.wait_for_selector(".rs-verdict", state="attached", timeout=RUN_TIMEOUT_MS)
     page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=RUN_TIMEOUT_MS)
-    page.get_by_role("radio", name="Heatmap").wait_for()  # the views are drawn once the run has ended
-    wait_app_idle(page)
+    wait_run_page_settled(page)
     drawn = {  # what each view draws once it is on screen
         "Criteria": page.get_by_text("Iteration 1 · ", exact=False),
         "Heatmap": page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid"),
@@ -167,7 +168,7 @@ def test_planted_html_never_executes(page, server) -> None:
         assert planted(page) == [], url
         assert page.evaluate("() => window.__xss") is None, url
     page.goto(f"{server.url}/?run={run_id}")
-    wait_app_idle(page)
+    wait_run_page_settled(page)
     page.get_by_role("radio", name="Transcript").click()
     page.get_by_text(XSS_SCRIPT, exact=False).first.wait_for(state="attached")  # shown as text (maybe folded)
     assert planted(page) == []  # no planted tag ever became an element, so none could run
