@@ -45,9 +45,17 @@ def _start() -> None:
     st.session_state[ERRORS] = problems
     if problems:
         return
-    if config.rubric_name:
-        store_or_stop().save_rubric(config.rubric_name, config.rubric)
-    handle = get_manager().start(config, keys=keys)
+    from rubric_core.engine.checkpoints import CheckpointFileError
+    from rubric_core.store import StoreError
+
+    try:
+        if config.rubric_name:
+            store_or_stop().save_rubric(config.rubric_name, config.rubric)
+        handle = get_manager().start(config, keys=keys)
+    except (CheckpointFileError, StoreError) as exc:
+        # A checkpoint or store file this run cannot use: said beside Start, nothing started or stored.
+        st.session_state[ERRORS] = {"start": str(exc)}
+        return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     forget_view(handle.run_id)
@@ -156,6 +164,9 @@ def _editor(store: Store) -> None:
     b1.button(
         "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
     )
+    start_problem = st.session_state.get(ERRORS, {}).get("start")
+    if start_problem:
+        st.error(start_problem, icon=":material/error:")
     b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
     if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
         name = str(raw.get("rubric_name") or "").strip()

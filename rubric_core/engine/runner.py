@@ -12,136 +12,20 @@ import threading
 import time
 import uuid
 import weakref
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent, event_key
 from rubric_core.engine.faults import disk_full_message, is_disk_full
+from rubric_core.engine.handle import RunHandle, RunPrior, Subscriber
 from rubric_core.models.providers import PROVIDERS, ModelSpecError, check_model_ready, parse_model_spec
 from rubric_core.paths import data_dir
 
 logger = logging.getLogger(__name__)
-Subscriber = Callable[[RunEvent], None]
 Mode = Literal["start", "resume", "follow_up"]
 _GRADER_SOURCE = "rubric_grader"
 _MAX_TOOL_RESULT_CHARS = 20_000
-
-
-@dataclass
-class RunPrior:
-    """What the store already holds of a run being resumed or continued (so nothing is counted twice)."""
-
-    events: list[RunEvent] = field(default_factory=list)
-    """Its stored events: a replayed step's events with the same key are not emitted again."""
-    tokens: dict[str, int] = field(default_factory=dict)
-    """Token totals of every earlier part and turn."""
-    wall_time_s: float = 0.0
-    """Working time of every earlier part and turn."""
-    unfinished: bool = False
-    """The store says the run never reached a terminal status (interrupted or cancelled)."""
-
-
-class RunHandle:
-    """A run in progress or done: its events, its status, and cancel."""
-
-    def __init__(self, run_id: str, subscribers: Iterable[Subscriber] = (), *, first_seq: int = 0) -> None:
-        from langgraph.runtime import RunControl
-
-        self.run_id = run_id
-        self.events: list[RunEvent] = []
-        self.control = RunControl()
-        self._subscribers = list(subscribers)
-        self._lock = threading.RLock()
-        self._seq = first_seq
-        self._seen: set[tuple[Any, ...]] = set()
-        self._done = threading.Event()
-        self._frozen = False
-        self.cancel_requested = False
-        self.fault: BaseException | None = None
-        """A subscriber's write failed for lack of disk space: the run must stop, its events cannot be kept."""
-        self.thread: threading.Thread | None = None
-
-    def subscribe(self, subscriber: Subscriber) -> None:
-        """Also send future events to `subscriber`."""
-        with self._lock:
-            self._subscribers.append(subscriber)
-
-    def emit(self, type_: str, data: dict[str, Any]) -> RunEvent | None:
-        """Record an event and deliver it to every subscriber, in order; None if the run already has it."""
-        with self._lock:
-            if self._frozen:
-                return None
-            key = event_key(type_, data)
-            if key is not None:
-                if key in self._seen:
-                    return None
-                self._seen.add(key)
-            event = RunEvent(run_id=self.run_id, seq=self._seq, type=type_, at=time.time(), data=data)  # type: ignore[arg-type]
-            self._seq += 1
-            for subscriber in list(self._subscribers):
-                try:
-                    subscriber(event)
-                except Exception as exc:
-                    if is_disk_full(exc):
-                        # The store lost this event: stop before the run goes further than what is stored.
-                        self.fault = self.fault or exc
-                    # A broken consumer must not stop the run or the other consumers.
-                    logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
-            # Published only after every subscriber (the store among them) has it: a page that sees an
-            # event in `events`, or sees `done`, can rely on the stored run saying the same.
-            self.events.append(event)
-            if type_ in TERMINAL_EVENT_TYPES:
-                self._done.set()
-            return event
-
-    def mark_seen(self, key: tuple[Any, ...]) -> None:
-        """Treat `key` as already emitted (resume after another process's events)."""
-        with self._lock:
-            self._seen.add(key)
-
-    def cancel(self) -> None:
-        """Stop after the step in flight; the run stays resumable. Emits `cancel_requested` at once."""
-        with self._lock:
-            if self.done or self.cancel_requested:
-                return
-            self.cancel_requested = True
-            last = self.events[-1].data.get("turn", 0) if self.events else 0
-            self.emit("cancel_requested", {"turn": last})
-        self.control.request_drain("cancelled")
-
-    def interrupt(self, data: dict[str, Any]) -> RunEvent | None:
-        """End the run now as `interrupted` (the process is stopping): record it, then record nothing more."""
-        with self._lock:
-            if self.done:
-                self._frozen = True
-                return None
-            event = self.emit("interrupted", data)
-            self._frozen = True
-        self.control.request_drain("interrupted")
-        return event
-
-    @property
-    def done(self) -> bool:
-        """Whether a terminal event (finished, error, cancelled, interrupted) was emitted."""
-        return self._done.is_set()
-
-    @property
-    def frozen(self) -> bool:
-        """Whether the handle records no more events (it was interrupted)."""
-        return self._frozen
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until the run ends; False on timeout."""
-        return self._done.wait(timeout)
-
-    @property
-    def last(self) -> RunEvent | None:
-        """The newest event."""
-        with self._lock:
-            return self.events[-1] if self.events else None
 
 
 class Engine:
@@ -803,4 +687,4 @@ def _describe_failure(exc: BaseException) -> str:
     return f"The run stopped: the working model or the agent raised {type(exc).__name__}{suffix}: {text[:1000]}"
 
 
-__all__ = ["Engine", "RunHandle", "new_run_id", "redact"]
+__all__ = ["Engine", "RunHandle", "RunPrior", "Subscriber", "new_run_id", "redact"]

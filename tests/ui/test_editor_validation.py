@@ -111,3 +111,19 @@ def _wait_until_stored_run_ends(store: Store, run_id: str) -> None:
             return
         time.sleep(0.05)
     raise AssertionError("the run did not end")
+
+
+def test_a_garbage_checkpoint_file_is_refused_beside_start_and_stays_untouched(store: Store, home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    garbage = home / "checkpoints.sqlite"
+    garbage.write_bytes(b"this is not a database\n" * 10)
+    before = garbage.read_bytes()
+    at = _editor_with_example()
+    at.button(key="run_start").click().run()
+    assert not at.exception
+    column = _column_with(at, "button", "run_start")
+    messages = [e.value for e in column.error] or [e.value for e in at.error]
+    assert any("checkpoints.sqlite" in m for m in messages), messages
+    assert not at.query_params.get("run")
+    assert store.count_runs() == 0
+    assert garbage.read_bytes() == before
