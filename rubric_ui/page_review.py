@@ -75,6 +75,21 @@ def _pick_run(store: Store) -> str | None:
     return run_id
 
 
+def _suite_of(store: Store, run_id: str) -> tuple[str, list[str]] | None:
+    """The suite run this run is an item of, with all its item runs; None for a run outside any suite."""
+    from sqlalchemy import text
+
+    from rubric_core.suites import suite_run_ids
+
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            text("SELECT suite_run_id FROM suite_items WHERE run_id = :r LIMIT 1"), {"r": run_id}
+        ).first()
+    if row is None:
+        return None
+    return str(row[0]), suite_run_ids(store, str(row[0]))
+
+
 # ---- the queue --------------------------------------------------------------------------------------
 
 
@@ -221,6 +236,10 @@ def _scope(store: Store, run_id: str) -> tuple[list[str], str]:
     if run.get("grader"):
         ids = judge_store.run_ids_with_grader(store, run["grader"])
         options[f"Every run graded by {run['grader']}"] = (ids, f"{len(ids)} runs of the grader")
+    suite = _suite_of(store, run_id)
+    if suite is not None:
+        suite_id, ids = suite
+        options[f"Its suite run {suite_id[:8]}"] = (ids, f"the {len(ids)} items of suite run {suite_id[:8]}")
     choice = st.radio("Scope", list(options), horizontal=True, key="review_scope") or "This run"
     return options.get(choice, options["This run"])
 
@@ -398,6 +417,52 @@ def show_what_if(store: Store, run_id: str) -> None:
         st.markdown(_side_by_side(row, run["grader"], report.grader), unsafe_allow_html=True)
 
 
+def show_suite_what_if(store: Store, suite_run_id: str, run_ids: list[str]) -> None:
+    """Regrade every item of a suite run under an edited rubric and/or grader: per-criterion pass-rate deltas."""
+    import pandas as pd
+
+    from rubric_core.judge.regrade import RegradeError
+    from rubric_core.judge.whatif import pass_rate_deltas, what_if_runs
+
+    st.divider()
+    st.markdown(f"**Every item of suite run {md(suite_run_id[:8])}** ({len(run_ids)} runs)")
+    first = store.get_run(run_ids[0]) if run_ids else None
+    if first is None:
+        return
+    rubric_key, grader_key = f"review_swi_rubric_{suite_run_id}", f"review_swi_grader_{suite_run_id}"
+    st.session_state.setdefault(rubric_key, first["rubric"])
+    st.session_state.setdefault(grader_key, first["grader"])
+    st.text_area("Rubric to regrade the suite with", key=rubric_key, height=140)
+    st.text_input("Grader model for the suite", key=grader_key)
+    if not st.button("Regrade every item's drafts", key="review_swi_go"):
+        return
+    with st.spinner(f"Regrading the stored drafts of {len(run_ids)} runs (the working model is not called)…"):
+        try:
+            reports = what_if_runs(
+                store,
+                run_ids,
+                rubric=st.session_state[rubric_key],
+                grader=st.session_state[grader_key].strip() or None,
+                keys=run_keys(),
+            )
+        except RegradeError as exc:
+            st.error(str(exc))
+            return
+    stopped = sum(1 for r in reports if r.stops.get(0) is not None)
+    st.markdown(f"The edited loop would be satisfied by a stored draft of **{stopped} of {len(reports)}** items.")
+    rows = [
+        {
+            "criterion": d.criterion,
+            "was": d.original_criterion or "",
+            "original pass rate": d.original,
+            "what-if pass rate": d.new,
+            "delta": d.delta,
+        }
+        for d in pass_rate_deltas(reports)
+    ]
+    st.dataframe(pd.DataFrame(rows), hide_index=True, key=f"review_swi_table_{suite_run_id}")
+
+
 # ---- the page --------------------------------------------------------------------------------------------
 
 
@@ -411,11 +476,19 @@ def render() -> None:
     if run_id is None:
         return
     queue, agree, cons, whatif = st.tabs(["Review queue", "Agreement", "Consistency", "What-if regrade"])
+    suite = _suite_of(store, run_id)
     with queue:
-        show_queue(store, [run_id], reviewer, scope=f"run_{run_id}")
+        ids, scope = [run_id], f"run_{run_id}"
+        if suite is not None:
+            whole = f"Every item of its suite run {suite[0][:8]} ({len(suite[1])} runs)"
+            if st.radio("Queue of", ["This run", whole], horizontal=True, key="review_queue_scope") == whole:
+                ids, scope = suite[1], f"suite_{suite[0]}"
+        show_queue(store, ids, reviewer, scope=scope)
     with agree:
         show_agreement(store, run_id)
     with cons:
         show_consistency(store, run_id)
     with whatif:
         show_what_if(store, run_id)
+        if suite is not None:
+            show_suite_what_if(store, suite[0], suite[1])

@@ -199,3 +199,36 @@ def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Eng
     assert any("&lt;img src=x" in block for block in html_blocks)
     plain = [str(m.value) for m in at.markdown if "<table" not in str(m.value) and "<style" not in str(m.value)]
     assert all("<img" not in p and "<b>eve</b>" not in p for p in plain)
+
+
+def test_suite_run_queue_agreement_and_what_if(store: Store, engine: Engine) -> None:
+    from rubric_core.config import RunConfig
+    from rubric_core.manager import RunManager
+    from rubric_core.suites.datasets import Dataset
+    from rubric_core.suites.example import example_dataset, example_rubric
+    from rubric_core.suites.runner import SuiteRunner
+
+    items = tuple(i for i in example_dataset().items if i.id in ("poem-01", "poem-02"))
+    config = RunConfig.from_dict(
+        {"task": "(each item's task)", "rubric": example_rubric(1), "rubric_name": "short-poems"}
+    )
+    handle = SuiteRunner(RunManager(engine, store)).start(Dataset(name="two", items=items), config, concurrency=2)
+    assert handle.wait(300)
+    from rubric_core.suites import suite_run_ids
+
+    first, second = suite_run_ids(store, handle.suite_run_id)
+    at = review_page(run=first)
+    at.text_input(key="review_reviewer_input").input("ann").run()
+    queue_of = at.radio(key="review_queue_scope")
+    whole = next(o for o in queue_of.options if o.startswith("Every item"))
+    single = len(store.criteria([first]))
+    queue_of.set_value(whole).run()
+    assert f"Cell 1 of {single + len(store.criteria([second]))}" in texts(at)  # both items' cells
+    at.radio(key="review_scope").set_value(next(o for o in at.radio(key="review_scope").options if "suite" in o)).run()
+    assert "No reviewed cell in the 2 items of suite run" in texts(at)
+    at.text_area(key=f"review_swi_rubric_{handle.suite_run_id}").input(example_rubric(2)).run()
+    at.button(key="review_swi_go").click().run()
+    assert not at.exception
+    assert "of 2** items" in texts(at) or "of 2 items" in texts(at).replace("**", "")
+    table = next(d.value for d in at.dataframe if "what-if pass rate" in d.value.columns)
+    assert set(table["was"]) >= {"At least 22 words", "Exactly three lines"}
