@@ -7,8 +7,9 @@ import json
 import pytest
 
 from rubric_core.store import judge as judge_store
+from rubric_core.store import open_store
 from tests.browser.conftest import shot
-from tests.browser.test_app import open_store_for, wait_app
+from tests.browser.helpers import wait_app_idle as wait_app
 from tests.core.helpers import run_cli
 
 
@@ -48,7 +49,7 @@ def test_review_queue_with_keyboard_shortcuts(page, server, haiku_run) -> None:
     page.wait_for_function("() => [...document.querySelectorAll('input')].some(i => i.value === 'it has four lines')")
     _press(page, "f")
     _cell(page, 2)
-    store = open_store_for(server)
+    store = open_store(server.store_url)
     try:
         rows = judge_store.latest_reviews(store, [haiku_run])
         assert [(r["iteration"], r["criterion"], r["passed"], r["reviewer"], r["reason"]) for r in rows] == [

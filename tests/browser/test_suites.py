@@ -10,7 +10,8 @@ from rubric_core.suites import suite_run_ids
 from rubric_core.suites.example import example_rubric
 from rubric_core.suites.suite_store import get_suite_run
 from tests.browser.conftest import shot
-from tests.browser.test_app import set_textarea, wait_app
+from tests.browser.helpers import set_textarea
+from tests.browser.helpers import wait_app_idle as wait_app
 
 PROGRESS = ".rs-suite-progress"
 
