@@ -149,9 +149,12 @@ def review_cells(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
                 "reviewed_at": None if review is None else review["created_at"],
             }
         )
+    # In the order the runs were given (a suite run's items in dataset order), each run's cells in order.
+    order = {run_id: n for n, run_id in enumerate(run_ids)}
+    out.sort(key=lambda c: (order.get(c["run_id"], len(order)), c["turn"], c["iteration"], c["position"]))
     return out
 
 
 def unreviewed_cells(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
-    """The cells of these runs no one has reviewed yet, in run, turn, iteration, position order."""
+    """The cells of these runs no one has reviewed yet, in the runs' given order, then turn, iteration, position."""
     return [c for c in review_cells(store, run_ids) if c["human_passed"] is None]

@@ -454,3 +454,16 @@ def test_migration_4_applies_to_a_store_that_only_has_1(home: Path, monkeypatch:
     open_store().close()
     assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 4]
     assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0
+
+
+def test_review_cells_follow_the_given_run_order(store: Store, engine: Engine) -> None:
+    from rubric_core.judge.reviews import review_cells
+
+    first = engine.execute(example_config("photosynthesis"), subscribers=[store.record]).run_id
+    second = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    for ids in ([first, second], [second, first]):
+        cells = review_cells(store, ids)
+        runs_in_order = list(dict.fromkeys(c["run_id"] for c in cells))
+        assert runs_in_order == ids
+        per_run = [(c["turn"], c["iteration"], c["position"]) for c in cells if c["run_id"] == ids[0]]
+        assert per_run == sorted(per_run)
