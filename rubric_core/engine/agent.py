@@ -69,6 +69,9 @@ def build_agent(
     """
     import warnings
 
+    from rubric_core.engine.stack import load_agent_stack
+
+    load_agent_stack()
     from deepagents import create_deep_agent
     from deepagents.middleware.rubric import RubricMiddleware
 

@@ -189,6 +189,9 @@ class Engine:
         keys: Mapping[str, str] | None,
         prior: RunPrior | None = None,
     ) -> RunHandle:
+        from rubric_core.engine.stack import load_agent_stack
+
+        load_agent_stack()  # in the caller's thread, before the run's own thread imports anything of it
         execution = _Execution(self, handle, config, mode, message, rubric, keys, prior)
         thread = threading.Thread(target=execution.run, name=f"rubric-run-{handle.run_id[:8]}", daemon=True)
         handle.thread = thread

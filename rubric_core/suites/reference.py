@@ -14,7 +14,10 @@ def grader_prompt_with_reference(grader_prompt: str, reference: str) -> str:
         return grader_prompt
     base = grader_prompt
     if not base.strip():
-        from deepagents.middleware.rubric import GRADER_SYSTEM_PROMPT  # the agent stack is imported lazily
+        from rubric_core.engine.stack import load_agent_stack
+
+        load_agent_stack()  # lazily, and under a lock: suite workers get here at the same time
+        from deepagents.middleware.rubric import GRADER_SYSTEM_PROMPT
 
         base = GRADER_SYSTEM_PROMPT
     return base + REFERENCE_NOTE.format(reference=reference)

@@ -172,6 +172,9 @@ class SuiteRunner:
         keys: Mapping[str, str] | None,
         subscribers: Iterable[SuiteSubscriber],
     ) -> SuiteHandle:
+        from rubric_core.engine.stack import load_agent_stack
+
+        load_agent_stack()  # here, once, before the item workers start (they would import it at the same time)
         items = ss.suite_items(self.store, suite_run_id)
         handle = SuiteHandle(suite_run_id, len(items), subscribers)
         with self._lock:
