@@ -53,11 +53,21 @@ PAGE_RECORDER_JS = r"""
     if (!last || key(last) !== key(r)) rs.verdicts.push(r);
   };
   const PLANTED = "img, script, iframe, object, embed, [onerror], [onload], [onclick], [onmouseover]";
-  const planted = (el) => {
+  const plantedIn = (el) => {
     const html = el.outerHTML || "";
-    if (html.includes("__xss") || (el.tagName === "IMG" && el.getAttribute("src") === "x")) {
-      rs.planted.push(html.slice(0, 300));
+    return html.includes("__xss") || (el.tagName === "IMG" && el.getAttribute("src") === "x");
+  };
+  const planted = (el) => {
+    if (el.tagName === "IFRAME" && el.hasAttribute("srcdoc")) {
+      // A drawn-in-a-frame view (the heatmap grid): its document carries the run's text escaped, so the
+      // attribute itself names __xss. Look at the elements its document would have instead.
+      const doc = new DOMParser().parseFromString(el.getAttribute("srcdoc"), "text/html");
+      doc.querySelectorAll(PLANTED).forEach((inner) => {
+        if (plantedIn(inner)) rs.planted.push("in a frame: " + inner.outerHTML.slice(0, 280));
+      });
+      return;
     }
+    if (plantedIn(el)) rs.planted.push((el.outerHTML || "").slice(0, 300));
   };
   const visit = (node) => {
     if (node.nodeType !== 1) return;
@@ -75,7 +85,7 @@ PAGE_RECORDER_JS = r"""
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["data-iteration", "data-result", "data-live", "src", "onerror"],
+    attributeFilter: ["data-iteration", "data-result", "data-live", "src", "srcdoc", "onerror"],
   });
 })();
 """

@@ -50,7 +50,7 @@ class AppServer:
     through `launch_app.py`, so tests can hold a run at a known point (gate.py).
     """
 
-    def __init__(self, home: Path, *, env: dict[str, str] | None = None, gated: bool = False) -> None:
+    def __init__(self, home: Path, *, env: dict[str, str] | None = None, gated: bool = False, port: int = 0) -> None:
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         self.log = home / "streamlit.log"
@@ -71,7 +71,7 @@ class AppServer:
                     "run",
                     str(ROOT / "app.py"),
                     "--server.port",
-                    "0",
+                    str(port),  # 0: the kernel picks; a restart test asks for the port it had
                     "--server.address",
                     "127.0.0.1",
                     "--server.headless",

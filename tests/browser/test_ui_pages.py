@@ -108,9 +108,10 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
 
 
 def test_rubric_versions_diff_refreshes_after_save(watched, server) -> None:
-    from tests.browser.test_app import open_store_for
+    from tests.browser.helpers import open_server_store
 
-    open_store_for(server).save_rubric("ui-haiku", "- Exactly three lines")
+    with open_server_store(server) as store:
+        store.save_rubric("ui-haiku", "- Exactly three lines")
     page = watched
     page.goto(f"{server.url}/rubrics")
     wait_app(page)

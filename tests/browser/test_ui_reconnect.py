@@ -11,18 +11,12 @@ import urllib.request
 
 import pytest
 
-import tests.browser.server as server_module
 from tests.browser.server import AppServer
 
 
 def on_port(home, port: int) -> AppServer:
     """A server on a given port (the browser reconnects to the same address)."""
-    original = server_module.free_port
-    server_module.free_port = lambda: port
-    try:
-        return AppServer(home)
-    finally:
-        server_module.free_port = original
+    return AppServer(home, port=port)
 
 
 def is_down(url: str) -> bool:
