@@ -167,6 +167,24 @@ def case(id: str, argv: list[str], *expect: str, **kw: Any) -> None:
 # ---- the command line: subcommands and flags ------------------------------------------------------
 
 case("cli-no-command", [], "required: command")
+# judge and suite commands
+_REVIEW = ["--iteration", "1", "--criterion", "x", "--reviewer", "ann"]
+case("review-unknown-run", ["review", "nope", *_REVIEW, "--verdict", "pass", "--reason", "r"], "No run 'nope'")
+case("review-without-reason", ["review", "nope", *_REVIEW, "--verdict", "pass"], "required: --reason")
+case("agreement-without-scope", ["agreement"], "one of the arguments --run --suite")
+case("agreement-unknown-run", ["agreement", "--run", "nope"], "No run 'nope'")
+case("agreement-unknown-suite", ["agreement", "--suite", "nope"], "No suite run 'nope'", "suite list")
+case("regrade-unknown-run", ["regrade", "nope"], "No run 'nope'")
+case("regrade-repeat-zero", ["regrade", "--suite", "s", "--repeat", "0"], "--repeat must be at least 1")
+case("regrade-nothing-named", ["regrade"], "a run id or --suite")
+case(
+    "suite-run-missing-dataset",
+    ["suite", "run", "--dataset", "/nonexistent.jsonl", "--rubric-file", "x.md"],
+    "does not exist",
+)
+case("suite-show-unknown", ["suite", "show", "nope"], "No suite run 'nope'")
+case("suite-compare-unknown", ["suite", "compare", "a", "b"], "No suite run 'a'")
+case("suite-resume-unknown", ["suite", "resume", "nope"], "No suite run 'nope'")
 case("cli-unknown-command", ["launch"], "invalid choice")
 case("cli-verbose-only", ["-v"], "required: command")
 case("cli-unknown-flag", ["run", "--temperature", "2"], "unrecognized arguments")

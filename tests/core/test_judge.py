@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -318,7 +319,7 @@ def test_every_export_carries_both_verdicts_and_calibration_has_reviewed_cells(
     spring0 = next(r for r in rows if r["iteration"] == "0" and r["criterion"] == "Is about spring")
     assert (spring0["passed"], spring0["human_passed"], spring0["reviewer"]) == ("True", "False", "ann")
     export_runs(store, "parquet", out / "pq")
-    crit = pd.read_parquet(out / "pq" / "criteria.parquet")
+    crit = pd.read_parquet(out / "pq" / "criteria" / "criteria.parquet")
     assert crit["human_passed"].notna().sum() == 2
     export_runs(store, "langsmith", out / "l.jsonl", upload=False)
     ls = json.loads((out / "l.jsonl").read_text())
@@ -422,9 +423,11 @@ def test_html_report_shows_both_verdicts_escaped(store: Store, haiku: str) -> No
     )
     view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
     doc = render_report(view, reviews=judge_store.latest_reviews(store, [haiku]))
-    assert "human: fail (disagrees)" in doc and 'class="pass dis"' in doc
+    assert "Human review by ann: fail (disagrees with the grader)" in doc  # the grid's cell
+    assert re.search(r'class="[^"]*\bdis\b', doc)  # the disagreeing cell is outlined
     assert "(human ann: fail: &lt;b&gt;summer&lt;/b&gt;)" in doc and "<b>summer</b>" not in doc
-    assert "human:" not in render_report(view)  # no reviews, no marks
+    plain = render_report(view)  # no reviews, no marks
+    assert "Human review" not in plain and "(human ann" not in plain
 
 
 def test_pass_rate_deltas_over_several_runs(store: Store, engine: Engine, haiku: str) -> None:
@@ -452,7 +455,7 @@ def test_migration_4_applies_to_a_store_that_only_has_1(home: Path, monkeypatch:
     conn = sqlite3.connect(home / "runs.sqlite")
     assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1]
     open_store().close()
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 3, 4]
     assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0
 
 

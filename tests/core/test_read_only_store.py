@@ -1,8 +1,10 @@
 """A store the user cannot write can still be listed, shown and exported; writing is refused clearly.
 
 The suite runs as root, where file modes do not block writes, so the reader is
-simulated: as root, the CLI runs in a subprocess as `nobody` (setpriv); as any
-other user, the store's folder and file are made read-only.
+simulated: as root, the CLI runs in a subprocess in a private mount namespace where
+the store's folder is a read-only bind mount (the kernel refuses every write, root's
+too; `nobody` could not be used, since a clone in a private folder is unreadable to
+it); as any other user, the store's folder and file are made read-only.
 """
 
 from __future__ import annotations
@@ -23,14 +25,16 @@ import pytest
 from tests.core.helpers import ROOT
 from tests.core.test_bad_inputs import line, valid_record
 
+_READ_ONLY_SH = 'd="$1"; shift; mount --bind "$d" "$d" && mount -o remount,bind,ro "$d" && exec "$@"'
 
-def _reader_prefix() -> list[str]:
+
+def _reader_prefix(read_only: Path) -> list[str]:
+    """A command prefix under which `read_only` cannot be written (as root: a read-only bind mount)."""
     if os.geteuid() != 0:
         return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("running as root without setpriv: cannot simulate a user who cannot write")
-    return [setpriv, "--reuid=nobody", "--regid=nogroup", "--clear-groups"]
+    unshare = shutil.which("unshare")
+    assert unshare is not None, "util-linux's unshare is needed to simulate a store you cannot write"
+    return [unshare, "--mount", "--propagation", "private", "sh", "-c", _READ_ONLY_SH, "sh", str(read_only)]
 
 
 @pytest.fixture
@@ -65,7 +69,7 @@ def _cli(root: Path, *args: str, as_reader: bool = True) -> subprocess.Completed
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(root / "home"), "PYTHONDONTWRITEBYTECODE": "1"}
     env.pop("RUBRIC_STUDIO_DB_URL", None)
     return subprocess.run(
-        [*(_reader_prefix() if as_reader else []), sys.executable, "-m", "rubric_core", *args],
+        [*(_reader_prefix(root / "home") if as_reader else []), sys.executable, "-m", "rubric_core", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -99,7 +103,7 @@ def test_a_read_only_store_can_be_listed_shown_and_exported(shared: Path) -> Non
     assert exported["id"] == "shared-run" and len(exported["metadata"]["history"]) == 2
     parquet = _cli(shared, "export", "--format", "parquet", "--out", str(shared / "out" / "pq"))
     assert parquet.returncode == 0, parquet.stderr
-    assert (shared / "out" / "pq" / "criteria.parquet").exists()
+    assert (shared / "out" / "pq" / "criteria" / "criteria.parquet").exists()
     assert _dump(shared / "home" / "runs.sqlite") == before
     assert "Traceback" not in runs.stderr + show.stderr + jsonl.stderr + parquet.stderr
 
@@ -128,7 +132,13 @@ def test_writing_a_read_only_store_is_refused_with_a_message(shared: Path, args:
 def test_a_home_folder_that_cannot_be_created_is_refused_with_a_message(shared: Path, args: tuple[str, ...]) -> None:
     env_home = shared / "home" / "mine"
     proc = subprocess.run(
-        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        [
+            *_reader_prefix(shared / "home"),
+            sys.executable,
+            "-m",
+            "rubric_core",
+            *(a.replace("{root}", str(shared)) for a in args),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,
@@ -159,7 +169,13 @@ def test_no_store_yet_in_a_folder_you_cannot_write_is_refused_with_a_message(
     if os.geteuid() != 0:
         empty.chmod(0o555)
     proc = subprocess.run(
-        [*_reader_prefix(), sys.executable, "-m", "rubric_core", *(a.replace("{root}", str(shared)) for a in args)],
+        [
+            *_reader_prefix(empty),
+            sys.executable,
+            "-m",
+            "rubric_core",
+            *(a.replace("{root}", str(shared)) for a in args),
+        ],
         capture_output=True,
         text=True,
         cwd=ROOT,

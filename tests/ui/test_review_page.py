@@ -146,7 +146,7 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     from rubric_core.judge.reviews import record_review
     from rubric_core.view import RunView
     from rubric_ui.criteria import criteria_frame
-    from rubric_ui.heatmap import heatmap_figure
+    from rubric_ui.heatmap import frame_of
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
     record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")
@@ -161,12 +161,14 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
     assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
     assert list(criteria_frame(first).columns) == ["criterion", "verdict", "gap"]
-    fig = heatmap_figure(view.turns[0], reviews=reviews)
-    labels = fig.data[0].text
-    names = list(dict.fromkeys(c["name"] for c in first.criteria))
-    assert labels[names.index("Is about spring")][0] == "✔ H≠"
-    assert labels[names.index("Exactly three lines")][0] == "✘ H"
-    assert labels[names.index("Exactly three lines")][1] == "✔"  # iteration 1: not reviewed, no mark
+    from rubric_core.heatmap import heatmap_html
+
+    frame = frame_of(view.run_id, view.turns[0].iterations, reviews)
+    grid = heatmap_html(frame, key="t", turn=0, drafts={})
+    # Each cell says it twice (its hover title and its click pop-up).
+    assert grid.count("Human review by ann: fail (disagrees with the grader)") == 2  # Is about spring passed
+    assert grid.count("Human review by ann: fail") == 4  # and Exactly three lines, which failed too
+    assert "Human review" not in heatmap_html(frame_of(view.run_id, view.turns[0].iterations), key="t", turn=0)
 
 
 def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> None:
