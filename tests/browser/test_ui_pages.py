@@ -57,7 +57,8 @@ def test_every_page_opens_by_its_url_with_its_title_and_nothing_from_outside(wat
     for name, path in PAGES.items():
         page.goto(server.url + path)
         wait_app(page)
-        page.wait_for_function("t => document.title.includes(t)", arg="Rubric Studio")
+        # The page script sets the title after the first draw: wait for the page's own title, not any.
+        page.wait_for_function("t => document.title === t", arg=f"{TITLES[name]} · Rubric Studio")
         assert page.title() == f"{TITLES[name]} · Rubric Studio"
         nav = page.locator("[data-testid='stSidebarNav']").inner_text()
         assert "Runs" in nav and "app_pages" not in nav and "rubrics\n" not in nav
