@@ -77,6 +77,13 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     page.get_by_label("Compare with (A is the older suite run, B the newer)").click()
     page.get_by_role("option").first.click()
     page.wait_for_selector('.rs-compare[data-fixed="10"][data-broken="0"]', state="attached", timeout=60_000)
+    # The compare view is several Streamlit elements drawn one after another: wait for the flip list and the
+    # rubric diff themselves, not only for the summary element that comes first.
+    page.wait_for_function(
+        """() => document.querySelectorAll('li.rs-flip[data-side="fixed"]').length >= 10
+             && document.querySelectorAll('.rs-rubric-diff ins.rs-ins').length >= 1""",
+        timeout=60_000,
+    )
     flips = page.locator('li.rs-flip[data-side="fixed"]')
     assert flips.count() == 10
     href = flips.first.locator("a").first.get_attribute("href")
