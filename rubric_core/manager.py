@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from rubric_core.cancel_watcher import CancelWatcher
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine, RunHandle
 from rubric_core.engine.runner import RunPrior, Subscriber
 from rubric_core.store import Store
+
+if TYPE_CHECKING:
+    from rubric_core.execution.dask_executor import DaskExecutor
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")
 """Stored statuses of a run that stopped before its end (its checkpoint says where it stands)."""
@@ -22,17 +26,35 @@ RESUMABLE_STATUSES = ("interrupted", "cancelled")
 class RunManager:
     """Runs in worker threads, each event written to the store as it arrives."""
 
-    def __init__(self, engine: Engine, store: Store) -> None:
+    def __init__(self, engine: Engine, store: Store, *, executor: DaskExecutor | None = None) -> None:
         self.engine = engine
         self.store = store
-        self._live: dict[str, RunHandle] = {}
+        self.executor = executor
+        """Where runs execute: None for worker threads of this process, else a Dask cluster."""
+        self._live: dict[str, Any] = {}
         self._lock = threading.Lock()
+        # Cancel requests stored by other processes (dashboards, the CLI) for runs executing here.
+        self._watcher = CancelWatcher(store, self._local_handles)
+        self.clears_requests = True
+        """Forget a run's stored requests before resuming it here. A Dask worker's manager does not: the
+        submitting side cleared them when it sent the task, and a cancel stored since then must stop it."""
+
+    def _local_handles(self) -> list[RunHandle]:
+        with self._lock:
+            return [h for h in self._live.values() if isinstance(h, RunHandle)]
 
     def start(
-        self, config: RunConfig, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+        self,
+        config: RunConfig,
+        *,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+        run_id: str | None = None,
     ) -> RunHandle:
-        """Start a new run (`subscribers` get its events after the store)."""
-        handle = self.engine.start(config, subscribers=[self.store.record, *subscribers], keys=keys)
+        """Start a new run (`subscribers` get its events after the store); `run_id` for a task re-sent to a worker."""
+        if self.executor is not None:
+            return self._keep(self.executor.start(config, keys=keys, subscribers=subscribers))
+        handle = self.engine.start(config, run_id=run_id, subscribers=[self.store.record, *subscribers], keys=keys)
         return self._keep(handle)
 
     def resume(
@@ -51,12 +73,15 @@ class RunManager:
         run = self.store.get_run(run_id)
         status = run["status"] if run else ""
         if status == "running":
-            msg = "This run is still running in another process: cancel it there, or wait for it to end."
+            msg = "This run is still running in another process: cancel it first, or wait for it to end."
             raise ValueError(msg)
         unfinished = status in RESUMABLE_STATUSES
         if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
             raise ValueError(msg)
+        if self.executor is not None:
+            return self._keep(self.executor.resume(run_id, keys=keys, subscribers=subscribers))
+        self._clear_requests(run_id)
         handle = self.engine.resume(
             run_id,
             config,
@@ -87,6 +112,9 @@ class RunManager:
         if rubric is not None and not rubric.strip():
             msg = "The new rubric is empty: keep the current rubric or write at least one criterion."
             raise ValueError(msg)
+        if self.executor is not None:
+            return self._keep(self.executor.follow_up(run_id, message, rubric=rubric, keys=keys))
+        self._clear_requests(run_id)
         handle = self.engine.follow_up(
             run_id,
             config,
@@ -100,18 +128,33 @@ class RunManager:
         return self._keep(handle)
 
     def cancel(self, run_id: str) -> bool:
-        """Ask a live run to stop after its current step; False if it is not live here.
+        """Ask a live run to stop after its current step; False if it is not running anywhere.
 
-        A `cancel_requested` event is stored at once (the page can show "Cancelling…"); the
-        run then ends with `cancelled` once the step in flight is saved.
+        A run live here is cancelled through its handle: a `cancel_requested` event is stored at
+        once (the page can show "Cancelling…"), and the run ends `cancelled` once the step in
+        flight is saved. A run executing elsewhere (a Dask worker, another dashboard) gets a
+        cancel request in the store, which the process executing it acts on within a second.
         """
         handle = self.get(run_id)
-        if handle is None or handle.done:
+        if handle is not None and not handle.done:
+            handle.cancel()
+            return True
+        run = self.store.get_run(run_id)
+        if run is None or run["status"] != "running":  # `interrupted` when its worker is gone
             return False
-        handle.cancel()
+        from rubric_core.store.requests import request_cancel
+
+        request_cancel(self.store, run_id)
         return True
 
-    def get(self, run_id: str) -> RunHandle | None:
+    def _clear_requests(self, run_id: str) -> None:
+        if not self.clears_requests or self.store.readonly or self.store.get_run(run_id) is None:
+            return
+        from rubric_core.store.requests import clear_requests
+
+        clear_requests(self.store, run_id)
+
+    def get(self, run_id: str) -> Any:
         """The live (or recently finished) handle of a run started by this process."""
         with self._lock:
             return self._live.get(run_id)
@@ -121,12 +164,14 @@ class RunManager:
         handle = self.get(run_id)
         return handle is not None and not handle.done
 
-    def _keep(self, handle: RunHandle) -> RunHandle:
+    def _keep(self, handle: Any) -> Any:
         with self._lock:
             # Finished runs live on in the store; keeping every handle (and its events) would grow forever.
             for run_id in [rid for rid, h in self._live.items() if h.done]:
                 del self._live[run_id]
             self._live[handle.run_id] = handle
+        if isinstance(handle, RunHandle):
+            self._watcher.ensure_running()
         return handle
 
     def _config(self, run_id: str) -> RunConfig:

@@ -1,0 +1,124 @@
+"""A run executing elsewhere (a Dask worker), followed through the store: the same face as a local RunHandle.
+
+The worker writes every event to the shared store; this handle reads them back
+(`poll`, driven by the executor's follower thread), keeps them in `events` and
+hands each to its subscribers, so the command line, the suite runner and the
+pages follow a remote run exactly as a local one. Cancel stores a request that
+the worker acts on.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterable
+from typing import Any
+
+from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
+from rubric_core.engine.handle import Subscriber
+from rubric_core.store import Store
+
+
+class RemoteRun:
+    """One part of a run (start, resume, follow-up) sent to a cluster; done once its terminal event is stored."""
+
+    def __init__(
+        self, run_id: str, store: Store, future: Any, *, first_seq: int, subscribers: Iterable[Subscriber] = ()
+    ) -> None:
+        self.run_id = run_id
+        self.store = store
+        self.future = future
+        self.events: list[RunEvent] = []
+        self.cancel_requested = False
+        self.fault: BaseException | None = None
+        self.frozen = False
+        self.thread: threading.Thread | None = None
+        self._next_seq = first_seq
+        self._subscribers = list(subscribers)
+        self._lock = threading.RLock()
+        self._done = threading.Event()
+
+    def subscribe(self, subscriber: Subscriber) -> None:
+        """Also send future events to `subscriber`."""
+        with self._lock:
+            self._subscribers.append(subscriber)
+
+    def cancel(self) -> None:
+        """Store a cancel request; the worker stops the run after its step in flight (it stays resumable)."""
+        from rubric_core.store.requests import request_cancel
+
+        with self._lock:
+            if self.done or self.cancel_requested:
+                return
+            self.cancel_requested = True
+        if self.store.get_run(self.run_id) is not None:
+            request_cancel(self.store, self.run_id)
+        else:  # not started on a worker yet: it must not start at all
+            self.future.cancel()
+
+    def poll(self) -> None:
+        """Read the events the worker stored since the last poll; end the handle when the part ended."""
+        if self.done:
+            return
+        # Whether the task ended is read before the events, so its last events are read after it ended.
+        ended = self.future.done()
+        if ended and self.cancel_requested and self.store.get_run(self.run_id) is None:
+            self._end("cancelled", {"turn": 0, "iterations": 0, "message": "Cancelled before it started."})
+            return
+        for event in self.store.events_since(self.run_id, self._next_seq - 1):
+            self._deliver(event)
+            if event.type in TERMINAL_EVENT_TYPES:
+                self._done.set()
+                return
+        if ended:
+            self._end_without_terminal()
+
+    def _deliver(self, event: RunEvent) -> None:
+        with self._lock:
+            self._next_seq = event.seq + 1
+            self.events.append(event)
+            subscribers = list(self._subscribers)
+        for subscriber in subscribers:
+            try:
+                subscriber(event)
+            except Exception:  # a broken consumer must not stop following the run
+                import logging
+
+                logging.getLogger(__name__).exception("Remote run subscriber failed (run %s)", self.run_id)
+
+    def _end_without_terminal(self) -> None:
+        """The task ended but stored no end: its worker died (the store reads `interrupted`) or it failed."""
+        error = None if self.future.cancelled() else self.future.exception()
+        if error is not None:
+            text = str(error).strip() or type(error).__name__
+            self._end("error", {"turn": 0, "message": f"The Dask task of this run failed: {text[:1000]}"})
+            return
+        self._end(
+            "interrupted",
+            {
+                "turn": 0,
+                "reason": "worker_lost",
+                "message": "The Dask worker running this run stopped before the run ended. Nothing saved is "
+                f"lost: resume it to finish (python -m rubric_core resume {self.run_id}).",
+            },
+        )
+
+    def _end(self, type_: str, data: dict[str, Any]) -> None:
+        # Shown here only: the store keeps what the worker wrote (and reads `interrupted` for a dead worker).
+        self._deliver(RunEvent(run_id=self.run_id, seq=self._next_seq, type=type_, at=time.time(), data=data))  # type: ignore[arg-type]
+        self._done.set()
+
+    @property
+    def done(self) -> bool:
+        """Whether this part of the run ended."""
+        return self._done.is_set()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until the part ends; False on timeout."""
+        return self._done.wait(timeout)
+
+    @property
+    def last(self) -> RunEvent | None:
+        """The newest event."""
+        with self._lock:
+            return self.events[-1] if self.events else None

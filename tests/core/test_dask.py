@@ -1,0 +1,172 @@
+"""Runs and suites on a real Dask cluster (a LocalCluster of 2 worker processes), followed through the store.
+
+The test process plays the dashboard: it sends runs, reads their events from the
+store while they are live, cancels through the store, and kills a worker mid-run.
+Every wait is on a stored row or event (a bound, not a window of time).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rubric_core.engine import Engine
+from rubric_core.execution.dask_executor import DaskExecutor
+from rubric_core.manager import RunManager
+from rubric_core.store import Store, open_store
+from rubric_core.suites import suite_run_ids
+from rubric_core.suites import suite_store as ss
+from rubric_core.suites.datasets import Dataset
+from rubric_core.suites.example import example_dataset, example_rubric
+from rubric_core.suites.runner import SuiteRunner
+from tests.core.helpers import example_config
+
+distributed = pytest.importorskip("distributed")
+
+DEADLINE_S = 240.0
+"""Upper bound of any wait below (a bound on a hang, never a timing assertion)."""
+SLOW = {"model": "offline:writer?latency=0.4", "grader": "offline:grader?latency=0.2"}
+
+
+def wait_for(condition: Callable[[], Any], what: str) -> Any:
+    """Poll `condition` until it returns something truthy; fail after DEADLINE_S saying what never happened."""
+    end = time.monotonic() + DEADLINE_S
+    while time.monotonic() < end:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    pytest.fail(f"never happened: {what}")
+
+
+@pytest.fixture(scope="module")
+def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, Path]]:
+    """A store and checkpoint home on one machine, shared by the workers (SQLite on one machine is allowed)."""
+    root = tmp_path_factory.mktemp("dask")
+    store = open_store(f"sqlite:///{root / 'runs.sqlite'}")
+    yield store, root / "home"
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def cluster() -> Iterator[Any]:
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=4, dashboard_address=None
+    ) as c, distributed.Client(c, set_as_default=False) as client:
+        yield client
+
+
+@pytest.fixture
+def manager(cluster: Any, shared: tuple[Store, Path]) -> RunManager:
+    store, home = shared
+    executor = DaskExecutor(cluster.scheduler.address, store, home=home, client=cluster)
+    return RunManager(Engine(home), store, executor=executor)
+
+
+def _summary(store: Store, run_id: str) -> dict[str, Any]:
+    """What must be equal between an interrupted-and-resumed run and an uninterrupted one."""
+    run = store.get_run(run_id)
+    assert run is not None
+    keep = ("turn", "iteration", "draft_text", "result", "explanation", "feedback_text", "total_tokens")
+    return {
+        "status": run["status"],
+        "iterations": run["iterations"],
+        "final_output": run["final_output"],
+        "total_tokens": run["total_tokens"],
+        "rows": [{k: it[k] for k in keep} for it in store.iterations([run_id])],
+        "criteria": [(c["iteration"], c["name"], c["passed"]) for c in store.criteria([run_id])],
+        "drafts": sum(e.type == "draft" for e in store.run_events(run_id)),
+    }
+
+
+def _worker_pid(store: Store, run_id: str) -> int:
+    run = store.get_run(run_id)
+    assert run is not None and run["worker"], run
+    return int(run["worker"].split("|")[1])
+
+
+def test_a_run_executes_on_a_worker_and_the_dashboard_sees_its_events_live(manager: RunManager) -> None:
+    store = manager.store
+    handle = manager.start(example_config("haiku", **SLOW))
+    # The "dashboard" (this process) reads the run's events from the store while a worker runs it.
+    wait_for(lambda: any(e.type == "draft" for e in store.run_events(handle.run_id)), "a stored draft")
+    live = store.get_run(handle.run_id)
+    assert live is not None and live["status"] == "running"
+    assert _worker_pid(store, handle.run_id) not in (os.getpid(), 0)
+    assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "finished"
+    run = store.get_run(handle.run_id)
+    assert run is not None and run["status"] == handle.last.data["status"] == "satisfied"
+    assert [e.seq for e in handle.events] == [e.seq for e in store.run_events(handle.run_id)]
+    assert handle.future.result()["executed"] is True
+
+
+def test_a_suite_of_20_items_runs_on_the_cluster(manager: RunManager) -> None:
+    items = example_dataset().items[:20]
+    config = example_config("haiku").__class__.from_dict(
+        {"task": "(each item's task)", "rubric": example_rubric(1), "rubric_name": "short-poems"}
+    )
+    handle = SuiteRunner(manager).start(Dataset(name="twenty", items=items), config, concurrency=20)
+    assert handle.wait(DEADLINE_S)
+    suite = ss.get_suite_run(manager.store, handle.suite_run_id)
+    assert suite is not None and suite["status"] == "finished"
+    ids = suite_run_ids(manager.store, handle.suite_run_id)
+    assert len(ids) == 20 == len(set(ids))
+    runs = manager.store.get_runs(ids)
+    assert {r["status"] for r in runs} <= {"satisfied", "max_iterations_reached"}
+    assert [r["task"] for r in runs] == [i.task for i in items]
+    # Every item ran on a worker: the manager here holds remote handles only, never a local thread's.
+    assert all(h.__class__.__name__ == "RemoteRun" for h in manager._live.values())
+
+
+def test_cancel_from_another_process_through_the_store(manager: RunManager, shared: tuple[Store, Path]) -> None:
+    store, home = shared
+    handle = manager.start(example_config("haiku", **SLOW))
+    wait_for(lambda: any(e.type == "draft" for e in store.run_events(handle.run_id)), "a stored draft")
+    # Another dashboard on the same database: it never saw the run start, and cancels it through the store.
+    other = RunManager(Engine(home), store)
+    assert not other.is_live(handle.run_id)
+    assert other.cancel(handle.run_id) is True
+    assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "cancelled"
+    run = store.get_run(handle.run_id)
+    assert run is not None and run["status"] == "cancelled"
+    types = [e.type for e in store.run_events(handle.run_id)]
+    assert "cancel_requested" in types and types[-1] == "cancelled"
+    assert other.cancel(handle.run_id) is False  # nothing running any more
+    resumed = manager.resume(handle.run_id)
+    assert resumed.wait(DEADLINE_S)
+    assert resumed.last is not None and resumed.last.type == "finished"
+
+
+def test_a_worker_killed_mid_run_leaves_it_interrupted_and_resumable_to_the_same_end(
+    manager: RunManager, cluster: Any
+) -> None:
+    store = manager.store
+    reference = manager.start(example_config("haiku", **SLOW))
+    assert reference.wait(DEADLINE_S)
+    expected = _summary(store, reference.run_id)
+
+    handle = manager.start(example_config("haiku", **SLOW))
+    # Feedback on iteration 0 stored: the worker is drafting iteration 1.
+    wait_for(
+        lambda: any(e.type == "feedback" for e in store.run_events(handle.run_id)), "feedback on iteration 0 stored"
+    )
+    os.kill(_worker_pid(store, handle.run_id), signal.SIGKILL)
+    # Dask sends the task again to a live worker; it finds the run started and leaves it as stored.
+    assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "interrupted"
+    assert handle.future.result()["executed"] is False
+    wait_for(lambda: (store.get_run(handle.run_id) or {}).get("status") == "interrupted", "the run reads interrupted")
+    assert store.get_run(handle.run_id)["status"] == "interrupted"  # type: ignore[index]
+    resumed = manager.resume(handle.run_id)
+    assert resumed.wait(DEADLINE_S)
+    assert resumed.last is not None and resumed.last.type == "finished"
+    assert _summary(store, handle.run_id) == expected
+    wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "the nanny restarted the killed worker")
