@@ -17,7 +17,7 @@ from rubric_core.engine.runner import RunPrior, Subscriber
 from rubric_core.store import Store
 
 if TYPE_CHECKING:
-    from rubric_core.execution.dask_executor import DaskExecutor
+    from rubric_core.execution import ExecutionBackend
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")
 """Stored statuses of a run that stopped before its end (its checkpoint says where it stands)."""
@@ -26,18 +26,15 @@ RESUMABLE_STATUSES = ("interrupted", "cancelled")
 class RunManager:
     """Runs in worker threads, each event written to the store as it arrives."""
 
-    def __init__(self, engine: Engine, store: Store, *, executor: DaskExecutor | None = None) -> None:
+    def __init__(self, engine: Engine, store: Store, *, backend: ExecutionBackend | None = None) -> None:
         self.engine = engine
         self.store = store
-        self.executor = executor
-        """Where runs execute: None for worker threads of this process, else a Dask cluster."""
+        self.backend = backend
+        """Where runs execute: None for worker threads of this process, else a backend (a Dask cluster)."""
         self._live: dict[str, Any] = {}
         self._lock = threading.Lock()
         # Cancel requests stored by other processes (dashboards, the CLI) for runs executing here.
         self._watcher = CancelWatcher(store, self._local_handles)
-        self.clears_requests = True
-        """Forget a run's stored requests before resuming it here. A Dask worker's manager does not: the
-        submitting side cleared them when it sent the task, and a cancel stored since then must stop it."""
 
     def _local_handles(self) -> list[RunHandle]:
         with self._lock:
@@ -52,8 +49,10 @@ class RunManager:
         run_id: str | None = None,
     ) -> RunHandle:
         """Start a new run (`subscribers` get its events after the store); `run_id` for a task re-sent to a worker."""
-        if self.executor is not None:
-            return self._keep(self.executor.start(config, keys=keys, subscribers=subscribers))
+        if self.backend is not None:
+            from rubric_core.engine.runner import new_run_id
+
+            return self._submit("start", run_id or new_run_id(), config, keys, subscribers)
         handle = self.engine.start(config, run_id=run_id, subscribers=[self.store.record, *subscribers], keys=keys)
         return self._keep(handle)
 
@@ -79,9 +78,17 @@ class RunManager:
         if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
             raise ValueError(msg)
-        if self.executor is not None:
-            return self._keep(self.executor.resume(run_id, keys=keys, subscribers=subscribers))
         self._clear_requests(run_id)
+        if self.backend is not None:
+            return self._submit(
+                "resume",
+                run_id,
+                config,
+                keys,
+                subscribers,
+                first_seq=self.store.next_seq(run_id),
+                prior=self._prior(run_id, unfinished=unfinished),
+            )
         handle = self.engine.resume(
             run_id,
             config,
@@ -112,9 +119,19 @@ class RunManager:
         if rubric is not None and not rubric.strip():
             msg = "The new rubric is empty: keep the current rubric or write at least one criterion."
             raise ValueError(msg)
-        if self.executor is not None:
-            return self._keep(self.executor.follow_up(run_id, message, rubric=rubric, keys=keys))
         self._clear_requests(run_id)
+        if self.backend is not None:
+            return self._submit(
+                "follow_up",
+                run_id,
+                config,
+                keys,
+                (),
+                message=message,
+                rubric=rubric,
+                first_seq=self.store.next_seq(run_id),
+                prior=self._prior(run_id, unfinished=False),
+            )
         handle = self.engine.follow_up(
             run_id,
             config,
@@ -147,8 +164,38 @@ class RunManager:
         request_cancel(self.store, run_id)
         return True
 
+    def _submit(
+        self,
+        mode: Any,
+        run_id: str,
+        config: RunConfig,
+        keys: Mapping[str, str] | None,
+        subscribers: Iterable[Subscriber],
+        *,
+        message: str | None = None,
+        rubric: str | None = None,
+        first_seq: int = 0,
+        prior: RunPrior | None = None,
+    ) -> Any:
+        from rubric_core.execution import RunJob
+
+        assert self.backend is not None
+        job = RunJob(
+            mode=mode,
+            run_id=run_id,
+            config=config.to_dict(),
+            home=str(self.engine.home),
+            db_url=self.store.url,
+            message=message,
+            rubric=rubric,
+            first_seq=first_seq,
+            prior=prior,
+            keys=dict(keys or {}),
+        )
+        return self._keep(self.backend.submit(job, subscribers))
+
     def _clear_requests(self, run_id: str) -> None:
-        if not self.clears_requests or self.store.readonly or self.store.get_run(run_id) is None:
+        if self.store.readonly or self.store.get_run(run_id) is None:
             return
         from rubric_core.store.requests import clear_requests
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from rubric_core.engine import Engine
-from rubric_core.execution.dask_executor import DaskExecutor
+from rubric_core.execution.dask_backend import DaskBackend
 from rubric_core.manager import RunManager
 from rubric_core.store import Store, open_store
 from rubric_core.suites import suite_run_ids
@@ -56,17 +56,18 @@ def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, Pa
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    with distributed.LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=4, dashboard_address=None
-    ) as c, distributed.Client(c, set_as_default=False) as client:
+    with (
+        distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=4, dashboard_address=None) as c,
+        distributed.Client(c, set_as_default=False) as client,
+    ):
         yield client
 
 
 @pytest.fixture
 def manager(cluster: Any, shared: tuple[Store, Path]) -> RunManager:
     store, home = shared
-    executor = DaskExecutor(cluster.scheduler.address, store, home=home, client=cluster)
-    return RunManager(Engine(home), store, executor=executor)
+    backend = DaskBackend(cluster.scheduler.address, store, client=cluster)
+    return RunManager(Engine(home), store, backend=backend)
 
 
 def _summary(store: Store, run_id: str) -> dict[str, Any]:
@@ -122,7 +123,7 @@ def test_a_suite_of_20_items_runs_on_the_cluster(manager: RunManager) -> None:
     assert {r["status"] for r in runs} <= {"satisfied", "max_iterations_reached"}
     assert [r["task"] for r in runs] == [i.task for i in items]
     # Every item ran on a worker: the manager here holds remote handles only, never a local thread's.
-    assert all(h.__class__.__name__ == "RemoteRun" for h in manager._live.values())
+    assert all(h.__class__.__name__ == "DaskRunHandle" for h in manager._live.values())
 
 
 def test_cancel_from_another_process_through_the_store(manager: RunManager, shared: tuple[Store, Path]) -> None:

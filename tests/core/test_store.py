@@ -132,6 +132,12 @@ EXPECTED_SCHEMA = {
         ("heartbeat_at", "REAL", 0, 0),
         ("imported_from", "TEXT", 1, 0),
     ],
+    "run_requests": [
+        ("run_id", "TEXT", 1, 1),
+        ("kind", "TEXT", 1, 2),
+        ("at", "REAL", 1, 0),
+        ("handled_at", "REAL", 0, 0),
+    ],
     "schema_migrations": [("version", "INTEGER", 0, 1), ("name", "TEXT", 1, 0), ("applied_at", "REAL", 1, 0)],
     "suite_runs": [
         ("id", "TEXT", 1, 1),
@@ -194,10 +200,10 @@ def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 6]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 6]
 
 
 def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> None:

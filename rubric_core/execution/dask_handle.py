@@ -19,7 +19,7 @@ from rubric_core.engine.handle import Subscriber
 from rubric_core.store import Store
 
 
-class RemoteRun:
+class DaskRunHandle:
     """One part of a run (start, resume, follow-up) sent to a cluster; done once its terminal event is stored."""
 
     def __init__(
@@ -34,6 +34,7 @@ class RemoteRun:
         self.frozen = False
         self.thread: threading.Thread | None = None
         self._next_seq = first_seq
+        self._first_seq = first_seq
         self._subscribers = list(subscribers)
         self._lock = threading.RLock()
         self._done = threading.Event()
@@ -78,6 +79,9 @@ class RemoteRun:
             self._next_seq = event.seq + 1
             self.events.append(event)
             subscribers = list(self._subscribers)
+        self._notify(subscribers, event)
+
+    def _notify(self, subscribers: list[Subscriber], event: RunEvent) -> None:
         for subscriber in subscribers:
             try:
                 subscriber(event)
@@ -87,21 +91,23 @@ class RemoteRun:
                 logging.getLogger(__name__).exception("Remote run subscriber failed (run %s)", self.run_id)
 
     def _end_without_terminal(self) -> None:
-        """The task ended but stored no end: its worker died (the store reads `interrupted`) or it failed."""
+        """The task ended and stored no end of this part: its worker died, or the task failed before the run began."""
         error = None if self.future.cancelled() else self.future.exception()
-        if error is not None:
-            text = str(error).strip() or type(error).__name__
-            self._end("error", {"turn": 0, "message": f"The Dask task of this run failed: {text[:1000]}"})
+        if self.store.next_seq(self.run_id) > self._first_seq:
+            # The run is in the store and this part did not end: its worker was lost (Dask ran the task
+            # again, or gave up on it). Stored `interrupted`, it can be resumed.
+            from rubric_core.execution.jobs import lost_worker_event
+
+            event = lost_worker_event(self.store, self.run_id, self.events)
+            with self._lock:
+                self._next_seq = event.seq + 1
+                self.events.append(event)
+                subscribers = list(self._subscribers)
+            self._notify(subscribers, event)
+            self._done.set()
             return
-        self._end(
-            "interrupted",
-            {
-                "turn": 0,
-                "reason": "worker_lost",
-                "message": "The Dask worker running this run stopped before the run ended. Nothing saved is "
-                f"lost: resume it to finish (python -m rubric_core resume {self.run_id}).",
-            },
-        )
+        text = (str(error).strip() or type(error).__name__) if error is not None else "its worker was lost"
+        self._end("error", {"turn": 0, "message": f"The Dask task of this run failed: {text[:1000]}"})
 
     def _end(self, type_: str, data: dict[str, Any]) -> None:
         # Shown here only: the store keeps what the worker wrote (and reads `interrupted` for a dead worker).
