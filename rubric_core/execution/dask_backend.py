@@ -127,12 +127,30 @@ def connect(address: str) -> Any:
     """A distributed.Client on the scheduler, or DaskConfigError saying it cannot be reached and what to check."""
     from distributed import Client
 
+    _probe(address)
     try:
         return Client(address, timeout=CONNECT_TIMEOUT_S, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        detail = str(exc).strip() or type(exc).__name__
-        msg = (
-            f"Cannot reach the Dask scheduler at {address} ({detail[:300]}). Check that it runs "
-            "(dask scheduler) and that the address in --scheduler or $RUBRIC_STUDIO_DASK_SCHEDULER is right."
-        )
-        raise DaskConfigError(msg) from None
+        raise DaskConfigError(_unreachable(address, str(exc).strip() or type(exc).__name__)) from None
+
+
+def _probe(address: str) -> None:
+    """Fail at once when nothing listens at a tcp:// address (Dask itself retries a refused connection until its timeout)."""
+    import socket
+
+    from rubric_core.execution.dask_settings import scheduler_host
+
+    if not address.startswith("tcp://"):
+        return
+    port = int(address.rpartition(":")[2])
+    try:
+        socket.create_connection((scheduler_host(address), port), timeout=CONNECT_TIMEOUT_S).close()
+    except OSError as exc:
+        raise DaskConfigError(_unreachable(address, exc.strerror or str(exc) or type(exc).__name__)) from None
+
+
+def _unreachable(address: str, detail: str) -> str:
+    return (
+        f"Cannot reach the Dask scheduler at {address} ({detail[:300]}). Check that it runs "
+        "(dask scheduler) and that the address in --scheduler or $RUBRIC_STUDIO_DASK_SCHEDULER is right."
+    )
