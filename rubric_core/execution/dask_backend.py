@@ -154,3 +154,35 @@ def _unreachable(address: str, detail: str) -> str:
         f"Cannot reach the Dask scheduler at {address} ({detail[:300]}). Check that it runs "
         "(dask scheduler) and that the address in --scheduler or $RUBRIC_STUDIO_DASK_SCHEDULER is right."
     )
+
+
+class UnusableBackend:
+    """Stands in for a Dask backend whose setting cannot work: every submit is refused with the fix.
+
+    The dashboard builds its manager once per process; a bad $RUBRIC_STUDIO_DASK_SCHEDULER must
+    not break the pages that only read the store, nor silently run the runs on this machine.
+    """
+
+    name = "dask"
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+    def submit(self, job: RunJob, subscribers: Iterable[Subscriber] = ()) -> DaskRunHandle:
+        """Refuse (ValueError with the message): nothing is started or stored."""
+        raise DaskConfigError(self.message)
+
+    def shutdown(self) -> None:
+        """Nothing to release."""
+
+
+def backend_from_env(store: Store) -> DaskBackend | UnusableBackend | None:
+    """The Dask backend $RUBRIC_STUDIO_DASK_SCHEDULER asks for; None when unset; UnusableBackend if it cannot work."""
+    from rubric_core.execution.dask_settings import scheduler_address
+
+    try:
+        address = scheduler_address()
+        return DaskBackend(address, store) if address else None
+    except DaskConfigError as exc:
+        logger.warning("Runs cannot go to the Dask cluster: %s", exc)
+        return UnusableBackend(str(exc))
