@@ -96,8 +96,11 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     assert not at.exception
     shown = texts(at)
     assert "written in reply to the ORIGINAL grader's feedback" in shown
-    assert "originally satisfied at iteration 3; the new grader would stop at iteration 2" in shown
+    assert "originally satisfied at iteration 3; regraded, it would stop at iteration 2" in shown
     assert "the what-if loop stops here" in shown
+    # Statuses in words, never the library's codes.
+    assert "original Needs revision" in shown and "needs_revision" not in shown
+    assert all("satisfied ·" not in o and "Satisfied ·" in o for o in at.selectbox(key="review_run").options)
 
 
 def test_regrade_errors_are_messages(store: Store, haiku: str) -> None:
