@@ -13,6 +13,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from rubric_core.cli_store import _positive
 from rubric_core.config import RunConfig
 from rubric_core.store.store import StoreError
 
@@ -395,7 +396,7 @@ def add_commands(sub: Any) -> None:
     run.set_defaults(func=cmd_suite_run)
 
     lst = ssub.add_parser("list", help="suite runs, newest first")
-    lst.add_argument("--limit", type=int, default=50)
+    lst.add_argument("--limit", type=_positive, default=50, help="how many suite runs, newest first (1 or more)")
     lst.add_argument("--jsonl", action="store_true")
     lst.set_defaults(func=cmd_suite_list)
 

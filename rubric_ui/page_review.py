@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from rubric_core.view import STATUS_LABELS
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md, valid_run_id
@@ -58,12 +59,17 @@ def _pick_run(store: Store) -> str | None:
     runs = [r for r in store.list_runs(limit=200) if r["iterations"]]
     wanted = st.query_params.get("run")
     options = [r["id"] for r in runs]
-    labels = {r["id"]: f"{r['id'][:8]} · {r['status']} · {' '.join(r['task'].split())[:70]}" for r in runs}
+    labels = {
+        r["id"]: f"{r['id'][:8]} · {STATUS_LABELS.get(r['status'], r['status'])} · {' '.join(r['task'].split())[:70]}"
+        for r in runs
+    }
     if wanted and valid_run_id(wanted) and wanted not in options:
         row = store.get_run(wanted)
         if row is not None:
             options.insert(0, wanted)
-            labels[wanted] = f"{wanted[:8]} · {row['status']} · {' '.join(row['task'].split())[:70]}"
+            labels[wanted] = (
+                f"{wanted[:8]} · {STATUS_LABELS.get(row['status'], row['status'])} · {' '.join(row['task'].split())[:70]}"
+            )
     if not options:
         st.info("No graded run yet. Start one on the Run page, then review it here.")
         return None
@@ -330,7 +336,8 @@ def show_consistency(store: Store, run_id: str) -> None:
     first = full["passes"][0] if full["passes"] else {"turn": 0, "iteration": 0}
     st.markdown(
         f"**Latest check:** turn {first['turn'] + 1} · iteration {first['iteration'] + 1}, graded "
-        f"{full['repeats']} times by {md(full['grader'])}: " + ", ".join(md(p["result"]) for p in full["passes"])
+        f"{full['repeats']} times by {md(full['grader'])}: "
+        + ", ".join(md(STATUS_LABELS.get(p["result"], p["result"])) for p in full["passes"])
     )
     entries = flip_counts([p["criteria"] for p in full["passes"]])
     rows = "".join(
@@ -411,8 +418,8 @@ def show_what_if(store: Store, run_id: str) -> None:
             " · the original loop stopped here" if was else ""
         )
         st.markdown(
-            f"**Turn {row.turn + 1} · iteration {row.iteration + 1}:** original {md(row.original_result)} → "
-            f"what-if {md(row.new_result)}{marks}"
+            f"**Turn {row.turn + 1} · iteration {row.iteration + 1}:** original {md(STATUS_LABELS.get(row.original_result, row.original_result))} → "
+            f"what-if {md(STATUS_LABELS.get(row.new_result, row.new_result))}{marks}"
         )
         st.markdown(_side_by_side(row, run["grader"], report.grader), unsafe_allow_html=True)
 

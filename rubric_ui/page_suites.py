@@ -172,7 +172,7 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
 def _label(row: dict[str, Any]) -> str:
     rubric = f"{row['rubric_name']} v{row['rubric_version']}" if row["rubric_name"] else "rubric file"
     when = pd.Timestamp(row["created_at"], unit="s", tz="UTC").strftime("%Y-%m-%d %H:%M")
-    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {row['status']} · {when}"
+    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {str(row['status']).capitalize()} · {when}"
 
 
 def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:

@@ -149,10 +149,10 @@ def _reviews(run_id: str) -> list[dict]:
 
 def show_views(view: RunView, *, key: str) -> None:
     """Heatmap, all criteria tables, the revision diff and the transcript, one at a time."""
-    choice = (
-        st.segmented_control("View", VIEWS, default="Heatmap", key=f"{key}_view", label_visibility="collapsed")
-        or "Heatmap"
-    )
+    # The choice outlives a visit to another page (state.KEPT_KEYS re-saves it), so it starts in session state,
+    # not as the widget's `default` (Streamlit warns on the page when a widget has both).
+    st.session_state.setdefault(f"{key}_view", "Heatmap")
+    choice = st.segmented_control("View", VIEWS, key=f"{key}_view", label_visibility="collapsed") or "Heatmap"
     reviews = None if is_live(view) else _reviews(view.run_id)
     if choice == "Criteria":
         its = view.all_iterations()

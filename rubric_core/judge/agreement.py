@@ -16,6 +16,9 @@ from rubric_core.store import Store
 LOW_KAPPA = 0.4
 """Below this kappa (Landis & Koch: 'fair' or worse) a criterion is flagged in the rubric editor."""
 
+MIN_FLAG_REVIEWS = 5
+"""No flag below this many reviewed cells: over one or two cells kappa is 0, -1 or undefined by chance alone."""
+
 LABELS = (True, False)
 """Order of the confusion matrix rows (human) and columns (grader): pass, then fail."""
 
@@ -42,7 +45,9 @@ class Agreement:
 
     @property
     def low(self) -> bool:
-        """Whether to flag this criterion: kappa below LOW_KAPPA, or every reviewed cell disagrees."""
+        """Whether to flag this criterion: enough reviews, and kappa below LOW_KAPPA or every reviewed cell disagrees."""
+        if self.reviewed < MIN_FLAG_REVIEWS:
+            return False
         if self.kappa is not None:
             return self.kappa < LOW_KAPPA
         return self.reviewed > 0 and self.agreed == 0

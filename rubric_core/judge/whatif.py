@@ -67,7 +67,7 @@ class WhatIfReport:
                 if stop is None
                 else f"would stop at iteration {stop + 1}"
             )
-            lines.append(f"turn {turn + 1}: originally {was}; the new grader {now}")
+            lines.append(f"turn {turn + 1}: originally {was}; regraded, it {now}")
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:

@@ -82,7 +82,7 @@ def test_what_if_view_side_by_side(page, server, haiku_run) -> None:
     area.fill("- Exactly three lines\n- Is about spring")
     area.press("Tab")
     page.get_by_role("button", name="Regrade every draft").click()
-    page.get_by_text("the new grader would stop at iteration 2", exact=False).wait_for(timeout=60_000)
+    page.get_by_text("regraded, it would stop at iteration 2", exact=False).wait_for(timeout=60_000)
     tables = page.locator("table.rv-whatif")
     assert tables.count() == 3
     assert page.get_by_text("the what-if loop stops here", exact=False).count() == 1

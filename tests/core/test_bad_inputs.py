@@ -183,6 +183,8 @@ case(
     "does not exist",
 )
 case("suite-show-unknown", ["suite", "show", "nope"], "No suite run 'nope'")
+case("suite-list-limit-zero", ["suite", "list", "--limit", "0"], "'0' must be 1 or more")
+case("suite-list-limit-word", ["suite", "list", "--limit", "ten"], "--limit")
 case("suite-compare-unknown", ["suite", "compare", "a", "b"], "No suite run 'a'")
 case("suite-resume-unknown", ["suite", "resume", "nope"], "No suite run 'nope'")
 case("cli-unknown-command", ["launch"], "invalid choice")

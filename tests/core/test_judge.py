@@ -16,7 +16,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from rubric_core import frames
 from rubric_core.engine import Engine
 from rubric_core.export import export_runs
-from rubric_core.judge.agreement import agreement, agreement_of
+from rubric_core.judge.agreement import MIN_FLAG_REVIEWS, agreement, agreement_of
 from rubric_core.judge.consistency import consistency, flip_counts, stored_flakiness
 from rubric_core.judge.regrade import RegradeError
 from rubric_core.judge.reviews import ReviewError, record_review, unreviewed_cells
@@ -63,7 +63,12 @@ def test_kappa_undefined_and_perfect_and_opposite() -> None:
     perfect = agreement_of("c", [True, False, True], [True, False, True])
     assert perfect.kappa == pytest.approx(1.0)
     opposite = agreement_of("c", [True, False], [False, True])
-    assert opposite.kappa == pytest.approx(-1.0) and opposite.low
+    assert opposite.kappa == pytest.approx(-1.0)
+    assert not opposite.low  # two cells: too few to flag a criterion (kappa over 1 or 2 cells is chance)
+    five = agreement_of("c", [True, False, True, False, True], [False, True, False, True, False])
+    assert five.reviewed == MIN_FLAG_REVIEWS and five.low
+    one_label = agreement_of("c", [True] * 5, [False] * 5)
+    assert one_label.kappa == pytest.approx(0.0) and one_label.rate == 0.0 and one_label.low
     assert agreement_of("c", [], []).rate is None
 
 
@@ -159,7 +164,7 @@ def test_agreement_for_a_run_a_rubric_and_a_grader(store: Store, engine: Engine,
     assert report.overall.reviewed == 3 and report.overall.agreed == 2
     assert report.overall.confusion == [[0, 0], [1, 2]]
     by = {a.criterion: a for a in report.criteria}
-    assert by["Is about spring"].rate == 0.0 and by["Is about spring"].low
+    assert by["Is about spring"].rate == 0.0 and not by["Is about spring"].low  # one review: too few to flag
     assert [(d["criterion"], d["passed"], d["human_passed"]) for d in report.disagreements] == [
         ("Is about spring", True, False)
     ]

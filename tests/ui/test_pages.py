@@ -112,6 +112,26 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
     assert any("No run with id" in e.value for e in at.error)
 
 
+def test_kept_widgets_have_no_default_beside_their_session_value(
+    store: Store, engine: Engine, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The run view's choice survives page switches through session state; it must not also pass a default.
+
+    Streamlit logs a warning with a stack trace on every such widget (once per process: reset here).
+    """
+    from streamlit.elements.lib import policies
+
+    monkeypatch.setattr(policies, "_shown_default_value_warning", False)
+    run_id = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    at.switch_page("app_pages/runs.py").run()
+    at.switch_page("app_pages/run.py").run()
+    at.run()
+    assert not at.exception
+    assert at.session_state["run_view"] == "Heatmap"
+    assert not [r for r in caplog.records if "created with a default value" in r.getMessage()]
+
+
 def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None:
     for name in ("haiku", "lipogram"):
         engine.execute(example_config(name), subscribers=[store.record])

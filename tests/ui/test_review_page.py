@@ -96,8 +96,11 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     assert not at.exception
     shown = texts(at)
     assert "written in reply to the ORIGINAL grader's feedback" in shown
-    assert "originally satisfied at iteration 3; the new grader would stop at iteration 2" in shown
+    assert "originally satisfied at iteration 3; regraded, it would stop at iteration 2" in shown
     assert "the what-if loop stops here" in shown
+    # Statuses in words, never the library's codes.
+    assert "original Needs revision" in shown and "needs_revision" not in shown
+    assert all("satisfied ·" not in o and "Satisfied ·" in o for o in at.selectbox(key="review_run").options)
 
 
 def test_regrade_errors_are_messages(store: Store, haiku: str) -> None:
@@ -109,7 +112,9 @@ def test_regrade_errors_are_messages(store: Store, haiku: str) -> None:
     assert judge_store.list_regrades(store, haiku) == []
 
 
-def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(store: Store, haiku: str) -> None:
+def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(
+    store: Store, engine: Engine, haiku: str
+) -> None:
     from rubric_core.judge.reviews import record_review
 
     flips = (True, False, True, True, False)
@@ -127,12 +132,27 @@ def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(store: S
             for a, p in enumerate(flips)
         ],
     )
+    # One review proves nothing: no low-agreement flag yet.
     record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="pass", reviewer="ann")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
     at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain").run()
     preview = "\n".join(str(t.value) for t in at.text)
     assert "2. Is about spring  ⚠ flipped 2 of 5" in preview
-    assert "1. Exactly three lines  ⚠ low agreement: kappa 0.00 over 1 reviews" in preview
+    assert "1. Exactly three lines\n" in preview + "\n" and "low agreement" not in preview
+    # Six reviewed cells (two runs), each the opposite of the grader's verdict: flagged.
+    second = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    for row in store.criteria([haiku, second]):
+        if row["name"] == "Exactly three lines":
+            verdict = "fail" if row["passed"] else "pass"
+            record_review(
+                store, row["run_id"], iteration=row["iteration"], criterion=row["name"], verdict=verdict, reviewer="ann"
+            )
+    from rubric_ui.judge_flags import criterion_notes
+
+    criterion_notes.clear()  # the editor caches flags for 10 s
+    at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain\n").run()
+    preview = "\n".join(str(t.value) for t in at.text)
+    assert "1. Exactly three lines  ⚠ low agreement: kappa " in preview and "over 6 reviews" in preview
     assert "3. Mentions rain\n" in preview + "\n" and "Mentions rain  ⚠" not in preview
     assert any("bundled or vague" in str(c.value) for c in at.caption)
 
