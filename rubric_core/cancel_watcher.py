@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rubric_core.engine import RunHandle
 from rubric_core.store import Store
@@ -27,7 +28,7 @@ HEARTBEAT_EVERY_S = 15.0
 class CancelWatcher:
     """Polls the store for cancel requests on the handles `live()` returns; runs only while there are some."""
 
-    def __init__(self, store: Store, live: Callable[[], list[RunHandle]]) -> None:
+    def __init__(self, store: Store, live: Callable[[], list[Any]]) -> None:
         self.store = store
         self._live = live
         self._lock = threading.Lock()
@@ -67,17 +68,19 @@ class CancelWatcher:
             except Exception:  # a database hiccup must not end the watcher; the next poll tries again
                 logger.exception("Reading run requests failed")
 
-    def _act(self, handles: list[RunHandle]) -> None:
+    def _act(self, handles: list[Any]) -> None:
         from rubric_core.store.requests import mark_handled, pending_cancels
 
-        by_id = {h.run_id: h for h in handles}
+        # A run on a Dask worker reads its requests there; acting here too could mark one handled before it saw it.
+        by_id = {h.run_id: h for h in handles if not getattr(h, "cancelled_through_store", False)}
         for run_id in pending_cancels(self.store, list(by_id)):
             by_id[run_id].cancel()
             mark_handled(self.store, run_id)
 
-    def _beat(self, handles: list[RunHandle]) -> None:
+    def _beat(self, handles: list[Any]) -> None:
         from rubric_core.store.heartbeat import touch_heartbeat
         from rubric_core.store.liveness import this_worker
 
         for handle in handles:
-            touch_heartbeat(self.store, handle.run_id, this_worker())
+            if isinstance(handle, RunHandle):  # a run executing in this process (others beat where they run)
+                touch_heartbeat(self.store, handle.run_id, this_worker())

@@ -34,11 +34,11 @@ class RunManager:
         self._live: dict[str, Any] = {}
         self._lock = threading.Lock()
         # Cancel requests stored by other processes (dashboards, the CLI) for runs executing here.
-        self._watcher = CancelWatcher(store, self._local_handles)
+        self._watcher = CancelWatcher(store, self._handles)
 
-    def _local_handles(self) -> list[RunHandle]:
+    def _handles(self) -> list[Any]:
         with self._lock:
-            return [h for h in self._live.values() if isinstance(h, RunHandle)]
+            return list(self._live.values())
 
     def start(
         self,
@@ -217,8 +217,7 @@ class RunManager:
             for run_id in [rid for rid, h in self._live.items() if h.done]:
                 del self._live[run_id]
             self._live[handle.run_id] = handle
-        if isinstance(handle, RunHandle):
-            self._watcher.ensure_running()
+        self._watcher.ensure_running()
         return handle
 
     def _config(self, run_id: str) -> RunConfig:

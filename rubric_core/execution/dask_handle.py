@@ -22,6 +22,9 @@ from rubric_core.store import Store
 class DaskRunHandle:
     """One part of a run (start, resume, follow-up) sent to a cluster; done once its terminal event is stored."""
 
+    cancelled_through_store = True
+    """Its worker reads cancel requests from the store itself: a manager's CancelWatcher leaves it alone."""
+
     def __init__(
         self, run_id: str, store: Store, future: Any, *, first_seq: int, subscribers: Iterable[Subscriber] = ()
     ) -> None:
