@@ -7,6 +7,7 @@ Every wait is on a stored row or event (a bound, not a window of time).
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import time
@@ -25,7 +26,7 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset
 from rubric_core.suites.example import example_dataset, example_rubric
 from rubric_core.suites.runner import SuiteRunner
-from tests.core.helpers import example_config
+from tests.core.helpers import example_config, run_cli
 
 distributed = pytest.importorskip("distributed")
 
@@ -171,3 +172,21 @@ def test_a_worker_killed_mid_run_leaves_it_interrupted_and_resumable_to_the_same
     assert resumed.last is not None and resumed.last.type == "finished"
     assert _summary(store, handle.run_id) == expected
     wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "the nanny restarted the killed worker")
+
+
+def test_the_command_line_sends_a_run_to_the_cluster_with_scheduler(cluster: Any, tmp_path: Path) -> None:
+    home = tmp_path / "cli-home"
+    address = cluster.scheduler.address
+    done = run_cli(
+        "run", "--example", "haiku", "--jsonl", "--scheduler", address, env={"RUBRIC_STUDIO_HOME": str(home)}
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    printed = [json.loads(line) for line in done.stdout.splitlines() if line.startswith("{")]
+    assert printed[0]["type"] == "run_started" and printed[-1]["type"] == "finished"
+    store = open_store(f"sqlite:///{home / 'runs.sqlite'}")
+    try:
+        run = store.get_run(printed[0]["run_id"])
+        assert run is not None and run["status"] == "satisfied"
+        assert [e.seq for e in store.run_events(run["id"])] == [e["seq"] for e in printed]
+    finally:
+        store.close()
