@@ -38,6 +38,7 @@ class DaskRunHandle:
         self.thread: threading.Thread | None = None
         self._next_seq = first_seq
         self._first_seq = first_seq
+        self._cancel_sent = False
         self._subscribers = list(subscribers)
         self._lock = threading.RLock()
         self._done = threading.Event()
@@ -48,17 +49,25 @@ class DaskRunHandle:
             self._subscribers.append(subscriber)
 
     def cancel(self) -> None:
-        """Store a cancel request; the worker stops the run after its step in flight (it stays resumable)."""
-        from rubric_core.store.requests import request_cancel
+        """Store a cancel request; the worker stops the run after its step in flight (it stays resumable).
 
+        A run not yet started on a worker gets its request as soon as its first event is stored
+        (cancelling the Dask future instead could miss a task a worker is just starting).
+        """
         with self._lock:
             if self.done or self.cancel_requested:
                 return
             self.cancel_requested = True
-        if self.store.get_run(self.run_id) is not None:
-            request_cancel(self.store, self.run_id)
-        else:  # not started on a worker yet: it must not start at all
-            self.future.cancel()
+        self._send_cancel()
+
+    def _send_cancel(self) -> None:
+        from rubric_core.store.requests import request_cancel
+
+        with self._lock:
+            if self._cancel_sent or self.store.get_run(self.run_id) is None:
+                return
+            self._cancel_sent = True
+        request_cancel(self.store, self.run_id)
 
     def poll(self) -> None:
         """Read the events the worker stored since the last poll; end the handle when the part ended."""
@@ -66,9 +75,8 @@ class DaskRunHandle:
             return
         # Whether the task ended is read before the events, so its last events are read after it ended.
         ended = self.future.done()
-        if ended and self.cancel_requested and self.store.get_run(self.run_id) is None:
-            self._end("cancelled", {"turn": 0, "iterations": 0, "message": "Cancelled before it started."})
-            return
+        if self.cancel_requested and not self._cancel_sent:
+            self._send_cancel()
         for event in self.store.events_since(self.run_id, self._next_seq - 1):
             self._deliver(event)
             if event.type in TERMINAL_EVENT_TYPES:
