@@ -73,8 +73,10 @@ class RunQueries(StoreBase):
             with self.engine.connect() as conn:
                 rows = conn.execute(
                     text(
-                        f"SELECT r.id, r.created_at FROM runs r WHERE {where} AND (r.created_at > :la OR "
-                        f"(r.created_at = :la AND r.id > :li)) ORDER BY r.created_at, r.id LIMIT :n"
+                        # A row-value comparison is an index range on (created_at, id): each batch
+                        # starts where the last one ended instead of re-reading the runs before it.
+                        f"SELECT r.id, r.created_at FROM runs r WHERE {where} AND (r.created_at, r.id) > (:la, :li) "
+                        "ORDER BY r.created_at, r.id LIMIT :n"
                     ),
                     {**params, "la": last_at, "li": last_id, "n": batch},
                 ).all()

@@ -19,7 +19,8 @@ import pytest
 
 from rubric_core.engine import Engine
 from rubric_core.engine.checkpoints import CheckpointFenced, CheckpointFileError
-from rubric_core.store import StoreError, open_store
+from rubric_core.store import SCHEMA_VERSION, StoreError, open_store
+from rubric_core.store.schema import MIGRATIONS
 from tests.core.helpers import PROCESS_TIMEOUT_S, ROOT, example_config, run_cli
 from tests.pg import PASSWORD_ROLE, PASSWORD_ROLE_SECRET
 
@@ -59,11 +60,11 @@ def test_processes_migrating_one_empty_database_at_once_apply_each_migration_onc
     go.touch()
     outs = [p.communicate(timeout=PROCESS_TIMEOUT_S) for p in procs]
     assert [p.returncode for p in procs] == [0] * processes, [o[1][-2000:] for o in outs]
-    assert [o[0].strip() for o in outs] == ["4"] * processes
+    assert [o[0].strip() for o in outs] == [str(SCHEMA_VERSION)] * processes
     store = open_store()
     with store.engine.connect() as conn:
         rows = conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY version").all()
-    assert [r[0] for r in rows] == [1, 3, 4]
+    assert [r[0] for r in rows] == [v for v, _, _ in MIGRATIONS]
     store.close()
 
 
@@ -84,7 +85,7 @@ def test_a_wrong_password_is_refused_by_name_and_never_shown(pg_server, caplog: 
     assert WRONG not in out.stdout + out.stderr + caplog.text
     # The right password opens it: the refusal was the password's, nothing else.
     store = open_store(pg_server.url(database, user=PASSWORD_ROLE, password=PASSWORD_ROLE_SECRET))
-    assert store.schema_version() == 4 and PASSWORD_ROLE_SECRET not in store.display_url
+    assert store.schema_version() == SCHEMA_VERSION and PASSWORD_ROLE_SECRET not in store.display_url
     store.close()
 
 
@@ -108,7 +109,7 @@ def test_checkpoints_live_beside_the_store_in_their_own_schema(pg_url: str, home
             "SELECT COUNT(*) FROM rubric_checkpoints.checkpoints WHERE thread_id = %(t)s", {"t": handle.run_id}
         ).scalar()
     assert saved > 0
-    assert open_store().schema_version() == 4  # the checkpoint tables are not taken for foreign data
+    assert open_store().schema_version() == SCHEMA_VERSION  # the checkpoint tables are not taken for foreign data
     saver = engine.checkpointer
     config = {"configurable": {"thread_id": handle.run_id, "checkpoint_ns": ""}}
     latest = saver.get_tuple(config)

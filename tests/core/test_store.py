@@ -171,7 +171,8 @@ EXPECTED_INDEXES = [
     "ix_regrades_run",
     "ix_reviews_reviewer",
     "ix_run_tags_tag",
-    "ix_runs_created",
+    "ix_runs_created_id",
+    "ix_runs_grader",
     "ix_runs_model",
     "ix_runs_rubric",
     "ix_runs_status",
@@ -197,10 +198,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -232,10 +233,10 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4]
+    assert versions == [1, 3, 4, 5]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
-        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [1, 3, 4]
+        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [1, 3, 4, 5]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
@@ -513,3 +514,17 @@ def test_cli_resume(db_url: str, home: Path, engine: Engine, store: Store) -> No
         timeout=PROCESS_TIMEOUT_S,
     )
     assert again.returncode == 2 and "nothing left to resume" in again.stderr
+
+
+def test_export_batches_walk_every_run_once_across_equal_times(db_url: str, store: Store) -> None:
+    from rubric_core.engine.events import RunEvent
+
+    cfg = {"task": "t", "rubric": "- a", "model": "offline:writer", "grader": "offline:grader"}
+    times = {f"run-{i:02d}": 1000.0 + (i // 4) for i in range(11)}  # four runs share each second
+    for run_id, at in reversed(times.items()):
+        store.record(RunEvent(run_id=run_id, seq=0, type="run_started", at=at, data={"config": cfg, "mode": "start"}))
+    batches = list(store.iter_run_ids(batch=3))
+    assert [len(b) for b in batches] == [3, 3, 3, 2]
+    assert [i for b in batches for i in b] == sorted(times, key=lambda i: (times[i], i))
+    flt = RunFilter(ids=["run-01", "run-05", "run-09"])
+    assert [i for b in store.iter_run_ids(flt, batch=1) for i in b] == ["run-01", "run-05", "run-09"]
