@@ -18,7 +18,7 @@ from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
-from rubric_core.store.store import StoreError
+from rubric_core.store.errors import StoreError
 
 EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143

@@ -15,7 +15,7 @@ from typing import Any
 
 from rubric_core.cli_store import _positive
 from rubric_core.config import RunConfig
-from rubric_core.store.store import StoreError
+from rubric_core.store.errors import StoreError
 
 EXIT_OK, EXIT_BELOW, EXIT_BAD_INPUT = 0, 1, 2
 

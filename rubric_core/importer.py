@@ -21,7 +21,7 @@ from rubric_core.engine.events import RunEvent
 from rubric_core.export import EXPORT_SCHEMA_VERSION
 from rubric_core.import_check import RecordError, check_ids_unique, check_record, parse_line
 from rubric_core.store import Store
-from rubric_core.store.store import FINAL_STATUSES
+from rubric_core.store.filters import FINAL_STATUSES
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _RESULTS = frozenset({"satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"})

@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 import streamlit as st
-import streamlit.components.v1 as components
 
 from rubric_core.heatmap import heatmap_document
 from rubric_core.view import IterationView, RunView, criteria_rows
@@ -44,4 +43,6 @@ def show_heatmap(
         if len(turns) > 1:
             st.markdown(f"**Turn {turn + 1}**")
         doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts)
-        components.html(doc, height=height, scrolling=True)
+        # Its own document: scripts are refused by the document's content security policy, and every run
+        # string in it is escaped (rubric_core.heatmap).
+        st.iframe(doc, height=height, alt="Criteria heatmap: criteria by iteration, pass or fail")

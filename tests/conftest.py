@@ -64,17 +64,57 @@ def home(_isolated: Path) -> Path:
     return _isolated
 
 
+@pytest.fixture(scope="session")
+def pg_server():
+    """One embedded PostgreSQL server for the session, started only when a test needs it."""
+    from tests.pg import PostgresForTests
+
+    server = PostgresForTests()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def engine(home: Path):
+def pg_url(pg_server, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fresh PostgreSQL database as the store (RUBRIC_STUDIO_DB_URL set, so the checkpoints go there too)."""
+    url = pg_server.url(pg_server.new_database())
+    monkeypatch.setenv("RUBRIC_STUDIO_DB_URL", url)
+    return url
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, home: Path) -> str:
+    """The store's URL, once on SQLite (the default file) and once on a fresh PostgreSQL database.
+
+    The `store` and `engine` fixtures open on it when a test asks for `db_url`.
+    """
+    if request.param == "postgres":
+        return str(request.getfixturevalue("pg_url"))
+    return f"sqlite:///{(home / 'runs.sqlite').resolve()}"
+
+
+def _on_db_url(request: pytest.FixtureRequest) -> None:
+    if "db_url" in request.fixturenames:
+        request.getfixturevalue("db_url")  # sets RUBRIC_STUDIO_DB_URL before anything opens
+
+
+@pytest.fixture
+def engine(home: Path, request: pytest.FixtureRequest):
     from rubric_core.engine import Engine
 
-    return Engine(home)
+    _on_db_url(request)
+    engine = Engine(home)
+    yield engine
+    close = getattr(engine._checkpointer, "close", None)
+    if close is not None:  # a PostgreSQL checkpointer holds a server connection
+        close()
 
 
 @pytest.fixture
-def store(home: Path):
+def store(home: Path, request: pytest.FixtureRequest):
     from rubric_core.store import open_store
 
+    _on_db_url(request)
     s = open_store()
     yield s
     s.close()

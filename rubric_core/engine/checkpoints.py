@@ -1,7 +1,8 @@
-"""The run checkpointer: a checked, fenced SQLite saver with the run's types allow-listed.
+"""The run checkpointer: a checked, fenced saver (SQLite file, or PostgreSQL beside a PostgreSQL store).
 
 Checked: a file that is not SQLite is refused before a run starts, untouched
-(like the run store). Fenced: once the process is stopping, no checkpoint is
+(like the run store); an unreachable PostgreSQL server is named (masked) before
+a run starts. Fenced: once the process is stopping, no checkpoint is
 written, so a step cut short by the shutdown (whose model calls then fail with
 "cannot schedule new futures") never becomes the run's saved state.
 Allow-listed: the checkpoint holds the grader's `GraderResponse`; LangGraph
@@ -61,8 +62,8 @@ def _grader_scope(config: Any) -> bool:
     return str((config or {}).get("configurable", {}).get("checkpoint_ns", "")).startswith(GRADER_NAMESPACE)
 
 
-class FencedSqliteSaver(SqliteSaver):
-    """A SqliteSaver whose writes stop for good once `fence()` is called, and that keeps no grader state.
+class _Fenced:
+    """Writes stop for good once `fence()` is called, and no grader state is kept (mixed into a saver).
 
     The grader sub-agent inherits the run's checkpointer. If its steps were saved, a
     grading pass cut short (cancel, kill, server stop, full disk) would resume after
@@ -72,9 +73,7 @@ class FencedSqliteSaver(SqliteSaver):
     on the grader is not an option.)
     """
 
-    def __init__(self, conn: sqlite3.Connection, *, path: Path) -> None:
-        super().__init__(conn, serde=serializer())
-        self.path = path
+    def _init_fence(self) -> None:
         self._fence_lock = threading.RLock()
         self._fenced = False
 
@@ -99,21 +98,30 @@ class FencedSqliteSaver(SqliteSaver):
             if _grader_scope(config):
                 configurable = {**config.get("configurable", {}), "checkpoint_id": checkpoint["id"]}
                 return {**config, "configurable": configurable}
-            return super().put(config, checkpoint, metadata, new_versions)
+            return super().put(config, checkpoint, metadata, new_versions)  # type: ignore[misc]
 
     def put_writes(self, config: Any, writes: Sequence[tuple[str, Any]], task_id: str, task_path: str = "") -> None:
         with self._fence_lock:
             self._check()
             if not _grader_scope(config):
-                super().put_writes(config, writes, task_id, task_path)
+                super().put_writes(config, writes, task_id, task_path)  # type: ignore[misc]
 
     def get_tuple(self, config: Any) -> CheckpointTuple | None:
-        return None if _grader_scope(config) else super().get_tuple(config)
+        return None if _grader_scope(config) else super().get_tuple(config)  # type: ignore[misc]
 
     def list(self, config: Any, *, filter: Any = None, before: Any = None, limit: int | None = None) -> Iterator[Any]:
         if _grader_scope(config):
             return iter(())
-        return super().list(config, filter=filter, before=before, limit=limit)
+        return super().list(config, filter=filter, before=before, limit=limit)  # type: ignore[misc,no-any-return]
+
+
+class FencedSqliteSaver(_Fenced, SqliteSaver):
+    """A fenced SqliteSaver on the checkpoint file of the data directory."""
+
+    def __init__(self, conn: sqlite3.Connection, *, path: Path) -> None:
+        super().__init__(conn, serde=serializer())
+        self.path = path
+        self._init_fence()
 
 
 def open_checkpointer(path: Path) -> FencedSqliteSaver:
@@ -126,6 +134,17 @@ def open_checkpointer(path: Path) -> FencedSqliteSaver:
     # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
     conn.execute("PRAGMA synchronous=NORMAL")
     return FencedSqliteSaver(conn, path=path)
+
+
+def open_checkpointer_for(home: Path, db_url: str | None) -> Any:
+    """The checkpointer beside the store: PostgreSQL when the store is, else `checkpoints.sqlite` in `home`."""
+    from rubric_core.store.sql import is_postgres
+
+    if db_url and is_postgres(db_url):
+        from rubric_core.engine.checkpoints_pg import open_postgres_checkpointer
+
+        return open_postgres_checkpointer(db_url)
+    return open_checkpointer(home / "checkpoints.sqlite")
 
 
 def has_pending_work(checkpointer: Any, thread_id: str, snapshot: Any) -> bool:

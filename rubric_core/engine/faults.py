@@ -11,6 +11,9 @@ import errno
 import sqlite3
 from pathlib import Path
 
+_PG_DISK_FULL = frozenset({"53100"})
+"""PostgreSQL's SQLSTATE disk_full (the server could not extend a file)."""
+
 
 class DiskFullError(OSError):
     """A write failed because the disk is full; `filename` is the file that could not be written."""
@@ -30,6 +33,8 @@ def is_disk_full(exc: BaseException) -> bool:
         if isinstance(current, sqlite3.OperationalError) and (
             getattr(current, "sqlite_errorcode", None) == sqlite3.SQLITE_FULL or "disk is full" in str(current)
         ):
+            return True
+        if getattr(current, "sqlstate", None) in _PG_DISK_FULL:  # psycopg: the server's disk or quota
             return True
         orig = getattr(current, "orig", None)  # SQLAlchemy wraps the driver's error
         current = orig if isinstance(orig, BaseException) else (current.__cause__ or current.__context__)

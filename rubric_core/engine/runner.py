@@ -28,12 +28,23 @@ _GRADER_SOURCE = "rubric_grader"
 _MAX_TOOL_RESULT_CHARS = 20_000
 
 
-class Engine:
-    """Builds and runs agents; owns the file-backed checkpointer."""
+def _store_url_setting() -> str | None:
+    """RUBRIC_STUDIO_DB_URL, the store's setting (read here so `Engine()` follows the store)."""
+    import os
 
-    def __init__(self, home: Path | str | None = None) -> None:
+    from rubric_core.store import DB_URL_ENV
+
+    return os.environ.get(DB_URL_ENV) or None
+
+
+class Engine:
+    """Builds and runs agents; owns the checkpointer (beside the store)."""
+
+    def __init__(self, home: Path | str | None = None, *, db_url: str | None = None) -> None:
         self.home = Path(home) if home else data_dir()
         self.home.mkdir(parents=True, exist_ok=True)
+        self.db_url = db_url if db_url is not None else _store_url_setting()
+        """The store's database URL: a PostgreSQL one puts the checkpoints on that server too."""
         self._checkpointer: Any = None
         self._lock = threading.Lock()
         self._agents: Any = None
@@ -44,25 +55,28 @@ class Engine:
 
     @property
     def checkpoint_path(self) -> Path:
-        """The checkpoint database file."""
+        """The checkpoint database file (SQLite; unused when the checkpoints are on PostgreSQL)."""
         return self.home / "checkpoints.sqlite"
 
     @property
     def checkpointer(self) -> Any:
-        """One fenced SqliteSaver on `checkpoints.sqlite` in the data directory, WAL mode."""
+        """One fenced saver: on the store's PostgreSQL server, else `checkpoints.sqlite` in the data directory."""
         with self._lock:
             if self._checkpointer is None:
-                from rubric_core.engine.checkpoints import open_checkpointer
+                from rubric_core.engine.checkpoints import open_checkpointer_for
 
-                self._checkpointer = open_checkpointer(self.checkpoint_path)
+                self._checkpointer = open_checkpointer_for(self.home, self.db_url)
             return self._checkpointer
 
     def check_files(self) -> None:
-        """Refuse a checkpoint file that is not ours before anything is started or stored (CheckpointFileError)."""
+        """Refuse a checkpoint file that is not ours, or an unreachable checkpoint server, before anything
+        is started or stored (CheckpointFileError)."""
         from rubric_core.engine.checkpoints import check_checkpoint_file
+        from rubric_core.store.sql import is_postgres
 
         if self._checkpointer is None:
-            check_checkpoint_file(self.checkpoint_path)
+            if not (self.db_url and is_postgres(self.db_url)):
+                check_checkpoint_file(self.checkpoint_path)
             self.checkpointer  # noqa: B018 -- open it now, while the file is known to be good
 
     def stop_all(self, message: str = "") -> None:

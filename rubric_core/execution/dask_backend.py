@@ -73,7 +73,7 @@ class DaskBackend:
         check_keys_for(self.address, keys)
         if job.mode != "start":
             clear_requests(self.store, job.run_id)  # an old cancel must not stop this new part
-        has_password = mask_url(self.store.url) != self.store.url
+        has_password = _holds_secret(self.store.url)
         sent = dataclasses.replace(
             job,
             db_url="" if has_password else job.db_url,
@@ -121,6 +121,19 @@ class DaskBackend:
                 except Exception:  # a database hiccup: the next round reads again
                     logger.exception("Following run %s failed", handle.run_id)
             pause.wait(FOLLOW_S)
+
+
+def _holds_secret(url: str) -> bool:
+    """Whether a database URL carries a password (in its user info or its query string)."""
+    from sqlalchemy.engine import make_url
+
+    from rubric_core.store.urls import _SECRET_QUERY_KEYS
+
+    try:
+        parsed = make_url(url)
+    except Exception:  # noqa: BLE001 -- unparsable: treat as secret, the worker's own URL is used
+        return True
+    return bool(parsed.password) or any(k.lower() in _SECRET_QUERY_KEYS for k in parsed.query)
 
 
 def connect(address: str) -> Any:

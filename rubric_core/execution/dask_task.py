@@ -115,7 +115,8 @@ def _open(store_url: str, home: str) -> tuple[Any, Any]:
         key = (store_url, home)
         if key not in _resources:
             load_agent_stack()  # once, before this worker's task threads need it (import deadlock otherwise)
-            _resources[key] = (open_store(store_url), Engine(Path(home) if home else None))
+            # Checkpoints beside the store: on its PostgreSQL server (any worker resumes any run), else in `home`.
+            _resources[key] = (open_store(store_url), Engine(Path(home) if home else None, db_url=store_url))
         return _resources[key]
 
 

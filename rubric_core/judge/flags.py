@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from rubric_core.judge.agreement import Agreement, agreement_of
 from rubric_core.judge.consistency import CriterionConsistency, flip_counts
 from rubric_core.store import Store
-from rubric_core.store.store import text
+from rubric_core.store.sql import text
 
 FLAKY_HINT = "flaky verdicts usually mean a bundled or vague criterion: split it, or make it checkable"
 LOW_KAPPA_HINT = "low agreement with reviewers: say exactly what passes, or give the grader a check tool"

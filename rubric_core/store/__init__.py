@@ -6,8 +6,11 @@ import os
 from pathlib import Path
 
 from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem, writable
+from rubric_core.store.errors import StoreError
+from rubric_core.store.filters import ALL_STATUSES, RunFilter
+from rubric_core.store.opening import sqlite_path
 from rubric_core.store.schema import SCHEMA_VERSION
-from rubric_core.store.store import ALL_STATUSES, RunFilter, Store, StoreError, sqlite_path
+from rubric_core.store.store import Store
 from rubric_core.store.urls import mask_url
 
 DB_URL_ENV = "RUBRIC_STUDIO_DB_URL"

@@ -1,6 +1,6 @@
 """Store access for the judge: human reviews and regrades (tables of migration 4).
 
-Kept apart from `store.py`: these rows are written by people and by regrades,
+Kept apart from the run store's modules: these rows are written by people and by regrades,
 never by run events. A review never touches the grader's verdict in
 `criteria`; a new review of the same cell is a new revision, so history stays.
 """
@@ -11,7 +11,8 @@ import time
 import uuid
 from typing import Any
 
-from rubric_core.store.store import Store, text
+from rubric_core.store.sql import text, transaction_lock
+from rubric_core.store.store import Store
 
 
 def _in(names: list[str], prefix: str = "i") -> tuple[str, dict[str, Any]]:
@@ -34,6 +35,8 @@ def add_review(
     """Append a human verdict for one cell; returns the stored row (with its revision)."""
     key = {"r": run_id, "t": turn, "i": iteration, "p": position}
     with store._write() as conn, conn.begin():
+        # Two reviewers of one cell at once would both take the next revision on PostgreSQL.
+        transaction_lock(conn, f"review:{run_id}:{turn}:{iteration}:{position}")
         current = conn.execute(
             text(
                 "SELECT MAX(revision) FROM reviews WHERE run_id = :r AND turn = :t AND iteration = :i AND position = :p"

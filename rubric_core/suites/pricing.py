@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rubric_core.store import Store
-from rubric_core.store.store import text
+from rubric_core.store.sql import text
 
 
 @dataclass(frozen=True)

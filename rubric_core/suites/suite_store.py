@@ -14,8 +14,9 @@ from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.store import Store
+from rubric_core.store.filters import FINAL_STATUSES
 from rubric_core.store.liveness import this_worker, worker_alive
-from rubric_core.store.store import FINAL_STATUSES, text
+from rubric_core.store.sql import LIKE_ESCAPE, like_pattern, text
 from rubric_core.suites.datasets import Dataset
 
 FINISHED_RUN_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "error")
@@ -133,7 +134,11 @@ def find_suite_run(store: Store, prefix: str) -> dict[str, Any]:
         return row
     with store.engine.connect() as conn:
         ids = [
-            r[0] for r in conn.execute(text("SELECT id FROM suite_runs WHERE id LIKE :p LIMIT 3"), {"p": f"{prefix}%"})
+            r[0]
+            for r in conn.execute(
+                text(f"SELECT id FROM suite_runs WHERE id LIKE :p {LIKE_ESCAPE} LIMIT 3"),
+                {"p": like_pattern(prefix, prefix=True)},
+            )
         ]
     if len(ids) == 1 and prefix:
         found = get_suite_run(store, ids[0])

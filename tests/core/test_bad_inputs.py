@@ -801,9 +801,21 @@ DB_URLS = {
     "sqlite-in-proc": ("sqlite:////proc/rubric/runs.sqlite", ["Cannot create the store folder"]),
     "sqlite-garbage-file": ("sqlite:///{tmp}/g.sqlite", ["not a Rubric Studio database"]),
     "sqlite-directory": ("sqlite:///{tmp}/d", ["is a directory"]),
+    # PostgreSQL (psycopg 3 installed): nothing listens there; the message names the masked URL and the fix
+    "pg-refused": (
+        "postgresql+psycopg://bob:pw-1234@127.0.0.1:1/rubric",
+        ["Cannot reach the database server at postgresql+psycopg://bob:***@127.0.0.1:1/rubric", "host and port"],
+    ),
+    "pg-no-socket": (
+        "postgresql+psycopg://bob@/rubric?host={tmp}/no-server-here",
+        ["Cannot reach the database server", "RUBRIC_STUDIO_DB_URL"],
+    ),
 }
 for name, (url, expect) in DB_URLS.items():
-    for argv in (["runs"], ["export", "--format", "csv", "--out", "o.csv"]):
+    argvs = [["runs"], ["export", "--format", "csv", "--out", "o.csv"]]
+    if name.startswith("pg-"):
+        argvs.append(["run", "--example", "haiku"])
+    for argv in argvs:
         case(
             f"env-db-url-{name}-{argv[0]}",
             argv,

@@ -1,5 +1,9 @@
 """Runs and suites on a real Dask cluster (a LocalCluster of 2 worker processes), followed through the store.
 
+The store and the checkpoints are on embedded PostgreSQL (the team configuration);
+the command-line test uses a SQLite data directory on this machine (allowed with a
+scheduler on the loopback address).
+
 The test process plays the dashboard: it sends runs, reads their events from the
 store while they are live, cancels through the store, and kills a worker mid-run.
 Every wait is on a stored row or event (a bound, not a window of time).
@@ -47,12 +51,19 @@ def wait_for(condition: Callable[[], Any], what: str) -> Any:
 
 
 @pytest.fixture(scope="module")
-def shared(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, Path]]:
-    """A store and checkpoint home on one machine, shared by the workers (SQLite on one machine is allowed)."""
-    root = tmp_path_factory.mktemp("dask")
-    store = open_store(f"sqlite:///{root / 'runs.sqlite'}")
-    yield store, root / "home"
+def shared(pg_server: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Store, Path]]:
+    """The team configuration: one PostgreSQL database for the store and the checkpoints, shared by every worker.
+
+    (The data directory only holds what a process keeps locally; nothing of a run is kept there.)
+    """
+    url = pg_server.url(pg_server.new_database())
+    store = open_store(url)
+    yield store, tmp_path_factory.mktemp("dask") / "home"
     store.close()
+
+
+def _engine(home: Path, store: Store) -> Engine:
+    return Engine(home, db_url=store.url)
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +79,7 @@ def cluster() -> Iterator[Any]:
 def manager(cluster: Any, shared: tuple[Store, Path]) -> RunManager:
     store, home = shared
     backend = DaskBackend(cluster.scheduler.address, store, client=cluster)
-    return RunManager(Engine(home), store, backend=backend)
+    return RunManager(_engine(home, store), store, backend=backend)
 
 
 def _summary(store: Store, run_id: str) -> dict[str, Any]:
@@ -132,7 +143,7 @@ def test_cancel_from_another_process_through_the_store(manager: RunManager, shar
     handle = manager.start(example_config("haiku", **SLOW))
     wait_for(lambda: any(e.type == "draft" for e in store.run_events(handle.run_id)), "a stored draft")
     # Another dashboard on the same database: it never saw the run start, and cancels it through the store.
-    other = RunManager(Engine(home), store)
+    other = RunManager(_engine(home, store), store)
     assert not other.is_live(handle.run_id)
     assert other.cancel(handle.run_id) is True
     assert handle.wait(DEADLINE_S)

@@ -133,3 +133,18 @@ def test_the_dashboard_refuses_each_start_when_the_scheduler_setting_cannot_work
         backend.submit(_job())
     monkeypatch.setenv("RUBRIC_STUDIO_DASK_SCHEDULER", "  ")
     assert backend_from_env(store) is None
+
+
+@pytest.mark.parametrize(
+    ("url", "secret"),
+    [
+        ("postgresql+psycopg://postgres@/t0?host=/tmp/rs-pg-1", False),  # a socket URL: sent as it is
+        ("sqlite:////srv/rubric/runs.sqlite", False),
+        (PG_URL, True),
+        ("postgresql+psycopg://team@db/rubric?password=x", True),
+    ],
+)
+def test_which_store_urls_stay_out_of_tasks(url: str, secret: bool) -> None:
+    from rubric_core.execution.dask_backend import _holds_secret
+
+    assert _holds_secret(url) is secret

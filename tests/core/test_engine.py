@@ -181,7 +181,7 @@ def test_missing_key_fails_before_any_draft(engine: Engine) -> None:
     assert error["field"] == "model" and "ANTHROPIC_API_KEY" in error["message"]
 
 
-def test_cancel_then_resume_without_duplicated_drafts(engine: Engine) -> None:
+def test_cancel_then_resume_without_duplicated_drafts(db_url: str, engine: Engine) -> None:
     cfg = example_config("haiku")
     cancel = CancelAt("evaluation", 0)  # a cancel point that does not depend on the machine's speed
     first = cancel.attach(engine.start(cfg, subscribers=[cancel]))
@@ -202,13 +202,13 @@ def test_cancel_then_resume_without_duplicated_drafts(engine: Engine) -> None:
     assert not engine.is_resumable(first.run_id, cfg)
 
 
-def test_resume_of_a_finished_run_says_so(engine: Engine) -> None:
+def test_resume_of_a_finished_run_says_so(db_url: str, engine: Engine) -> None:
     handle = engine.execute(example_config("photosynthesis"))
     again = engine.execute(example_config("photosynthesis"), run_id=handle.run_id, mode="resume")
     assert again.last.type == "error" and "nothing left to resume" in again.last.data["message"]
 
 
-def test_follow_up_turn_keeps_then_replaces_the_rubric(engine: Engine) -> None:
+def test_follow_up_turn_keeps_then_replaces_the_rubric(db_url: str, engine: Engine) -> None:
     cfg = example_config("photosynthesis")
     first = engine.execute(cfg)
     follow = engine.execute(

@@ -26,7 +26,7 @@ from typing import Any
 import pytest
 
 from rubric_core.engine import Engine
-from rubric_core.engine.checkpoints import FencedSqliteSaver, _grader_scope
+from rubric_core.engine.checkpoints import FencedSqliteSaver, _Fenced, _grader_scope
 from rubric_core.engine.events import event_key
 from rubric_core.manager import RunManager
 from rubric_core.store import Store, open_store
@@ -115,8 +115,11 @@ def _wait_stored(
 
 
 def _raw_status(store: Store, run_id: str) -> str:
-    with sqlite3.connect(store.path) as conn:
-        return conn.execute("SELECT status FROM runs WHERE id = ?", (run_id,)).fetchone()[0]
+    """The status column as stored (not as read for a dead worker)."""
+    from sqlalchemy import text
+
+    with store.engine.connect() as conn:
+        return str(conn.execute(text("SELECT status FROM runs WHERE id = :r"), {"r": run_id}).scalar())
 
 
 def _assert_equal_to_uninterrupted(store: Store, run_id: str, baseline: dict[str, Any], real_time_s: float) -> None:
@@ -159,7 +162,9 @@ def _resume_here(home: Path, store: Store, run_id: str) -> float:
 
 
 @pytest.mark.parametrize("point", list(POINTS))
-def test_cancel_then_resume_equals_an_uninterrupted_run(home: Path, store: Store, baseline: dict, point: str) -> None:
+def test_cancel_then_resume_equals_an_uninterrupted_run(
+    db_url: str, home: Path, store: Store, baseline: dict, point: str
+) -> None:
     manager = RunManager(Engine(home), store)
     started = time.monotonic()
     handle = manager.start(_config())
@@ -291,7 +296,7 @@ def _host(home: Path) -> subprocess.Popen:
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
 @pytest.mark.parametrize("point", list(POINTS))
 def test_stopping_the_hosting_process_leaves_it_interrupted_and_resumable(
-    home: Path, store: Store, baseline: dict, point: str, sig: signal.Signals
+    db_url: str, home: Path, store: Store, baseline: dict, point: str, sig: signal.Signals
 ) -> None:
     started = time.monotonic()
     proc = _host(home)
@@ -449,18 +454,18 @@ def test_disk_full_on_a_real_small_filesystem(
 
 
 def test_a_step_saved_as_pending_writes_without_a_next_checkpoint_is_resumable(
-    home: Path, store: Store, baseline: dict, monkeypatch: pytest.MonkeyPatch
+    db_url: str, home: Path, store: Store, baseline: dict, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The Ctrl-C trap: a finished task's writes are saved, the next checkpoint is not; `next` is empty."""
     disk = _DiskFull()
-    put = FencedSqliteSaver.put
+    put = _Fenced.put
 
     def failing_put(self: Any, config: Any, *args: Any) -> Any:
         if not _grader_scope(config):
             disk.check()
         return put(self, config, *args)
 
-    monkeypatch.setattr(FencedSqliteSaver, "put", failing_put)  # put_writes still saves the step's writes
+    monkeypatch.setattr(_Fenced, "put", failing_put)  # put_writes still saves the step's writes (either saver)
     engine = Engine(home)
     manager = RunManager(engine, store)
     started = time.monotonic()
@@ -480,7 +485,7 @@ def test_a_step_saved_as_pending_writes_without_a_next_checkpoint_is_resumable(
 
 
 def test_resume_reads_the_checkpoint_without_unregistered_types(
-    home: Path, store: Store, caplog: pytest.LogCaptureFixture
+    db_url: str, home: Path, store: Store, caplog: pytest.LogCaptureFixture
 ) -> None:
     manager = RunManager(Engine(home), store)
     handle = manager.start(example_config("photosynthesis", model="offline:writer?latency=0.2"))

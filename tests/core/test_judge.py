@@ -450,17 +450,17 @@ def test_pass_rate_deltas_over_several_runs(store: Store, engine: Engine, haiku:
 
 
 def test_migration_4_applies_to_a_store_that_only_has_1(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import rubric_core.store.store as store_module
+    import rubric_core.store.schema as schema_module
     from rubric_core.store.schema import MIGRATIONS
 
     with monkeypatch.context() as m:  # code that knows only migration 1 creates the store
-        m.setattr(store_module, "MIGRATIONS", MIGRATIONS[:1])
-        m.setattr(store_module, "SCHEMA_VERSION", 1)
+        m.setattr(schema_module, "MIGRATIONS", MIGRATIONS[:1])
+        m.setattr(schema_module, "SCHEMA_VERSION", 1)
         open_store().close()
     conn = sqlite3.connect(home / "runs.sqlite")
     assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1]
     open_store().close()
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 3, 4]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 3, 4, 5]
     assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0
 
 

@@ -47,7 +47,7 @@ def held_writer(monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
 
 
 def test_a_run_is_cancelled_from_another_manager_through_the_store(
-    engine: Engine, store: Store, home: Path, held_writer: dict[str, Any]
+    db_url: str, engine: Engine, store: Store, home: Path, held_writer: dict[str, Any]
 ) -> None:
     running = RunManager(engine, store)
     handle = running.start(example_config("haiku"))
@@ -55,7 +55,7 @@ def test_a_run_is_cancelled_from_another_manager_through_the_store(
     held_writer["attached"].set()
     assert held_writer["held"].wait(BOUND_S)  # mid-run: drafting iteration 1
 
-    other = RunManager(Engine(home), store)  # another dashboard: the run is not live there
+    other = RunManager(Engine(home, db_url=db_url), store)  # another dashboard: the run is not live there
     assert not other.is_live(handle.run_id)
     assert other.cancel(handle.run_id) is True
     assert handle.wait(BOUND_S)
@@ -80,7 +80,7 @@ def test_cancel_of_a_run_running_nowhere_stores_nothing(engine: Engine, store: S
     assert not pending_cancels(store, [handle.run_id, "no-such-run"])
 
 
-def test_requests_are_kept_per_run_until_handled_or_cleared(engine: Engine, store: Store) -> None:
+def test_requests_are_kept_per_run_until_handled_or_cleared(db_url: str, engine: Engine, store: Store) -> None:
     handle = RunManager(engine, store).start(example_config("haiku"))
     assert handle.wait(BOUND_S)
     request_cancel(store, handle.run_id)

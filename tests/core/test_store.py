@@ -177,7 +177,8 @@ EXPECTED_INDEXES = [
     "ix_regrades_run",
     "ix_reviews_reviewer",
     "ix_run_tags_tag",
-    "ix_runs_created",
+    "ix_runs_created_id",
+    "ix_runs_grader",
     "ix_runs_model",
     "ix_runs_rubric",
     "ix_runs_status",
@@ -190,7 +191,10 @@ def db_path(home: Path) -> Path:
     return home / "runs.sqlite"
 
 
-def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
+def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) -> None:
+    if store.dialect == "postgresql":
+        _assert_postgres_schema(store)
+        return
     conn = sqlite3.connect(db_path(home))
     tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table' ORDER BY name")]
     schema = {t: [(r[1], r[2], r[3], r[5]) for r in conn.execute(f"PRAGMA table_info({t})")] for t in tables}
@@ -200,13 +204,54 @@ def test_exact_schema_after_migrations(store: Store, home: Path) -> None:
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
 
 
-def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> None:
+_PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
+"""PostgreSQL column types as the SQLite schema names them (REAL is 8 bytes in SQLite, DOUBLE PRECISION here)."""
+
+
+def _assert_postgres_schema(store: Store) -> None:
+    """The same tables, columns, types, NOT NULLs, primary keys and indexes as on SQLite."""
+    with store.engine.connect() as conn:
+        columns = conn.exec_driver_sql(
+            "SELECT c.table_name, c.column_name, c.data_type, c.is_nullable, COALESCE(k.ordinal_position, 0) "
+            "FROM information_schema.columns c LEFT JOIN information_schema.table_constraints t ON "
+            "t.table_schema = c.table_schema AND t.table_name = c.table_name AND t.constraint_type = 'PRIMARY KEY' "
+            "LEFT JOIN information_schema.key_column_usage k ON k.constraint_name = t.constraint_name AND "
+            "k.table_schema = c.table_schema AND k.column_name = c.column_name "
+            "WHERE c.table_schema = 'public' ORDER BY c.table_name, c.ordinal_position"
+        ).all()
+        indexes = [
+            r[0]
+            for r in conn.exec_driver_sql(
+                "SELECT indexname FROM pg_indexes WHERE schemaname = 'public' AND indexname LIKE 'ix%%' ORDER BY 1"
+            )
+        ]
+        versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
+    schema: dict[str, list[tuple]] = {}
+    for table, name, kind, nullable, pk in columns:
+        schema.setdefault(table, []).append((name, _PG_TYPES.get(kind, kind), int(nullable == "NO"), pk))
+    # A primary key column is NOT NULL in PostgreSQL even where SQLite's INTEGER PRIMARY KEY does not say so.
+    expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
+    assert schema == expected
+    assert indexes == EXPECTED_INDEXES
+    assert versions == [1, 3, 4, 5, 6]
+    open_store().close()  # opening again applies nothing twice
+    with store.engine.connect() as conn:
+        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [
+            1,
+            3,
+            4,
+            5,
+            6,
+        ]
+
+
+def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
     handle = engine.execute(example_config("haiku", rubric_name="spring-haiku"), subscribers=[store.record])
     run = store.get_run(handle.run_id)
     assert run is not None
@@ -231,7 +276,7 @@ def test_rows_match_the_events_of_a_full_run(store: Store, engine: Engine) -> No
     assert "config_json" not in run and run["config"]["task"] == handle.events[0].data["config"]["task"]
 
 
-def test_frames_mark_regressions_and_first_pass(store: Store, engine: Engine) -> None:
+def test_frames_mark_regressions_and_first_pass(db_url: str, store: Store, engine: Engine) -> None:
     h1 = engine.execute(example_config("haiku"), subscribers=[store.record])
     h2 = engine.execute(example_config("lipogram"), subscribers=[store.record])
     crit = frames.criteria_frame(store, [h1.run_id, h2.run_id])
@@ -257,7 +302,7 @@ def test_regression_is_flagged() -> None:
     assert crit["first_passed_iteration"].tolist() == [1, 1, 1, 1]
 
 
-def test_sigkill_mid_run_keeps_graded_iterations_and_resumes(home: Path) -> None:
+def test_sigkill_mid_run_keeps_graded_iterations_and_resumes(db_url: str, home: Path) -> None:
     # Killed while the writer drafts iteration 1: iteration 0 is drafted, graded, fed back and checkpointed.
     proc, run_id = start_held_run(home, "drafting:1")
     os.kill(proc.pid, signal.SIGKILL)
@@ -285,7 +330,7 @@ def test_sigkill_mid_run_keeps_graded_iterations_and_resumes(home: Path) -> None
     assert store.get_run(run_id)["status"] == "satisfied"
 
 
-def test_eight_concurrent_runs_and_a_reader_lose_no_row(store: Store, engine: Engine) -> None:
+def test_eight_concurrent_runs_and_a_reader_lose_no_row(db_url: str, store: Store, engine: Engine) -> None:
     manager = RunManager(engine, store)
     names = ["haiku", "photosynthesis", "lipogram", "report"] * 2
     handles = [manager.start(example_config(n, model="offline:writer?latency=0.02")) for n in names]
@@ -313,7 +358,7 @@ def test_eight_concurrent_runs_and_a_reader_lose_no_row(store: Store, engine: En
         assert store.get_run(h.run_id)["status"] == h.last.data["status"]
 
 
-def test_two_processes_write_one_file(home: Path) -> None:
+def test_two_processes_write_one_file(db_url: str, home: Path) -> None:
     code = (
         "from rubric_core.engine import Engine; from rubric_core.store import open_store; "
         "from tests.core.helpers import example_config, run_cli; s = open_store(); "
@@ -327,7 +372,7 @@ def test_two_processes_write_one_file(home: Path) -> None:
     assert all(r["status"] == "satisfied" and r["iterations"] == 2 for r in store.list_runs())
 
 
-def test_filters_tags_notes_and_delete(store: Store, engine: Engine) -> None:
+def test_filters_tags_notes_and_delete(db_url: str, store: Store, engine: Engine) -> None:
     a = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     b = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
     c = engine.execute(example_config("report", rubric_name="status-report"), subscribers=[store.record]).run_id
@@ -338,6 +383,9 @@ def test_filters_tags_notes_and_delete(store: Store, engine: Engine) -> None:
     assert [r["id"] for r in store.list_runs(RunFilter(statuses=["max_iterations_reached"]))] == [b]
     assert [r["id"] for r in store.list_runs(RunFilter(rubric_name="status-report", rubric_version=1))] == [c]
     assert store.count_runs(RunFilter(search="HAIKU")) == 1
+    # LIKE's wildcards in a search are plain characters (they matched every task before)
+    assert store.count_runs(RunFilter(search="%")) == store.count_runs(RunFilter(search="_")) == 0
+    assert store.count_runs(RunFilter(search="\\")) == 0
     assert store.count_runs(RunFilter(model="offline:grader")) == 3
     assert store.count_runs(RunFilter(since=time.time() + 60)) == 0
     assert store.list_runs(limit=1, offset=1)[0]["id"] == b
@@ -363,7 +411,7 @@ def _count(store: Store, table: str) -> int:
         return conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar()
 
 
-def test_rubric_library_versions(store: Store) -> None:
+def test_rubric_library_versions(db_url: str, store: Store) -> None:
     assert store.save_rubric("haiku", "- Exactly three lines") == 1
     assert store.save_rubric("haiku", "- Exactly three lines") == 1  # unchanged text: same version
     assert store.save_rubric("haiku", "- Exactly three lines\n- Is about spring") == 2
@@ -426,7 +474,7 @@ def test_database_url_setting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
         open_store("nosuchdialect://x")
 
 
-def test_cli_runs_show_delete(home: Path, engine: Engine, store: Store) -> None:
+def test_cli_runs_show_delete(db_url: str, home: Path, engine: Engine, store: Store) -> None:
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
 
@@ -444,14 +492,14 @@ def test_cli_runs_show_delete(home: Path, engine: Engine, store: Store) -> None:
     assert store.get_run(run_id) is None
 
 
-def test_pandas_reads_the_frames_with_documented_dtypes(store: Store, engine: Engine) -> None:
+def test_pandas_reads_the_frames_with_documented_dtypes(db_url: str, store: Store, engine: Engine) -> None:
     engine.execute(example_config("photosynthesis"), subscribers=[store.record])
     runs = frames.runs_frame(store)
     assert runs.dtypes.astype(str).to_dict() == frames.RUNS_COLUMNS
     assert isinstance(runs.loc[0, "created_at"], pd.Timestamp)
 
 
-def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
+def test_cli_resume(db_url: str, home: Path, engine: Engine, store: Store) -> None:
     cfg = example_config("haiku")
     cancel = CancelAt("evaluation", 0)  # cancelled right after the first verdict, however slow the machine
     handle = cancel.attach(engine.start(cfg, subscribers=[store.record, cancel]))
@@ -478,3 +526,17 @@ def test_cli_resume(home: Path, engine: Engine, store: Store) -> None:
         timeout=PROCESS_TIMEOUT_S,
     )
     assert again.returncode == 2 and "nothing left to resume" in again.stderr
+
+
+def test_export_batches_walk_every_run_once_across_equal_times(db_url: str, store: Store) -> None:
+    from rubric_core.engine.events import RunEvent
+
+    cfg = {"task": "t", "rubric": "- a", "model": "offline:writer", "grader": "offline:grader"}
+    times = {f"run-{i:02d}": 1000.0 + (i // 4) for i in range(11)}  # four runs share each second
+    for run_id, at in reversed(times.items()):
+        store.record(RunEvent(run_id=run_id, seq=0, type="run_started", at=at, data={"config": cfg, "mode": "start"}))
+    batches = list(store.iter_run_ids(batch=3))
+    assert [len(b) for b in batches] == [3, 3, 3, 2]
+    assert [i for b in batches for i in b] == sorted(times, key=lambda i: (times[i], i))
+    flt = RunFilter(ids=["run-01", "run-05", "run-09"])
+    assert [i for b in store.iter_run_ids(flt, batch=1) for i in b] == ["run-01", "run-05", "run-09"]

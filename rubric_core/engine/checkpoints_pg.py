@@ -1,0 +1,84 @@
+"""Checkpoints on PostgreSQL, beside a PostgreSQL store (one URL for both).
+
+The same fenced, grader-free saver as on SQLite, over LangGraph's
+PostgresSaver. Its tables live in their own schema (`rubric_checkpoints`) of
+the store's database, so the store's migrations never see them as foreign
+tables. `setup()` (LangGraph's own migrations) runs once per process, under
+an advisory lock so two processes starting at once do not race on it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langgraph.checkpoint.postgres import PostgresSaver
+
+from rubric_core.engine.checkpoints import CheckpointFileError, _Fenced, serializer
+
+CHECKPOINT_SCHEMA = "rubric_checkpoints"
+"""The PostgreSQL schema holding LangGraph's checkpoint tables."""
+CONNECT_TIMEOUT_S = 10
+
+
+class FencedPostgresSaver(_Fenced, PostgresSaver):
+    """A fenced PostgresSaver on a one-connection pool (the saver serializes its calls anyway)."""
+
+    def __init__(self, pool: Any, *, display_url: str) -> None:
+        super().__init__(pool, serde=serializer())
+        self.display_url = display_url
+        """Where the checkpoints are, as it may be shown (password masked)."""
+        self.path = display_url
+        self._init_fence()
+
+    def close(self) -> None:
+        """Close the pool's connection (the saver cannot be used afterwards)."""
+        self.conn.close()
+
+
+def libpq_conninfo(url: str) -> str:
+    """The libpq URI of a SQLAlchemy PostgreSQL URL (the driver name dropped, everything else kept)."""
+    from sqlalchemy.engine import make_url
+
+    return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def open_postgres_checkpointer(url: str) -> FencedPostgresSaver:
+    """The checkpointer in the store's PostgreSQL database; CheckpointFileError (masked) if it cannot connect."""
+    import psycopg
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    from rubric_core.store.opening import connect_problem
+    from rubric_core.store.sql import lock_key
+    from rubric_core.store.urls import mask_url
+
+    conninfo = libpq_conninfo(url)
+    try:
+        admin = psycopg.connect(conninfo, autocommit=True, connect_timeout=CONNECT_TIMEOUT_S)
+    except psycopg.Error as exc:
+        raise CheckpointFileError(connect_problem(url, exc)) from None
+    try:
+        with admin:
+            admin.execute("SELECT pg_advisory_lock(%s)", (lock_key("checkpoint-setup"),))
+            admin.execute(f"CREATE SCHEMA IF NOT EXISTS {CHECKPOINT_SCHEMA}")
+            pool: ConnectionPool[Any] = ConnectionPool(
+                conninfo,
+                min_size=1,
+                max_size=1,
+                num_workers=1,
+                open=True,
+                check=ConnectionPool.check_connection,  # a restarted server: reconnect, not fail every run
+                kwargs={
+                    "autocommit": True,
+                    "prepare_threshold": 0,
+                    "row_factory": dict_row,
+                    "connect_timeout": CONNECT_TIMEOUT_S,
+                    "options": f"-c search_path={CHECKPOINT_SCHEMA}",
+                },
+            )
+            saver = FencedPostgresSaver(pool, display_url=mask_url(url))
+            saver.setup()
+            # The session lock ends with this connection.
+    except psycopg.Error as exc:
+        raise CheckpointFileError(connect_problem(url, exc)) from None
+    return saver

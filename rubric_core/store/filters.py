@@ -1,0 +1,72 @@
+"""Run statuses and `RunFilter`, the one description of "which runs" for listing, counting and export."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rubric_core.store.sql import LIKE_ESCAPE, like_pattern
+
+FINAL_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "cancelled", "error")
+ALL_STATUSES = ("running", "interrupted", *FINAL_STATUSES)
+
+
+@dataclass
+class RunFilter:
+    """Which runs to list or export; empty fields do not filter."""
+
+    statuses: list[str] = field(default_factory=list)
+    rubric_name: str | None = None
+    rubric_version: int | None = None
+    model: str | None = None
+    """Matches the working model or the grader model (exact spec)."""
+    since: float | None = None
+    """Created at or after (unix time)."""
+    until: float | None = None
+    """Created before (unix time)."""
+    tag: str | None = None
+    ids: list[str] = field(default_factory=list)
+    search: str | None = None
+    """Substring of the task (case-insensitive; %, _ and \\ match themselves)."""
+
+    def where(self) -> tuple[str, dict[str, Any]]:
+        """SQL condition and parameters (statuses other than interrupted are exact)."""
+        clauses: list[str] = ["1=1"]
+        params: dict[str, Any] = {}
+        statuses = [s for s in self.statuses if s != "interrupted"]
+        if self.statuses:
+            # `interrupted` is stored for a clean stop, and reads so for a `running` row whose worker is gone.
+            wanted = set(statuses) | ({"running", "interrupted"} if "interrupted" in self.statuses else set())
+            names = []
+            for i, s in enumerate(sorted(wanted)):
+                params[f"st{i}"] = s
+                names.append(f":st{i}")
+            clauses.append(f"r.status IN ({', '.join(names)})")
+        if self.rubric_name is not None:
+            clauses.append("r.rubric_name = :rubric_name")
+            params["rubric_name"] = self.rubric_name
+        if self.rubric_version is not None:
+            clauses.append("r.rubric_version = :rubric_version")
+            params["rubric_version"] = self.rubric_version
+        if self.model:
+            clauses.append("(r.model = :model OR r.grader = :model)")
+            params["model"] = self.model
+        if self.since is not None:
+            clauses.append("r.created_at >= :since")
+            params["since"] = self.since
+        if self.until is not None:
+            clauses.append("r.created_at < :until")
+            params["until"] = self.until
+        if self.tag:
+            clauses.append("EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = r.id AND t.tag = :tag)")
+            params["tag"] = self.tag
+        if self.ids:
+            names = []
+            for i, run_id in enumerate(self.ids):
+                params[f"id{i}"] = run_id
+                names.append(f":id{i}")
+            clauses.append(f"r.id IN ({', '.join(names)})")
+        if self.search:
+            clauses.append(f"LOWER(r.task) LIKE :search {LIKE_ESCAPE}")
+            params["search"] = like_pattern(self.search.lower())
+        return " AND ".join(clauses), params

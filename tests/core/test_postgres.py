@@ -1,0 +1,123 @@
+"""The store and the checkpoints on a real PostgreSQL server (the embedded one from tests/pg.py).
+
+What only a server can show: several processes migrating one empty database
+at once, a refused login or a missing database named clearly without the
+password, and the checkpoints living beside the store in their own schema.
+The shared store and engine behaviour runs on both databases through the
+`db_url` fixture in the other test modules.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rubric_core.engine import Engine
+from rubric_core.engine.checkpoints import CheckpointFenced, CheckpointFileError
+from rubric_core.store import SCHEMA_VERSION, StoreError, open_store
+from rubric_core.store.schema import MIGRATIONS
+from tests.core.helpers import PROCESS_TIMEOUT_S, ROOT, example_config, run_cli
+from tests.pg import PASSWORD_ROLE, PASSWORD_ROLE_SECRET
+
+WRONG = "wrong-Pw-4471"
+
+_MIGRATE = """
+import sys, time
+from pathlib import Path
+from rubric_core.store import open_store
+go = Path(sys.argv[1])
+print("ready", flush=True)
+while not go.exists():  # all children start migrating at the same moment
+    time.sleep(0.001)
+store = open_store()
+print(store.schema_version(), flush=True)
+"""
+
+
+@pytest.mark.parametrize("processes", [3])
+def test_processes_migrating_one_empty_database_at_once_apply_each_migration_once(
+    db_url: str, tmp_path: Path, processes: int
+) -> None:
+    go = tmp_path / "go"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", _MIGRATE, str(go)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+        )
+        for _ in range(processes)
+    ]
+    for p in procs:  # every child is past its imports before any of them migrates
+        assert p.stdout.readline().strip() == "ready", p.stderr.read()
+    go.touch()
+    outs = [p.communicate(timeout=PROCESS_TIMEOUT_S) for p in procs]
+    assert [p.returncode for p in procs] == [0] * processes, [o[1][-2000:] for o in outs]
+    assert [o[0].strip() for o in outs] == [str(SCHEMA_VERSION)] * processes
+    store = open_store()
+    with store.engine.connect() as conn:
+        rows = conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY version").all()
+    assert [r[0] for r in rows] == [v for v, _, _ in MIGRATIONS]
+    store.close()
+
+
+def test_a_wrong_password_is_refused_by_name_and_never_shown(pg_server, caplog: pytest.LogCaptureFixture) -> None:
+    database = pg_server.new_database(owner=PASSWORD_ROLE)
+    url = pg_server.url(database, user=PASSWORD_ROLE, password=WRONG)
+    caplog.set_level(logging.DEBUG)
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    message = str(info.value)
+    assert WRONG not in message and f"{PASSWORD_ROLE}:***@" in message
+    assert "refused the login" in message and "Fix the user or password in RUBRIC_STUDIO_DB_URL" in message
+    with pytest.raises(CheckpointFileError) as cp_info:
+        Engine(db_url=url).check_files()
+    assert WRONG not in str(cp_info.value) and "refused the login" in str(cp_info.value)
+    out = run_cli("runs", env={"RUBRIC_STUDIO_DB_URL": url})
+    assert out.returncode == 2 and "refused the login" in out.stderr and "Traceback" not in out.stderr
+    assert WRONG not in out.stdout + out.stderr + caplog.text
+    # The right password opens it: the refusal was the password's, nothing else.
+    store = open_store(pg_server.url(database, user=PASSWORD_ROLE, password=PASSWORD_ROLE_SECRET))
+    assert store.schema_version() == SCHEMA_VERSION and PASSWORD_ROLE_SECRET not in store.display_url
+    store.close()
+
+
+def test_a_missing_database_says_how_to_create_it(pg_server) -> None:
+    url = pg_server.url("no_such_db")
+    with pytest.raises(StoreError, match="The database 'no_such_db' does not exist") as info:
+        open_store(url)
+    assert "createdb no_such_db" in str(info.value)
+    out = run_cli("export", "--format", "jsonl", "--out", "x.jsonl", env={"RUBRIC_STUDIO_DB_URL": url})
+    assert out.returncode == 2 and "does not exist" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_checkpoints_live_beside_the_store_in_their_own_schema(pg_url: str, home: Path) -> None:
+    store = open_store()
+    engine = Engine(home)
+    handle = engine.execute(example_config("haiku"), subscribers=[store.record])
+    assert store.get_run(handle.run_id)["status"] == "satisfied"
+    assert not (home / "checkpoints.sqlite").exists()
+    with store.engine.connect() as conn:
+        saved = conn.exec_driver_sql(
+            "SELECT COUNT(*) FROM rubric_checkpoints.checkpoints WHERE thread_id = %(t)s", {"t": handle.run_id}
+        ).scalar()
+    assert saved > 0
+    assert open_store().schema_version() == SCHEMA_VERSION  # the checkpoint tables are not taken for foreign data
+    saver = engine.checkpointer
+    config = {"configurable": {"thread_id": handle.run_id, "checkpoint_ns": ""}}
+    latest = saver.get_tuple(config)
+    saver.fence()
+    with pytest.raises(CheckpointFenced):
+        saver.put(latest.config, latest.checkpoint, latest.metadata, {})
+    with pytest.raises(CheckpointFenced):
+        saver.put_writes(latest.config, [("messages", [])], "task-1")
+    assert saver.get_tuple(config).checkpoint["id"] == latest.checkpoint["id"]  # nothing was written
+    saver.close()
+    store.close()
