@@ -30,13 +30,13 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset
 from rubric_core.suites.example import example_dataset, example_rubric
 from rubric_core.suites.runner import SuiteRunner
+from tests.browser.gate import GATES_ENV, RELEASE_ALL, Gates
 from tests.core.helpers import example_config, run_cli
 
 distributed = pytest.importorskip("distributed")
 
 DEADLINE_S = 240.0
 """Upper bound of any wait below (a bound on a hang, never a timing assertion)."""
-SLOW = {"model": "offline:writer?latency=0.4", "grader": "offline:grader?latency=0.2"}
 
 
 def wait_for(condition: Callable[[], Any], what: str) -> Any:
@@ -66,13 +66,40 @@ def _engine(home: Path, store: Store) -> Engine:
     return Engine(home, db_url=store.url)
 
 
+def _install_gate(directory: str) -> None:
+    """In a worker: hold a gated run's writer calls until the test releases them (tests/browser/gate.py)."""
+    import os
+
+    from tests.browser.gate import install_from_env
+
+    os.environ[GATES_ENV] = directory
+    install_from_env()
+
+
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[Any]:
+def gates(tmp_path_factory: pytest.TempPathFactory) -> Gates:
+    return Gates(tmp_path_factory.mktemp("gates"))
+
+
+@pytest.fixture(scope="module")
+def cluster(gates: Gates) -> Iterator[Any]:
     with (
         distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=4, dashboard_address=None) as c,
         distributed.Client(c, set_as_default=False) as client,
     ):
-        yield client
+        client.run(_install_gate, str(gates.dir))  # the workers started now (a restarted one is not gated)
+        try:
+            yield client
+        finally:
+            gates.release_all()
+
+
+def _gated_start(manager: RunManager, gates: Gates) -> Any:
+    """Start a run whose writer waits before every call after its first draft, until released."""
+    gates.arm()
+    handle = manager.start(example_config("haiku"))
+    wait_for(lambda: handle.run_id in gates.claimed(), "the run claimed the gate")
+    return handle
 
 
 @pytest.fixture
@@ -104,14 +131,16 @@ def _worker_pid(store: Store, run_id: str) -> int:
     return int(run["worker"].split("|")[1])
 
 
-def test_a_run_executes_on_a_worker_and_the_dashboard_sees_its_events_live(manager: RunManager) -> None:
+def test_a_run_executes_on_a_worker_and_the_dashboard_sees_its_events_live(manager: RunManager, gates: Gates) -> None:
     store = manager.store
-    handle = manager.start(example_config("haiku", **SLOW))
+    handle = _gated_start(manager, gates)
     # The "dashboard" (this process) reads the run's events from the store while a worker runs it.
-    wait_for(lambda: any(e.type == "draft" for e in store.run_events(handle.run_id)), "a stored draft")
+    wait_for(lambda: any(e.type == "feedback" for e in store.run_events(handle.run_id)), "stored feedback")
     live = store.get_run(handle.run_id)
     assert live is not None and live["status"] == "running"
     assert _worker_pid(store, handle.run_id) not in (os.getpid(), 0)
+    assert not handle.done
+    gates.release(handle.run_id, RELEASE_ALL)
     assert handle.wait(DEADLINE_S)
     assert handle.last is not None and handle.last.type == "finished"
     run = store.get_run(handle.run_id)
@@ -138,14 +167,21 @@ def test_a_suite_of_20_items_runs_on_the_cluster(manager: RunManager) -> None:
     assert all(h.__class__.__name__ == "DaskRunHandle" for h in manager._live.values())
 
 
-def test_cancel_from_another_process_through_the_store(manager: RunManager, shared: tuple[Store, Path]) -> None:
+def test_cancel_from_another_process_through_the_store(
+    manager: RunManager, shared: tuple[Store, Path], gates: Gates
+) -> None:
     store, home = shared
-    handle = manager.start(example_config("haiku", **SLOW))
+    handle = _gated_start(manager, gates)  # held before its second draft: live until released
     wait_for(lambda: any(e.type == "draft" for e in store.run_events(handle.run_id)), "a stored draft")
     # Another dashboard on the same database: it never saw the run start, and cancels it through the store.
     other = RunManager(_engine(home, store), store)
     assert not other.is_live(handle.run_id)
     assert other.cancel(handle.run_id) is True
+    # The worker read the request: it stored `cancel_requested`; the step in flight may now end.
+    wait_for(
+        lambda: any(e.type == "cancel_requested" for e in store.run_events(handle.run_id)), "cancel_requested stored"
+    )
+    gates.release(handle.run_id, RELEASE_ALL)
     assert handle.wait(DEADLINE_S)
     assert handle.last is not None and handle.last.type == "cancelled"
     run = store.get_run(handle.run_id)
@@ -159,15 +195,15 @@ def test_cancel_from_another_process_through_the_store(manager: RunManager, shar
 
 
 def test_a_worker_killed_mid_run_leaves_it_interrupted_and_resumable_to_the_same_end(
-    manager: RunManager, cluster: Any
+    manager: RunManager, cluster: Any, gates: Gates
 ) -> None:
     store = manager.store
-    reference = manager.start(example_config("haiku", **SLOW))
+    reference = manager.start(example_config("haiku"))
     assert reference.wait(DEADLINE_S)
     expected = _summary(store, reference.run_id)
 
-    handle = manager.start(example_config("haiku", **SLOW))
-    # Feedback on iteration 0 stored: the worker is drafting iteration 1.
+    handle = _gated_start(manager, gates)
+    # Feedback on iteration 0 stored: the worker is held before drafting iteration 1 (until killed).
     wait_for(
         lambda: any(e.type == "feedback" for e in store.run_events(handle.run_id)), "feedback on iteration 0 stored"
     )
@@ -178,6 +214,7 @@ def test_a_worker_killed_mid_run_leaves_it_interrupted_and_resumable_to_the_same
     assert handle.future.result()["executed"] is False
     wait_for(lambda: (store.get_run(handle.run_id) or {}).get("status") == "interrupted", "the run reads interrupted")
     assert store.get_run(handle.run_id)["status"] == "interrupted"  # type: ignore[index]
+    gates.release(handle.run_id, RELEASE_ALL)  # the resumed part is not held (whichever worker takes it)
     resumed = manager.resume(handle.run_id)
     assert resumed.wait(DEADLINE_S)
     assert resumed.last is not None and resumed.last.type == "finished"
