@@ -145,14 +145,15 @@ def check_sqlite_file(url: str, readonly: bool = False) -> None:
     if p.is_dir():
         raise StoreError(f"The store {p} is a directory, not a database file. Nothing was written. {fix}")
     if p.exists() and p.is_file() and p.stat().st_size > 0:
+        from rubric_core.sqlite_setup import is_sqlite_file
+
         try:
-            with p.open("rb") as f:
-                header = f.read(16)
+            sqlite_file = is_sqlite_file(p)
         except OSError as exc:
             raise StoreError(f"Cannot read the store {p}: {exc.strerror or exc}. Nothing was written.") from None
-        if header != SQLITE_HEADER:
+        if not sqlite_file:
             msg = (
-                f"{p} is not a Rubric Studio database (it is not an SQLite file). Nothing was written to it. "
+                f"{p} is not a Rubric Studio database (it is not an SQLite file, or it is damaged). Nothing was written to it. "
                 f"Move it away, or set RUBRIC_STUDIO_HOME to another directory."
             )
             raise StoreError(msg)
