@@ -121,3 +121,40 @@ def test_checkpoints_live_beside_the_store_in_their_own_schema(pg_url: str, home
     assert saver.get_tuple(config).checkpoint["id"] == latest.checkpoint["id"]  # nothing was written
     saver.close()
     store.close()
+
+
+def test_a_process_waiting_to_set_up_checkpoints_does_not_block_the_one_setting_them_up(pg_url: str) -> None:
+    """LangGraph's setup builds indexes CONCURRENTLY, which waits for every older snapshot in the database.
+
+    A process blocked in pg_advisory_lock holds one for as long as it waits, so two processes starting on a
+    fresh database deadlocked through the client (seen in test_two_processes_write_one_file[postgres]).
+    Here the test is the process setting up (it holds the setup lock and builds an index concurrently)
+    while another opens the checkpointer and waits for the lock.
+    """
+    import threading
+
+    import psycopg
+
+    from rubric_core.engine.checkpoints_pg import libpq_conninfo, open_postgres_checkpointer
+    from rubric_core.store.sql import lock_key
+
+    conninfo = libpq_conninfo(pg_url)
+    with psycopg.connect(conninfo, autocommit=True) as holder, psycopg.connect(conninfo, autocommit=True) as builder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (lock_key("checkpoint-setup"),))
+        builder.execute("CREATE TABLE probe (x INTEGER)")
+        opened: list[object] = []
+        waiter = threading.Thread(target=lambda: opened.append(open_postgres_checkpointer(pg_url)))
+        waiter.start()
+        while not holder.execute(  # the other process is waiting for the setup lock
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE query LIKE '%%advisory_lock(%%' AND pid <> pg_backend_pid()"
+        ).fetchone()[0]:
+            assert waiter.is_alive() and not opened
+        # A bound for a hang, not a time window: it took milliseconds with the fix, forever without it.
+        builder.execute("SET lock_timeout = '60s'")
+        builder.execute("CREATE INDEX CONCURRENTLY probe_x ON probe (x)")
+        holder.execute("SELECT pg_advisory_unlock(%s)", (lock_key("checkpoint-setup"),))
+        waiter.join(PROCESS_TIMEOUT_S)
+    assert opened, "the waiting process never set the checkpoints up"
+    saver = opened[0]
+    assert saver.get_tuple({"configurable": {"thread_id": "none", "checkpoint_ns": ""}}) is None
+    saver.close()
