@@ -18,6 +18,7 @@ from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.execution.settings import WorkersSettingError
 from rubric_core.store.store import StoreError
 
 EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
@@ -283,6 +284,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except WorkersSettingError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ConfigError as exc:

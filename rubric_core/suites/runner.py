@@ -266,9 +266,7 @@ class SuiteRunner:
             wall_time_s=row.get("wall_time_s", 0.0),
         )
 
-    def _start_or_resume(
-        self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None
-    ) -> LiveRun:
+    def _start_or_resume(self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None) -> LiveRun:
         config = ss.item_config(suite, item)
         if item.get("run_id") and item.get("run_status") in ("cancelled", "interrupted"):
             try:
