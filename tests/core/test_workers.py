@@ -34,6 +34,7 @@ from tests.core.test_interrupt import (
     _raw_status,
     _summary,
     _wait_stored,
+    _wait_stored_type,
 )
 from tests.stubs.openai_stub import StubOpenAI
 
@@ -191,8 +192,11 @@ def test_session_keys_reach_the_worker_and_nothing_else(
             assert secret.encode() not in Path(f"/proc/{pid}/{part}").read_bytes()
 
 
-def test_stopping_the_server_interrupts_its_workers_runs(home: Path, store: Store, baseline: dict[str, Any]) -> None:
-    """SIGTERM of the process hosting the pool: the workers record the run `interrupted` themselves."""
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL], ids=["sigterm", "sigkill"])
+def test_stopping_the_server_interrupts_its_workers_runs(
+    home: Path, store: Store, baseline: dict[str, Any], sig: signal.Signals
+) -> None:
+    """SIGTERM or SIGKILL of the process hosting the pool: its workers record the run `interrupted` themselves."""
     started = time.monotonic()
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT), WORKERS_ENV: "1"}
     proc = subprocess.Popen(
@@ -208,8 +212,10 @@ def test_stopping_the_server_interrupts_its_workers_runs(home: Path, store: Stor
     _wait_stored(store, run_id, *POINTS["grading"], alive=lambda: proc.poll() is None)
     worker = _worker_pid(store, run_id)
     assert worker != proc.pid
-    proc.send_signal(signal.SIGTERM)
+    proc.send_signal(sig)
     _out, err = proc.communicate(timeout=DEADLINE_S)
+    if sig == signal.SIGKILL:  # the worker outlives its parent for as long as it takes to notice
+        _wait_stored_type(store, run_id, "interrupted", alive=lambda: True)
     first = time.monotonic() - started
     run = store.get_run(run_id)
     stored = json.dumps([e.to_dict() for e in store.run_events(run_id)]) + run["error"]
@@ -252,3 +258,36 @@ def test_workers_setting_values(monkeypatch: pytest.MonkeyPatch, home: Path, sto
     assert RunManager(Engine(home), store).backend.name == "threads"
     monkeypatch.setenv(WORKERS_ENV, str(POOL_SIZE))
     assert RunManager(Engine(home), store).backend is shared_pool(POOL_SIZE)
+
+
+def test_ctrl_c_in_the_cli_cancels_a_pooled_run_and_resume_finishes(home: Path, baseline: dict[str, Any]) -> None:
+    """Ctrl-C reaches the CLI and its workers (one process group): the workers ignore it, the CLI cancels."""
+    from rubric_core.store import open_store
+
+    started = time.monotonic()
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT), WORKERS_ENV: "1"}
+    model, grader = _config().model, _config().grader
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--model", model, "--grader", grader],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        start_new_session=True,  # its own process group, as a terminal's job: the signal goes to every process
+    )
+    header = proc.stdout.readline()
+    assert header.startswith("run "), header + proc.stderr.read()
+    run_id = header.split()[1]
+    store = open_store()
+    _wait_stored(store, run_id, *POINTS["drafting"], alive=lambda: proc.poll() is None)
+    assert _worker_pid(store, run_id) != proc.pid
+    os.killpg(proc.pid, signal.SIGINT)
+    _out, err = proc.communicate(timeout=DEADLINE_S)
+    first = time.monotonic() - started
+    assert proc.returncode == 130, err
+    assert f"python -m rubric_core resume {run_id}" in err
+    assert _raw_status(store, run_id) == store.get_run(run_id)["status"] == "cancelled"
+    second = _resume_in_pool(home, store, shared_pool(POOL_SIZE), run_id)
+    _assert_equal_to_uninterrupted(store, run_id, baseline, first + second)
+    store.close()
