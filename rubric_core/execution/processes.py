@@ -57,6 +57,7 @@ class _WorkerProcess:
         self.pool = pool
         self.runs: dict[str, tuple[RemoteRunHandle, RunJob]] = {}
         self.lock = threading.Lock()
+        self.send_lock = threading.Lock()
         self.alive = True
         self.reader = threading.Thread(target=self._read, name=f"rubric-worker-{index}-reader", daemon=True)
         self.reader.start()
@@ -67,9 +68,12 @@ class _WorkerProcess:
             return len(self.runs)
 
     def send(self, message: tuple[Any, ...]) -> bool:
+        # Its own lock, not `self.lock`: a send blocks while the worker's pipe is full, and the reader
+        # thread (which takes `self.lock` for every event) must keep draining the other pipe meanwhile.
         with self.lock:
             if not self.alive:
                 return False
+        with self.send_lock:
             try:
                 self.inbox.send(message)
             except (OSError, ValueError):

@@ -28,6 +28,8 @@ class RemoteRunHandle:
         self._lock = threading.RLock()
         self._done = threading.Event()
         self._cancel_seen = threading.Event()
+        self._delivering: int | None = None
+        """The thread that delivers events (a subscriber may call `cancel` from it)."""
 
     def subscribe(self, subscriber: Subscriber) -> None:
         """Also send future events to `subscriber`."""
@@ -36,6 +38,7 @@ class RemoteRunHandle:
 
     def deliver(self, event: RunEvent) -> None:
         """An event the executing side has stored: give it to the subscribers, then publish it."""
+        self._delivering = threading.get_ident()
         with self._lock:
             if self._done.is_set():
                 return  # one terminal event per run; anything after it (a lost-worker race) is dropped
@@ -59,6 +62,8 @@ class RemoteRunHandle:
                 return
             self.cancel_requested = True
         self._send_cancel(self.run_id)
+        if threading.get_ident() == self._delivering:
+            return  # a subscriber cancelling from the thread that delivers: the acknowledgement comes after it
         # Callers (the page's "Cancelling…", the CLI) rely on the request being stored when this returns.
         self._cancel_seen.wait(CANCEL_ACK_TIMEOUT_S)
 

@@ -291,3 +291,26 @@ def test_ctrl_c_in_the_cli_cancels_a_pooled_run_and_resume_finishes(home: Path, 
     second = _resume_in_pool(home, store, shared_pool(POOL_SIZE), run_id)
     _assert_equal_to_uninterrupted(store, run_id, baseline, first + second)
     store.close()
+
+
+def test_a_subscriber_may_cancel_from_the_delivering_thread(home: Path, store: Store, pool: ProcessPoolBackend) -> None:
+    """Cancel called inside a subscriber (the thread that delivers events) neither waits on itself nor is lost."""
+    import threading
+
+    handles: list[Any] = []
+    ready = threading.Event()
+
+    def cancel_at_first_evaluation(event: Any) -> None:
+        if event.type == "evaluation" and event.data["iteration"] == 0:
+            ready.wait(DEADLINE_S)  # the handle is known once `start` returned
+            handles[0].cancel()
+
+    config = example_config("haiku")
+    handle = _pooled(home, store, pool).start(config, subscribers=[cancel_at_first_evaluation])
+    handles.append(handle)
+    ready.set()
+    assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "cancelled"
+    types = [e.type for e in handle.events]
+    assert types.index("cancel_requested") > types.index("evaluation")
+    assert store.get_run(handle.run_id)["status"] == "cancelled"
