@@ -115,6 +115,10 @@ def preflight(config: RunConfig) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    if not args.no_store:
+        from rubric_core.execution.settings import worker_count
+
+        worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused before the store is opened (exit 2)
     from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
     from rubric_core.store import open_store, write_problem
 

@@ -237,11 +237,14 @@ def test_bad_workers_setting_is_refused_with_the_fix(
     assert WORKERS_ENV in message and repr(value) in message and "0 runs them in threads" in message
     with pytest.raises(WorkersSettingError):
         RunManager(Engine(home), store)
+
+
+def test_the_cli_refuses_a_bad_workers_setting_with_exit_2(home: Path, store: Store) -> None:
     done = subprocess.run(
         [sys.executable, "-m", "rubric_core", "run", "--example", "haiku"],
         capture_output=True,
         text=True,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        env={**os.environ, "PYTHONPATH": str(ROOT), WORKERS_ENV: "many"},
         cwd=ROOT,
         timeout=DEADLINE_S,
         check=False,
@@ -249,6 +252,20 @@ def test_bad_workers_setting_is_refused_with_the_fix(
     assert done.returncode == 2, (done.stdout, done.stderr)
     assert WORKERS_ENV in done.stderr and "Traceback" not in done.stderr
     assert store.list_runs() == []
+
+
+def test_the_cli_refuses_a_bad_workers_setting_before_creating_a_store(home: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "rubric_core", "run", "--example", "haiku"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT), WORKERS_ENV: "-3"},
+        cwd=ROOT,
+        timeout=DEADLINE_S,
+        check=False,
+    )
+    assert done.returncode == 2 and WORKERS_ENV in done.stderr, done.stderr
+    assert not (home / "runs.sqlite").exists()
 
 
 def test_workers_setting_values(monkeypatch: pytest.MonkeyPatch, home: Path, store: Store) -> None:
