@@ -25,15 +25,21 @@ reference, `threads.py`; the process pool is `processes.py`):
    `interrupted` event to the store (seq = `store.next_seq(run_id)`, data
    `{"turn", "reason": "worker_lost", "message", "tokens", "wall_time_s"}`,
    see `jobs.lost_worker_event`) and delivers it: the run is then resumable.
-4. Cancel is a message. `LiveRun.cancel()` returns at once; the executing side
-   calls its own `RunHandle.cancel()` (which stores `cancel_requested` at once)
-   and the run ends `cancelled` after the step in flight.
+4. Cancel is a message. `LiveRun.cancel()` sends it; the executing side calls
+   its own `RunHandle.cancel()` (which stores `cancel_requested` at once) and the
+   run ends `cancelled` after the step in flight. `cancel()` returns once
+   `cancel_requested` came back (or the run ended), so the page can show
+   "Cancelling…" from the store; called from the thread that delivers events
+   (a subscriber) it returns at once. `remote_handle.RemoteRunHandle(run_id,
+   subscribers, send_cancel)` does all of this for events shipped back: feed it
+   with `deliver(event)`; a Dask backend can reuse it.
 5. Secrets. `job.keys` (API keys typed into a browser session) travel only
    inside the job message, in memory: never in the store, a file, a log line,
    a process's environment or command line, or a Dask task name / key. Do not
    log a `RunJob` (its `repr` hides the keys; keep it that way).
 6. Long-lived. A backend is started once per process and reused by every
-   manager (see `get_backend`); `submit` must not start processes per run.
+   manager (see `get_backend`; `RunManager(engine, store, backend=...)` takes
+   any backend); `submit` must not start processes per run.
    `shutdown()` ends every live run as `interrupted` (stored) and stops workers.
 
 A backend never imports streamlit; it imports the agent stack lazily.
