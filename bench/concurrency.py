@@ -85,7 +85,9 @@ def measure(backend_name: str, n_runs: int) -> dict:
     """One backend, every level, in this process (a fresh one: see `main`)."""
     logging.disable(logging.CRITICAL)
     batch(backend_name, 2, 2)  # warm-up: imports, and the pool's workers started and warm
+    cpu_before = _cpu_seconds(backend_name)
     per_run = batch(backend_name, SEQUENTIAL_RUNS, 1) / SEQUENTIAL_RUNS
+    cpu_per_run = (_cpu_seconds(backend_name) - cpu_before) / SEQUENTIAL_RUNS
     results = {c: batch(backend_name, n_runs, c) for c in LEVELS if c > 1}
     results[1] = per_run * n_runs
     workers: list[float] = []
@@ -97,7 +99,29 @@ def measure(backend_name: str, n_runs: int) -> dict:
         workers = [_peak_rss_mb(pid) for pid in pool.worker_pids]
         pool.shutdown()
     server = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    return {"backend": backend_name, "per_run": per_run, "results": results, "server_mb": server, "workers_mb": workers}
+    return {
+        "backend": backend_name,
+        "per_run": per_run,
+        "cpu_per_run": cpu_per_run,
+        "results": results,
+        "server_mb": server,
+        "workers_mb": workers,
+    }
+
+
+def _cpu_seconds(backend_name: str) -> float:
+    """CPU time used so far by this process and, for the pool, its workers."""
+    total = time.process_time()
+    if backend_name == "processes":
+        from rubric_core.execution.processes import shared_pool
+        from rubric_core.execution.settings import machine_cores
+
+        tick = os.sysconf("SC_CLK_TCK")
+        for pid in shared_pool(machine_cores()).worker_pids:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return total
 
 
 def main() -> None:
@@ -143,7 +167,9 @@ def main() -> None:
         verdicts.append(
             f"- **{m['backend']}**: {eff[16]:.0f}% of ideal at 16 (target 85%: {'met' if eff[16] >= 85 else 'MISSED'}), "
             f"{eff[64]:.0f}% at 64 (target 60%: {'met' if eff[64] >= 60 else 'MISSED'}); "
-            f"server peak RSS {m['server_mb']:.0f} MB; workers' peak RSS {workers}."
+            f"server peak RSS {m['server_mb']:.0f} MB; workers' peak RSS {workers}; "
+            f"CPU per run {m['cpu_per_run'] * 1000:.0f} ms, so 64 runs need at least "
+            f"{64 * m['cpu_per_run'] / 2:.2f} s of 2 free cores (ideal at 64: {m['per_run']:.2f} s)."
         )
     per_run = 6 * LATENCY
     body = (
