@@ -52,7 +52,11 @@ class _Worker:
         with self.lock:
             if key not in self.places:
                 self._forget_idle_places()
-                self.places[key] = (Engine(job.home), Store(job.db_url))
+                engine = Engine(job.home)
+                # The checkpoints follow the job's store (an engine that puts them beside a PostgreSQL
+                # store reads `db_url`), not this worker's environment; set before the saver opens.
+                engine.db_url = job.db_url  # type: ignore[attr-defined]
+                self.places[key] = (engine, Store(job.db_url))
             return self.places[key]
 
     def _forget_idle_places(self) -> None:
