@@ -59,6 +59,8 @@ class _WorkerProcess:
         self.lock = threading.Lock()
         self.send_lock = threading.Lock()
         self.alive = True
+        self.answered = False
+        """It sent an event: it started fine (a worker lost before that is not replaced in a loop)."""
         self.reader = threading.Thread(target=self._read, name=f"rubric-worker-{index}-reader", daemon=True)
         self.reader.start()
 
@@ -108,6 +110,7 @@ class _WorkerProcess:
         self._lost()
 
     def _deliver(self, event: Any) -> None:
+        self.answered = True
         with self.lock:
             entry = self.runs.get(event.run_id)
         if entry is None:
@@ -143,15 +146,25 @@ class _WorkerProcess:
                 len(orphans),
             )
         for handle, job in orphans:
-            if handle.done:
-                continue
-            try:
-                from rubric_core.execution.jobs import lost_worker_event
+            if not handle.done:
+                handle.deliver(self._lost_event(handle, job))
+        self.pool._replace(self, at_once=self.answered)
 
-                handle.deliver(lost_worker_event(self.pool.store_for(job.db_url), job.run_id, handle.events))
+    def _lost_event(self, handle: RemoteRunHandle, job: RunJob) -> Any:
+        """The run's end after its worker was lost: stored `interrupted`, or (the store failing) at least delivered."""
+        from rubric_core.engine.events import RunEvent
+        from rubric_core.execution.jobs import LOST_WORKER_MESSAGE, lost_worker_event
+
+        if handle.events:
+            try:
+                return lost_worker_event(self.pool.store_for(job.db_url), job.run_id, handle.events)
             except Exception:
                 logger.exception("Could not record run %s as interrupted after its worker was lost", job.run_id)
-        self.pool._replace(self)
+            data = {"turn": 0, "reason": "worker_lost", "message": LOST_WORKER_MESSAGE.format(run_id=job.run_id)}
+            return RunEvent(run_id=job.run_id, seq=handle.events[-1].seq + 1, type="interrupted", at=_now(), data=data)
+        # Lost before the run started: nothing of it was stored, so there is nothing to resume.
+        message = "The worker process stopped before the run started; nothing was run or stored. Start it again."
+        return RunEvent(run_id=job.run_id, seq=job.first_seq, type="error", at=_now(), data={"message": message})
 
 
 class ProcessPoolBackend:
@@ -181,11 +194,12 @@ class ProcessPoolBackend:
         while len(self._workers) < self.size and not self._closed:
             self._workers.append(_WorkerProcess(self, len(self._workers)))
 
-    def _replace(self, worker: _WorkerProcess) -> None:
+    def _replace(self, worker: _WorkerProcess, *, at_once: bool) -> None:
+        """Drop a lost worker; start its replacement now if it had worked (else on the next run: no crash loop)."""
         with self._lock:
             if worker in self._workers:
                 self._workers.remove(worker)
-            if not self._closed:
+            if at_once and not self._closed:
                 self._fill()
 
     @property

@@ -331,3 +331,24 @@ def test_a_subscriber_may_cancel_from_the_delivering_thread(home: Path, store: S
     types = [e.type for e in handle.events]
     assert types.index("cancel_requested") > types.index("evaluation")
     assert store.get_run(handle.run_id)["status"] == "cancelled"
+
+
+def test_a_worker_lost_before_the_run_started_ends_it_with_an_error_and_no_crash_loop(home: Path, store: Store) -> None:
+    own = ProcessPoolBackend(1)
+    try:
+        own.start()
+        (pid,) = own.worker_pids
+        os.kill(pid, signal.SIGSTOP)  # it cannot take the job before it dies
+        handle = _pooled(home, store, own).start(example_config("haiku"))
+        os.kill(pid, signal.SIGKILL)
+        assert handle.wait(DEADLINE_S)
+        assert handle.last is not None and handle.last.type == "error"
+        assert "before the run started" in handle.last.data["message"]
+        assert store.get_run(handle.run_id) is None
+        # A worker that never answered is replaced on the next run, not at once (a crashing start would loop).
+        assert own.worker_pids == []
+        again = _pooled(home, store, own).start(example_config("haiku"))
+        assert again.wait(DEADLINE_S) and again.last is not None and again.last.type == "finished"
+        assert len(own.worker_pids) == 1 and pid not in own.worker_pids
+    finally:
+        own.shutdown()
