@@ -352,3 +352,19 @@ def test_a_worker_lost_before_the_run_started_ends_it_with_an_error_and_no_crash
         assert len(own.worker_pids) == 1 and pid not in own.worker_pids
     finally:
         own.shutdown()
+
+
+def test_a_suite_runs_its_items_in_worker_processes(home: Path, store: Store, pool: ProcessPoolBackend) -> None:
+    """The suite runner works unchanged on the pool: same outcomes as its thread test (test_suite_runner.py)."""
+    from rubric_core.suites import suite_run_ids
+    from rubric_core.suites import suite_store as ss
+    from rubric_core.suites.runner import SuiteRunner
+    from tests.core.test_suite_runner import _config as suite_config
+    from tests.core.test_suite_runner import _small
+
+    handle = SuiteRunner(_pooled(home, store, pool)).start(_small(), suite_config(), concurrency=3)
+    assert handle.wait(DEADLINE_S)
+    suite = ss.get_suite_run(store, handle.suite_run_id)
+    assert suite is not None and suite["status"] == "finished"
+    runs = store.get_runs(suite_run_ids(store, handle.suite_run_id))
+    assert sorted(r["status"] for r in runs) == ["max_iterations_reached", "satisfied", "satisfied"]
