@@ -45,3 +45,19 @@ def test_a_pooled_run_is_live_on_the_page_and_cancels(pool_page, pool_server: Ap
     page.get_by_role("button", name="Cancel").click()
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
     assert wait_run_status(pool_server, run_id, {"cancelled"})["status"] == "cancelled"
+
+
+def test_stopping_the_server_leaves_a_pooled_run_interrupted(pool_page, tmp_path_factory) -> None:
+    """SIGTERM of the server: its worker records the run `interrupted` (resumable) before the server exits."""
+    import sqlite3
+
+    server = AppServer(tmp_path_factory.mktemp("pool-stop-home"), env={"RUBRIC_STUDIO_WORKERS": "1"})
+    try:
+        run_id = start_example(pool_page, server, "haiku", model="offline:writer?latency=1.5")
+        wait_for_verdict(pool_page, 0, live=True)
+    finally:
+        server.stop()  # SIGTERM, as a service manager stops it
+    assert server.proc.returncode is not None
+    with sqlite3.connect(server.home / "runs.sqlite") as conn:
+        status, error = conn.execute("SELECT status, error FROM runs WHERE id = ?", (run_id,)).fetchone()
+    assert status == "interrupted" and "resume" in error
