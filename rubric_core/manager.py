@@ -2,6 +2,10 @@
 
 The dashboard holds one in `st.cache_resource`; the command line uses one
 too. Live runs are kept by id, so any page, tab or reload can re-attach.
+It decides what to run (checks, what the store holds) and hands a `RunJob` to
+an execution backend that decides where: the shared pool of worker processes
+by default, threads of this process with RUBRIC_STUDIO_WORKERS=0 or
+`backend=ThreadBackend(...)` (see rubric_core/execution).
 """
 
 from __future__ import annotations
@@ -11,8 +15,9 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rubric_core.config import RunConfig
-from rubric_core.engine import Engine, RunHandle
-from rubric_core.engine.runner import RunPrior, Subscriber
+from rubric_core.engine import Engine
+from rubric_core.engine.runner import RunPrior, Subscriber, new_run_id
+from rubric_core.execution import ExecutionBackend, LiveRun, RunJob, RunMode, get_backend
 from rubric_core.store import Store
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")
@@ -20,24 +25,57 @@ RESUMABLE_STATUSES = ("interrupted", "cancelled")
 
 
 class RunManager:
-    """Runs in worker threads, each event written to the store as it arrives."""
+    """Runs on an execution backend, each event written to the store as it arrives.
 
-    def __init__(self, engine: Engine, store: Store) -> None:
+    `backend` None: the one `RUBRIC_STUDIO_WORKERS` asks for (WorkersSettingError, a
+    ValueError, for a bad value). `engine` is this process's: it checks the checkpoint
+    file before anything starts and reads checkpoints (is a run resumable?).
+    """
+
+    def __init__(self, engine: Engine, store: Store, *, backend: ExecutionBackend | None = None) -> None:
         self.engine = engine
         self.store = store
-        self._live: dict[str, RunHandle] = {}
+        self.backend: ExecutionBackend = backend if backend is not None else get_backend(engine, store)
+        self._live: dict[str, LiveRun] = {}
         self._lock = threading.Lock()
 
     def start(
         self, config: RunConfig, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
-    ) -> RunHandle:
+    ) -> LiveRun:
         """Start a new run (`subscribers` get its events after the store)."""
-        handle = self.engine.start(config, subscribers=[self.store.record, *subscribers], keys=keys)
-        return self._keep(handle)
+        return self._submit("start", new_run_id(), config, keys=keys, subscribers=subscribers)
+
+    def _submit(
+        self,
+        mode: RunMode,
+        run_id: str,
+        config: RunConfig,
+        *,
+        keys: Mapping[str, str] | None,
+        subscribers: Iterable[Subscriber] = (),
+        message: str | None = None,
+        rubric: str | None = None,
+        first_seq: int = 0,
+        prior: RunPrior | None = None,
+    ) -> LiveRun:
+        self.engine.check_files()  # CheckpointFileError here, before anything is started or stored
+        job = RunJob(
+            mode=mode,
+            run_id=run_id,
+            config=config.to_dict(),
+            home=str(self.engine.home),
+            db_url=self.store.url,
+            message=message,
+            rubric=rubric,
+            first_seq=first_seq,
+            prior=prior,
+            keys=dict(keys or {}),
+        )
+        return self._keep(self.backend.submit(job, subscribers))
 
     def resume(
         self, run_id: str, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
-    ) -> RunHandle:
+    ) -> LiveRun:
         """Resume an interrupted or cancelled run from its checkpoint.
 
         Whether it can be resumed is the store's word (it never reached an end) together with
@@ -57,15 +95,15 @@ class RunManager:
         if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
             raise ValueError(msg)
-        handle = self.engine.resume(
+        return self._submit(
+            "resume",
             run_id,
             config,
-            subscribers=[self.store.record, *subscribers],
             keys=keys,
+            subscribers=subscribers,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=unfinished),
         )
-        return self._keep(handle)
 
     def _prior(self, run_id: str, *, unfinished: bool) -> RunPrior:
         totals = self.store.run_totals(run_id)
@@ -78,7 +116,7 @@ class RunManager:
 
     def follow_up(
         self, run_id: str, message: str, *, rubric: str | None = None, keys: Mapping[str, str] | None = None
-    ) -> RunHandle:
+    ) -> LiveRun:
         """A new user message on a finished run's thread; the rubric kept unless `rubric` is given."""
         config = self._config(run_id)
         if self.is_live(run_id):
@@ -87,17 +125,19 @@ class RunManager:
         if rubric is not None and not rubric.strip():
             msg = "The new rubric is empty: keep the current rubric or write at least one criterion."
             raise ValueError(msg)
-        handle = self.engine.follow_up(
+        if not message.strip():
+            msg = "Follow-up message is empty: write what the agent should do next."
+            raise ValueError(msg)
+        return self._submit(
+            "follow_up",
             run_id,
             config,
-            message,
-            rubric=rubric,
-            subscribers=[self.store.record],
             keys=keys,
+            message=message,
+            rubric=rubric,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=False),
         )
-        return self._keep(handle)
 
     def cancel(self, run_id: str) -> bool:
         """Ask a live run to stop after its current step; False if it is not live here.
@@ -111,7 +151,7 @@ class RunManager:
         handle.cancel()
         return True
 
-    def get(self, run_id: str) -> RunHandle | None:
+    def get(self, run_id: str) -> LiveRun | None:
         """The live (or recently finished) handle of a run started by this process."""
         with self._lock:
             return self._live.get(run_id)
@@ -121,7 +161,7 @@ class RunManager:
         handle = self.get(run_id)
         return handle is not None and not handle.done
 
-    def _keep(self, handle: RunHandle) -> RunHandle:
+    def _keep(self, handle: LiveRun) -> LiveRun:
         with self._lock:
             # Finished runs live on in the store; keeping every handle (and its events) would grow forever.
             for run_id in [rid for rid, h in self._live.items() if h.done]:

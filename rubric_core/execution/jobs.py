@@ -1,0 +1,75 @@
+"""Execute a `RunJob` on an engine of this process, and the event a backend stores when a worker is lost.
+
+Every backend ends up here on the side that runs the job: the thread backend in
+the dashboard's process, a pool worker or a Dask worker in theirs.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from rubric_core.config import RunConfig
+from rubric_core.engine.events import RunEvent
+from rubric_core.execution.backend import RunJob
+
+if TYPE_CHECKING:
+    from rubric_core.engine import Engine
+    from rubric_core.engine.handle import RunHandle, Subscriber
+    from rubric_core.store import Store
+
+LOST_WORKER_MESSAGE = (
+    "The worker process running this run stopped unexpectedly (killed or crashed) before the run ended. "
+    "Nothing saved is lost: resume it to finish (python -m rubric_core resume {run_id})."
+)
+
+
+def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[Subscriber] = ()) -> RunHandle:
+    """Start the job in a new thread of this process; the store records each event before `subscribers` see it.
+
+    Returns the run's `RunHandle` at once (`cancel()` it to cancel, `wait()` for its end).
+    Raises CheckpointFileError before anything starts if the checkpoint file cannot be used.
+    """
+    config = RunConfig.from_dict(dict(job.config))
+    subs = [store.record, *subscribers]
+    keys = dict(job.keys) or None
+    if job.mode == "start":
+        return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys)
+    if job.mode == "resume":
+        return engine.resume(job.run_id, config, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior)
+    return engine.follow_up(
+        job.run_id,
+        config,
+        job.message or "",
+        rubric=job.rubric,
+        subscribers=subs,
+        keys=keys,
+        first_seq=job.first_seq,
+        prior=job.prior,
+    )
+
+
+def lost_worker_event(store: Store, run_id: str, events: list[RunEvent]) -> RunEvent:
+    """The `interrupted` event for a run whose worker died; recorded in the store here, then returned.
+
+    Its seq follows what the store holds (the worker may have stored an event it could not
+    forward); its totals are the store's (kept current by every stored step).
+    """
+    totals = store.run_totals(run_id)
+    turn = next((int(e.data["turn"]) for e in reversed(events) if "turn" in e.data), 0)
+    event = RunEvent(
+        run_id=run_id,
+        seq=store.next_seq(run_id),
+        type="interrupted",
+        at=time.time(),
+        data={
+            "turn": turn,
+            "reason": "worker_lost",
+            "message": LOST_WORKER_MESSAGE.format(run_id=run_id),
+            "tokens": totals["tokens"],
+            "wall_time_s": totals["wall_time_s"],
+        },
+    )
+    store.record(event)
+    return event
