@@ -149,7 +149,21 @@ class RunExecution:
                 mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
 
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
-        path = getattr(exc, "filename", None) or self.engine.checkpoint_path
+        from rubric_core.store.sql import is_postgres
+
+        path = getattr(exc, "filename", None)
+        url = self.engine.db_url
+        # The store names a PostgreSQL store by its masked URL; a checkpoint write on that server names nothing.
+        server = is_postgres(str(path)) if path else bool(url and is_postgres(url))
+        if server:
+            from rubric_core.engine.faults import server_disk_full_message
+            from rubric_core.store.urls import mask_url
+
+            where = str(path) if path else mask_url(str(url))
+            logger.warning("Run %s interrupted: the database server's disk is full (%s)", self.handle.run_id, where)
+            self.interrupt("disk_full", server_disk_full_message(where, self.handle.run_id))
+            return
+        path = path or self.engine.checkpoint_path
         logger.warning("Run %s interrupted: disk full writing %s", self.handle.run_id, path)
         self.interrupt("disk_full", disk_full_message(path, self.handle.run_id))
 

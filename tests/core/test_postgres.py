@@ -158,3 +158,35 @@ def test_a_process_waiting_to_set_up_checkpoints_does_not_block_the_one_setting_
     saver = opened[0]
     assert saver.get_tuple({"configurable": {"thread_id": "none", "checkpoint_ns": ""}}) is None
     saver.close()
+
+
+def test_a_full_disk_on_the_server_says_so_without_the_password(pg_server, home: Path, monkeypatch) -> None:
+    """SQLSTATE 53100 (disk full) at a store write: the run is interrupted with the server named, masked."""
+    import psycopg
+    from psycopg import errors as pg_errors
+
+    from rubric_core.manager import RunManager
+    from rubric_core.store.store import Store as StoreClass
+
+    database = pg_server.new_database(owner=PASSWORD_ROLE)
+    url = pg_server.url(database, user=PASSWORD_ROLE, password=PASSWORD_ROLE_SECRET)
+    store = open_store(url)
+    record = StoreClass._record
+    full = {"armed": False}
+
+    def failing_record(self, ev) -> None:
+        if full["armed"]:
+            raise pg_errors.DiskFull("could not extend file: No space left on device")
+        if ev.type == "evaluation":
+            full["armed"] = True  # the next write finds the server's disk full
+        record(self, ev)
+
+    monkeypatch.setattr(StoreClass, "_record", failing_record)
+    handle = RunManager(Engine(home, db_url=url), store).start(example_config("haiku"))
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    last = handle.last
+    assert last.type == "interrupted", [e.type for e in handle.events]
+    message = last.data["message"]
+    assert "disk of the database server is full" in message and f"{PASSWORD_ROLE}:***@" in message
+    assert PASSWORD_ROLE_SECRET not in message and "checkpoints.sqlite" not in message
+    assert issubclass(pg_errors.DiskFull, psycopg.Error)
