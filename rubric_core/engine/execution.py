@@ -358,7 +358,13 @@ class RunExecution:
 
     def _on_custom(self, chunk: Any) -> None:
         if isinstance(chunk, dict) and chunk.get("type") == "rubric_evaluation_start":
-            self._grading_started(chunk.get("grading_run_id"), int(chunk.get("iteration", 0)))
+            iteration = int(chunk.get("iteration", 0))
+            if iteration < self.iteration:
+                # The stream lags the grader's thread: this pass was already evaluated (`_on_evaluation` ran
+                # first and moved on). Going back would give the next draft the previous iteration's number,
+                # and the handle would drop it as already seen (a draft lost under load).
+                return
+            self._grading_started(chunk.get("grading_run_id"), iteration)
 
     def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
         self.grading_run_id = grading_run_id
