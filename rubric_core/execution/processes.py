@@ -115,6 +115,12 @@ class _WorkerProcess:
             entry = self.runs.get(event.run_id)
         if entry is None:
             return
+        if event.type == "interrupted" and event.data.get("reason") == "disk_full" and self.process.pid:
+            # The worker could not store its end (the disk is full): its row still says `running` with that
+            # live worker. Reading it here (the dashboard) must say interrupted, so Resume is offered.
+            from rubric_core.store.liveness import mark_stopped, worker_of_pid
+
+            mark_stopped(event.run_id, worker_of_pid(self.process.pid))
         entry[0].deliver(event)
         if entry[0].done:
             with self.lock:

@@ -368,3 +368,34 @@ def test_a_suite_runs_its_items_in_worker_processes(home: Path, store: Store, po
     assert suite is not None and suite["status"] == "finished"
     runs = store.get_runs(suite_run_ids(store, handle.suite_run_id))
     assert sorted(r["status"] for r in runs) == ["max_iterations_reached", "satisfied", "satisfied"]
+
+
+def test_a_full_disk_under_a_worker_leaves_the_run_interrupted_here_and_resumable(
+    tmp_path: Path, pool: ProcessPoolBackend, baseline: dict[str, Any]
+) -> None:
+    """The worker cannot store its `interrupted` end (the disk is full) and lives on; this process must read
+    the run as interrupted, not `running` (its row keeps that live worker), and resume it once there is space."""
+    from tests.core.test_interrupt import _fill, _mount_tmpfs
+
+    disk = tmp_path / "disk"
+    if not _mount_tmpfs(disk, "64m"):
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        store = Store(f"sqlite:///{disk / 'runs.sqlite'}")
+        started = time.monotonic()
+        handle = _pooled(disk, store, pool).start(_config())
+        _wait_stored(store, handle.run_id, *POINTS["grading"])
+        filler = _fill(disk)
+        assert handle.wait(DEADLINE_S)
+        first = time.monotonic() - started
+        last = handle.last
+        assert last is not None and last.type == "interrupted", [e.type for e in handle.events]
+        assert "disk is full" in last.data["message"]
+        assert _raw_status(store, handle.run_id) == "running"  # the worker could not store its end ...
+        assert store.get_run(handle.run_id)["status"] == "interrupted"  # ... and this process knows
+        filler.unlink()  # space is back
+        second = _resume_in_pool(disk, store, pool, handle.run_id)
+        _assert_equal_to_uninterrupted(store, handle.run_id, baseline, first + second)
+        store.close()
+    finally:
+        subprocess.run(["umount", "-l", str(disk)], check=False)
