@@ -18,6 +18,7 @@ from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.execution.settings import WorkersSettingError
 from rubric_core.store.errors import StoreError
 
 EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
@@ -114,6 +115,10 @@ def preflight(config: RunConfig) -> None:
 
 def cmd_run(args: argparse.Namespace) -> int:
     config = config_from_args(args)
+    if not args.no_store:
+        from rubric_core.execution.settings import worker_count
+
+        worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused before the store is opened (exit 2)
     from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
     from rubric_core.store import open_store, write_problem
 
@@ -291,6 +296,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except WorkersSettingError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except ConfigError as exc:

@@ -32,6 +32,11 @@ PROVIDER_ENV = (
 def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "home"
     monkeypatch.setenv("RUBRIC_STUDIO_HOME", str(home))
+    # Runs execute in threads of the test process unless a test asks for the pool (tests/core/test_workers.py):
+    # many tests patch the engine or the store in-process (full disk, hooks, the network guard below), which a
+    # worker process would not see. Subprocesses started by tests (CLI, hosts, the browser tests' server)
+    # inherit this too.
+    monkeypatch.setenv("RUBRIC_STUDIO_WORKERS", "0")
     for var in PROVIDER_ENV:
         monkeypatch.delenv(var, raising=False)
     return home

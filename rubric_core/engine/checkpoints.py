@@ -42,11 +42,11 @@ def check_checkpoint_file(path: Path) -> None:
         msg = f"{path} is a directory, not the checkpoint database. Move it away and start the run again."
         raise CheckpointFileError(msg)
     if path.is_file() and path.stat().st_size > 0:
-        with path.open("rb") as f:
-            header = f.read(len(SQLITE_HEADER))
-        if header != SQLITE_HEADER:
+        from rubric_core.sqlite_setup import is_sqlite_file
+
+        if not is_sqlite_file(path):
             msg = (
-                f"{path} is not a Rubric Studio checkpoint database (it is not an SQLite file). "
+                f"{path} is not a Rubric Studio checkpoint database (it is not an SQLite file, or it is damaged). "
                 "Nothing was written to it and the run was not started. Move it away, "
                 "or set RUBRIC_STUDIO_HOME to another directory."
             )
@@ -126,14 +126,19 @@ class FencedSqliteSaver(_Fenced, SqliteSaver):
 
 def open_checkpointer(path: Path) -> FencedSqliteSaver:
     """The checkpointer on `path` (checked first), WAL mode."""
-    check_checkpoint_file(path)
-    conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA busy_timeout=30000")
-    # WAL + NORMAL survives a killed process (the crash this store is for) without an fsync per
-    # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
-    conn.execute("PRAGMA synchronous=NORMAL")
-    return FencedSqliteSaver(conn, path=path)
+    from rubric_core.sqlite_setup import setup_lock
+
+    with setup_lock(path):  # another process may be creating the same file right now
+        check_checkpoint_file(path)
+        conn = sqlite3.connect(path, check_same_thread=False, timeout=30)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA busy_timeout=30000")
+        # WAL + NORMAL survives a killed process (the crash this store is for) without an fsync per
+        # step; an fsync per checkpoint stalled runs for seconds when the disk was busy.
+        conn.execute("PRAGMA synchronous=NORMAL")
+        saver = FencedSqliteSaver(conn, path=path)
+        saver.setup()  # its tables, now, rather than at the first step in whichever process comes first
+    return saver
 
 
 def open_checkpointer_for(home: Path, db_url: str | None) -> Any:

@@ -9,6 +9,7 @@ an advisory lock so two processes starting at once do not race on it.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
@@ -18,6 +19,8 @@ from rubric_core.engine.checkpoints import CheckpointFileError, _Fenced, seriali
 CHECKPOINT_SCHEMA = "rubric_checkpoints"
 """The PostgreSQL schema holding LangGraph's checkpoint tables."""
 CONNECT_TIMEOUT_S = 10
+SETUP_WAIT_S = 120.0
+"""How long a process waits for another one to finish setting up the checkpoint tables."""
 
 
 class FencedPostgresSaver(_Fenced, PostgresSaver):
@@ -42,6 +45,25 @@ def libpq_conninfo(url: str) -> str:
     return make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
 
 
+def _wait_for_setup_lock(conn: Any, key: int, shown: str) -> None:
+    """Take the setup lock, polling with a try-lock between sleeps.
+
+    Not `pg_advisory_lock`: a session blocked in it is a running statement with a snapshot, and LangGraph's
+    setup runs CREATE INDEX CONCURRENTLY, which waits for every older snapshot in the database; the
+    holder's index build would wait on the waiter, the waiter on the holder's lock, through the client,
+    where PostgreSQL's deadlock detector cannot see it (seen: two processes starting on a fresh database).
+    """
+    deadline = time.monotonic() + SETUP_WAIT_S
+    while not conn.execute("SELECT pg_try_advisory_lock(%s)", (key,)).fetchone()[0]:
+        if time.monotonic() > deadline:
+            msg = (
+                f"Another process has been setting up the checkpoint tables at {shown} for over "
+                f"{SETUP_WAIT_S:.0f} s. Check that process (or the server's locks), then start the run again."
+            )
+            raise CheckpointFileError(msg)
+        time.sleep(0.05)
+
+
 def open_postgres_checkpointer(url: str) -> FencedPostgresSaver:
     """The checkpointer in the store's PostgreSQL database; CheckpointFileError (masked) if it cannot connect."""
     import psycopg
@@ -59,7 +81,7 @@ def open_postgres_checkpointer(url: str) -> FencedPostgresSaver:
         raise CheckpointFileError(connect_problem(url, exc)) from None
     try:
         with admin:
-            admin.execute("SELECT pg_advisory_lock(%s)", (lock_key("checkpoint-setup"),))
+            _wait_for_setup_lock(admin, lock_key("checkpoint-setup"), mask_url(url))
             admin.execute(f"CREATE SCHEMA IF NOT EXISTS {CHECKPOINT_SCHEMA}")
             pool: ConnectionPool[Any] = ConnectionPool(
                 conninfo,

@@ -48,3 +48,11 @@ def disk_full_message(path: Path | str, run_id: str) -> str:
         f"The disk is full: {p} could not be written (in {p.parent}). Everything saved before is kept. "
         f"Free some space there, then resume the run: python -m rubric_core resume {run_id}"
     )
+
+
+def server_disk_full_message(masked_url: str, run_id: str) -> str:
+    """The PostgreSQL server refused a write for lack of space (`masked_url` has no password)."""
+    return (
+        f"The disk of the database server is full: the store at {masked_url} refused a write. Everything saved "
+        f"before is kept. Free some space on that server, then resume the run: python -m rubric_core resume {run_id}"
+    )

@@ -1,31 +1,29 @@
-"""Run a RunConfig through the real loop and turn what happens into RunEvents.
+"""The engine: one per process; builds agents on one checkpointer and starts runs in threads.
 
 One `Engine` per process holds the SQLite checkpointer; each run executes in
-its own worker thread (or the caller's, with `execute`), with its own agent,
-models, usage counters and event list, so concurrent runs never share state.
+its own thread (or the caller's, with `execute`) as a `RunExecution`
+(execution.py), with its own agent, models, usage counters and event list, so
+concurrent runs never share state. Where runs execute (threads here, worker
+processes, Dask) is chosen above the engine, in rubric_core/execution.
 """
 
 from __future__ import annotations
 
 import logging
 import threading
-import time
 import uuid
 import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.faults import disk_full_message, is_disk_full
+from rubric_core.engine.execution import SHUTDOWN_MESSAGE, Mode, RunExecution
 from rubric_core.engine.handle import RunHandle, RunPrior, Subscriber
-from rubric_core.models.providers import PROVIDERS, ModelSpecError, check_model_ready, parse_model_spec
+from rubric_core.engine.redaction import redact
 from rubric_core.paths import data_dir
 
 logger = logging.getLogger(__name__)
-Mode = Literal["start", "resume", "follow_up"]
-_GRADER_SOURCE = "rubric_grader"
-_MAX_TOOL_RESULT_CHARS = 20_000
 
 
 def _store_url_setting() -> str | None:
@@ -48,7 +46,7 @@ class Engine:
         self._checkpointer: Any = None
         self._lock = threading.Lock()
         self._agents: Any = None
-        self._executions: dict[str, _Execution] = {}
+        self._executions: dict[str, RunExecution] = {}
         self._executions_lock = threading.Lock()
         self.stopping = False
         _stop_at_exit(self)
@@ -92,7 +90,7 @@ class Engine:
         with self._executions_lock:
             executions = list(self._executions.values())
         for execution in executions:
-            execution.interrupt("shutdown", message or _SHUTDOWN_MESSAGE.format(run_id=execution.handle.run_id))
+            execution.interrupt("shutdown", message or SHUTDOWN_MESSAGE.format(run_id=execution.handle.run_id))
 
     def agent(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> Any:
         """The compiled agent for a config, shared between runs with the same settings."""
@@ -180,7 +178,7 @@ class Engine:
         """Run to the end in the calling thread (tests; the command line runs in a worker to handle Ctrl-C)."""
         self.check_files()
         handle = RunHandle(run_id or new_run_id(), subscribers, first_seq=first_seq)
-        _Execution(self, handle, config, mode, message, rubric, keys, prior).run()
+        RunExecution(self, handle, config, mode, message, rubric, keys, prior).run()
         return handle
 
     def snapshot(self, run_id: str, config: RunConfig) -> Any:
@@ -206,17 +204,11 @@ class Engine:
         from rubric_core.engine.stack import load_agent_stack
 
         load_agent_stack()  # in the caller's thread, before the run's own thread imports anything of it
-        execution = _Execution(self, handle, config, mode, message, rubric, keys, prior)
+        execution = RunExecution(self, handle, config, mode, message, rubric, keys, prior)
         thread = threading.Thread(target=execution.run, name=f"rubric-run-{handle.run_id[:8]}", daemon=True)
         handle.thread = thread
         thread.start()
         return handle
-
-
-_SHUTDOWN_MESSAGE = (
-    "The process running this run stopped (server stop, Ctrl-C or SIGTERM) before the run ended. "
-    "Nothing saved is lost: resume it to finish (python -m rubric_core resume {run_id})."
-)
 
 
 def _stop_at_exit(engine: Engine) -> None:
@@ -246,462 +238,6 @@ def _stop_at_exit(engine: Engine) -> None:
 def new_run_id() -> str:
     """A fresh run id (also the checkpointer thread id)."""
     return uuid.uuid4().hex
-
-
-def redact(text: str, keys: Mapping[str, str] | None) -> str:
-    """Remove every known API key value from a message before it is shown or stored."""
-    import os
-
-    secrets = {v for v in (keys or {}).values() if v and len(v) >= 8}
-    names = [var for provider in PROVIDERS.values() for var in provider.key_env]
-    for var in (*names, "LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"):
-        value = os.environ.get(var)
-        if value and len(value) >= 8:
-            secrets.add(value)
-    for secret in sorted(secrets, key=len, reverse=True):
-        text = text.replace(secret, "[redacted]")
-    return text
-
-
-class _Execution:
-    """One invocation of the agent for a handle: stream, translate, finish."""
-
-    def __init__(
-        self,
-        engine: Engine,
-        handle: RunHandle,
-        config: RunConfig,
-        mode: Mode,
-        message: str | None,
-        rubric: str | None,
-        keys: Mapping[str, str] | None,
-        prior: RunPrior | None = None,
-    ) -> None:
-        self.engine, self.handle, self.config, self.mode = engine, handle, config, mode
-        self.message, self.rubric, self.keys = message, rubric, keys
-        self.prior = prior or RunPrior()
-        self.turn = 0
-        self.iteration = 0
-        self.grading_run_id: str | None = None
-        self.grading_started_at: dict[int, float] = {}
-        self.last_mark = time.monotonic()
-        self.started = time.monotonic()
-        self.files: dict[str, str] = {}
-        # Totals of the whole run: what earlier parts and turns stored, plus this part.
-        self.tokens = {
-            k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
-        }
-        self.built: Any = None
-        from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
-
-        self.usage = RunUsage()
-        for event in self.prior.events:
-            key = event.key
-            if key is not None:
-                handle.mark_seen(key)
-
-    def _totals(self) -> dict[str, Any]:
-        return {
-            "tokens": dict(self.tokens),
-            "wall_time_s": round(self.prior.wall_time_s + time.monotonic() - self.started, 3),
-        }
-
-    def interrupt(self, reason: str, message: str) -> None:
-        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable."""
-        from rubric_core.store.liveness import mark_stopped
-
-        self.handle.interrupt({"turn": self.turn, "reason": reason, "message": message, **self._totals()})
-        mark_stopped(self.handle.run_id)
-
-    # The whole body is guarded: a worker thread must always end with a terminal event.
-    def run(self) -> None:
-        from rubric_core.store.liveness import mark_running
-
-        h = self.handle
-        cfg: dict[str, Any] = {"configurable": {"thread_id": h.run_id}, "callbacks": [self.usage]}
-        mark_running(h.run_id)
-        try:
-            problem_field, problem = self._preflight()
-            # The part's working time starts here, as the store's does (at `run_started`).
-            self.started = self.last_mark = time.monotonic()
-            h.emit("run_started", self._started_data())
-            if problem:
-                h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
-                return
-            self.built = self.engine.agent(self.config, self.keys)
-            graph = self.built.graph
-            with self.engine._executions_lock:
-                if h.run_id in self.engine._executions:
-                    msg = "This run is already running in this process."
-                    raise RuntimeError(msg)
-                self.engine._executions[h.run_id] = self
-            self._check_fault()
-            snapshot = graph.get_state(cfg)
-            self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
-            h.events[-1].data["turn"] = self.turn
-            payload = self._input(snapshot)
-            if payload is _NOTHING_TO_RESUME:
-                h.emit(
-                    "error",
-                    {
-                        "message": "This run has nothing left to resume: it already ended. "
-                        "Use Continue to send a follow-up message instead.",
-                        "turn": self.turn,
-                    },
-                )
-                return
-            if payload is not _FINISH_ONLY:
-                self._stream(graph, payload, cfg)
-            self._finish(graph.get_state(cfg).values)
-        except _Drained:
-            h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
-        except _StorageFault:
-            if not h.frozen:
-                self._interrupt_for_fault(h.fault)
-        except KeyboardInterrupt:
-            # Ctrl-C in a run executed in the main thread: a hard stop, resumable.
-            self.interrupt("stopped", _SHUTDOWN_MESSAGE.format(run_id=h.run_id))
-            raise
-        except Exception as exc:
-            if self.engine.stopping or h.frozen:
-                # The process is stopping: what failed now is the shutdown, not the run (already interrupted).
-                logger.info("Run %s stopped with the process: %s", h.run_id, exc)
-            elif is_disk_full(exc) or h.fault is not None:
-                self._interrupt_for_fault(exc if is_disk_full(exc) else h.fault)
-            else:
-                logger.exception("Run %s failed", h.run_id)
-                h.emit("error", {"message": redact(_describe_failure(exc), self.keys), "turn": self.turn})
-        finally:
-            with self.engine._executions_lock:
-                if self.engine._executions.get(h.run_id) is self:
-                    del self.engine._executions[h.run_id]
-            if h.fault is not None:
-                from rubric_core.store.liveness import mark_stopped
-
-                mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
-
-    def _interrupt_for_fault(self, exc: BaseException | None) -> None:
-        path = getattr(exc, "filename", None) or self.engine.checkpoint_path
-        logger.warning("Run %s interrupted: disk full writing %s", self.handle.run_id, path)
-        self.interrupt("disk_full", disk_full_message(path, self.handle.run_id))
-
-    def _check_fault(self) -> None:
-        if self.handle.fault is not None:
-            raise _StorageFault
-
-    def _preflight(self) -> tuple[str, str | None]:
-        for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
-            try:
-                spec = parse_model_spec(spec_text)
-            except ModelSpecError as exc:
-                return name, str(exc)
-            problem = check_model_ready(spec, keys=self.keys)
-            if problem:
-                return name, problem
-        return "", None
-
-    def _started_data(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode,
-            "config": self.config.to_dict(),
-            "models": {
-                "model": parse_model_spec(self.config.model).label()
-                if _valid(self.config.model)
-                else self.config.model,
-                "grader": parse_model_spec(self.config.grader).label()
-                if _valid(self.config.grader)
-                else self.config.grader,
-            },
-            "thread_id": self.handle.run_id,
-            "message": self.message,
-            "rubric": self.rubric if self.rubric is not None else self.config.rubric,
-            "turn": self.turn,
-        }
-
-    def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
-        from langchain_core.messages import HumanMessage
-
-        humans = [
-            m
-            for m in values.get("messages", [])
-            if isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") != _GRADER_SOURCE
-        ]
-        self.files = {p: _file_text(f) for p, f in (values.get("files") or {}).items() if f}
-        if resuming:
-            self.turn = max(0, len(humans) - 1)
-            self.grading_run_id = values.get("_current_grading_run_id")
-            self.iteration = int(values.get("_rubric_iterations") or 0)
-            for ev in values.get("_rubric_evaluations") or []:
-                if ev.get("grading_run_id") == self.grading_run_id:
-                    self.handle.mark_seen(("grading_started", self.grading_run_id, ev["iteration"]))
-                    self.handle.mark_seen(("evaluation", self.grading_run_id, ev["iteration"]))
-        else:
-            self.turn = len(humans)
-
-    def _input(self, snapshot: Any) -> Any:
-        from langchain_core.messages import HumanMessage
-
-        from rubric_core.engine.checkpoints import has_pending_work
-
-        if self.mode == "resume":
-            if has_pending_work(self.engine.checkpointer, self.handle.run_id, snapshot):
-                return None
-            if not self.prior.unfinished:
-                return _NOTHING_TO_RESUME
-            return self._unsaved_input(snapshot.values)
-        if self.mode == "follow_up":
-            payload: dict[str, Any] = {"messages": [HumanMessage(content=self.message or "")]}
-            if self.rubric is not None:
-                payload["rubric"] = self.rubric
-            return payload
-        return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
-
-    def _unsaved_input(self, values: dict[str, Any]) -> Any:
-        """An unfinished run with no work in its checkpoint: its last input was never saved, or only its end was.
-
-        Stopped before the first checkpoint of a turn: send that turn's input again (nothing of it
-        was saved, so nothing repeats). Stopped after the last checkpoint but before the store
-        heard of the end: just report the end.
-        """
-        from langchain_core.messages import HumanMessage
-
-        started = [e for e in self.prior.events if e.type == "run_started" and e.data.get("mode") != "resume"]
-        if not started:
-            return _FINISH_ONLY
-        last = started[-1].data
-        humans = [
-            m
-            for m in values.get("messages", [])
-            if isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") != _GRADER_SOURCE
-        ]
-        turn = int(last.get("turn", 0) or 0)
-        if len(humans) > turn:
-            return _FINISH_ONLY
-        self.turn = turn
-        if last.get("mode") == "follow_up":
-            payload: dict[str, Any] = {"messages": [HumanMessage(content=last.get("message") or "")]}
-            if last.get("rubric"):
-                payload["rubric"] = last["rubric"]
-            return payload
-        return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
-
-    def _stream(self, graph: Any, payload: Any, cfg: dict[str, Any]) -> None:
-        from langgraph.errors import GraphDrained
-
-        try:
-            for mode, chunk in graph.stream(
-                payload,
-                cfg,
-                stream_mode=["updates", "custom"],
-                control=self.handle.control,
-                # Each step's checkpoint is written before the next step starts, so whatever the store
-                # recorded can be resumed after a kill (the default "async" may still be writing it).
-                durability="sync",
-            ):
-                if mode == "custom":
-                    self._on_custom(chunk)
-                elif isinstance(chunk, dict):
-                    for node, update in chunk.items():
-                        if isinstance(update, dict):
-                            self._on_update(node, update)
-                # The store could not keep an event: go no further than what it holds.
-                self._check_fault()
-        except GraphDrained as exc:
-            raise _Drained from exc
-
-    def _on_update(self, node: str, update: dict[str, Any]) -> None:
-        from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-
-        for path, value in (update.get("files") or {}).items():
-            if value is None:
-                self.files.pop(path, None)
-            else:
-                self.files[path] = _file_text(value)
-        messages = update.get("messages") or []
-        if not isinstance(messages, list):
-            messages = [messages]
-        for m in messages:
-            base = {"turn": self.turn, "iteration": self.iteration}
-            if isinstance(m, AIMessage) and m.tool_calls:
-                calls = [
-                    {"id": c.get("id"), "name": c["name"], "args": _jsonable(c.get("args", {}))} for c in m.tool_calls
-                ]
-                tokens = _message_tokens(m, self.usage.take("writer"))
-                called = self.handle.emit(
-                    "tool_call", {**base, "calls": calls, "text": _text(m), "message_id": m.id, "tokens": tokens}
-                )
-                if called is not None:
-                    self._add_tokens(tokens)
-            elif isinstance(m, AIMessage):
-                now = time.monotonic()
-                tokens = _message_tokens(m, self.usage.take("writer"))
-                drafted = self.handle.emit(
-                    "draft",
-                    {
-                        **base,
-                        "text": _text(m),
-                        "files": dict(self.files),
-                        "wall_time_s": round(now - self.last_mark, 3),
-                        "tokens": tokens,
-                        "message_id": m.id,
-                    },
-                )
-                if drafted is not None:  # a replayed draft the store already has is not counted again
-                    self._add_tokens(tokens)
-                self.last_mark = now
-            elif isinstance(m, ToolMessage):
-                content = _text(m)
-                self.handle.emit(
-                    "tool_result",
-                    {
-                        **base,
-                        "tool_call_id": m.tool_call_id,
-                        "name": m.name or "",
-                        "content": content[:_MAX_TOOL_RESULT_CHARS],
-                    },
-                )
-            elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == _GRADER_SOURCE:
-                self.handle.emit(
-                    "feedback",
-                    {
-                        "turn": self.turn,
-                        "iteration": max(0, self.iteration - 1),
-                        "text": _text(m),
-                        "message_id": m.id,
-                    },
-                )
-                self.last_mark = time.monotonic()
-
-    def _on_custom(self, chunk: Any) -> None:
-        if isinstance(chunk, dict) and chunk.get("type") == "rubric_evaluation_start":
-            self._grading_started(chunk.get("grading_run_id"), int(chunk.get("iteration", 0)))
-
-    def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
-        self.grading_run_id = grading_run_id
-        self.iteration = iteration
-        # Every grader call since the last evaluation belongs to this pass (the start notice may
-        # arrive after the pass's first calls, or, on resume, not at all before its end).
-        self.grading_started_at.setdefault(iteration, time.monotonic())
-        self.handle.emit(
-            "grading_started",
-            {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
-        )
-
-    def _on_evaluation(self, ev: dict[str, Any]) -> None:
-        # Called by the middleware in the graph's worker thread, right after the pass.
-        iteration = int(ev["iteration"])
-        self._grading_started(ev["grading_run_id"], iteration)
-        now = time.monotonic()
-        tokens = self.usage.take("grader")
-        evaluated = self.handle.emit(
-            "evaluation",
-            {
-                "turn": self.turn,
-                "iteration": iteration,
-                "grading_run_id": ev["grading_run_id"],
-                "result": ev["result"],
-                "explanation": ev.get("explanation", ""),
-                "criteria": [_jsonable(dict(c)) for c in ev.get("criteria", [])],
-                "unverified": bool(ev.get("unverified", False)),
-                "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
-                "tokens": tokens,
-            },
-        )
-        if evaluated is not None:  # a pass the store already has (graded again on resume) is not counted again
-            self._add_tokens(tokens)
-        self.iteration = iteration + 1
-        self.last_mark = now
-        if self.handle.fault is not None or self.handle.frozen:
-            # Not an Exception, so the middleware cannot swallow it: the pass is not saved in the
-            # checkpoint either, and runs again on resume.
-            raise _StorageFault
-
-    def _add_tokens(self, tokens: dict[str, int]) -> None:
-        for k in self.tokens:
-            self.tokens[k] += int(tokens.get(k, 0) or 0)
-
-    def _finish(self, values: dict[str, Any]) -> None:
-        from langchain_core.messages import AIMessage
-
-        status = values.get("_rubric_status") or "failed"
-        final = next(
-            (m for m in reversed(values.get("messages", [])) if isinstance(m, AIMessage) and not m.tool_calls), None
-        )
-        files = {p: _file_text(f) for p, f in (values.get("files") or {}).items() if f}
-        self.handle.emit(
-            "finished",
-            {
-                "turn": self.turn,
-                "status": status,
-                "final_output": _text(final) if final is not None else "",
-                "files": files,
-                "iterations": int(values.get("_rubric_iterations") or 0),
-                "grading_run_id": values.get("_current_grading_run_id"),
-                **self._totals(),
-            },
-        )
-
-
-class _Drained(Exception):
-    """The run was cancelled between steps."""
-
-
-class _StorageFault(BaseException):
-    """The store could not record an event (disk full): stop the run where the store stands."""
-
-
-_NOTHING_TO_RESUME = object()
-_FINISH_ONLY = object()
-
-
-def _message_tokens(message: Any, counted: dict[str, int]) -> dict[str, int]:
-    """The working model's tokens for a step: the message's own usage when it carries it.
-
-    A step replayed from a checkpoint on resume (its writes were saved, its event was not)
-    made no model call in this process, but its message still carries its usage.
-    """
-    usage = getattr(message, "usage_metadata", None)
-    if not usage:
-        return counted
-    return {k: int(usage.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")}
-
-
-def _valid(spec: str) -> bool:
-    try:
-        parse_model_spec(spec)
-    except ModelSpecError:
-        return False
-    return True
-
-
-def _text(message: Any) -> str:
-    from rubric_core.models._chat import text_of
-
-    return text_of(message)
-
-
-def _file_text(value: Any) -> str:
-    if isinstance(value, dict):
-        content = value.get("content", "")
-        return "\n".join(content) if isinstance(content, list) else str(content)
-    return str(value)
-
-
-def _jsonable(value: Any) -> Any:
-    import json
-
-    try:
-        json.dumps(value)
-        return value
-    except (TypeError, ValueError):
-        return json.loads(json.dumps(value, default=str))
-
-
-def _describe_failure(exc: BaseException) -> str:
-    status = getattr(exc, "status_code", None)
-    suffix = f" (HTTP {status})" if isinstance(status, int) else ""
-    text = str(exc).strip() or type(exc).__name__
-    return f"The run stopped: the working model or the agent raised {type(exc).__name__}{suffix}: {text[:1000]}"
 
 
 __all__ = ["Engine", "RunHandle", "RunPrior", "Subscriber", "new_run_id", "redact"]

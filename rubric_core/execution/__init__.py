@@ -4,6 +4,25 @@ Every backend implements `ExecutionBackend` (see `backend.py`); the run manager
 submits `RunJob`s to one and gets back handles with `RunHandle`'s interface.
 """
 
+from typing import Any
+
 from rubric_core.execution.backend import ExecutionBackend, LiveRun, RunJob, RunMode
 
-__all__ = ["ExecutionBackend", "LiveRun", "RunJob", "RunMode"]
+__all__ = ["ExecutionBackend", "LiveRun", "RunJob", "RunMode", "get_backend"]
+
+
+def get_backend(engine: Any, store: Any) -> ExecutionBackend:
+    """The backend `RUBRIC_STUDIO_WORKERS` asks for: the shared process pool (default) or threads (0).
+
+    Raises WorkersSettingError (a ValueError with the fix in its message) for a bad value.
+    """
+    from rubric_core.execution.settings import worker_count
+
+    workers = worker_count()
+    if workers == 0:
+        from rubric_core.execution.threads import ThreadBackend
+
+        return ThreadBackend(engine, store)
+    from rubric_core.execution.processes import shared_pool
+
+    return shared_pool(workers)

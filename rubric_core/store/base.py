@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy.engine import Connection, Engine
 
 from rubric_core.store.errors import StoreError
-from rubric_core.store.liveness import stopped_here, this_worker, worker_alive
+from rubric_core.store.liveness import stopped_here, worker_alive
 from rubric_core.store.sql import text
 
 
@@ -58,6 +58,6 @@ class StoreBase:
             worker = row.get("worker", "")
             if not worker_alive(worker, row.get("heartbeat_at")):
                 return "interrupted"
-            if worker == this_worker() and stopped_here(row["id"]):
+            if stopped_here(row["id"], worker):
                 return "interrupted"  # stopped here without the store hearing of it (disk full)
         return str(row["status"])

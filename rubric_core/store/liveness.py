@@ -48,27 +48,34 @@ def worker_alive(worker: str, heartbeat_at: float | None) -> bool:
     return _start_time(pid) == start and start != ""
 
 
-_stopped: set[str] = set()
+_stopped: dict[str, str] = {}
+"""Run id -> the worker (host|pid|start) that stopped it without the store hearing of it."""
 _stopped_lock = threading.Lock()
+
+
+def worker_of_pid(pid: int) -> str:
+    """`host|pid|start` of a process on this host (a pool worker of this process, say)."""
+    return f"{socket.gethostname()}|{pid}|{_start_time(pid)}"
 
 
 def mark_running(run_id: str) -> None:
     """A worker of this process (re)starts the run."""
     with _stopped_lock:
-        _stopped.discard(run_id)
+        _stopped.pop(run_id, None)
 
 
-def mark_stopped(run_id: str) -> None:
-    """This process's worker stopped the run without the store recording its end (disk full, shutdown).
+def mark_stopped(run_id: str, worker: str | None = None) -> None:
+    """`worker` (default: this process) stopped the run without the store recording its end (disk full, shutdown).
 
-    Its row may still say `running` with this (alive) process as worker; it reads
-    `interrupted` from now on, so it can be resumed without restarting the process.
+    Its row may still say `running` with that (alive) worker; it reads `interrupted` from now
+    on in this process, so it can be resumed without restarting anything. A pool worker's
+    stop is marked by the parent that received the worker's `interrupted` event.
     """
     with _stopped_lock:
-        _stopped.add(run_id)
+        _stopped[run_id] = worker or this_worker()
 
 
-def stopped_here(run_id: str) -> bool:
-    """Whether `mark_stopped` was called for the run (and no worker restarted it since)."""
+def stopped_here(run_id: str, worker: str | None = None) -> bool:
+    """Whether `worker` (default: this process) was marked as having stopped the run (and it did not restart)."""
     with _stopped_lock:
-        return run_id in _stopped
+        return _stopped.get(run_id) == (worker or this_worker())

@@ -62,7 +62,35 @@ def create_store_engine(url: str, *, readonly: bool) -> Engine:
         raise StoreError(msg) from None
     if is_sqlite:
         _sqlite_pragmas(engine)
+    elif is_postgres(url):
+        _no_nul_characters(engine)
     return engine
+
+
+NUL_REPLACEMENT = "\ufffd"
+"""What a NUL character in text becomes on PostgreSQL (its text type cannot hold NUL; SQLite keeps it)."""
+
+
+def _without_nul(value: Any) -> Any:
+    if isinstance(value, str):
+        return value.replace("\x00", NUL_REPLACEMENT) if "\x00" in value else value
+    if isinstance(value, dict):
+        return {k: _without_nul(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return type(value)(_without_nul(v) for v in value)
+    return value
+
+
+def _no_nul_characters(engine: Engine) -> None:
+    """Replace NUL in every text parameter sent to PostgreSQL (model output is untrusted and may hold one).
+
+    PostgreSQL refuses the whole statement otherwise ("cannot contain NUL characters"), which would stop
+    the run as if the store had failed.
+    """
+
+    @event.listens_for(engine, "before_cursor_execute", retval=True)
+    def _clean(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> Any:
+        return statement, _without_nul(parameters)
 
 
 def preflight(engine: Engine, url: str) -> None:
@@ -145,14 +173,15 @@ def check_sqlite_file(url: str, readonly: bool = False) -> None:
     if p.is_dir():
         raise StoreError(f"The store {p} is a directory, not a database file. Nothing was written. {fix}")
     if p.exists() and p.is_file() and p.stat().st_size > 0:
+        from rubric_core.sqlite_setup import is_sqlite_file
+
         try:
-            with p.open("rb") as f:
-                header = f.read(16)
+            sqlite_file = is_sqlite_file(p)
         except OSError as exc:
             raise StoreError(f"Cannot read the store {p}: {exc.strerror or exc}. Nothing was written.") from None
-        if header != SQLITE_HEADER:
+        if not sqlite_file:
             msg = (
-                f"{p} is not a Rubric Studio database (it is not an SQLite file). Nothing was written to it. "
+                f"{p} is not a Rubric Studio database (it is not an SQLite file, or it is damaged). Nothing was written to it. "
                 f"Move it away, or set RUBRIC_STUDIO_HOME to another directory."
             )
             raise StoreError(msg)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from rubric_core.config import RunConfig
-from rubric_core.engine import RunHandle
+from rubric_core.execution import LiveRun
 from rubric_core.manager import RunManager
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset
@@ -50,7 +50,7 @@ class SuiteHandle:
         self.suite_run_id = suite_run_id
         self.total = total
         self.events: list[dict[str, Any]] = []
-        self.live_runs: dict[int, RunHandle] = {}
+        self.live_runs: dict[int, LiveRun] = {}
         self.cancel_requested = False
         self._subscribers = list(subscribers)
         self._lock = threading.RLock()
@@ -266,9 +266,7 @@ class SuiteRunner:
             wall_time_s=row.get("wall_time_s", 0.0),
         )
 
-    def _start_or_resume(
-        self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None
-    ) -> RunHandle:
+    def _start_or_resume(self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None) -> LiveRun:
         config = ss.item_config(suite, item)
         if item.get("run_id") and item.get("run_status") in ("cancelled", "interrupted"):
             try:

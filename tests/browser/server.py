@@ -59,6 +59,9 @@ class AppServer:
         full_env.update({"RUBRIC_STUDIO_HOME": str(home), "PYTHONUNBUFFERED": "1"})
         if self.gates is not None:
             full_env[GATES_ENV] = str(self.gates.dir)
+            # The gate patches the offline writer in the server process only: gated runs must execute there
+            # (threads), not in worker processes, or no test could hold a run at a known point.
+            full_env["RUBRIC_STUDIO_WORKERS"] = "0"
         full_env.update(env or {})
         module = "tests.browser.launch_app" if gated else "streamlit"
         self.started_at = time.perf_counter()

@@ -739,7 +739,7 @@ GARBAGE_STORES: dict[str, tuple[str | bytes, list[str]]] = {
     "text": ("this is not a database\n", ["not a Rubric Studio database"]),
     "sqlite-header-then-garbage": (
         b"SQLite format 3\x00" + b"garbage" * 700,
-        ["Cannot open the store", "move it away"],
+        ["not a Rubric Studio database", "damaged", "move it away"],
     ),
     "zip": (b"PK\x03\x04" + b"\x00" * 100, ["not a Rubric Studio database"]),
 }

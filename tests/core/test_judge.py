@@ -83,7 +83,7 @@ def test_flip_counts_known_values() -> None:
 # ---- reviews -----------------------------------------------------------------------------------
 
 
-def test_review_history_and_supersession(store: Store, haiku: str) -> None:
+def test_review_history_and_supersession(db_url: str, store: Store, haiku: str) -> None:
     grader_before = store.criteria([haiku])
     first = record_review(
         store, haiku, iteration=0, criterion="Exactly three lines", verdict="pass", reason="r1", reviewer="ann"
@@ -141,16 +141,16 @@ def test_bad_review_is_refused_and_nothing_is_stored(
     assert judge_store.review_history(store, haiku) == []
 
 
-def test_deleting_a_run_deletes_its_reviews_and_regrades(store: Store, haiku: str, home: Path) -> None:
+def test_deleting_a_run_deletes_its_reviews_and_regrades(db_url: str, store: Store, haiku: str, home: Path) -> None:
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
     what_if(store, haiku, rubric=HAIKU_WITHOUT_SYLLABLES)
     assert store.delete_run(haiku)
-    conn = sqlite3.connect(home / "runs.sqlite")
-    for table in ("reviews", "regrades", "regrade_passes", "regrade_criteria"):
-        assert conn.execute(f"SELECT COUNT(*) FROM {table}").fetchone()[0] == 0, table
+    with store.engine.connect() as conn:
+        for table in ("reviews", "regrades", "regrade_passes", "regrade_criteria"):
+            assert conn.exec_driver_sql(f"SELECT COUNT(*) FROM {table}").scalar() == 0, table
 
 
-def test_agreement_for_a_run_a_rubric_and_a_grader(store: Store, engine: Engine, haiku: str) -> None:
+def test_agreement_for_a_run_a_rubric_and_a_grader(db_url: str, store: Store, engine: Engine, haiku: str) -> None:
     # Grader at iteration 0: lines fail, syllables fail, spring pass. Human: agree, agree, disagree.
     for name, verdict in (
         ("Exactly three lines", "fail"),
@@ -184,7 +184,9 @@ def _verdicts(store: Store, run_id: str) -> dict[int, dict[str, bool]]:
     return out
 
 
-def test_what_if_an_edited_rubric_stops_one_iteration_earlier(store: Store, engine: Engine, haiku: str) -> None:
+def test_what_if_an_edited_rubric_stops_one_iteration_earlier(
+    db_url: str, store: Store, engine: Engine, haiku: str
+) -> None:
     report = what_if(store, haiku, rubric=HAIKU_WITHOUT_SYLLABLES)
     assert report.original_stops == {0: 2}
     assert report.stops == {0: 1}

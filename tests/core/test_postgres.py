@@ -121,3 +121,72 @@ def test_checkpoints_live_beside_the_store_in_their_own_schema(pg_url: str, home
     assert saver.get_tuple(config).checkpoint["id"] == latest.checkpoint["id"]  # nothing was written
     saver.close()
     store.close()
+
+
+def test_a_process_waiting_to_set_up_checkpoints_does_not_block_the_one_setting_them_up(pg_url: str) -> None:
+    """LangGraph's setup builds indexes CONCURRENTLY, which waits for every older snapshot in the database.
+
+    A process blocked in pg_advisory_lock holds one for as long as it waits, so two processes starting on a
+    fresh database deadlocked through the client (seen in test_two_processes_write_one_file[postgres]).
+    Here the test is the process setting up (it holds the setup lock and builds an index concurrently)
+    while another opens the checkpointer and waits for the lock.
+    """
+    import threading
+
+    import psycopg
+
+    from rubric_core.engine.checkpoints_pg import libpq_conninfo, open_postgres_checkpointer
+    from rubric_core.store.sql import lock_key
+
+    conninfo = libpq_conninfo(pg_url)
+    with psycopg.connect(conninfo, autocommit=True) as holder, psycopg.connect(conninfo, autocommit=True) as builder:
+        holder.execute("SELECT pg_advisory_lock(%s)", (lock_key("checkpoint-setup"),))
+        builder.execute("CREATE TABLE probe (x INTEGER)")
+        opened: list[object] = []
+        waiter = threading.Thread(target=lambda: opened.append(open_postgres_checkpointer(pg_url)))
+        waiter.start()
+        while not holder.execute(  # the other process is waiting for the setup lock
+            "SELECT COUNT(*) FROM pg_stat_activity WHERE query LIKE '%%advisory_lock(%%' AND pid <> pg_backend_pid()"
+        ).fetchone()[0]:
+            assert waiter.is_alive() and not opened
+        # A bound for a hang, not a time window: it took milliseconds with the fix, forever without it.
+        builder.execute("SET lock_timeout = '60s'")
+        builder.execute("CREATE INDEX CONCURRENTLY probe_x ON probe (x)")
+        holder.execute("SELECT pg_advisory_unlock(%s)", (lock_key("checkpoint-setup"),))
+        waiter.join(PROCESS_TIMEOUT_S)
+    assert opened, "the waiting process never set the checkpoints up"
+    saver = opened[0]
+    assert saver.get_tuple({"configurable": {"thread_id": "none", "checkpoint_ns": ""}}) is None
+    saver.close()
+
+
+def test_a_full_disk_on_the_server_says_so_without_the_password(pg_server, home: Path, monkeypatch) -> None:
+    """SQLSTATE 53100 (disk full) at a store write: the run is interrupted with the server named, masked."""
+    import psycopg
+    from psycopg import errors as pg_errors
+
+    from rubric_core.manager import RunManager
+    from rubric_core.store.store import Store as StoreClass
+
+    database = pg_server.new_database(owner=PASSWORD_ROLE)
+    url = pg_server.url(database, user=PASSWORD_ROLE, password=PASSWORD_ROLE_SECRET)
+    store = open_store(url)
+    record = StoreClass._record
+    full = {"armed": False}
+
+    def failing_record(self, ev) -> None:
+        if full["armed"]:
+            raise pg_errors.DiskFull("could not extend file: No space left on device")
+        if ev.type == "evaluation":
+            full["armed"] = True  # the next write finds the server's disk full
+        record(self, ev)
+
+    monkeypatch.setattr(StoreClass, "_record", failing_record)
+    handle = RunManager(Engine(home, db_url=url), store).start(example_config("haiku"))
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    last = handle.last
+    assert last.type == "interrupted", [e.type for e in handle.events]
+    message = last.data["message"]
+    assert "disk of the database server is full" in message and f"{PASSWORD_ROLE}:***@" in message
+    assert PASSWORD_ROLE_SECRET not in message and "checkpoints.sqlite" not in message
+    assert issubclass(pg_errors.DiskFull, psycopg.Error)

@@ -540,3 +540,29 @@ def test_export_batches_walk_every_run_once_across_equal_times(db_url: str, stor
     assert [i for b in batches for i in b] == sorted(times, key=lambda i: (times[i], i))
     flt = RunFilter(ids=["run-01", "run-05", "run-09"])
     assert [i for b in store.iter_run_ids(flt, batch=1) for i in b] == ["run-01", "run-05", "run-09"]
+
+
+def test_nul_characters_in_model_text_are_stored(db_url: str, store: Store) -> None:
+    """Model output is untrusted and may hold NUL: SQLite keeps it, PostgreSQL (which cannot) gets U+FFFD."""
+    import random
+
+    from bench.seed import run_events
+
+    run_id = "0" * 31 + "1"
+    events = run_events(run_id, time.time(), iterations=2, criteria=2, rng=random.Random(3))
+    for ev in events:
+        if ev.type == "run_started":
+            ev.data["config"]["task"] = "Write\x00 a task"
+        elif ev.type == "draft":
+            ev.data["text"] = "A draft\x00 with a NUL"
+        elif ev.type == "evaluation":
+            for c in ev.data["criteria"]:
+                c["gap"] = "gap\x00"
+    for ev in events:
+        store.record(ev)
+    nul = "\ufffd" if db_url.startswith("postgresql") else "\x00"
+    run = store.get_run(run_id)
+    assert run is not None and run["task"] == f"Write{nul} a task"
+    assert [i["draft_text"] for i in store.iterations([run_id])] == [f"A draft{nul} with a NUL"] * 2
+    assert {c["gap"] for c in store.criteria([run_id]) if not c["passed"]} <= {f"gap{nul}"}
+    assert [e.type for e in store.run_events(run_id)] == [e.type for e in events]

@@ -46,7 +46,7 @@ def runner(engine: Engine, store: Store) -> SuiteRunner:
     return SuiteRunner(RunManager(engine, store))
 
 
-def test_a_suite_run_links_one_ordinary_run_per_item(runner: SuiteRunner, store: Store) -> None:
+def test_a_suite_run_links_one_ordinary_run_per_item(db_url: str, runner: SuiteRunner, store: Store) -> None:
     events: list[dict] = []
     handle = runner.start(_small(), _config(), concurrency=2, subscribers=[events.append])
     assert handle.wait(300)
@@ -76,7 +76,9 @@ def test_a_suite_run_links_one_ordinary_run_per_item(runner: SuiteRunner, store:
     assert (lipogram.first.passed, lipogram.final.passed, lipogram.final.total, lipogram.blocking) == (0, 2, 3, 1)
 
 
-def test_resume_runs_only_unfinished_items_and_counts_nothing_twice(runner: SuiteRunner, store: Store) -> None:
+def test_resume_runs_only_unfinished_items_and_counts_nothing_twice(
+    db_url: str, runner: SuiteRunner, store: Store
+) -> None:
     holder: dict = {}
     ready = threading.Event()
 

@@ -1,0 +1,63 @@
+"""The dashboard with runs in worker processes (the default): a run is live on the page and Cancel stops it.
+
+Its own server, not gated (the gate patches the writer in the server process
+only) and started with one worker process.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.helpers import (
+    PAGE_RECORDER_JS,
+    STEP_TIMEOUT_MS,
+    open_server_store,
+    start_example,
+    wait_for_verdict,
+    wait_run_status,
+)
+from tests.browser.server import AppServer
+
+
+@pytest.fixture(scope="module")
+def pool_server(tmp_path_factory: pytest.TempPathFactory):
+    srv = AppServer(tmp_path_factory.mktemp("pool-home"), env={"RUBRIC_STUDIO_WORKERS": "1"})
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture
+def pool_page(browser):
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    context.add_init_script(PAGE_RECORDER_JS)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_pooled_run_is_live_on_the_page_and_cancels(pool_page, pool_server: AppServer) -> None:
+    page = pool_page
+    run_id = start_example(page, pool_server, "haiku", model="offline:writer?latency=1.5")
+    wait_for_verdict(page, 0, live=True)  # the worker's events reach the page while the run is live
+    with open_server_store(pool_server) as store:
+        run = store.get_run(run_id)
+        assert run is not None and run["worker"] and run["worker"].split("|")[1] != str(pool_server.proc.pid)
+    page.get_by_role("button", name="Cancel").click()
+    page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
+    assert wait_run_status(pool_server, run_id, {"cancelled"})["status"] == "cancelled"
+
+
+def test_stopping_the_server_leaves_a_pooled_run_interrupted(pool_page, tmp_path_factory) -> None:
+    """SIGTERM of the server: its worker records the run `interrupted` (resumable) before the server exits."""
+    import sqlite3
+
+    server = AppServer(tmp_path_factory.mktemp("pool-stop-home"), env={"RUBRIC_STUDIO_WORKERS": "1"})
+    try:
+        run_id = start_example(pool_page, server, "haiku", model="offline:writer?latency=1.5")
+        wait_for_verdict(pool_page, 0, live=True)
+    finally:
+        server.stop()  # SIGTERM, as a service manager stops it
+    assert server.proc.returncode is not None
+    with sqlite3.connect(server.home / "runs.sqlite") as conn:
+        status, error = conn.execute("SELECT status, error FROM runs WHERE id = ?", (run_id,)).fetchone()
+    assert status == "interrupted" and "resume" in error
