@@ -136,17 +136,22 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"Set {HOME_ENV} to a folder you can write. Nothing was run or stored."
         )
         raise BadInput(msg)
-    preflight(config)
+    from rubric_core.cli_dask import make_manager, uses_dask
+
+    remote = uses_dask(args)
+    if remote and args.no_store:
+        raise BadInput("--no-store cannot go with a Dask scheduler: its workers write the run to the store.")
+    if not remote:
+        preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
     from rubric_core.engine import Engine
     from rubric_core.engine.checkpoints import CheckpointFileError
-    from rubric_core.manager import RunManager
 
     store = open_store() if not args.no_store else None
     subscriber = event_printer(jsonl=args.jsonl)
     engine = Engine()
     try:
         if store is not None:
-            handle = RunManager(engine, store).start(config, subscribers=[subscriber])
+            handle = make_manager(engine, store, args).start(config, subscribers=[subscriber])
         else:
             handle = engine.start(config, subscribers=[subscriber])
     except CheckpointFileError as exc:
@@ -259,6 +264,9 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
+    from rubric_core.cli_dask import add_scheduler_flag
+
+    add_scheduler_flag(run)
     run.set_defaults(func=cmd_run)
 
     examples = sub.add_parser("examples", help="list the bundled examples")

@@ -196,10 +196,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_resume(args: argparse.Namespace) -> int:
     from rubric_core.cli import BadInput, event_printer, follow_run
+    from rubric_core.cli_dask import make_manager
     from rubric_core.engine import Engine
-    from rubric_core.manager import RunManager
 
-    manager = RunManager(Engine(), _store(write=True))
+    manager = make_manager(Engine(), _store(write=True), args)
     try:
         handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
     except (ValueError, KeyError) as exc:
@@ -247,6 +247,9 @@ def add_commands(sub: Any) -> None:
 
     resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")
     resume.add_argument("run_id")
+    from rubric_core.cli_dask import add_scheduler_flag
+
+    add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_resume)
 
     delete = sub.add_parser("delete", help="delete a run")

@@ -228,12 +228,12 @@ def _summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> int:
     return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
 
 
-def _runner(store: Any) -> Any:
+def _runner(store: Any, args: argparse.Namespace) -> Any:
+    from rubric_core.cli_dask import make_manager
     from rubric_core.engine import Engine
-    from rubric_core.manager import RunManager
     from rubric_core.suites.runner import SuiteRunner
 
-    return SuiteRunner(RunManager(Engine(), store))
+    return SuiteRunner(make_manager(Engine(), store, args))
 
 
 def cmd_suite_run(args: argparse.Namespace) -> int:
@@ -246,7 +246,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
     dataset = _dataset(args)
     store = _store()
     config, version = _config(args, store)
-    runner = _runner(store)
+    runner = _runner(store, args)
     handle = _execute(
         lambda subs: runner.start(
             dataset, config, name=args.name or "", rubric_version=version, concurrency=concurrency, subscribers=subs
@@ -270,7 +270,7 @@ def cmd_suite_resume(args: argparse.Namespace) -> int:
             concurrency = check_concurrency(args.concurrency)
         except ValueError as exc:
             raise _bad(str(exc)) from None
-    runner = _runner(store)
+    runner = _runner(store, args)
     from rubric_core.suites.suite_store import suite_items
 
     total = len(suite_items(store, suite["id"]))
@@ -390,6 +390,9 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
     run.add_argument("--name", help="a name for this suite run (default: the dataset's)")
     _add_gates(run)
+    from rubric_core.cli_dask import add_scheduler_flag
+
+    add_scheduler_flag(run)
     run.set_defaults(func=cmd_suite_run)
 
     lst = ssub.add_parser("list", help="suite runs, newest first")
@@ -414,6 +417,7 @@ def add_commands(sub: Any) -> None:
     resume.add_argument("suite_id")
     resume.add_argument("--concurrency", help="items at once (default: the suite run's)")
     _add_gates(resume)
+    add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_suite_resume)
 
     export = ssub.add_parser("export", help="export a suite run's runs, each record with the suite and item ids")

@@ -14,6 +14,7 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rubric_core.cancel_watcher import CancelWatcher
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
 from rubric_core.engine.runner import RunPrior, Subscriber, new_run_id
@@ -38,6 +39,12 @@ class RunManager:
         self.backend: ExecutionBackend = backend if backend is not None else get_backend(engine, store)
         self._live: dict[str, LiveRun] = {}
         self._lock = threading.Lock()
+        # Cancel requests stored by other processes (dashboards, the CLI) for runs this manager started.
+        self._watcher = CancelWatcher(store, self._handles)
+
+    def _handles(self) -> list[Any]:
+        with self._lock:
+            return list(self._live.values())
 
     def start(
         self, config: RunConfig, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
@@ -89,12 +96,13 @@ class RunManager:
         run = self.store.get_run(run_id)
         status = run["status"] if run else ""
         if status == "running":
-            msg = "This run is still running in another process: cancel it there, or wait for it to end."
+            msg = "This run is still running in another process: cancel it first, or wait for it to end."
             raise ValueError(msg)
         unfinished = status in RESUMABLE_STATUSES
         if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
             raise ValueError(msg)
+        self._clear_requests(run_id)
         return self._submit(
             "resume",
             run_id,
@@ -128,6 +136,7 @@ class RunManager:
         if not message.strip():
             msg = "Follow-up message is empty: write what the agent should do next."
             raise ValueError(msg)
+        self._clear_requests(run_id)
         return self._submit(
             "follow_up",
             run_id,
@@ -140,16 +149,32 @@ class RunManager:
         )
 
     def cancel(self, run_id: str) -> bool:
-        """Ask a live run to stop after its current step; False if it is not live here.
+        """Ask a live run to stop after its current step; False if it is not running anywhere.
 
-        A `cancel_requested` event is stored at once (the page can show "Cancelling…"); the
-        run then ends with `cancelled` once the step in flight is saved.
+        A run started here is cancelled through its handle: a `cancel_requested` event is stored
+        at once (the page can show "Cancelling…"), and the run ends `cancelled` once the step in
+        flight is saved. A run started by another process (another dashboard, the CLI, on a Dask
+        worker) gets a cancel request in the store, which the process running it acts on.
         """
         handle = self.get(run_id)
-        if handle is None or handle.done:
+        if handle is not None and not handle.done:
+            handle.cancel()
+            return True
+        run = self.store.get_run(run_id)
+        if run is None or run["status"] != "running":  # `interrupted` when its worker is gone
             return False
-        handle.cancel()
+        from rubric_core.store.requests import request_cancel
+
+        request_cancel(self.store, run_id)
         return True
+
+    def _clear_requests(self, run_id: str) -> None:
+        """Forget a run's stored requests before a new part of it starts: an old cancel must not stop it."""
+        if self.store.readonly or self.store.get_run(run_id) is None:
+            return
+        from rubric_core.store.requests import clear_requests
+
+        clear_requests(self.store, run_id)
 
     def get(self, run_id: str) -> LiveRun | None:
         """The live (or recently finished) handle of a run started by this process."""
@@ -167,6 +192,7 @@ class RunManager:
             for run_id in [rid for rid, h in self._live.items() if h.done]:
                 del self._live[run_id]
             self._live[handle.run_id] = handle
+        self._watcher.ensure_running()
         return handle
 
     def _config(self, run_id: str) -> RunConfig:

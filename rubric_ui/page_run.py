@@ -52,8 +52,9 @@ def _start() -> None:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
         handle = get_manager().start(config, keys=keys)
-    except (CheckpointFileError, StoreError) as exc:
-        # A checkpoint or store file this run cannot use: said beside Start, nothing started or stored.
+    except (CheckpointFileError, StoreError, ValueError) as exc:
+        # A checkpoint or store file this run cannot use, or a Dask cluster it cannot go to (or may not
+        # send a typed key to): said beside Start, nothing started or stored.
         st.session_state[ERRORS] = {"start": str(exc)}
         return
     st.query_params["run"] = handle.run_id
@@ -71,18 +72,17 @@ def _controls(run_id: str, view: RunView) -> None:
     manager = get_manager()
     cols = st.columns(4)
     if is_live(view):
-        if manager.is_live(run_id):
-            cancelling = run_id in st.session_state.get(CANCELLING, set())
-            cols[0].button(
-                "Cancelling…" if cancelling else "Cancel",
-                key="run_cancel",
-                icon=":material/stop:",
-                disabled=cancelling,
-                on_click=_cancel,
-                args=(run_id,),
-            )
-        else:
-            cols[0].caption("Running in another process: cancel it there.")
+        # Live here, or in another process on the same database (a Dask worker, another dashboard):
+        # the manager cancels through the store then, and the process running it stops it.
+        cancelling = run_id in st.session_state.get(CANCELLING, set())
+        cols[0].button(
+            "Cancelling…" if cancelling else "Cancel",
+            key="run_cancel",
+            icon=":material/stop:",
+            disabled=cancelling,
+            on_click=_cancel,
+            args=(run_id,),
+        )
     elif view.status in ("cancelled", "interrupted"):
         if cols[0].button("Resume", key="run_resume", type="primary", icon=":material/play_arrow:"):
             try:

@@ -28,9 +28,12 @@ def get_store() -> Store:
 def get_manager() -> RunManager:
     """The run manager of this process: runs survive page switches, reloads and other tabs."""
     from rubric_core.engine import Engine
+    from rubric_core.execution.dask_backend import backend_from_env
     from rubric_core.manager import RunManager
 
-    return RunManager(Engine(), get_store())
+    store = get_store()
+    # $RUBRIC_STUDIO_DASK_SCHEDULER: runs go to the team's Dask cluster (a bad setting refuses each Start).
+    return RunManager(Engine(), store, backend=backend_from_env(store))
 
 
 def store_or_stop() -> Store:

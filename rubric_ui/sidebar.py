@@ -23,6 +23,9 @@ def show_sidebar() -> None:
         st.caption(f"Data: `{data_dir().resolve()}`")
         if os.environ.get(DB_URL_ENV):  # shown with its password masked, never as given
             st.caption(f"Store: `{mask_url(os.environ[DB_URL_ENV])}`")
+        scheduler = os.environ.get("RUBRIC_STUDIO_DASK_SCHEDULER", "").strip()
+        if scheduler:  # where Start sends runs (keys then come from the workers' environment)
+            st.caption(f"Runs execute on the Dask cluster `{mask_url(scheduler)}`")
         status = configured()
         lines = ["Offline models: ready (no key)"]
         lines += [

@@ -212,6 +212,21 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX ix_runs_grader ON runs (grader)",
         ],
     ),
+    (
+        6,
+        "run requests: cancel a run from any process on the same database (store/requests.py)",
+        [
+            # One row per run and kind; `handled_at` is set by the process executing the run once it
+            # acted on the request (NULL: pending). A new part of the run (resume) clears them first.
+            """CREATE TABLE run_requests (
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL,
+                at REAL NOT NULL,
+                handled_at REAL,
+                PRIMARY KEY (run_id, kind)
+            )""",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

@@ -223,6 +223,49 @@ case(
     "--format langsmith",
 )
 
+# ---- Dask: --scheduler / RUBRIC_STUDIO_DASK_SCHEDULER -------------------------------------------------
+
+_HAIKU = ["run", "--example", "haiku"]
+_UNREACHABLE = "tcp://127.0.0.1:9"  # nothing listens on the discard port: refused at once
+case("dask-address-not-a-url", [*_HAIKU, "--scheduler", "scheduler:8786"], "not valid", "tcp://HOST:PORT")
+case("dask-address-no-port", [*_HAIKU, "--scheduler", "tcp://10.0.0.5"], "not valid", "tcp://HOST:PORT")
+case("dask-address-bad-port", [*_HAIKU, "--scheduler", "tcp://10.0.0.5:99999"], "not valid")
+case(
+    "dask-scheduler-unreachable",
+    [*_HAIKU, "--scheduler", _UNREACHABLE],
+    "Cannot reach the Dask scheduler",
+    "--scheduler",
+    subprocess=True,
+)
+case(
+    "dask-env-scheduler-unreachable",
+    _HAIKU,
+    "Cannot reach the Dask scheduler",
+    "RUBRIC_STUDIO_DASK_SCHEDULER",
+    env={"RUBRIC_STUDIO_DASK_SCHEDULER": _UNREACHABLE},
+)
+case(
+    "dask-env-scheduler-not-a-url",
+    ["resume", "seed-run"],
+    "not valid",
+    env={"RUBRIC_STUDIO_DASK_SCHEDULER": "localhost"},
+)
+case("dask-resume-unreachable", ["resume", "seed-run", "--scheduler", _UNREACHABLE], "Cannot reach")
+case(
+    "dask-sqlite-store-remote-scheduler",
+    [*_HAIKU, "--scheduler", "tcp://10.0.0.5:8786"],
+    "SQLite",
+    "PostgreSQL",
+    "tcp://127.0.0.1",
+)
+case(
+    "dask-suite-run-unreachable",
+    ["suite", "run", "--dataset", "d.jsonl", "--rubric-file", "r.md", "--scheduler", _UNREACHABLE],
+    "Cannot reach the Dask scheduler",
+    files={"d.jsonl": '{"id": "a", "task": "Write a haiku."}\n', "r.md": "- Exactly three lines\n"},
+)
+case("dask-no-store", [*_HAIKU, "--no-store", "--scheduler", _UNREACHABLE], "--no-store", "store")
+
 # ---- run: task, rubric and limits ------------------------------------------------------------------
 
 BASE = ["run", "--no-store"]

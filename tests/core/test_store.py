@@ -132,6 +132,12 @@ EXPECTED_SCHEMA = {
         ("heartbeat_at", "REAL", 0, 0),
         ("imported_from", "TEXT", 1, 0),
     ],
+    "run_requests": [
+        ("run_id", "TEXT", 1, 1),
+        ("kind", "TEXT", 1, 2),
+        ("at", "REAL", 1, 0),
+        ("handled_at", "REAL", 0, 0),
+    ],
     "schema_migrations": [("version", "INTEGER", 0, 1), ("name", "TEXT", 1, 0), ("applied_at", "REAL", 1, 0)],
     "suite_runs": [
         ("id", "TEXT", 1, 1),
@@ -198,10 +204,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -233,10 +239,16 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5]
+    assert versions == [1, 3, 4, 5, 6]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
-        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [1, 3, 4, 5]
+        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [
+            1,
+            3,
+            4,
+            5,
+            6,
+        ]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
