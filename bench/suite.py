@@ -48,7 +48,7 @@ def main() -> None:
     store = open_store()
     runner = SuiteRunner(RunManager(Engine(home), store))
     config = RunConfig.from_dict(
-        {"task": "-", "rubric": example_rubric(1), "model": f"offline:writer?latency={LATENCY}"}
+        {"task": "(each item's task)", "rubric": example_rubric(1), "model": f"offline:writer?latency={LATENCY}"}
     )
     # Warm-up: the agent stack's imports and the first agent build are not the suite's cost.
     runner.start(Dataset("warm-up", items[:2]), config, concurrency=2).wait()
