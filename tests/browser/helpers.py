@@ -115,6 +115,23 @@ def wait_run_page_settled(page: Any, timeout: float = RUN_TIMEOUT_MS) -> None:
     wait_app_idle(page)
 
 
+_ONE_FRESH_CANCEL_JS = """() => {
+  const fresh = [...document.querySelectorAll('.st-key-run_cancel')].filter(
+    (el) => !el.closest('[data-stale="true"]'));
+  return fresh.length === 1 && !!fresh[0].querySelector('button:not([disabled])');
+}"""
+
+
+def click_cancel(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
+    """Click the Run page's Cancel once it is drawn once and enabled.
+
+    The polling fragment redraws the controls; while a redraw is in flight Streamlit keeps the previous
+    button on screen (stale) beside the new one, and a plain role locator then finds two Cancel buttons.
+    """
+    page.wait_for_function(_ONE_FRESH_CANCEL_JS, timeout=timeout)
+    page.locator(".st-key-run_cancel button").last.click(timeout=timeout)
+
+
 def set_textarea(page: Any, label: str, value: str) -> None:
     """Fill a text area or text input and commit it to the app (Streamlit commits on blur)."""
     area = page.get_by_label(label, exact=True)

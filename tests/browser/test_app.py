@@ -13,6 +13,7 @@ from tests.browser.conftest import shot
 from tests.browser.gate import RELEASE_ALL
 from tests.browser.helpers import (
     RUN_TIMEOUT_MS,
+    click_cancel,
     open_server_store,
     planted,
     run_id_of,
@@ -62,7 +63,7 @@ def test_cancel_then_resume(page, server) -> None:
     server.gates.arm()
     run_id = start_example(page, server, "lipogram", model="offline:writer")
     wait_for_verdict(page, 0, live=True)  # the writer is held before draft 1: the run is live
-    page.get_by_role("button", name="Cancel").click()
+    click_cancel(page)
     page.get_by_text("Cancelling", exact=False).first.wait_for()  # the app took the request
     server.gates.release(run_id, RELEASE_ALL)
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)

@@ -11,6 +11,7 @@ import os
 import pytest
 
 from tests.browser.conftest import shot
+from tests.browser.helpers import click_cancel
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
 # inside the viewport, from the very first paint of every page of the context.
@@ -175,7 +176,7 @@ def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -
     start(page)
     page.wait_for_selector(".rs-progress")
     try:
-        page.get_by_role("button", name="Cancel").click(timeout=90_000)
+        click_cancel(page, timeout=90_000)
     except Exception:
         shot(page, "debug-cancel")
         raise

@@ -11,6 +11,7 @@ import pytest
 from tests.browser.helpers import (
     PAGE_RECORDER_JS,
     STEP_TIMEOUT_MS,
+    click_cancel,
     open_server_store,
     start_example,
     wait_for_verdict,
@@ -42,7 +43,7 @@ def test_a_pooled_run_is_live_on_the_page_and_cancels(pool_page, pool_server: Ap
     with open_server_store(pool_server) as store:
         run = store.get_run(run_id)
         assert run is not None and run["worker"] and run["worker"].split("|")[1] != str(pool_server.proc.pid)
-    page.get_by_role("button", name="Cancel").click()
+    click_cancel(page)
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
     assert wait_run_status(pool_server, run_id, {"cancelled"})["status"] == "cancelled"
 
