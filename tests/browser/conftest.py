@@ -9,7 +9,13 @@ no run live behind it for the next test.
 
 from __future__ import annotations
 
+import json
+import os
+import signal
+import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -23,6 +29,57 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser" in str(item.fspath):
             item.add_marker(pytest.mark.browser)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[Any]):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.stash[_FAILED] = report.failed
+
+
+_FAILED = pytest.StashKey[bool]()
+_PAGE_STATE_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const rs = window.__rs || {};
+  return {
+    url: location.href,
+    script: app && app.getAttribute('data-test-script-state'),
+    connection: app && app.getAttribute('data-test-connection-state'),
+    script_runs: rs.runs, ms_since_last_run: rs.lastRunAt ? Date.now() - rs.lastRunAt : null,
+    verdicts: rs.verdicts,
+    verdict_markers: [...document.querySelectorAll('.rs-verdict')].map((e) => e.outerHTML),
+    run_page: [...document.querySelectorAll('.rs-run-page')].map((e) => e.outerHTML),
+    progress: [...document.querySelectorAll('.rs-progress')].map((e) => e.textContent),
+    stale: document.querySelectorAll('[data-stale="true"]').length,
+    text: (document.querySelector('[data-testid="stMain"]') || document.body).innerText.slice(0, 3000),
+  };
+}"""
+
+
+def _diagnose(page: Any, server: AppServer, frames: dict[str, Any]) -> None:
+    """After a failed browser test: what the page showed, its websocket traffic, the server's threads."""
+    try:
+        state = page.evaluate(_PAGE_STATE_JS)
+    except Exception as exc:  # the page may be gone; say so and go on
+        state = {"error": repr(exc)}
+    now = time.monotonic()
+    traffic = {
+        "sent": frames["sent"],
+        "received": frames["received"],
+        "s_since_sent": round(now - frames["last_sent"], 2) if frames["last_sent"] else None,
+        "s_since_received": round(now - frames["last_received"], 2) if frames["last_received"] else None,
+    }
+    # Straight to the terminal: pytest shows no captured output of a fixture's teardown for a failed test.
+    out = sys.__stderr__ or sys.stderr
+    out.write("\n--- page state ---\n" + json.dumps(state, indent=1)[:8000] + "\n")
+    out.write("--- websocket ---\n" + json.dumps(traffic) + "\n")
+    if server.proc.poll() is None:
+        os.kill(server.proc.pid, signal.SIGUSR1)  # launch_app.py: every thread's stack into the log
+        time.sleep(1.0)  # diagnostics only: give the handler a moment to write
+    out.write("--- server log (tail) ---\n" + server.log.read_text(encoding="utf-8", errors="replace")[-12000:] + "\n")
+    out.flush()
 
 
 @pytest.fixture(scope="session")
@@ -46,13 +103,25 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 
 
 @pytest.fixture
-def page(browser, server):
+def page(browser, server, request: pytest.FixtureRequest):
     context = browser.new_context(viewport={"width": 1440, "height": 1000}, accept_downloads=True)
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.set_default_navigation_timeout(STEP_TIMEOUT_MS)
     pg = context.new_page()
+    frames: dict[str, Any] = {"sent": 0, "received": 0, "last_sent": 0.0, "last_received": 0.0}
+
+    def count(kind: str) -> Any:
+        def on_frame(_payload: Any) -> None:
+            frames[kind] += 1
+            frames[f"last_{kind}"] = time.monotonic()
+
+        return on_frame
+
+    pg.on("websocket", lambda ws: (ws.on("framesent", count("sent")), ws.on("framereceived", count("received"))))
     yield pg
+    if request.node.stash.get(_FAILED, False):
+        _diagnose(pg, server, frames)
     context.close()
     # The next test must not share the machine with this one's run: let gated runs go, wait for their end.
     if server.gates is not None:

@@ -41,7 +41,7 @@ STORE_TIMEOUT_S = 200.0
 PAGE_RECORDER_JS = r"""
 (() => {
   if (window.__rs) return;
-  const rs = (window.__rs = { verdicts: [], planted: [] });
+  const rs = (window.__rs = { verdicts: [], planted: [], runs: 0, lastRunAt: 0 });
   const key = (r) => [r.iteration, r.result, r.live].join("|");
   const verdict = (el) => {
     const r = {
@@ -78,6 +78,14 @@ PAGE_RECORDER_JS = r"""
   };
   new MutationObserver((mutations) => {
     for (const m of mutations) {
+      if (m.type === "attributes" && m.attributeName === "data-test-script-state") {
+        // Diagnostics for a failed test (see conftest.py): how many script runs the page started, when.
+        if (m.target.getAttribute("data-test-script-state") === "running") {
+          rs.runs += 1;
+          rs.lastRunAt = Date.now();
+        }
+        continue;
+      }
       if (m.type === "attributes") visit(m.target);
       else m.addedNodes.forEach(visit);
     }
@@ -85,7 +93,7 @@ PAGE_RECORDER_JS = r"""
     subtree: true,
     childList: true,
     attributes: true,
-    attributeFilter: ["data-iteration", "data-result", "data-live", "src", "srcdoc", "onerror"],
+    attributeFilter: ["data-iteration", "data-result", "data-live", "src", "srcdoc", "onerror", "data-test-script-state"],
   });
 })();
 """
