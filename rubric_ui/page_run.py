@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
@@ -24,6 +25,8 @@ POLL_SECONDS = 0.1
 """The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
+DRAWN = "run_drawn_stamp"
+"""Session key: {run_id: drawn_stamp} of the last full page run that drew the attached run to its end."""
 CANCELLING = "run_cancelling"
 """Session key: ids of runs whose Cancel was clicked here (shown as "Cancelling…" until they stop)."""
 
@@ -115,6 +118,12 @@ def _controls(run_id: str, view: RunView) -> None:
                     st.rerun()
 
 
+def _in_fragment_run() -> bool:
+    """Whether this script run reruns fragments only (a poll), not the whole page."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
 def _attached(run_id: str) -> None:
     view = load_view(run_id) if valid_run_id(run_id) else None
     if view is None:
@@ -123,7 +132,6 @@ def _attached(run_id: str) -> None:
     live = is_live(view)
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
-    drawing_page = [True]  # False once the full page run has drawn: later calls are fragment runs
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
@@ -132,10 +140,11 @@ def _attached(run_id: str) -> None:
         current = load_view(run_id)
         if current is None:
             return
-        if live and drawn_stamp(current) != stamp and not drawing_page[0]:
-            # Something new (a draft, a verdict, the end): redraw the whole page once. Only from a fragment
-            # run: a rerun asked for while the full page run is still drawing left the page half drawn and
-            # stuck; the next poll, a moment later, asks for it instead.
+        # Compared with what the last *finished* full page run drew, kept in the session: a page run cut short
+        # (a click, a rerun that preempted it) never records its stamp, so the next poll redraws the page
+        # instead of trusting a draw that did not happen. Only from a poll: a rerun asked for while the full
+        # page run is still drawing would cut that run short itself.
+        if live and _in_fragment_run() and drawn_stamp(current) != st.session_state.get(DRAWN, {}).get(run_id):
             st.rerun()
         cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
         show_header(current, cancelling=cancelling)
@@ -151,7 +160,7 @@ def _attached(run_id: str) -> None:
     show_live_panel(view, key="run")
     st.divider()
     views_panel()
-    drawing_page[0] = False
+    st.session_state[DRAWN] = {run_id: stamp}  # this full page run drew everything for `stamp`
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
     # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
     st.markdown(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>', unsafe_allow_html=True)
