@@ -1,0 +1,77 @@
+"""The server stops under a page that watches a live run, and comes back: the page finds its run again by itself.
+
+Its own gated server (see gate.py), stopped with SIGTERM as a service manager stops it and started again on the
+same port and data directory. Every wait is on what the page shows (its connection state, the run's banner) or
+on a stored row, never on a stretch of time.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.gate import RELEASE_ALL
+from tests.browser.helpers import (
+    PAGE_RECORDER_JS,
+    RUN_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    open_server_store,
+    run_id_of,
+    start_example,
+    wait_for_verdict,
+    wait_run_page_settled,
+    wait_run_status,
+)
+from tests.browser.server import AppServer
+
+_CONNECTION_JS = """(wanted) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = app && app.getAttribute('data-test-connection-state');
+  return wanted === 'CONNECTED' ? state === 'CONNECTED' : !!state && state !== 'CONNECTED';
+}"""
+
+
+@pytest.fixture
+def restart_page(browser):
+    context = browser.new_context(viewport={"width": 1440, "height": 900})
+    context.add_init_script(PAGE_RECORDER_JS)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    yield context.new_page()
+    context.close()
+
+
+def test_a_watched_run_comes_back_after_a_server_restart_and_resumes(restart_page, tmp_path_factory) -> None:
+    page = restart_page
+    home = tmp_path_factory.mktemp("restart-home")
+    first = AppServer(home, gated=True)
+    second: AppServer | None = None
+    try:
+        first.gates.arm()  # type: ignore[union-attr]
+        run_id = start_example(page, first, "haiku", model="offline:writer")
+        wait_for_verdict(page, 0, live=True)  # held before draft 1: live when the server stops
+        first.stop()  # SIGTERM while the page watches
+        page.wait_for_function(_CONNECTION_JS, arg="DISCONNECTED")  # the page saw the server go
+        runs_before = page.evaluate("() => window.__rs.runs")  # script runs the page saw start (the recorder)
+        assert wait_run_status(first, run_id, {"interrupted"})["status"] == "interrupted"
+
+        # The same address again: the page reconnects and redraws its run without a click or a reload.
+        second = AppServer(home, gated=True, port=first.port)
+        page.wait_for_function(_CONNECTION_JS, arg="CONNECTED")
+        page.wait_for_function("(n) => window.__rs.runs > n", arg=runs_before)  # the new server drew the page
+        page.get_by_text("Interrupted ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+        wait_run_page_settled(page)
+        assert run_id_of(page) == run_id  # still the run it watched
+        assert [v["iteration"] for v in page.evaluate("() => window.__rs.verdicts")][:1] == [0]
+
+        # Nothing was lost: Resume finishes it from the stored verdict, which is neither redone nor counted twice.
+        second.gates.release(run_id, RELEASE_ALL)  # type: ignore[union-attr]  # its gate file outlived the server
+        page.get_by_role("button", name="Resume").click()
+        page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+        with open_server_store(second) as store:
+            assert store.get_run(run_id)["status"] == "satisfied"
+            iterations = [i["iteration"] for i in store.iterations([run_id]) if i["result"]]
+        assert iterations == [0, 1, 2]
+    finally:
+        first.stop()
+        if second is not None:
+            second.gates.release_all()  # type: ignore[union-attr]
+            second.stop()
