@@ -17,8 +17,8 @@ from typing import Any
 
 HEATMAP_CSS = """<style>
 .rs-hm{position:relative;margin:0.25rem 0 0.75rem 0;font-size:0.85rem}
-.rs-hm:has(.rs-hm-in:checked){padding-bottom:27rem}
-.rs-hm-in{display:none}
+.rs-hm:has(.rs-hm-cell input:checked){padding-bottom:27rem}
+.rs-hm-cell input{display:none}
 .rs-hm-grid{display:grid;gap:3px}
 .rs-hm-col{display:flex;flex-direction:column;gap:3px;min-width:0}
 .rs-hm-h{height:1.4rem;font-weight:600;color:#57606a;text-align:center;white-space:nowrap}
@@ -26,8 +26,7 @@ HEATMAP_CSS = """<style>
 .rs-hm-label{height:2.5rem;box-sizing:border-box;padding:2px 6px;overflow:hidden;display:-webkit-box;
   -webkit-line-clamp:2;-webkit-box-orient:vertical;line-height:1.2;overflow-wrap:anywhere;background:#f6f8fa;
   border-radius:4px}
-.rs-hm-c{position:relative}
-.rs-hm-cell{display:flex;align-items:center;justify-content:center;height:2.5rem;border-radius:4px;
+.rs-hm-cell{position:relative;display:flex;align-items:center;justify-content:center;height:2.5rem;border-radius:4px;
   cursor:pointer;font-weight:600;user-select:none;margin:0;box-sizing:border-box}
 .rs-hm-cell:hover{outline:2px solid #1f2328}
 .rs-hm-cell.pass{background:#4ac26b;color:#fff}
@@ -36,19 +35,21 @@ HEATMAP_CSS = """<style>
 .rs-hm-cell.reg{box-shadow:inset 0 0 0 3px #82071e}
 .rs-hm-cell.rev::after{content:"";width:6px;height:6px;border-radius:50%;background:#0969da;margin-left:3px}
 .rs-hm-cell.dis{box-shadow:inset 0 0 0 3px #0969da}
-.rs-hm-in:checked+.rs-hm-cell{outline:3px solid #1f2328}
-.rs-hm-pop,.rs-hm-draft{display:none;position:absolute;z-index:5;background:#fff;border:1px solid #d0d7de;
-  border-radius:6px;padding:0.5rem 0.7rem;box-shadow:0 4px 12px rgba(31,35,40,0.15)}
-.rs-hm-pop{top:100%;right:0;width:22rem;max-width:60vw;margin-top:4px}
-.rs-hm-draft{left:0;right:0;top:calc(100% - 26.5rem);height:25rem;overflow:auto;box-shadow:none}
-.rs-hm-in:checked~.rs-hm-pop{display:block}
-.rs-hm-col:has(.rs-hm-in:checked) .rs-hm-draft{display:block}
+.rs-hm-cell:has(input:checked){outline:3px solid #1f2328}
+.rs-hm-cell:has(input:checked)::before,.rs-hm-draft{position:absolute;z-index:5;background:#fff;
+  border:1px solid #d0d7de;border-radius:6px;padding:0.5rem 0.7rem;box-shadow:0 4px 12px rgba(31,35,40,0.15);
+  color:#1f2328;font-weight:400;text-align:left;cursor:auto;user-select:text}
+.rs-hm-cell:has(input:checked)::before{content:attr(title);white-space:pre-wrap;overflow-wrap:anywhere;top:100%;
+  right:0;width:22rem;max-width:60vw;margin-top:4px}
+.rs-hm-draft{display:none;left:0;right:0;top:calc(100% - 26.5rem);height:25rem;overflow:auto;box-shadow:none}
+.rs-hm-col:has(input:checked) .rs-hm-draft{display:block}
 .rs-hm-draft pre{white-space:pre-wrap;margin:0.3rem 0 0 0;font-family:inherit}
 .rs-hm-legend{color:#57606a;font-size:0.8rem;margin-bottom:0.3rem}
 </style>"""
 """Injected once per page (outside any polling fragment) and inlined in the report. Interaction is
-generic CSS (a checked radio shows its cell's popover; a column holding the checked one shows its
-draft below the grid), so a 20 x 50 grid costs no per-cell style rules."""
+generic CSS (a checked radio shows its cell's details, the cell's own `title` drawn by `::before`; a
+column holding the checked one shows its draft below the grid), so a 20 x 50 grid costs no per-cell
+style rules and carries each cell's text once."""
 
 _KEY_RE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -110,7 +111,7 @@ def heatmap_html(
     for c, it in enumerate(iterations):
         col = [f'<div class="rs-hm-h">{it + 1}</div>']
         for r, name in enumerate(names):
-            col.append(_cell(k, r, c, it, name, cells.get((r, c)), reviewed_cols))
+            col.append(_cell(k, r, it, name, cells.get((r, c)), reviewed_cols))
         text = drafts.get((turn, it))
         if text is not None:
             col.append(f'<div class="rs-hm-draft"><b>Draft at iteration {it + 1}</b><pre>{_e(text)}</pre></div>')
@@ -126,10 +127,10 @@ def heatmap_html(
     )
 
 
-def _cell(k: str, r: int, c: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
-    """One cell: a radio, its label (the coloured square, with the gap in its title) and its popover."""
+def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
+    """One cell: the coloured square (a label holding its radio), the verdict and the gap in its title."""
     if cell is None:
-        return f'<div class="rs-hm-c"><div class="rs-hm-cell none" title="Iteration {it + 1}: not graded">·</div></div>'
+        return f'<div class="rs-hm-cell none" title="Iteration {it + 1}: not graded">·</div>'
     passed = bool(cell["passed"])
     regressed = _present(cell.get("regressed")) and bool(cell.get("regressed"))
     gap = str(cell.get("gap") or "") if _present(cell.get("gap")) else ""
@@ -151,19 +152,13 @@ def _cell(k: str, r: int, c: int, it: int, name: str, cell: dict[str, Any] | Non
             + (" (disagrees with the grader)" if human != passed else "")
             + (f" — {why}" if why else "")
         )
-    cid = f"{k}-{r}-{c}"
-    title = (
-        f"{name}\nIteration {it + 1}: {verdict}" + (f"\nGap: {gap}" if gap else "") + (f"\n{extra}" if extra else "")
-    )
-    pop = (
-        f"<b>{_e(name)}</b><br>Iteration {it + 1}: {_e(verdict)}"
-        + (f"<br>Gap: {_e(gap)}" if gap else ("" if passed else "<br>Gap: (the grader gave none)"))
-        + (f"<br>{_e(extra)}" if extra else "")
-    )
+    gap_line = f"\nGap: {gap}" if gap else ("" if passed else "\nGap: (the grader gave none)")
+    # The title is the hover text and, drawn by CSS (::before) when the cell is clicked, its details: one copy.
+    title = f"{name}\nIteration {it + 1}: {verdict}{gap_line}" + (f"\n{extra}" if extra else "")
+    # The radio inside its label: a click on the square checks it, with no id to repeat per cell.
     return (
-        f'<div class="rs-hm-c"><input type="radio" class="rs-hm-in" name="{k}" id="{cid}">'
-        f'<label for="{cid}" class="rs-hm-cell {cls}" title="{_e(title)}" data-criterion="{r}" '
-        f'data-iteration="{it}">{mark}</label><div class="rs-hm-pop">{pop}</div></div>'
+        f'<label class="rs-hm-cell {cls}" title="{_e(title)}" data-criterion="{r}" data-iteration="{it}">'
+        f'<input type="radio" name="{k}">{mark}</label>'
     )
 
 
@@ -171,12 +166,13 @@ _FRAME_CSS = """<style>
 body{margin:0;padding:0 4px 17rem 2px;font-family:"Source Sans Pro",system-ui,-apple-system,"Segoe UI",sans-serif;
   color:#1f2328;font-size:15px}
 .rs-hm{padding-bottom:0!important;margin:0}
-.rs-hm-pop,.rs-hm-draft,.rs-hm-hint{position:fixed;top:auto;bottom:0;height:16rem;overflow:auto;margin:0;
-  box-sizing:border-box;box-shadow:none}
-.rs-hm-pop{left:0;right:auto;width:36%;max-width:none}
+.rs-hm-cell:has(input:checked)::before,.rs-hm-draft,.rs-hm-hint{position:fixed;top:auto;bottom:0;height:16rem;
+  overflow:auto;margin:0;box-sizing:border-box;box-shadow:none}
+.rs-hm-cell:has(input:checked)::before{left:0;right:auto;width:36%;max-width:none}
 .rs-hm-draft{left:calc(36% + 6px);right:0}
 .rs-hm-hint{left:0;right:0;display:flex;align-items:center;justify-content:center;color:#57606a;
   border:1px dashed #d0d7de;border-radius:6px;background:#fff}
+body:has(.rs-hm-cell input:checked) .rs-hm-hint{display:none}
 </style>"""
 DETAIL_PX = 16 * 16 + 12
 """Height of the detail area under the grid in the dashboard's frame (16rem and a margin)."""

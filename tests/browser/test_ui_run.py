@@ -142,13 +142,16 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     title = cell.get_attribute("title") or ""
     assert title.startswith(grid.locator(".rs-hm-label").nth(int(cell.get_attribute("data-criterion"))).inner_text())
     assert "Gap:" in title
-    assert grid.locator(".rs-hm-pop:visible").count() == 0
+    # A clicked cell's details are its own title, drawn below the grid by CSS (::before): one copy of the text.
+    details = "(el) => { const s = getComputedStyle(el, '::before'); return [s.content, s.position]; }"
+    assert cell.evaluate(details)[0] == "none"
     assert grid.locator(".rs-hm-draft:visible").count() == 0
     cell.click()
-    grid.locator(".rs-hm-pop:visible").wait_for()
     grid.locator(".rs-hm-draft:visible").wait_for()
-    text = grid.locator(".rs-hm-pop:visible").inner_text() + grid.locator(".rs-hm-draft:visible").inner_text()
-    assert "Gap:" in text and "Draft at iteration" in text and criterion in text, text
+    content, position = cell.evaluate(details)
+    assert position == "fixed" and "Gap:" in content and "Iteration" in content, content
+    assert cell.evaluate("(el) => el.querySelector('input').checked")
+    assert "Draft at iteration" in grid.locator(".rs-hm-draft:visible").inner_text()
     shot(page, "ui-heatmap-clicked")
 
 

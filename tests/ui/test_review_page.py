@@ -185,9 +185,9 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
 
     frame = frame_of(view.run_id, view.turns[0].iterations, reviews)
     grid = heatmap_html(frame, key="t", turn=0, drafts={})
-    # Each cell says it twice (its hover title and its click pop-up).
-    assert grid.count("Human review by ann: fail (disagrees with the grader)") == 2  # Is about spring passed
-    assert grid.count("Human review by ann: fail") == 4  # and Exactly three lines, which failed too
+    # Each cell says it once: its title is the hover text and, drawn by CSS, the clicked cell's details.
+    assert grid.count("Human review by ann: fail (disagrees with the grader)") == 1  # Is about spring passed
+    assert grid.count("Human review by ann: fail") == 2  # and Exactly three lines, which failed too
     assert "Human review" not in heatmap_html(frame_of(view.run_id, view.turns[0].iterations), key="t", turn=0)
 
 
