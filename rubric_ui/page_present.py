@@ -9,6 +9,7 @@ import streamlit as st
 from rubric_core.report import render_report
 from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_ui.criteria import show_criteria
+from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.run_view import load_view
 from rubric_ui.safe import md, valid_run_id
@@ -198,4 +199,4 @@ def render() -> None:
             else:
                 state.present_step = n + 1
 
-    stage()
+    draw_fragment(stage)

@@ -11,6 +11,7 @@ from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
 from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, show_examples_bar
+from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import drawn_stamp, forget_view, is_live, load_view, show_header, show_live_panel, show_views
@@ -156,10 +157,10 @@ def _attached(run_id: str) -> None:
         if current is not None:
             show_views(current, key="run")
 
-    progress()
+    draw_fragment(progress)
     show_live_panel(view, key="run")
     st.divider()
-    views_panel()
+    draw_fragment(views_panel)
     st.session_state[DRAWN] = {run_id: stamp}  # this full page run drew everything for `stamp`
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
     # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).

@@ -22,6 +22,7 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.view import STATUS_LABELS
+from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.safe import md, valid_run_id
@@ -246,7 +247,7 @@ def _attached(store: Store, suite_id: str) -> None:
         if live and not still:
             st.rerun()  # ended: redraw the whole page, which stops the polling
 
-    live_panel()
+    draw_fragment(live_panel)
 
 
 def render() -> None:

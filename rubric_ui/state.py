@@ -1,8 +1,14 @@
 """What a browser session keeps across page switches: the editor's fields and the run it watches.
 
 Streamlit drops a widget's value as soon as a script run does not draw that widget (going to Runs
-and back empties the editor). Writing the value back under the same key at the top of every run
-makes it an ordinary session value that survives (the documented multipage workaround).
+and back empties the editor). Each run copies the kept widgets' values aside, under a key of their
+own, and puts a value back only when its widget's state was dropped.
+
+Writing every value back under its own key at the top of every run (the documented multipage
+workaround) is not safe here: a value the script writes is pushed to the browser and replaces what
+the field shows, so text typed into one field while the run started by committing another field was
+still drawing was wiped out (seen in the browser tests: the Rubric emptied after the Task was
+committed). A value is put back only for a widget no earlier run kept, so nothing typed is replaced.
 """
 
 from __future__ import annotations
@@ -17,11 +23,18 @@ ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""
 
 
+KEPT_VALUES = "run_kept_values"
+"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state."""
+
+
 def keep_widget_state() -> None:
-    """Re-save the kept widget values so leaving the Run page does not drop them (call on every page)."""
+    """Keep the Run page's widget values across page switches (call at the top of every run, on every page)."""
+    kept: dict[str, object] = st.session_state.setdefault(KEPT_VALUES, {})
     for key in KEPT_KEYS:
         if key in st.session_state:
-            st.session_state[key] = st.session_state[key]
+            kept[key] = st.session_state[key]
+        elif key in kept:
+            st.session_state[key] = kept[key]  # dropped while another page was shown: put it back
 
 
 def attached_run() -> str | None:

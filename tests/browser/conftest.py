@@ -21,6 +21,7 @@ import pytest
 
 from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_no_live_run
 from tests.browser.server import CHROMIUM_ARGS, CHROMIUM_MISSING, AppServer, chromium_path
+from tests.browser.wire import WireTrace
 
 SHOTS = Path(__file__).with_name("screenshots")
 
@@ -58,7 +59,7 @@ _PAGE_STATE_JS = """() => {
 }"""
 
 
-def _diagnose(page: Any, server: AppServer, frames: dict[str, Any]) -> None:
+def _diagnose(page: Any, server: AppServer, frames: dict[str, Any], wire: WireTrace) -> None:
     """After a failed browser test: what the page showed, its websocket traffic, the server's threads."""
     try:
         state = page.evaluate(_PAGE_STATE_JS)
@@ -75,6 +76,7 @@ def _diagnose(page: Any, server: AppServer, frames: dict[str, Any]) -> None:
     out = sys.__stderr__ or sys.stderr
     out.write("\n--- page state ---\n" + json.dumps(state, indent=1)[:8000] + "\n")
     out.write("--- websocket ---\n" + json.dumps(traffic) + "\n")
+    out.write("--- websocket messages (newest last) ---\n" + wire.text()[-20000:] + "\n")
     if server.proc.poll() is None:
         os.kill(server.proc.pid, signal.SIGUSR1)  # launch_app.py: every thread's stack into the log
         time.sleep(1.0)  # diagnostics only: give the handler a moment to write
@@ -119,9 +121,11 @@ def page(browser, server, request: pytest.FixtureRequest):
         return on_frame
 
     pg.on("websocket", lambda ws: (ws.on("framesent", count("sent")), ws.on("framereceived", count("received"))))
+    wire = WireTrace()
+    wire.attach(pg)
     yield pg
     if request.node.stash.get(_FAILED, False):
-        _diagnose(pg, server, frames)
+        _diagnose(pg, server, frames, wire)
     context.close()
     # The next test must not share the machine with this one's run: let gated runs go, wait for their end.
     if server.gates is not None:

@@ -143,8 +143,14 @@ def click_cancel(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
 def set_textarea(page: Any, label: str, value: str) -> None:
     """Fill a text area or text input and commit it to the app (Streamlit commits on blur)."""
     area = page.get_by_label(label, exact=True)
+    # Typed only while no script run is in flight: a run that was already drawing when the field was filled
+    # redraws the field with the value the server knew, and the filled text is gone before it is committed.
+    wait_app_idle(page)
     area.fill(value)
-    area.press("Tab")
+    area.press("Tab")  # the blur sends the value; the page says `rerunRequested` at once, then runs
+    wait_app_idle(page)
+    if area.input_value() != value:
+        raise AssertionError(f"the field {label!r} did not keep the value it was given: {area.input_value()!r}")
 
 
 def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:

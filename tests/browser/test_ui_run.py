@@ -11,7 +11,7 @@ import os
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import click_cancel
+from tests.browser.helpers import click_cancel, set_textarea
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
 # inside the viewport, from the very first paint of every page of the context.
@@ -51,12 +51,6 @@ def freeze_bar_ms() -> float:
 def wait_app(page) -> None:
     page.wait_for_selector("[data-testid='stApp']")
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
-
-
-def set_textarea(page, label: str, value: str) -> None:
-    area = page.get_by_label(label, exact=True)
-    area.fill(value)
-    area.press("Tab")
 
 
 def load_example(page, server, example: str) -> None:

@@ -277,3 +277,24 @@ def test_editor_names_criteria_the_offline_grader_cannot_judge_before_start(home
     assert any("Phrasings the offline grader understands" in e.label for e in at.expander)
     at.selectbox(key="run_grader").set_value("openai:gpt-4o-mini").run()
     assert "cannot judge" not in " ".join(w.value for w in at.warning)
+
+
+def test_editor_values_survive_another_page_and_typing_is_never_overwritten(home: Path) -> None:
+    """Values typed on the Run page come back after a visit to Runs; no run writes over a field the page drew.
+
+    A value the script writes to a widget's key is pushed to the browser and replaces what the field shows:
+    re-saving every field on every run wiped text typed into one field while the run started by another
+    field's commit was drawing. Only a field whose state Streamlit dropped may be written back.
+    """
+    at = app()
+    at.text_area(key="run_task").set_value("Write a limerick about tea.").run()
+    at.text_area(key="run_rubric").set_value("- Exactly five lines").run()
+    at.run()
+    # A value the script wrote is sent with `set_value` (the browser then replaces the field's text).
+    assert not at.text_area(key="run_task").proto.set_value
+    assert not at.text_area(key="run_rubric").proto.set_value
+    at.switch_page("app_pages/runs.py").run()
+    at.switch_page("app_pages/run.py").run()
+    assert not at.exception
+    assert at.text_area(key="run_task").value == "Write a limerick about tea."
+    assert at.text_area(key="run_rubric").value == "- Exactly five lines"
