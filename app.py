@@ -4,7 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from rubric_ui.state import keep_widget_state
+from rubric_ui.state import RUN_PAGE, keep_widget_state
 
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
 ICON = str(Path(__file__).with_name("rubric_ui") / "assets" / "favicon.png")
@@ -16,7 +16,7 @@ if st.query_params.get("view") == "present":
 else:
     page = st.navigation(
         [
-            st.Page("app_pages/run.py", title="Run", icon=":material/play_arrow:", url_path="run", default=True),
+            st.Page("app_pages/run.py", title=RUN_PAGE, icon=":material/play_arrow:", url_path="run", default=True),
             st.Page("app_pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
             st.Page("app_pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
             st.Page("app_pages/suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
@@ -29,5 +29,5 @@ else:
 
     show_sidebar()
 st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
-keep_widget_state()
+keep_widget_state(page.title)
 page.run()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -50,6 +51,16 @@ def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.Complet
 
 PROCESS_TIMEOUT_S = 240
 """Upper bound for a child process of a test (pytest-timeout allows 300 s a test); a bound, not a window."""
+
+
+def sigint_as_at_a_terminal() -> None:
+    """`preexec_fn` for a child the test sends Ctrl-C (SIGINT): the default disposition, as a terminal gives it.
+
+    A test runner started in the background by a shell (`cmd &`, nohup) inherits SIGINT ignored, and so
+    would every child it starts: Python then installs no KeyboardInterrupt handler and the child runs on
+    as if Ctrl-C never came (seen: a CI run started with `nohup ... &` failed every Ctrl-C test).
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def start_held_run(home: Path, point: str, example: str = "haiku") -> tuple[subprocess.Popen, str]:

@@ -31,7 +31,7 @@ from rubric_core.engine.events import event_key
 from rubric_core.manager import RunManager
 from rubric_core.store import Store, open_store
 from rubric_core.store.store import Store as StoreClass
-from tests.core.helpers import ROOT, example_config
+from tests.core.helpers import ROOT, example_config, sigint_as_at_a_terminal
 
 LATENCY = "0.3"
 MODELS = {"model": f"offline:writer?latency={LATENCY}", "grader": f"offline:grader?latency={LATENCY}"}
@@ -191,6 +191,7 @@ def _cli(home: Path, *args: str) -> subprocess.Popen:
         text=True,
         env=_env(home),
         cwd=ROOT,
+        preexec_fn=sigint_as_at_a_terminal,
     )
 
 

@@ -25,7 +25,7 @@ from rubric_core.execution.settings import WORKERS_ENV, WorkersSettingError, mac
 from rubric_core.execution.threads import ThreadBackend
 from rubric_core.manager import RunManager
 from rubric_core.store import Store
-from tests.core.helpers import ROOT, example_config
+from tests.core.helpers import ROOT, example_config, sigint_as_at_a_terminal
 from tests.core.test_interrupt import (
     DEADLINE_S,
     POINTS,
@@ -292,6 +292,7 @@ def test_ctrl_c_in_the_cli_cancels_a_pooled_run_and_resume_finishes(home: Path, 
         env=env,
         cwd=ROOT,
         start_new_session=True,  # its own process group, as a terminal's job: the signal goes to every process
+        preexec_fn=sigint_as_at_a_terminal,
     )
     header = proc.stdout.readline()
     assert header.startswith("run "), header + proc.stderr.read()
