@@ -33,6 +33,10 @@ def load_view(run_id: str) -> RunView | None:
             earlier = [e for e in stored if first is None or e.seq < first]
             view = RunView.from_events(run_id, earlier)
         view.apply(events)
+        if not handle.done and (view.ended or view.status == "interrupted"):
+            # Resumed or continued here a moment ago: the stored events still end the run, and the worker
+            # has not sent the new part's first event yet. It runs: draw it live, so the page polls for it.
+            view.ended, view.status, view.error = False, "running", ""
     else:
         if view is None:
             row = store.get_run(run_id)

@@ -104,6 +104,36 @@ def server(tmp_path_factory: pytest.TempPathFactory):
     srv.stop()
 
 
+class PageWatch:
+    """What a failed test prints about its page: websocket frame counts and the decoded message trace."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.frames: dict[str, Any] = {"sent": 0, "received": 0, "last_sent": 0.0, "last_received": 0.0}
+        page.on("websocket", self._on_socket)
+        self.wire = WireTrace()
+        self.wire.attach(page)
+
+    def _count(self, kind: str) -> Any:
+        def on_frame(_payload: Any) -> None:
+            self.frames[kind] += 1
+            self.frames[f"last_{kind}"] = time.monotonic()
+
+        return on_frame
+
+    def _on_socket(self, ws: Any) -> None:
+        ws.on("framesent", self._count("sent"))
+        ws.on("framereceived", self._count("received"))
+
+    def diagnose(self, server: AppServer) -> None:
+        _diagnose(self.page, server, self.frames, self.wire)
+
+
+def failed(request: pytest.FixtureRequest) -> bool:
+    """Whether the test's own call failed (for a fixture's teardown)."""
+    return request.node.stash.get(_FAILED, False)
+
+
 @pytest.fixture
 def page(browser, server, request: pytest.FixtureRequest):
     context = browser.new_context(viewport={"width": 1440, "height": 1000}, accept_downloads=True)
@@ -111,21 +141,10 @@ def page(browser, server, request: pytest.FixtureRequest):
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.set_default_navigation_timeout(STEP_TIMEOUT_MS)
     pg = context.new_page()
-    frames: dict[str, Any] = {"sent": 0, "received": 0, "last_sent": 0.0, "last_received": 0.0}
-
-    def count(kind: str) -> Any:
-        def on_frame(_payload: Any) -> None:
-            frames[kind] += 1
-            frames[f"last_{kind}"] = time.monotonic()
-
-        return on_frame
-
-    pg.on("websocket", lambda ws: (ws.on("framesent", count("sent")), ws.on("framereceived", count("received"))))
-    wire = WireTrace()
-    wire.attach(pg)
+    watch = PageWatch(pg)
     yield pg
-    if request.node.stash.get(_FAILED, False):
-        _diagnose(pg, server, frames, wire)
+    if failed(request):
+        watch.diagnose(server)
     context.close()
     # The next test must not share the machine with this one's run: let gated runs go, wait for their end.
     if server.gates is not None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import PageWatch, failed
 from tests.browser.gate import RELEASE_ALL
 from tests.browser.helpers import (
     PAGE_RECORDER_JS,
@@ -31,47 +32,53 @@ _CONNECTION_JS = """(wanted) => {
 
 
 @pytest.fixture
-def restart_page(browser):
+def restart_page(browser, request: pytest.FixtureRequest):
+    """A page of its own; on failure it prints what the page showed and the log of the server it watched last."""
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    yield context.new_page()
+    page = context.new_page()
+    watch = PageWatch(page)
+    servers: list[AppServer] = []
+    page.servers = servers  # type: ignore[attr-defined]  # the test appends each server it starts
+    yield page
+    if failed(request) and servers:
+        watch.diagnose(servers[-1])  # before the servers stop: the page as it was when the test failed
     context.close()
+    for server in servers:
+        if server.gates is not None:
+            server.gates.release_all()
+        server.stop()
 
 
 def test_a_watched_run_comes_back_after_a_server_restart_and_resumes(restart_page, tmp_path_factory) -> None:
     page = restart_page
     home = tmp_path_factory.mktemp("restart-home")
     first = AppServer(home, gated=True)
-    second: AppServer | None = None
-    try:
-        first.gates.arm()  # type: ignore[union-attr]
-        run_id = start_example(page, first, "haiku", model="offline:writer")
-        wait_for_verdict(page, 0, live=True)  # held before draft 1: live when the server stops
-        first.stop()  # SIGTERM while the page watches
-        page.wait_for_function(_CONNECTION_JS, arg="DISCONNECTED")  # the page saw the server go
-        runs_before = page.evaluate("() => window.__rs.runs")  # script runs the page saw start (the recorder)
-        assert wait_run_status(first, run_id, {"interrupted"})["status"] == "interrupted"
+    page.servers.append(first)
+    first.gates.arm()  # type: ignore[union-attr]
+    run_id = start_example(page, first, "haiku", model="offline:writer")
+    wait_for_verdict(page, 0, live=True)  # held before draft 1: live when the server stops
+    first.stop()  # SIGTERM while the page watches
+    page.wait_for_function(_CONNECTION_JS, arg="DISCONNECTED")  # the page saw the server go
+    runs_before = page.evaluate("() => window.__rs.runs")  # script runs the page saw start (the recorder)
+    assert wait_run_status(first, run_id, {"interrupted"})["status"] == "interrupted"
 
-        # The same address again: the page reconnects and redraws its run without a click or a reload.
-        second = AppServer(home, gated=True, port=first.port)
-        page.wait_for_function(_CONNECTION_JS, arg="CONNECTED")
-        page.wait_for_function("(n) => window.__rs.runs > n", arg=runs_before)  # the new server drew the page
-        page.get_by_text("Interrupted ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
-        wait_run_page_settled(page)
-        assert run_id_of(page) == run_id  # still the run it watched
-        assert [v["iteration"] for v in page.evaluate("() => window.__rs.verdicts")][:1] == [0]
+    # The same address again: the page reconnects and redraws its run without a click or a reload.
+    second = AppServer(home, gated=True, port=first.port)
+    page.servers.append(second)
+    page.wait_for_function(_CONNECTION_JS, arg="CONNECTED")
+    page.wait_for_function("(n) => window.__rs.runs > n", arg=runs_before)  # the new server drew the page
+    page.get_by_text("Interrupted ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    wait_run_page_settled(page)
+    assert run_id_of(page) == run_id  # still the run it watched
+    assert [v["iteration"] for v in page.evaluate("() => window.__rs.verdicts")][:1] == [0]
 
-        # Nothing was lost: Resume finishes it from the stored verdict, which is neither redone nor counted twice.
-        second.gates.release(run_id, RELEASE_ALL)  # type: ignore[union-attr]  # its gate file outlived the server
-        page.get_by_role("button", name="Resume").click()
-        page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
-        with open_server_store(second) as store:
-            assert store.get_run(run_id)["status"] == "satisfied"
-            iterations = [i["iteration"] for i in store.iterations([run_id]) if i["result"]]
-        assert iterations == [0, 1, 2]
-    finally:
-        first.stop()
-        if second is not None:
-            second.gates.release_all()  # type: ignore[union-attr]
-            second.stop()
+    # Nothing was lost: Resume finishes it from the stored verdict, which is neither redone nor counted twice.
+    second.gates.release(run_id, RELEASE_ALL)  # type: ignore[union-attr]  # its gate file outlived the server
+    page.get_by_role("button", name="Resume").click()
+    page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
+    with open_server_store(second) as store:
+        assert store.get_run(run_id)["status"] == "satisfied"
+        iterations = [i["iteration"] for i in store.iterations([run_id]) if i["result"]]
+    assert iterations == [0, 1, 2]
