@@ -61,14 +61,18 @@ def test_a_watched_run_comes_back_after_a_server_restart_and_resumes(restart_pag
     wait_for_verdict(page, 0, live=True)  # held before draft 1: live when the server stops
     first.stop()  # SIGTERM while the page watches
     page.wait_for_function(_CONNECTION_JS, arg="DISCONNECTED")  # the page saw the server go
-    runs_before = page.evaluate("() => window.__rs.runs")  # script runs the page saw start (the recorder)
+    # Which server session drew the page (sidebar marker): a new server's session draws another one.
+    session_before = page.get_attribute(".rs-session", "data-session")
     assert wait_run_status(first, run_id, {"interrupted"})["status"] == "interrupted"
 
     # The same address again: the page reconnects and redraws its run without a click or a reload.
     second = AppServer(home, gated=True, port=first.port)
     page.servers.append(second)
     page.wait_for_function(_CONNECTION_JS, arg="CONNECTED")
-    page.wait_for_function("(n) => window.__rs.runs > n", arg=runs_before)  # the new server drew the page
+    page.wait_for_function(
+        "(before) => { const m = document.querySelector('.rs-session'); return !!m && m.dataset.session !== before; }",
+        arg=session_before,
+    )  # the new server drew the page
     page.get_by_text("Interrupted ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     wait_run_page_settled(page)
     assert run_id_of(page) == run_id  # still the run it watched
