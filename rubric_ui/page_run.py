@@ -16,7 +16,7 @@ from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import drawn_stamp, forget_view, is_live, load_view, show_header, show_live_panel, show_views
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.state import attached_run, detach
+from rubric_ui.state import attached_run, detach, editor_shown
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
@@ -168,6 +168,7 @@ def _attached(run_id: str) -> None:
 
 
 def _editor(store: Store) -> None:
+    editor_shown()
     show_examples_bar(store.list_rubrics())
     raw = show_editor()
     b1, b2, b3 = st.columns([2, 2, 1], vertical_alignment="bottom")

@@ -18,7 +18,9 @@ import streamlit as st
 
 from rubric_ui.editor import DEFAULTS
 
-KEPT_KEYS = (*DEFAULTS, "run_example", "run_library_pick", "run_view", "run_edit_open")
+EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
+"""Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""
+KEPT_KEYS = (*EDITOR_KEYS, "run_view", "run_edit_open")
 """Widget keys of the Run page whose values outlive a visit to another page."""
 ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""
@@ -30,6 +32,31 @@ LAST_PAGE = "run_last_page"
 """Session key: the title of the page the previous run drew."""
 KEPT_VALUES = "run_kept_values"
 """Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state."""
+
+
+EDITOR_DRAWN = "run_editor_drawn"
+"""Session key: whether the last full page run drew the editor."""
+_EDITOR_FRESH = "run_editor_fresh"
+"""Session key: this full run is the first to draw the editor since a run that did not."""
+
+
+def editor_shown() -> None:
+    """Call where the Run page draws the editor, before any of its widgets.
+
+    When the last full run did not draw the editor (another page, or the editor folded away while a run was
+    watched), the browser draws its fields anew from what the server sends, and Streamlit does not always
+    send a value it kept for a widget that was not drawn: the fields came up empty while the server still held
+    their text. The first run that draws them again writes every value back, which makes Streamlit send it.
+    """
+    if st.session_state.get(_EDITOR_FRESH):
+        kept: dict[str, object] = st.session_state.get(KEPT_VALUES, {})
+        for key in EDITOR_KEYS:
+            if key in st.session_state:
+                st.session_state[key] = st.session_state[key]
+            elif key in kept:
+                st.session_state[key] = kept[key]
+        st.session_state[_EDITOR_FRESH] = False
+    st.session_state[EDITOR_DRAWN] = True
 
 
 def keep_widget_state(page: str) -> None:
@@ -48,6 +75,9 @@ def keep_widget_state(page: str) -> None:
                 st.session_state[key] = kept[key]
         elif key in kept:
             st.session_state[key] = kept[key]  # dropped while the field was not drawn: put it back
+    # Fragment runs never get here (they run the fragment alone): this is the previous full run's word.
+    st.session_state[_EDITOR_FRESH] = not st.session_state.get(EDITOR_DRAWN, False)
+    st.session_state[EDITOR_DRAWN] = False
 
 
 def attached_run() -> str | None:

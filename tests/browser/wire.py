@@ -40,6 +40,10 @@ def _received(payload: Any) -> str:
             body = ""
             if element == "markdown":
                 body = " " + delta.new_element.markdown.body[:48].replace("\n", " ")
+            if element in ("text_area", "text_input"):
+                # A value the server writes into a field (set_value) replaces what the browser shows.
+                widget = getattr(delta.new_element, element)
+                body = f" {widget.label!r}" + (f" set to {widget.value[:40]!r}" if widget.set_value else "")
             what = f"{element}{body}"
         elif what == "add_block":
             what = f"block {delta.add_block.WhichOneof('type')}"

@@ -298,3 +298,19 @@ def test_editor_values_survive_another_page_and_typing_is_never_overwritten(home
     assert not at.exception
     assert at.text_area(key="run_task").value == "Write a limerick about tea."
     assert at.text_area(key="run_rubric").value == "- Exactly five lines"
+
+
+def test_the_editor_shown_again_is_sent_its_values(store: Store, engine: Engine) -> None:
+    """Unfolding the editor over a watched run sends every field its value (the browser draws them anew)."""
+    run_id = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    assert "run_task" not in [t.key for t in at.text_area]  # folded away while the run is shown
+    task = at.session_state["run_task"]
+    next(t for t in at.toggle if t.key == "run_edit_open").set_value(True).run()
+    assert not at.exception
+    for key in ("run_task", "run_rubric"):
+        field = at.text_area(key=key)
+        assert field.proto.set_value and field.value == at.session_state[key]
+    assert at.text_area(key="run_task").value == task
+    at.text_area(key="run_task").set_value("Another task").run()  # drawn twice in a row: nothing sent
+    assert not at.text_area(key="run_rubric").proto.set_value
