@@ -11,7 +11,7 @@ import os
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import click_cancel, set_textarea
+from tests.browser.helpers import click_cancel, set_textarea, wait_run_page_settled
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
 # inside the viewport, from the very first paint of every page of the context.
@@ -97,6 +97,8 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     start(page)
     page.wait_for_selector(".rs-progress")
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
+    # The banner comes from the polling fragment; the full redraw that follows replaces the heatmap's frame.
+    wait_run_page_settled(page)
     # One numbering: chips, heatmap columns and the verdict summary count from 1.
     chips = page.eval_on_selector_all(".rs-chip", "els => els.map(e => e.textContent)")
     assert "1: needs revision" in chips and "3: satisfied" in chips, chips
@@ -127,6 +129,7 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     set_textarea(page, "Rubric", f"- {criterion}\n- Exactly two sentences")
     start(page)
     page.get_by_text("iteration(s) ·", exact=False).wait_for(timeout=90_000)
+    wait_run_page_settled(page)  # the full redraw after the end is done: the heatmap frame stays
     grid = heatmap(page)
     label = grid.locator(".rs-hm-label").first
     assert label.inner_text() == criterion
@@ -153,6 +156,7 @@ def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:
     load_example(page, server, "photosynthesis")
     run_id = start(page)
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
+    wait_run_page_settled(page)  # click after the full redraw that follows the end, not during it
     page.get_by_text("Task and rubric: edit them", exact=False).click()
     page.get_by_label("Task", exact=True).wait_for()
     set_textarea(page, "Task", "A task typed but not started")
@@ -162,6 +166,7 @@ def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:
     page.get_by_role("link", name="Run", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")
     page.get_by_text("Satisfied ·", exact=False).wait_for()
+    wait_run_page_settled(page)
     # The editor is still open and holds what was typed.
     assert page.get_by_label("Task", exact=True).input_value() == "A task typed but not started"
     assert "Mentions light" in page.get_by_label("Rubric", exact=True).input_value()
@@ -179,6 +184,7 @@ def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -
         raise
     page.get_by_text("Cancelling", exact=False).first.wait_for()
     page.get_by_text("Cancelled ·", exact=False).wait_for(timeout=60_000)
+    wait_run_page_settled(page)
     main = page.locator("[data-testid='stMain']")
     assert main.locator(".rs-chip[data-status='grading']").count() == 0
     assert main.get_by_text("The grader is checking", exact=False).count() == 0
