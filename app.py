@@ -4,6 +4,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from rubric_ui.sidebar import mark_drawn
 from rubric_ui.state import RUN_PAGE, keep_widget_state
 
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
@@ -30,4 +31,7 @@ else:
     show_sidebar()
 st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
 keep_widget_state(page.title)
-page.run()
+try:
+    page.run()
+finally:  # also when the page stops early (st.stop) or fails
+    mark_drawn(in_sidebar=st.query_params.get("view") != "present")

@@ -189,6 +189,16 @@ def _wait(handle: Any) -> None:
         pass
 
 
+def _interrupt_once(signum: int, frame: Any) -> None:
+    """SIGINT once the CLI is stopping: the first press cuts the wait short, later ones are ignored.
+
+    SIG_IGN rather than a Python handler that does nothing: Python puts SIG_DFL back for its own
+    handlers while the interpreter finalizes, and a press landing then would end the process by SIGINT.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    raise KeyboardInterrupt
+
+
 def follow_run(handle: Any, *, resumable: bool) -> int:
     """Wait for a run in its worker thread; Ctrl-C cancels it cleanly (as Cancel in the UI) and says how to resume.
 
@@ -200,12 +210,16 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
         try:
             _wait(handle)
         except KeyboardInterrupt:
-            print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
-            handle.cancel()
+            # From here the process is stopping: one more Ctrl-C cuts the wait short, and any later one is
+            # ignored, so it cannot cut short the exit hook that records the run or end the process by SIGINT.
+            signal.signal(signal.SIGINT, _interrupt_once)
             try:
+                print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
+                handle.cancel()
                 _wait(handle)
             except KeyboardInterrupt:
                 pass
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
             _print_resume_hint(handle, resumable)
             return EXIT_INTERRUPTED
         except _Terminated:

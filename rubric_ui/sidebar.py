@@ -33,3 +33,17 @@ def show_sidebar() -> None:
         ]
         st.caption("  \n".join(lines))
     session_keys_form()
+
+
+def mark_drawn(*, in_sidebar: bool) -> None:
+    """A hidden marker drawn last by every full script run, numbered per browser session.
+
+    The browser's "script not running" state also holds before a page's first run has started, so it
+    cannot tell a page that is drawn from one that is about to be. The browser tests wait for this marker
+    (not marked stale, with the app idle) before they type into a page: text typed while the first run
+    was still drawing was lost (Suites, under load).
+    """
+    count = st.session_state.get("drawn_runs", 0) + 1
+    st.session_state["drawn_runs"] = count
+    where = st.sidebar if in_sidebar else st
+    where.html(f'<span class="rs-drawn" data-run="{count}" hidden></span>')

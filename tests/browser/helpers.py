@@ -100,7 +100,14 @@ PAGE_RECORDER_JS = r"""
 
 _IDLE_JS = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
-  return !!app && app.getAttribute('data-test-script-state') === 'notRunning'
+  // The marker every full script run draws last (app.py), from a run whose elements are not stale: the
+  // "notRunning" state alone also holds before a page's first run has started.
+  const drawn = [...document.querySelectorAll('.rs-drawn')].some((el) => !el.closest('[data-stale="true"]'));
+  // Streamlit loads most widgets' code on first use and shows a skeleton until it has arrived. A field still
+  // loading has given the browser no value to send: a run requested meanwhile (another field committed)
+  // redrew it empty, and the next run sent that empty text (Suites' Rubric, under load).
+  const loading = !!document.querySelector('[data-testid="stSkeleton"]');
+  return !!app && drawn && !loading && app.getAttribute('data-test-script-state') === 'notRunning'
     && app.getAttribute('data-test-connection-state') === 'CONNECTED';
 }"""
 
@@ -109,7 +116,10 @@ _IDLE_JS = """() => {
 
 
 def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
-    """The app is connected and its script has run to the end (after a navigation: the first run)."""
+    """The app is connected, no script run is in flight or requested, and a full run has drawn the page to its end.
+
+    After a navigation that is the page's first run: typing earlier was lost (see `mark_drawn` in the sidebar).
+    """
     page.wait_for_function(_IDLE_JS, timeout=timeout)
 
 

@@ -10,14 +10,14 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import shot
+from tests.browser.helpers import wait_app_idle
 
 PAGES = {"run": "/", "runs": "/runs", "rubrics": "/rubrics", "export": "/export"}
 TITLES = {"run": "Run", "runs": "Runs", "rubrics": "Rubrics", "export": "Export"}
 
 
 def wait_app(page) -> None:
-    page.wait_for_selector("[data-testid='stApp']")
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+    wait_app_idle(page)
 
 
 @pytest.fixture

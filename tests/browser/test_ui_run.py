@@ -11,7 +11,7 @@ import os
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import click_cancel, set_textarea, wait_run_page_settled
+from tests.browser.helpers import click_cancel, set_textarea, wait_app_idle, wait_run_page_settled
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
 # inside the viewport, from the very first paint of every page of the context.
@@ -49,8 +49,7 @@ def freeze_bar_ms() -> float:
 
 
 def wait_app(page) -> None:
-    page.wait_for_selector("[data-testid='stApp']")
-    page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+    wait_app_idle(page)
 
 
 def load_example(page, server, example: str) -> None:

@@ -40,3 +40,16 @@ def test_the_trace_keeps_the_newest_lines() -> None:
         trace.lines.append(str(n))
     assert trace.text().splitlines()[-1] == "999"
     assert len(trace.text().splitlines()) == 400
+
+
+def test_field_values_written_by_the_server_and_sent_by_the_browser_name_their_widget() -> None:
+    msg = ForwardMsg()
+    msg.metadata.delta_path.extend([0, 2])
+    area = msg.delta.new_element.text_area
+    area.label, area.id, area.value, area.set_value = "Rubric", "$$ID-abc-suites_rubric", "- One", True
+    assert _received(msg.SerializeToString()).endswith("text_area 'Rubric' #rubric set to '- One'")
+    rerun = BackMsg()
+    typed = rerun.rerun_script.widget_states.widgets.add()
+    typed.id, typed.string_value = "$$ID-abc-suites_model", "offline:writer?latency=0.5"
+    rerun.rerun_script.widget_states.widgets.add(id="$$ID-abc-suites_max", int_value=3)
+    assert _sent(rerun.SerializeToString()) == "-> rerun page #_model='offline:writer?laten'"

@@ -43,7 +43,9 @@ def _received(payload: Any) -> str:
             if element in ("text_area", "text_input"):
                 # A value the server writes into a field (set_value) replaces what the browser shows.
                 widget = getattr(delta.new_element, element)
-                body = f" {widget.label!r}" + (f" set to {widget.value[:40]!r}" if widget.set_value else "")
+                body = f" {widget.label!r} #{widget.id[-6:]}" + (
+                    f" set to {widget.value[:40]!r}" if widget.set_value else ""
+                )
             what = f"{element}{body}"
         elif what == "add_block":
             what = f"block {delta.add_block.WhichOneof('type')}"
@@ -70,7 +72,13 @@ def _sent(payload: Any) -> str | None:
     if kind == "rerun_script":
         rerun = msg.rerun_script
         frag = f" fragment {rerun.fragment_id[:8]}" if rerun.fragment_id else " page"
-        return f"-> rerun{frag}{' (auto)' if rerun.is_auto_rerun else ''}"
+        # The text the browser holds for each field it sends (what the server will take as the field's value).
+        texts = " ".join(
+            f"#{w.id[-6:]}={w.string_value[:20]!r}"
+            for w in rerun.widget_states.widgets
+            if w.WhichOneof("value") == "string_value"
+        )
+        return f"-> rerun{frag}{' (auto)' if rerun.is_auto_rerun else ''}{' ' + texts if texts else ''}"
     return f"-> {kind}"
 
 
