@@ -33,5 +33,5 @@ st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
 keep_widget_state(page.title)
 try:
     page.run()
-finally:  # also when the page stops early (st.stop) or fails
-    mark_drawn(in_sidebar=st.query_params.get("view") != "present")
+finally:  # also when the page fails (a page that stops early draws it before st.stop)
+    mark_drawn()

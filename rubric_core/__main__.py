@@ -2,7 +2,8 @@
 
 import sys
 
-from rubric_core.cli import main
+from rubric_core import cli
 
 if __name__ == "__main__":
-    sys.exit(main())
+    cli.PROCESS_ENDS_AFTER_RUN = True
+    sys.exit(cli.main())

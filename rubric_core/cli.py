@@ -12,6 +12,7 @@ import logging
 import os
 import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -181,6 +182,7 @@ class _Terminated(Exception):
 
 
 def _on_sigterm(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second SIGTERM must not raise inside the hint
     raise _Terminated
 
 
@@ -189,44 +191,58 @@ def _wait(handle: Any) -> None:
         pass
 
 
-def _interrupt_once(signum: int, frame: Any) -> None:
-    """SIGINT once the CLI is stopping: the first press cuts the wait short, later ones are ignored.
+PROCESS_ENDS_AFTER_RUN = False
+"""Set by `python -m rubric_core`: once a followed run is stopped the process ends, so Ctrl-C stays ignored."""
 
-    SIG_IGN rather than a Python handler that does nothing: Python puts SIG_DFL back for its own
-    handlers while the interpreter finalizes, and a press landing then would end the process by SIGINT.
+
+def _ignore_sigint_while_stopping(previous: Any) -> None:
+    """After a stop: SIGINT ignored when the process ends next, else the caller's handler back.
+
+    SIG_IGN rather than a Python handler: Python puts SIG_DFL back for its own handlers while the
+    interpreter finalizes, and a Ctrl-C landing then (during the exit hook that records the run) ended the
+    CLI by SIGINT (-2) instead of with 130. An in-process caller (a test, a notebook) gets its handler back.
     """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    raise KeyboardInterrupt
+    signal.signal(signal.SIGINT, signal.SIG_IGN if PROCESS_ENDS_AFTER_RUN else previous)
 
 
 def follow_run(handle: Any, *, resumable: bool) -> int:
     """Wait for a run in its worker thread; Ctrl-C cancels it cleanly (as Cancel in the UI) and says how to resume.
 
     A second Ctrl-C, or SIGTERM, stops at once: the engine's exit hook records the run as
-    interrupted and its checkpoint keeps every finished step, so `resume` finishes it.
+    interrupted and its checkpoint keeps every finished step, so `resume` finishes it. Once the CLI is
+    stopping no signal raises anywhere: a press only cuts the wait short, so it cannot land half way
+    through the cancel or the hint.
     """
-    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_term = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_int = signal.getsignal(signal.SIGINT)
+    again = threading.Event()
+
+    def on_stopping(signum: int, frame: Any) -> None:
+        again.set()
+
+    stopped = False
     try:
         try:
             _wait(handle)
         except KeyboardInterrupt:
-            # From here the process is stopping: one more Ctrl-C cuts the wait short, and any later one is
-            # ignored, so it cannot cut short the exit hook that records the run or end the process by SIGINT.
-            signal.signal(signal.SIGINT, _interrupt_once)
-            try:
-                print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
-                handle.cancel()
-                _wait(handle)
-            except KeyboardInterrupt:
+            stopped = True
+            signal.signal(signal.SIGINT, on_stopping)
+            signal.signal(signal.SIGTERM, on_stopping)
+            print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
+            handle.cancel()
+            while not again.is_set() and not handle.wait(0.2):
                 pass
-            signal.signal(signal.SIGINT, signal.SIG_IGN)
             _print_resume_hint(handle, resumable)
             return EXIT_INTERRUPTED
         except _Terminated:
+            stopped = True
+            signal.signal(signal.SIGINT, on_stopping)
             _print_resume_hint(handle, resumable)
             return EXIT_TERMINATED
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        signal.signal(signal.SIGTERM, previous_term)
+        if stopped:
+            _ignore_sigint_while_stopping(previous_int)
     last = handle.last
     if last is None or last.type == "error":
         if last is not None and last.data.get("field"):

@@ -39,10 +39,12 @@ def get_manager() -> RunManager:
 def store_or_stop() -> Store:
     """The store, or an error message and a stopped page when it cannot be opened."""
     from rubric_core.store import StoreError
+    from rubric_ui.sidebar import mark_drawn
 
     try:
         return get_store()
     except StoreError as exc:
         st.error(f"Cannot open the run store. {exc}")
+        mark_drawn()
         st.stop()
         raise  # unreachable: st.stop raises

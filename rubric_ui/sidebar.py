@@ -35,15 +35,21 @@ def show_sidebar() -> None:
     session_keys_form()
 
 
-def mark_drawn(*, in_sidebar: bool) -> None:
+def mark_drawn() -> None:
     """A hidden marker drawn last by every full script run, numbered per browser session.
 
     The browser's "script not running" state also holds before a page's first run has started, so it
     cannot tell a page that is drawn from one that is about to be. The browser tests wait for this marker
-    (not marked stale, with the app idle) before they type into a page: text typed while the first run
-    was still drawing was lost (Suites, under load).
+    (with the app idle) before they type into a page. app.py draws it after the page, and a page that
+    stops early draws it before `st.stop()` (nothing is drawn after a stop is requested). Not drawn by
+    fragment runs: the full run's marker stays.
     """
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if ctx is None or ctx.fragment_ids_this_run:
+        return
     count = st.session_state.get("drawn_runs", 0) + 1
     st.session_state["drawn_runs"] = count
-    where = st.sidebar if in_sidebar else st
+    where = st if st.query_params.get("view") == "present" else st.sidebar  # Present has no sidebar
     where.html(f'<span class="rs-drawn" data-run="{count}" hidden></span>')

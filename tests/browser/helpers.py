@@ -6,10 +6,12 @@
   script run the app starts, and any planted HTML that became a live element.
   Tests assert on that record after the fact, so a slow machine cannot make a
   sample miss what the page showed.
-- `wait_app_idle`: the app is connected and not running its script (Streamlit's
-  own `data-test-script-state`); after a navigation, its first script run is done.
-  After a click, wait for what the click draws instead: a fast script run can start
-  and end within one React commit, so its "running" state may never reach the DOM.
+- `wait_app_idle`: the app is connected, not running its script (Streamlit's own
+  `data-test-script-state`), every widget's code has loaded (no skeleton), and a
+  full run drew the marker app.py draws last; after a navigation, its first script
+  run is done. After a click, wait for what the click draws instead: a fast script
+  run can start and end within one React commit, so its "running" state may never
+  reach the DOM, and the previous run's marker still counts while the app is idle.
 - `wait_run_page_settled`: the Run page was redrawn for an ended run (click its
   controls only after this).
 - `start_example`: load a bundled example, optionally with a custom working model,
@@ -100,9 +102,9 @@ PAGE_RECORDER_JS = r"""
 
 _IDLE_JS = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
-  // The marker every full script run draws last (app.py), from a run whose elements are not stale: the
-  // "notRunning" state alone also holds before a page's first run has started.
-  const drawn = [...document.querySelectorAll('.rs-drawn')].some((el) => !el.closest('[data-stale="true"]'));
+  // The marker every full script run draws last (app.py): the "notRunning" state alone also holds before a
+  // page's first run has started. (Streamlit marks elements stale only while a run is in flight.)
+  const drawn = !!document.querySelector('.rs-drawn');
   // Streamlit loads most widgets' code on first use and shows a skeleton until it has arrived. A field still
   // loading has given the browser no value to send: a run requested meanwhile (another field committed)
   // redrew it empty, and the next run sent that empty text (Suites' Rubric, under load).

@@ -52,4 +52,5 @@ def test_field_values_written_by_the_server_and_sent_by_the_browser_name_their_w
     typed = rerun.rerun_script.widget_states.widgets.add()
     typed.id, typed.string_value = "$$ID-abc-suites_model", "offline:writer?latency=0.5"
     rerun.rerun_script.widget_states.widgets.add(id="$$ID-abc-suites_max", int_value=3)
-    assert _sent(rerun.SerializeToString()) == "-> rerun page #_model='offline:writer?laten'"
+    rerun.rerun_script.widget_states.widgets.add(id="$$ID-abc-keys_input_OPENAI_API_KEY", string_value="sk-live-1")
+    assert _sent(rerun.SerializeToString()) == ("-> rerun page #_model='offline:writer?laten' #PI_KEY=<key, not shown>")

@@ -15,6 +15,8 @@ from typing import Any
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
+SECRET_FIELD = "keys_input_"
+"""Part of the widget id of every API key field (rubric_ui/keys.py): their text is never traced."""
 TRACE_LINES = 400
 """The newest lines kept (a whole Run page run is about 60 messages)."""
 
@@ -73,8 +75,9 @@ def _sent(payload: Any) -> str | None:
         rerun = msg.rerun_script
         frag = f" fragment {rerun.fragment_id[:8]}" if rerun.fragment_id else " page"
         # The text the browser holds for each field it sends (what the server will take as the field's value).
+        # Never the text of a key field (the sidebar's session keys): a trace is printed into CI logs.
         texts = " ".join(
-            f"#{w.id[-6:]}={w.string_value[:20]!r}"
+            f"#{w.id[-6:]}=" + ("<key, not shown>" if SECRET_FIELD in w.id else repr(w.string_value[:20]))
             for w in rerun.widget_states.widgets
             if w.WhichOneof("value") == "string_value"
         )

@@ -1,5 +1,8 @@
 import json
+import os
+import signal
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -87,3 +90,42 @@ def test_examples_lists_the_bundled_examples() -> None:
     assert proc.returncode == 0
     for name in ("haiku", "photosynthesis", "find-duplicates", "lipogram", "report"):
         assert name in proc.stdout
+
+
+class _SlowHandle:
+    """A run handle whose run ends only when cancelled; records the cancel."""
+
+    run_id = "r" * 32
+    last = None
+
+    def __init__(self) -> None:
+        self.cancelled = threading.Event()
+        self.waiting = threading.Event()
+
+    def wait(self, timeout: float) -> bool:
+        self.waiting.set()
+        return self.cancelled.wait(timeout)
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+
+def test_ctrl_c_in_follow_run_cancels_and_hands_sigint_back_to_an_in_process_caller(capsys) -> None:
+    from rubric_core import cli
+
+    before = signal.getsignal(signal.SIGINT)
+    handle = _SlowHandle()
+
+    def press() -> None:
+        handle.waiting.wait(30)
+        os.kill(os.getpid(), signal.SIGINT)  # Python runs the handler in the main thread, inside follow_run
+
+    presser = threading.Thread(target=press)
+    presser.start()
+    code = cli.follow_run(handle, resumable=True)
+    presser.join()
+    assert code == 130 and handle.cancelled.is_set()
+    assert f"resume it with: python -m rubric_core resume {handle.run_id}" in capsys.readouterr().err
+    # Not `python -m rubric_core` (the process goes on): the caller's Ctrl-C handler is back, not SIG_IGN.
+    assert signal.getsignal(signal.SIGINT) is before
+    assert signal.getsignal(signal.SIGTERM) is not cli._on_sigterm

@@ -260,7 +260,8 @@ def test_a_second_ctrl_c_or_sigterm_stops_the_cli_at_once_and_resume_finishes(
         # hint and while its exit hook records the run; none of them may end it by SIGINT (returncode -2).
         proc.send_signal(signal.SIGINT)
         _wait_stored_type(store, run_id, "cancel_requested", alive=lambda: proc.poll() is None)
-        while proc.poll() is None:
+        deadline = time.monotonic() + DEADLINE_S
+        while proc.poll() is None and time.monotonic() < deadline:
             proc.send_signal(signal.SIGINT)
             time.sleep(0.001)
         expected = 130

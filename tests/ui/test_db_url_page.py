@@ -31,5 +31,7 @@ def test_a_store_url_with_a_password_is_shown_masked(page: str, monkeypatch: pyt
     assert any("postgresql://bob:***@127.0.0.1:1/rubric" in e for e in errors), errors
     if page == "app_pages/run.py":
         assert any("Store: `postgresql://bob:***@127.0.0.1:1/rubric`" in c.value for c in at.sidebar.caption)
+    # The page stopped early and still drew the marker of a finished run that the browser tests wait for.
+    assert any('class="rs-drawn"' in el.proto.body for el in at.get("html"))
     shown = [el.value for el in [*at.error, *at.markdown, *at.caption, *at.text, *at.info, *at.warning] if el.value]
     assert not [v for v in shown if SECRET in str(v)]
