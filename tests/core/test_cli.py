@@ -113,19 +113,29 @@ class _SlowHandle:
 def test_ctrl_c_in_follow_run_cancels_and_hands_sigint_back_to_an_in_process_caller(capsys) -> None:
     from rubric_core import cli
 
-    before = signal.getsignal(signal.SIGINT)
+    # Ctrl-C as at a terminal: a test runner started in the background (`cmd &`, nohup) inherits SIGINT ignored.
+    outer = signal.signal(signal.SIGINT, signal.default_int_handler)
     handle = _SlowHandle()
+    unanswered = threading.Event()
 
     def press() -> None:
         handle.waiting.wait(30)
         os.kill(os.getpid(), signal.SIGINT)  # Python runs the handler in the main thread, inside follow_run
+        if not handle.cancelled.wait(30):  # never cancelled: end the wait so the test fails instead of hanging
+            unanswered.set()
+            handle.cancel()
 
     presser = threading.Thread(target=press)
     presser.start()
-    code = cli.follow_run(handle, resumable=True)
-    presser.join()
-    assert code == 130 and handle.cancelled.is_set()
+    try:
+        code = cli.follow_run(handle, resumable=True)
+        presser.join()
+        after = signal.getsignal(signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGINT, outer)
+    assert not unanswered.is_set(), "Ctrl-C did not cancel the run"
+    assert code == 130
     assert f"resume it with: python -m rubric_core resume {handle.run_id}" in capsys.readouterr().err
     # Not `python -m rubric_core` (the process goes on): the caller's Ctrl-C handler is back, not SIG_IGN.
-    assert signal.getsignal(signal.SIGINT) is before
+    assert after is signal.default_int_handler
     assert signal.getsignal(signal.SIGTERM) is not cli._on_sigterm
