@@ -26,6 +26,9 @@ def _cell(page, n: int) -> None:
 
 
 def _press(page, key: str) -> None:
+    # Only once the run that drew the cell has ended: a shortcut pressed while that run was still redrawing
+    # the buttons was lost (no rerun was sent; loaded clean-clone CI run, the second "b" of two).
+    wait_app(page)
     # Shortcuts are ignored while a text field has focus (as they should be): press them on the page.
     page.evaluate("() => document.activeElement && document.activeElement.blur()")
     page.keyboard.press(key)
