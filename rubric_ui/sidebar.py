@@ -36,7 +36,7 @@ def show_sidebar() -> None:
 
 
 def mark_drawn() -> None:
-    """A hidden marker drawn last by every full script run, numbered per browser session.
+    """A hidden marker drawn last by every full script run.
 
     The browser's "script not running" state also holds before a page's first run has started, so it
     cannot tell a page that is drawn from one that is about to be. The browser tests wait for this marker
@@ -49,7 +49,5 @@ def mark_drawn() -> None:
     ctx = get_script_run_ctx()
     if ctx is None or ctx.fragment_ids_this_run:
         return
-    count = st.session_state.get("drawn_runs", 0) + 1
-    st.session_state["drawn_runs"] = count
     where = st if st.query_params.get("view") == "present" else st.sidebar  # Present has no sidebar
-    where.html(f'<span class="rs-drawn" data-run="{count}" hidden></span>')
+    where.html('<span class="rs-drawn" hidden></span>')

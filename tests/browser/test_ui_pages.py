@@ -10,14 +10,10 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import wait_app_idle
+from tests.browser.helpers import wait_app_idle as wait_app
 
 PAGES = {"run": "/", "runs": "/runs", "rubrics": "/rubrics", "export": "/export"}
 TITLES = {"run": "Run", "runs": "Runs", "rubrics": "Rubrics", "export": "Export"}
-
-
-def wait_app(page) -> None:
-    wait_app_idle(page)
 
 
 @pytest.fixture

@@ -11,7 +11,8 @@ import os
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import click_cancel, set_textarea, wait_app_idle, wait_run_page_settled
+from tests.browser.helpers import click_cancel, set_textarea, wait_run_page_settled
+from tests.browser.helpers import wait_app_idle as wait_app
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
 # inside the viewport, from the very first paint of every page of the context.
@@ -46,10 +47,6 @@ iteration, from heavy views re-sent every poll) fail it by a wide margin.
 def freeze_bar_ms() -> float:
     """The guard scaled by how oversubscribed the machine is now (load average per core, at least 1)."""
     return FREEZE_GUARD_MS * max(1.0, os.getloadavg()[0] / (os.cpu_count() or 1))
-
-
-def wait_app(page) -> None:
-    wait_app_idle(page)
 
 
 def load_example(page, server, example: str) -> None:

@@ -26,15 +26,6 @@ ROOT = Path(__file__).resolve().parents[2]
 BOUND_S = 120.0
 
 
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
-
-
 def test_cancel_on_the_run_page_stops_a_run_live_in_another_process(
     home: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -11,15 +11,6 @@ ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cr3t-Pw-ui-77"
 
 
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
-
-
 @pytest.mark.parametrize("page", ["app_pages/run.py", "app_pages/runs.py", "app_pages/export.py"])
 def test_a_store_url_with_a_password_is_shown_masked(page: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("RUBRIC_STUDIO_DB_URL", f"postgresql://bob:{SECRET}@127.0.0.1:1/rubric")

@@ -17,15 +17,6 @@ from rubric_ui.editor import CUSTOM
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
-
-
 def _editor_with_example() -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
     at.button(key="run_load_example").click().run()

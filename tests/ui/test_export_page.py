@@ -7,7 +7,6 @@ import re
 import zipfile
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
@@ -15,15 +14,6 @@ from rubric_core.store import RunFilter, Store
 from tests.core.helpers import example_config
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def _ready_count(at: AppTest) -> int:

@@ -19,15 +19,6 @@ APPTEST_TIMEOUT_S = 120
 """Upper bound for one script run (the first imports pandas and plotly; a loaded machine is slow)."""
 
 
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
-
-
 def app(page: str = "app_pages/run.py", **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=APPTEST_TIMEOUT_S)
     for k, v in query.items():

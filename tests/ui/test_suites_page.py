@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.store import Store
@@ -13,15 +12,6 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.example import example_rubric
 
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture(autouse=True)
-def _fresh_resources():
-    import streamlit as st
-
-    st.cache_resource.clear()
-    yield
-    st.cache_resource.clear()
 
 
 def suites_page(**query: str) -> AppTest:
