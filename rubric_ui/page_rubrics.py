@@ -63,11 +63,16 @@ FLASH = "rubrics_flash"
 
 
 def _diff(versions: list[dict], name: str) -> None:
-    """Two versions side by side or inline (the newest two by default)."""
+    """Two versions side by side or inline (the newest two by default).
+
+    The pickers' keys carry the newest version: after a save they are new widgets that start on the newest two.
+    Popping the old keys from session state is not enough, the browser keeps showing its old choice.
+    """
     numbers = [v["version"] for v in versions]
+    newest = numbers[-1]
     c1, c2, c3 = st.columns([1, 1, 1])
-    a = c1.selectbox("Compare version", numbers, index=len(numbers) - 2, key=f"rubrics_a_{name}")
-    b = c2.selectbox("with version", numbers, index=len(numbers) - 1, key=f"rubrics_b_{name}")
+    a = c1.selectbox("Compare version", numbers, index=len(numbers) - 2, key=f"rubrics_a_{name}_{newest}")
+    b = c2.selectbox("with version", numbers, index=len(numbers) - 1, key=f"rubrics_b_{name}_{newest}")
     mode = c3.radio("Layout", ["Side by side", "Inline"], horizontal=True, key=f"rubrics_mode_{name}")
     ta = next(v["text"] for v in versions if v["version"] == a)
     tb = next(v["text"] for v in versions if v["version"] == b)
@@ -104,11 +109,9 @@ def _versions(store: Store, name: str) -> None:
             if version == latest["version"]:
                 st.info("Unchanged: no new version.")
             else:
-                # The message and the diff must survive the rerun: the pickers start again from the
-                # newest two versions (their old keys would keep "v1 vs v1").
+                # The message must survive the rerun; the pickers start again from the newest two versions
+                # (their keys name the newest version).
                 st.session_state[FLASH] = f"Saved {name} as version {version}."
-                for key in (f"rubrics_a_{name}", f"rubrics_b_{name}"):
-                    st.session_state.pop(key, None)
                 st.rerun()
     if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}

@@ -124,3 +124,18 @@ def test_rubric_versions_diff_refreshes_after_save(watched, server) -> None:
     page.locator(".rs-diff ins.rs-ins").first.wait_for()
     assert "v1" in page.inner_text(".rs-cols") and "v2" in page.inner_text(".rs-cols")
     shot(page, "ui-rubrics-saved")
+
+    # A third version: the pickers and the diff both move on to the newest two (the browser used to keep the
+    # old picks, "1 / 2", above a diff of v2 and v3).
+    editor = page.get_by_label("Edit (saving creates version 3)")
+    editor.fill("- Exactly three lines\n- Is about spring\n- At most 20 words")
+    editor.press("Tab")
+    page.get_by_role("button", name="Save new version").click()
+    page.get_by_text("Saved ui-haiku as version 3.", exact=False).wait_for()
+    page.get_by_label("Edit (saving creates version 4)").wait_for()
+
+    picked = [page.get_by_role("combobox", name=label).input_value() for label in ("Compare version", "with version")]
+    assert picked == ["2", "3"]
+    headers = page.inner_text(".rs-cols")
+    assert "v2" in headers and "v3" in headers and "v1" not in headers, headers
+    assert "20 words" in page.inner_text(".rs-diff ins.rs-ins >> nth=-1")

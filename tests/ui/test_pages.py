@@ -204,7 +204,7 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     at.button(key="rubrics_save_haiku").click().run()
     assert store.get_rubric("haiku")["version"] == 3
     assert any("Saved haiku as version 3." in s.value for s in at.success)  # survives the rerun
-    assert (at.selectbox(key="rubrics_a_haiku").value, at.selectbox(key="rubrics_b_haiku").value) == (2, 3)
+    assert (at.selectbox(key="rubrics_a_haiku_3").value, at.selectbox(key="rubrics_b_haiku_3").value) == (2, 3)
     at = app("app_pages/rubrics.py")
     at.button(key="rubrics_run_haiku").click().run()
     assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
