@@ -14,7 +14,16 @@ from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, 
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.run_view import drawn_stamp, forget_view, is_live, load_view, show_header, show_live_panel, show_views
+from rubric_ui.run_view import (
+    drawn_stamp,
+    forget_view,
+    is_live,
+    load_view,
+    seed_view,
+    show_header,
+    show_live_panel,
+    show_views,
+)
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.state import attached_run, detach, editor_shown
 
@@ -63,7 +72,7 @@ def _start() -> None:
         return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
-    forget_view(handle.run_id)
+    seed_view(handle.run_id, config.to_dict())
 
 
 def _cancel(run_id: str) -> None:

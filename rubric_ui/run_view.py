@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from typing import Any
 
 import streamlit as st
 
@@ -51,6 +52,15 @@ def load_view(run_id: str) -> RunView | None:
                     view.status = "interrupted"
     cache[run_id] = view
     return view
+
+
+def seed_view(run_id: str, config: dict[str, Any]) -> None:
+    """A run started here a moment ago: its view starts from the config it was started with.
+
+    Until the worker's first event arrives the view knows nothing of the run, and the header would say
+    "Iteration 1 of 3" (the library's default cap) for a run capped at 5.
+    """
+    st.session_state.setdefault(_CACHE, {})[run_id] = RunView(run_id, config=dict(config))
 
 
 def forget_view(run_id: str) -> None:

@@ -362,3 +362,20 @@ def test_resume_makes_the_page_live_before_the_first_event(
     keys = [b.key for b in at.button]
     assert "run_cancel" in keys and "run_resume" not in keys  # live: Cancel, no Resume
     assert not [m for m in at.markdown if "Cancelled ·" in m.value]
+
+
+def test_a_run_just_started_shows_its_own_cap_before_the_first_event(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Until the worker's first event arrives the header drew "Iteration 1 of 3" (the library default) for a run
+    # capped at 5.
+    def start(self: RunManager, config: Any, **_: Any) -> Any:
+        return self._keep(_NotYetStarted("a" * 32))
+
+    monkeypatch.setattr(RunManager, "start", start)
+    at = app()
+    at.button(key="run_load_example").click().run()
+    at.number_input(key="run_max_iterations").set_value(5)
+    at.button(key="run_start").click().run()
+    assert not at.exception
+    assert at.query_params["run"] == "a" * 32
+    header = [m.value for m in at.markdown if "rs-progress" in m.value]
+    assert header and "Iteration 1 of 5" in header[0], header
