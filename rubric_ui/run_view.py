@@ -86,27 +86,30 @@ def drawn_stamp(view: RunView) -> tuple[int, int, bool]:
 
 
 def show_header(view: RunView, *, cancelling: bool = False) -> None:
-    """Progress while live ("Cancelling…" once asked), the final banner once ended."""
+    """Progress while live ("Cancelling…" once asked), the final banner once ended.
+
+    The phase is said once in words in the header ("The grader is checking draft 2…"); the chip row below
+    gives each iteration's state in colour.
+    """
     turn = view.current
     if is_live(view):
         graded = len([it for it in turn.iterations if it.evaluation]) if turn else 0
         current = min(graded + 1, view.max_iterations)
         if cancelling:
-            chip, label = chip_html("cancelled", "Cancelling…"), "Cancelling after the current step…"
+            lead, label = chip_html("cancelled", "Cancelling…") + " ", "Cancelling after the current step…"
+        elif view.phase == "grading":
+            lead, label = "", f"The grader is checking draft {current}…"
         else:
-            phase = view.phase
-            chip, label = chip_html(phase), ("Grading…" if phase == "grading" else "Drafting…")
+            lead, label = "", f"The agent is writing draft {current}…"
         st.markdown(
-            f'<div class="rs-progress">{chip} <b>Iteration {current} of {view.max_iterations}</b> · {label}</div>',
+            f'<div class="rs-progress" data-phase="{"cancelling" if cancelling else view.phase}">{lead}'
+            f"<b>Iteration {current} of {view.max_iterations}</b> · {label}</div>",
             unsafe_allow_html=True,
         )
         st.progress(min(1.0, graded / max(1, view.max_iterations)))
     else:
         final_banner(view)
     iteration_chips(view)
-    latest = turn.iterations[-1] if turn and turn.iterations else None
-    if latest and latest.grading and latest.evaluation is None and is_live(view) and not cancelling:
-        st.info(f"The grader is checking iteration {shown(latest.iteration)}…", icon=":material/gavel:")
 
 
 def show_draft(text: str, *, key: str) -> None:

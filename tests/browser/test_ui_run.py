@@ -24,12 +24,14 @@ try {
   }).observe({type: 'longtask', buffered: true});
 } catch (e) { window.__longtasks = null; }
 window.__headerSeen = [];
+window.__headerTexts = [];
 new MutationObserver(() => {
   const el = document.querySelector('.rs-progress');
   if (el) {
     const r = el.getBoundingClientRect();
     if (!window.__liveFrom) window.__liveFrom = performance.now();
     window.__headerSeen.push(r.top >= 0 && r.bottom <= window.innerHeight);
+    if (!window.__headerTexts.includes(el.textContent)) window.__headerTexts.push(el.textContent);
   }
 }).observe(document, {subtree: true, childList: true});
 """
@@ -105,6 +107,12 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     # The header the user watches was drawn inside the viewport after Start.
     seen = page.evaluate("() => window.__headerSeen")
     assert seen and all(seen), seen
+    # The phase is said in words, once, in the header (no extra "grading" pill or box beside it), with the run's
+    # own cap from the first draw on.
+    said = page.evaluate("() => window.__headerTexts")
+    assert any("Iteration 1 of 3 · The agent is writing draft 1…" == t for t in said), said
+    assert any(t.startswith("Iteration 1 of 3 · The grader is checking draft 1") for t in said), said
+    assert all(" of 3 · " in t for t in said), said
     # The verdict summary is said once, in words (no raw status names).
     body = page.inner_text("[data-testid='stMain']")
     assert "needs_revision" not in body and "max_iterations_reached" not in body
