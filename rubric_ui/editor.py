@@ -105,14 +105,14 @@ def _error(field: str) -> None:
 
 def show_examples_bar(library: list[dict[str, Any]]) -> None:
     """Load a bundled example or a library rubric in one click."""
-    c1, c2 = st.columns([2, 1], vertical_alignment="bottom")
+    c1, c2 = st.columns([3, 1], vertical_alignment="bottom")
     c1.selectbox(
         "Bundled example", list(EXAMPLES), key="run_example", format_func=lambda n: f"{n} — {EXAMPLES[n].title}"
     )
     c2.button("Load example", on_click=_load_example, key="run_load_example", width="stretch")
     if library:
         names = [r["name"] for r in library]
-        c3, c4 = st.columns([2, 1], vertical_alignment="bottom")
+        c3, c4 = st.columns([3, 1], vertical_alignment="bottom")
         c3.selectbox(
             "Library rubric",
             names,
@@ -182,33 +182,37 @@ def show_rubric_preview(rubric: str) -> None:
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")
 
 
-def show_editor() -> dict[str, Any]:
-    """Render the form; returns the raw values for `RunConfig.from_dict`."""
+def show_editor_texts() -> None:
+    """The task, the rubric and the rubric's preview (the editor's left column)."""
     init_state()
-    status = configured()
     st.text_area("Task", key="run_task", height=110, placeholder="What should the working agent do?")
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
     show_rubric_preview(st.session_state["run_rubric"])
-    c1, c2 = st.columns(2)
-    with c1:
-        st.selectbox("Working model", WORKING_CHOICES, key="run_model", format_func=lambda s: _model_label(s, status))
-        if st.session_state["run_model"] == CUSTOM:
-            st.text_input("Working model spec", key="run_model_custom", placeholder="provider:model-id")
-        _error("model")
-    with c2:
-        st.selectbox("Grader model", GRADER_CHOICES, key="run_grader", format_func=lambda s: _model_label(s, status))
-        if st.session_state["run_grader"] == CUSTOM:
-            st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
-        _error("grader")
+
+
+def show_editor_settings() -> dict[str, Any]:
+    """Models, the cap and the advanced settings (the editor's right column); returns the raw values for
+    `RunConfig.from_dict`. Each model picker has the column's whole width: a model's name and whether its
+    provider has a key are never cut, and a message beside the field wraps at the column's width."""
+    init_state()
+    status = configured()
+    st.selectbox("Working model", WORKING_CHOICES, key="run_model", format_func=lambda s: _model_label(s, status))
+    if st.session_state["run_model"] == CUSTOM:
+        st.text_input("Working model spec", key="run_model_custom", placeholder="provider:model-id")
+    _error("model")
+    st.selectbox("Grader model", GRADER_CHOICES, key="run_grader", format_func=lambda s: _model_label(s, status))
+    if st.session_state["run_grader"] == CUSTOM:
+        st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
+    _error("grader")
     grader = (
         st.session_state["run_grader_custom"]
         if st.session_state["run_grader"] == CUSTOM
         else st.session_state["run_grader"]
     )
     show_offline_notice(st.session_state["run_rubric"], str(grader or ""))
-    c3, c4 = st.columns([1, 2])
+    c3, c4 = st.columns([2, 3])
     # No min/max on the number inputs: the browser would silently keep the previous value for an
     # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
     # validates instead, and the message appears beside the field.

@@ -10,7 +10,14 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
 from rubric_ui.criteria import CRITERIA_CSS
-from rubric_ui.editor import ERRORS, apply_preset, current_values, show_editor, show_examples_bar
+from rubric_ui.editor import (
+    ERRORS,
+    apply_preset,
+    current_values,
+    show_editor_settings,
+    show_editor_texts,
+    show_examples_bar,
+)
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
@@ -177,29 +184,34 @@ def _attached(run_id: str) -> None:
 
 
 def _editor(store: Store) -> None:
+    """Examples across the page; task and rubric on the left, models, settings and Start on the right."""
     editor_shown()
     show_examples_bar(store.list_rubrics())
-    raw = show_editor()
-    b1, b2, b3 = st.columns([2, 2, 1], vertical_alignment="bottom")
-    b1.button(
-        "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
-    )
-    start_problem = st.session_state.get(ERRORS, {}).get("start")
-    if start_problem:
-        st.error(start_problem, icon=":material/error:")
-    b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
-    if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
-        name = str(raw.get("rubric_name") or "").strip()
-        try:
-            version = store.save_rubric(name, str(raw.get("rubric") or ""))
-        except ValueError as exc:
-            st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
-        else:
-            st.success(f"Saved {md(name)} as version {version}.")
+    left, right = st.columns([4, 3], gap="large")
+    with left:
+        show_editor_texts()
+    with right:
+        raw = show_editor_settings()
+        st.button(
+            "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
+        )
+        start_problem = st.session_state.get(ERRORS, {}).get("start")
+        if start_problem:
+            st.error(start_problem, icon=":material/error:")
+        b2, b3 = st.columns([2, 1], vertical_alignment="bottom")
+        b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
+        if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
+            name = str(raw.get("rubric_name") or "").strip()
+            try:
+                version = store.save_rubric(name, str(raw.get("rubric") or ""))
+            except ValueError as exc:
+                st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
+            else:
+                st.success(f"Saved {md(name)} as version {version}.")
 
 
 def render() -> None:
-    """The page: the editor beside an intro, or folded above the run being watched."""
+    """The page: the editor, or the run being watched with the editor folded above it."""
     store = store_or_stop()
     preset = st.session_state.pop(PRESET, None)
     run_id = attached_run()
@@ -220,14 +232,10 @@ def render() -> None:
             _editor(store)
         _attached(run_id)
         return
-    left, right = st.columns([3, 2], gap="large")
-    with left:
-        st.subheader("Task and rubric")
-        _editor(store)
-    with right:
-        st.subheader("Watch the loop")
-        st.markdown(
-            "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
-            "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
-            "revision appear here as they happen."
-        )
+    st.subheader("Task and rubric")
+    st.caption(
+        "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
+        "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
+        "revision appear here as they happen."
+    )
+    _editor(store)

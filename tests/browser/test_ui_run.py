@@ -194,3 +194,34 @@ def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -
     assert main.get_by_text("The grader is checking", exact=False).count() == 0
     assert main.get_by_text("Cancelling", exact=False).count() == 0
     shot(page, "ui-run-cancelled")
+
+
+# Every label, button caption and picked option in the main area whose text the browser had to cut (an ellipsis,
+# or an input scrolled sideways).
+CUT_TEXT_JS = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const cut = [];
+  for (const el of main.querySelectorAll('button p, button div, [data-testid="stWidgetLabel"] p, input[role="combobox"]')) {
+    if (el.offsetParent === null) continue;
+    if (el.scrollWidth > el.clientWidth + 1) cut.push((el.value || el.textContent || '').slice(0, 80));
+  }
+  return cut;
+}"""
+
+
+def test_editor_labels_buttons_and_pickers_are_never_cut_and_errors_have_room(page, server) -> None:
+    load_example(page, server, "lipogram")  # the longest example title
+    wait_app(page)
+    assert page.evaluate(CUT_TEXT_JS) == []
+    page.get_by_label("Grader model", exact=True).click()
+    page.get_by_role("option", name="Custom provider:model", exact=False).click()
+    set_textarea(page, "Grader model spec", "nonsense-provider:foo")
+    page.get_by_role("button", name="Start run").click()
+    error = page.locator("[data-testid='stAlertContentError']").filter(has_text="Unknown provider").first
+    error.wait_for()
+    wait_app(page)
+    assert page.evaluate(CUT_TEXT_JS) == []
+    # The message beside the field wraps at the width of a sentence, not every two or three words.
+    box = error.bounding_box()
+    assert box is not None and box["width"] >= 320, box
+    shot(page, "ui-run-editor-error")
