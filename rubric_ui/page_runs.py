@@ -73,10 +73,10 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
             "iter.": frame["iterations"],
             "tokens": frame["total_tokens"],
             "tags": frame["tags"],
-            "note": frame["note"],
-            "id": frame["run_id"],
         }
     )
+    # Widths in pixels that add up to the page's width at 1440 px, so no column is off screen; the run's id,
+    # its note and the whole task are shown for the selected run below.
     event = st.dataframe(
         shown.style.map(_status_style, subset=["status"]),
         hide_index=True,
@@ -84,15 +84,15 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         selection_mode="multi-row",
         key="runs_table",
         column_config={
-            "status": st.column_config.TextColumn(width="medium"),
-            "created": st.column_config.TextColumn(width="small"),
-            "task": st.column_config.TextColumn(width="medium", help="Select the run to read the whole task"),
-            "rubric": st.column_config.TextColumn(width="small"),
-            "model": st.column_config.TextColumn(width="small"),
-            "grader": st.column_config.TextColumn(width="small"),
-            "iter.": st.column_config.NumberColumn(width="small"),
-            "tokens": st.column_config.NumberColumn(width="small", format="%d"),
-            "id": st.column_config.TextColumn(width="small"),
+            "status": st.column_config.TextColumn(width=145),
+            "created": st.column_config.TextColumn(width=90),
+            "task": st.column_config.TextColumn(width=255, help="Select the run to read the whole task"),
+            "rubric": st.column_config.TextColumn(width=90),
+            "model": st.column_config.TextColumn(width=130),
+            "grader": st.column_config.TextColumn(width=130),
+            "iter.": st.column_config.NumberColumn(width=45),
+            "tokens": st.column_config.NumberColumn(width=65, format="%d"),
+            "tags": st.column_config.TextColumn(width=70),
         },
     )
     picked = [rows[i]["id"] for i in event.selection.rows if i < len(rows)]  # type: ignore[union-attr]
@@ -230,12 +230,22 @@ def _first_passes(view: RunView) -> dict[str, int]:
 
 def _compare(store: Store, first: str, second: str) -> None:
     st.subheader("Compare")
-    c1, _ = st.columns([2, 3])
-    a = c1.radio(
+    rows = {rid: store.get_run(rid) for rid in (first, second)}
+
+    def label(rid: str) -> str:
+        # Enough to tell the two apart: when each started, and the start of its task.
+        row = rows.get(rid)
+        if row is None:
+            return rid[:12]
+        task = " ".join(str(row["config"].get("task", "")).split())
+        when = pd.to_datetime(row["created_at"], unit="s", utc=True).strftime("%m-%d %H:%M")
+        return f"{rid[:8]} · {when} · {task[:40] + '…' if len(task) > 40 else task}"
+
+    a = st.radio(
         "Which run is A?",
         [first, second],
         key=f"runs_cmp_a_{min(first, second)}_{max(first, second)}",
-        format_func=lambda rid: f"{rid[:12]}",
+        format_func=label,
         horizontal=True,
     )
     b = second if a == first else first
