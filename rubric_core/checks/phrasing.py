@@ -86,15 +86,24 @@ class Draft:
         return blocks[-1] if blocks else self.text
 
 
-def _quantity(text: str, unit: str) -> tuple[int | None, int | None] | None:
+def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, int]] | None:
+    """(min, max, span of the words read) of a count of `unit` in `text`, or None."""
     u = rf"{unit}s?\b"
     low = text.lower()
     patterns: list[tuple[str, Any]] = [
         (rf"\bbetween {_NUM} and {_NUM} {u}", lambda a, b: (_num(a), _num(b))),
         (rf"\b{_NUM}\s*(?:to|-|–|or)\s*{_NUM} {u}", lambda a, b: (_num(a), _num(b))),
-        (rf"\b(?:at least|no fewer than|minimum of|a minimum of) {_NUM} {u}", lambda a: (_num(a), None)),
+        (
+            rf"\b(?:at least|no fewer than|not fewer than|no shorter than|minimum of|a minimum of) {_NUM} {u}",
+            lambda a: (_num(a), None),
+        ),
         (rf"\b{_NUM} or more {u}", lambda a: (_num(a), None)),
-        (rf"\b(?:at most|no more than|up to|maximum of|a maximum of) {_NUM} {u}", lambda a: (None, _num(a))),
+        (rf"\b{_NUM} {u} or (?:more|longer)\b", lambda a: (_num(a), None)),
+        (
+            rf"\b(?:at most|no more than|not more than|no longer than|up to|maximum of|a maximum of) {_NUM} {u}",
+            lambda a: (None, _num(a)),
+        ),
+        (rf"\b{_NUM} {u} or (?:fewer|less|shorter)\b", lambda a: (None, _num(a))),
         (rf"\b(?:fewer than|less than|under) {_NUM} {u}", lambda a: (None, _num(a) - 1)),
         (rf"\b(?:more than|over) {_NUM} {u}", lambda a: (_num(a) + 1, None)),
         (rf"\b(?:exactly )?{_NUM}[- ]{u}", lambda a: (_num(a), _num(a))),
@@ -102,8 +111,25 @@ def _quantity(text: str, unit: str) -> tuple[int | None, int | None] | None:
     for pattern, build in patterns:
         m = re.search(pattern, low)
         if m:
-            return build(*m.groups())
+            return (*build(*m.groups()), m.span())
     return None
+
+
+_COUNT_FILLER = frozenset(
+    "has have is are be it its it's the a an in of with exactly only just total long length written "
+    "consists made up keep keeps should must contains contain uses use text answer response reply output draft "
+    "summary".split()
+)
+"""Words that may stand around a count without asking for anything more ("Has exactly three lines",
+"A one-sentence summary", "Is three lines long"). Any other word ("every single sentence", "each of the
+three lines rhymes", "three lines about spring") asks for something the count check does not measure,
+so the criterion is not judged at all rather than judged by its count alone."""
+
+
+def _count_only(low: str, span: tuple[int, int]) -> bool:
+    """Whether the criterion asks for nothing but the count read at `span`."""
+    rest = low[: span[0]] + " " + low[span[1] :]
+    return all(word in _COUNT_FILLER for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", rest))
 
 
 def _terms(raw: str) -> tuple[list[str], str]:
@@ -114,6 +140,18 @@ def _terms(raw: str) -> tuple[list[str], str]:
     terms = [re.sub(r"^(?:the|a|an) (?:words?|terms?|letters?) ", "", x) for x in terms]
     terms = [re.sub(r"^(?:the|a|an) ", "", x) for x in terms]
     return [x for x in terms if x], mode
+
+
+_LEAD_FILLER = frozenset(
+    "it it's its the a an is are be must should also explicitly text answer response reply output draft summary".split()
+)
+
+
+def _plain_lead(lead: str) -> bool:
+    """Whether the words before a "mentions ..." or "is about ..." phrasing add nothing the check ignores:
+    "Every line mentions the sea" or "Is a funny poem about cats" ask for more than the whole text naming
+    the sea or being about cats, so they are not judged."""
+    return all(word in _LEAD_FILLER for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", lead.lower()))
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:
@@ -166,7 +204,13 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
         return CheckSpec("markdown_sections", {"sections": [m.group(1)]})
     q = _quantity(low, "sensory detail")
     if q:
-        return CheckSpec("sensory_details", {"min": q[0] or 1})
+        lo, hi, span = q
+        # The bundled word list finds some sensory details, never all: only a lower bound can be confirmed
+        # ("Contains two sensory details" reads as at least two; "exactly two", "at most two" are not judged).
+        exact = hi is not None and (lo != hi or "exactly" in low)
+        if lo is None or exact or not _count_only(low, span):
+            return None
+        return CheckSpec("sensory_details", {"min": lo})
     m = re.search(
         r"\b(?:without|never uses?|avoids?|free of|no|(?:does not|doesn't|must not|never) (?:contain|use|include|mention)s?)"
         r" (?:the |any )?letters? [\"'`“‘]?([a-z])[\"'`”’]?(?:\W|$)",
@@ -187,13 +231,16 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
     for unit, check in (("line", "line_count"), ("sentence", "sentence_count"), ("word", "word_count")):
         q = _quantity(low, unit)
         if q:
-            return CheckSpec(check, {"min": q[0], "max": q[1]})
+            lo, hi, span = q
+            if not _count_only(low, span):
+                return None  # a count and more ("every single sentence", "each of the three lines rhymes")
+            return CheckSpec(check, {"min": lo, "max": hi})
     m = re.search(
         r"\b(?:mentions?|contains?|includes?|uses?|names?|refers? to) (?:the (?:words?|terms?|letters?) |both )?(.+)$",
         text,
         re.IGNORECASE,
     )
-    if m:
+    if m and _plain_lead(low[: m.start()]):
         terms, mode = _terms(m.group(1))
         if terms and all(len(x.split()) <= 3 for x in terms):
             return CheckSpec("contains", {"terms": terms, "mode": mode})
@@ -201,7 +248,7 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
         r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic) of|themed (?:on|around)) ([a-z][a-z -]{1,30}?)\.?$",
         low,
     )
-    if m:
+    if m and _plain_lead(low[: m.start()]):
         return CheckSpec("topic", {"topic": m.group(1).strip()})
     return None
 

@@ -119,7 +119,10 @@ def _term_found(text: str, term: str) -> bool:
         return term.lower() in text.lower()
     stem = re.escape(term.lower())
     # Whole words, allowing a plural or verb ending ("mentions light" accepts "lights").
-    return re.search(rf"\b{stem}(?:s|es|ed|ing)?\b", text.lower()) is not None
+    if re.search(rf"\b{stem}(?:s|es|ed|ing)?\b", text.lower()) is not None:
+        return True
+    # A regular plural that is more than an added -s or -es: "mentions a story" accepts "stories", "leaf" "leaves".
+    return " " not in term and any(term.lower() in lexicons.singular_forms(w) for w in words_of(text))
 
 
 def check_contains(text: str, *, terms: list[str], mode: str = "all") -> CheckResult:
@@ -216,12 +219,15 @@ def check_markdown_sections(text: str, *, sections: list[str]) -> CheckResult:
 
 
 def check_topic(text: str, *, topic: str) -> CheckResult:
-    """Text names the topic or words the bundled lexicon ties to it."""
-    related = lexicons.topic_words(topic)
-    found = sorted({w for w in words_of(text.lower()) if w in related or w.rstrip("s") in related})
+    """Text names the topic or words the bundled lexicon ties to it (a plural or singular of either
+    counts on both sides: "Is about cats" passes "The cat sleeps.")."""
+    found = lexicons.topic_words_in(words_of(text), topic)
     if found:
         return CheckResult(True, f"topic words: {_quote(found)}")
-    examples = ", ".join(sorted(related)[:6])
+    related = lexicons.topic_words(topic)
+    # The topic's own words first, then related ones: none of them is in the text (the check just failed).
+    named = sorted(w for w in related if w in topic.lower().split())
+    examples = ", ".join([*named, *sorted(w for w in related if w not in named)][:6])
     return CheckResult(False, "no topic words", f'Nothing in the text is about "{topic}" (no word such as {examples}).')
 
 

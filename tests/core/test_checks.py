@@ -145,3 +145,75 @@ def test_checks_as_langchain_tools() -> None:
     assert json.loads(tools["not_contains"].invoke({"text": "tree", "terms": ["e"]}))["passed"] is False
     with pytest.raises(ValueError, match="Unknown grader tool"):
         make_tools(["nope"])
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        # A number word that is not a required count.
+        "Uses every single sentence wisely",  # was sentence_count(1): "Has 4 sentences; needs 1."
+        "One of the lines rhymes with moon",
+        "A single idea per sentence",
+        "One sentence per idea",  # was sentence_count(1)
+        "Every line starts with a capital",
+        "Each sentence is short",
+        "Uses a word of Latin origin",  # was word_count(1)
+        "Uses one word from the list",  # was word_count(1)
+        "Contains a word of three syllables",  # was word_count(1)
+        # A count and something more that the count check does not measure.
+        "Each of the three lines rhymes",  # was line_count(3): passed without any rhyme
+        "Exactly three lines that rhyme",  # was line_count(3)
+        "Each paragraph has three sentences",  # was sentence_count(3)
+        "Three sentences, each under 10 words",  # was sentence_count(3)
+        "Each line has at most 5 words",  # was word_count(max=5) over the whole text
+        "Every sentence has fewer than 20 words",  # was word_count(max=19) over the whole text
+        "At most one word per line",  # was word_count(max=1)
+        "Has at least two sentences with a verb",  # was sentence_count(min=2)
+        "Contains at least two sensory details about the sea",  # was sensory_details(2)
+        # A bound the sensory word list cannot confirm (it finds some sensory details, never all).
+        "At most two sensory details",  # was sensory_details(min=1)
+        "Exactly two sensory details",  # was sensory_details(min=2)
+        # A scope the contains check does not measure.
+        "Every line mentions the sea",  # was contains(["the sea"]) over the whole text
+    ],
+)
+def test_a_criterion_that_asks_for_more_than_a_count_is_not_judged(criterion: str) -> None:
+    assert interpret(Criterion(criterion, 1)) is None
+
+
+def test_every_single_sentence_is_reported_as_not_judged_by_the_offline_grader() -> None:
+    from rubric_core.models.offline import CANNOT_JUDGE_GAP, _verdict
+
+    verdict = _verdict(
+        Criterion("Uses every single sentence wisely", 1), None, Draft(text="One. Two. Three. Four."), None
+    )
+    assert interpret(Criterion("Uses every single sentence wisely", 1)) is None
+    assert verdict == {"name": "Uses every single sentence wisely", "passed": False, "gap": CANNOT_JUDGE_GAP}
+
+
+@pytest.mark.parametrize(
+    ("criterion", "check", "params"),
+    [
+        ("Has exactly three lines", "line_count", {"min": 3, "max": 3}),
+        ("Is three lines long", "line_count", {"min": 3, "max": 3}),
+        ("Written in a single line", "line_count", {"min": 1, "max": 1}),
+        ("A one-sentence summary", "sentence_count", {"min": 1, "max": 1}),
+        ("Is a single sentence", "sentence_count", {"min": 1, "max": 1}),
+        ("At least fifty words", "word_count", {"min": 50, "max": None}),
+        ("Between 20 and 40 words", "word_count", {"min": 20, "max": 40}),
+        ("150 words or fewer", "word_count", {"min": None, "max": 150}),  # was exactly 150
+        ("3 lines or more", "line_count", {"min": 3, "max": None}),  # was exactly 3
+        ("No longer than 100 words", "word_count", {"min": None, "max": 100}),  # was not judged
+        ("Contains two sensory details", "sensory_details", {"min": 2}),
+        ("Explicitly mentions the deadline", "contains", {"terms": ["deadline"], "mode": "all"}),
+    ],
+)
+def test_plain_counts_are_still_read(criterion: str, check: str, params: dict) -> None:
+    spec = interpret(Criterion(criterion, 1))
+    assert spec is not None and spec.check == check and spec.params == params
+
+
+def test_contains_accepts_a_regular_plural_beyond_s_and_es() -> None:
+    assert t.check_contains("She told two stories.", terms=["story"]).passed
+    assert t.check_contains("The leaves fell.", terms=["leaf"]).passed
+    assert not t.check_contains("The stock market fell.", terms=["story"]).passed

@@ -31,3 +31,85 @@ def test_a_text_about_the_topic_passes(criterion: str, text: str) -> None:
 
 def test_a_text_about_something_else_still_fails() -> None:
     assert not judge("Is about a cat", "The stock market fell sharply today.")
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text"),
+    [
+        ("Is about cats", "The cat sleeps all day."),  # a plural topic, a singular text
+        ("Is about foxes", "A fox crossed the field."),
+        ("Is about stories", "She told a story at bedtime."),
+        ("Is about a story", "She told two stories at bedtime."),
+        ("Is about wolves", "A lone wolf howled."),
+    ],
+)
+def test_a_plural_or_singular_on_either_side_passes(criterion: str, text: str) -> None:
+    assert judge(criterion, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My kitten purrs on the sofa.",
+        "A tabby meows at the door.",
+        "Our feline friend naps.",
+        "The kittens were purring.",
+    ],
+)
+def test_a_cat_text_without_the_word_cat_passes(text: str) -> None:
+    assert judge("Is about a cat", text)
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text"),
+    [
+        ("Is about a dog", "The puppy chased its tail."),
+        ("Is about the sea", "Waves roll over the sand."),
+        ("Is about spring", "Cherry blossoms drift across the pond."),
+        ("Is about the ocean", "Gulls cry over the bay."),
+    ],
+)
+def test_related_words_of_other_topics_pass(criterion: str, text: str) -> None:
+    assert judge(criterion, text)
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text"),
+    [
+        ("Is about cats", "The stock market fell sharply today."),
+        ("Is about a cat", "The puppy chased its tail."),
+        ("Is about spring", "The stock market fell sharply today."),
+        ("Is about one cat", "Only one of them came."),  # a number word alone is not the topic
+    ],
+)
+def test_an_unrelated_text_fails_with_a_gap_that_names_no_word_of_the_text(criterion: str, text: str) -> None:
+    from rubric_core.checks.phrasing import Draft
+    from rubric_core.checks.text import words_of
+
+    spec = interpret(Criterion(text=criterion, line=1))
+    assert spec is not None
+    result = evaluate(spec, Draft(text=text))
+    assert not result.passed
+    assert result.gap.startswith("Nothing in the text is about")
+    examples = result.gap.split("no word such as ", 1)[1].rstrip(").").split(", ")
+    assert not {w.lower() for w in words_of(text)} & set(examples)
+
+
+def test_the_gap_names_the_topic_first() -> None:
+    spec = interpret(Criterion(text="Is about cats", line=1))
+    assert spec is not None
+    from rubric_core.checks.phrasing import Draft
+
+    gap = evaluate(spec, Draft(text="The stock market fell.")).gap
+    assert "no word such as cats, cat, " in gap and "kitten" in gap
+
+
+@pytest.mark.parametrize(
+    "criterion",
+    [
+        "Is a funny poem about cats",  # funny: not checked
+        "Writes vividly about the sea",
+    ],
+)
+def test_more_than_a_topic_is_not_judged(criterion: str) -> None:
+    assert interpret(Criterion(text=criterion, line=1)) is None
