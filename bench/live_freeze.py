@@ -16,6 +16,7 @@ from pathlib import Path
 
 from bench.browser_common import chromium
 from bench.common import table, write_section
+from tests.browser.helpers import RUN_FACTS
 from tests.browser.server import AppServer
 from tests.browser.test_ui_run import OBSERVERS, choose_model, load_example, start
 
@@ -36,7 +37,7 @@ def one_run(context, url: str) -> list[int]:
     box.press("Tab")
     start(page)
     page.wait_for_selector(".rs-progress")
-    page.get_by_text("iteration(s) ·", exact=False).wait_for()
+    page.get_by_text(RUN_FACTS).wait_for()
     tasks = page.evaluate("() => window.__longtasks")
     live_from = page.evaluate("() => window.__liveFrom")
     end = page.evaluate("() => performance.now()")

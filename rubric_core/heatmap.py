@@ -23,9 +23,10 @@ HEATMAP_CSS = """<style>
 .rs-hm-col{display:flex;flex-direction:column;gap:3px;min-width:0}
 .rs-hm-h{height:1.4rem;font-weight:600;color:#57606a;text-align:center;white-space:nowrap}
 .rs-hm-labels .rs-hm-h{text-align:left}
-.rs-hm-label{height:2.5rem;box-sizing:border-box;padding:2px 6px;overflow:hidden;display:-webkit-box;
-  -webkit-line-clamp:2;-webkit-box-orient:vertical;line-height:1.2;overflow-wrap:anywhere;background:#f6f8fa;
-  border-radius:4px}
+.rs-hm-label{height:2.5rem;box-sizing:border-box;padding:0 6px;overflow:hidden;display:flex;align-items:center;
+  background:#f6f8fa;border-radius:4px}
+.rs-hm-label span{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;
+  line-height:1.2;max-height:2.4em;overflow-wrap:anywhere}
 .rs-hm-cell{position:relative;display:flex;align-items:center;justify-content:center;height:2.5rem;border-radius:4px;
   cursor:pointer;font-weight:600;user-select:none;margin:0;box-sizing:border-box}
 .rs-hm-cell:hover{outline:2px solid #1f2328}
@@ -106,7 +107,7 @@ def heatmap_html(
     reviewed_cols = "human_passed" in getattr(frame, "columns", ())
     drafts = drafts or {}
     labels = ['<div class="rs-hm-h">Criterion</div>']
-    labels += [f'<div class="rs-hm-label" title="{_e(name)}">{_e(name)}</div>' for name in names]
+    labels += [f'<div class="rs-hm-label" title="{_e(name)}"><span>{_e(name)}</span></div>' for name in names]
     columns = [f'<div class="rs-hm-col rs-hm-labels">{"".join(labels)}</div>']
     for c, it in enumerate(iterations):
         col = [f'<div class="rs-hm-h">{it + 1}</div>']

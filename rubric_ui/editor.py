@@ -14,6 +14,7 @@ from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_ui.keys import configured
 from rubric_ui.safe import md
+from rubric_ui.words import counted
 
 ERRORS = "run_errors"
 CUSTOM = "Custom…"
@@ -149,7 +150,7 @@ def show_offline_notice(rubric: str, grader: str) -> None:
         return
     listed = "; ".join(f"“{md(text)}”" for text in unknown[:6]) + (" …" if len(unknown) > 6 else "")
     st.warning(
-        f"The offline grader cannot judge {len(unknown)} criterion(s) and will mark them failed: {listed}. "
+        f"The offline grader cannot judge {counted(len(unknown), 'criterion', 'criteria')} and will mark {'it' if len(unknown) == 1 else 'them'} failed: {listed}. "
         "Rephrase them as below, or choose an LLM grader.",
         icon=":material/help:",
     )
@@ -160,7 +161,7 @@ def show_offline_notice(rubric: str, grader: str) -> None:
 def show_rubric_preview(rubric: str) -> None:
     """The criteria the rubric parses into, and its lint warnings."""
     criteria = parse_criteria(rubric)
-    with st.expander(f"Preview: {len(criteria)} criteria", expanded=bool(criteria)):
+    with st.expander(f"Preview: {counted(len(criteria), 'criterion', 'criteria')}", expanded=bool(criteria)):
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
         if criteria:

@@ -15,6 +15,7 @@ from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.view import STATUS_LABELS
 from rubric_ui.page_runs import SELECTION
 from rubric_ui.resources import store_or_stop
+from rubric_ui.words import counted
 
 _SUFFIX = {
     "jsonl": "jsonl",
@@ -85,7 +86,7 @@ def render() -> None:
             tag=tag.strip() or None,
         )
     count = store.count_runs(flt)
-    st.caption(f"{count:,} runs match.")
+    st.caption(f"{counted(count, 'run')} {'matches' if count == 1 else 'match'}.")
     fmt = st.selectbox("Format", FORMATS, key="export_format", format_func=lambda f: f"{f} — {FORMAT_LABELS[f]}")
     upload, dataset, all_pairs = False, "", False
     if fmt == "pairs":

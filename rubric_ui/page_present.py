@@ -14,6 +14,7 @@ from rubric_ui.heatmap import show_heatmap
 from rubric_ui.run_view import load_view
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.status import chip_html
+from rubric_ui.words import counted
 
 PLAY_SECONDS = 1.5
 
@@ -159,7 +160,7 @@ def render() -> None:
         unsafe_allow_html=True,
     )
     st.caption(
-        f"{len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · {view.wall_time_s:.1f} s · "
+        f"{counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')} · {view.wall_time_s:.1f} s · "
         f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
     )
     st.markdown("**Task**")

@@ -15,6 +15,7 @@ from rubric_core.store import Store
 from rubric_ui.page_run import PRESET
 from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md
+from rubric_ui.words import counted
 
 
 def _import(store: Store) -> None:
@@ -84,7 +85,7 @@ def _diff(versions: list[dict], name: str) -> None:
 def _versions(store: Store, name: str) -> None:
     versions = store.rubric_versions(name)
     latest = versions[-1]
-    st.subheader(f"{md(name)} · {len(versions)} version(s)")
+    st.subheader(f"{md(name)} · {counted(len(versions), 'version')}")
     numbers = [v["version"] for v in versions]
     flash = st.session_state.pop(FLASH, None)
     if flash:

@@ -19,6 +19,7 @@ from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
 from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
+from rubric_ui.words import counted
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
@@ -58,7 +59,7 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     pages = max(1, -(-total // PAGE_SIZE))
     c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
     page = c1.number_input("Page", min_value=1, max_value=pages, step=1, key="runs_page")
-    c2.caption(f"{total:,} runs · page {page} of {pages}")
+    c2.caption(f"{counted(total, 'run')} · page {page} of {pages}")
     rows = store.list_runs(flt, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
     frame = frames.runs_frame_from_rows(rows)
     shown = pd.DataFrame(
@@ -120,7 +121,7 @@ def _preview(run_id: str) -> None:
     if view is None:
         return
     st.markdown(
-        f"{chip_html(view.status)} {len(view.all_iterations())} iteration(s) · {view.tokens:,} tokens · "
+        f"{chip_html(view.status)} {counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')} · "
         f"{view.wall_time_s:.1f} s · {html.escape(view.models.get('model', ''))} graded by "
         f"{html.escape(view.models.get('grader', ''))}",
         unsafe_allow_html=True,
@@ -261,7 +262,7 @@ def _compare(store: Store, first: str, second: str) -> None:
             )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
-                f"{len(view.all_iterations())} iterations · {view.tokens:,} tokens"
+                f"{counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')}"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
     settings = settings_diff(va.config, vb.config)

@@ -18,6 +18,7 @@ from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames
 from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS
 from rubric_ui.safe import md
+from rubric_ui.words import counted
 
 GRID_CSS = """<style>
 .rs-grid{border-collapse:collapse;font-size:0.8rem}
@@ -130,7 +131,7 @@ def _prices(store: Store, key: str) -> None:
         except ValueError as exc:
             st.error(str(exc))
         else:
-            st.success(f"Saved {n} price(s).")
+            st.success(f"Saved {counted(n, 'price')}.")
 
 
 def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
@@ -155,7 +156,7 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
     if blocking:
         st.markdown(
             "**Most often blocking satisfied:** "
-            + ", ".join(f"{md(r.criterion)} ({r.blocking} items)" for r in blocking[:5])
+            + ", ".join(f"{md(r.criterion)} ({counted(r.blocking, 'item')})" for r in blocking[:5])
         )
     c1, c2 = st.columns(2)
     with c1:
@@ -171,7 +172,7 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
         else:
             st.caption("No item satisfied yet.")
     with c2:
-        st.markdown(f"**Hit the iteration cap:** {len(summary.cap_hits)} item(s)")
+        st.markdown(f"**Hit the iteration cap:** {counted(len(summary.cap_hits), 'item')}")
         if summary.cap_hits:
             st.markdown(", ".join(md(i) for i in summary.cap_hits))
     with st.expander("Cost: tokens per item and prices"):

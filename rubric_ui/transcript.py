@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.view import RunView, TranscriptItem, shown
+from rubric_ui.words import counted
 
 _AVATARS = {
     "user": ":material/person:",
@@ -70,7 +71,10 @@ def _show_item(item: TranscriptItem, seen: set[str]) -> None:
             text, repeated = new_paragraphs(item.text, seen)
             st.text(text or "(the same text as earlier feedback)")
             if repeated:
-                st.caption(f"{repeated} paragraph(s) identical to earlier feedback are folded away.")
+                st.caption(
+                    f"{counted(repeated, 'paragraph')} identical to earlier feedback "
+                    f"{'is' if repeated == 1 else 'are'} folded away."
+                )
         elif item.role == "assistant":
             st.caption(f"Draft · iteration {shown(item.iteration)}")
             st.text(item.text)

@@ -25,6 +25,7 @@ windows a step must fit in; pytest-timeout (300 s a test) bounds the whole test.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,6 +33,11 @@ from typing import Any
 
 from rubric_core.store import RunFilter, Store, open_store
 from tests.browser.server import AppServer
+
+RUN_FACTS = re.compile(r"\d+ iterations? · [\d,]+ tokens? ·")
+"""What an ended run's banner (and the Runs preview, and Present) says of it: "3 iterations · 4,210 tokens · "."""
+RUN_FACTS_JS = r"/\d+ iterations? · [\d,]+ tokens? ·/"
+"""The same, as a JavaScript regular expression literal."""
 
 STEP_TIMEOUT_MS = 120_000
 """Upper bound for one page step (a navigation, a script run, an element to appear)."""

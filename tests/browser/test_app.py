@@ -12,6 +12,7 @@ import json
 from tests.browser.conftest import shot
 from tests.browser.gate import RELEASE_ALL
 from tests.browser.helpers import (
+    RUN_FACTS_JS,
     RUN_TIMEOUT_MS,
     click_cancel,
     open_server_store,
@@ -149,7 +150,7 @@ def test_planted_html_never_executes(page, server) -> None:
     page.wait_for_url("**run=*")
     run_id = run_id_of(page)
     page.wait_for_selector(".rs-verdict", state="attached", timeout=RUN_TIMEOUT_MS)
-    page.wait_for_function("() => document.body.innerText.includes('iteration(s)')", timeout=RUN_TIMEOUT_MS)
+    page.wait_for_function(f"() => {RUN_FACTS_JS}.test(document.body.innerText)", timeout=RUN_TIMEOUT_MS)
     wait_run_page_settled(page)
     drawn = {  # what each view draws once it is on screen
         "Criteria": page.get_by_text("Iteration 1 · ", exact=False),

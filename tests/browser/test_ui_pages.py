@@ -5,11 +5,13 @@ Waits are on the page's DOM and on recorded requests, never on a window of wall 
 
 from __future__ import annotations
 
+import re
 from urllib.parse import urlparse
 
 import pytest
 
 from tests.browser.conftest import shot
+from tests.browser.helpers import RUN_FACTS
 from tests.browser.helpers import wait_app_idle as wait_app
 
 PAGES = {"run": "/", "runs": "/runs", "rubrics": "/rubrics", "export": "/export"}
@@ -43,7 +45,7 @@ def run_example(page, server, example: str = "photosynthesis") -> str:
     page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
-    page.get_by_text("iteration(s) ·", exact=False).wait_for(timeout=90_000)
+    page.get_by_text(RUN_FACTS).wait_for(timeout=90_000)
     return page.url.split("run=")[1].split("&")[0]
 
 
@@ -82,7 +84,7 @@ def test_present_shows_the_rubric_and_a_way_back(watched, server) -> None:
     assert main.get_by_text("Mentions light and chlorophyll", exact=False).count() >= 1
     page.get_by_role("link", name="Back to Rubric Studio").click()
     page.wait_for_function("() => !location.search.includes('view=present')")
-    page.get_by_text("iteration(s) ·", exact=False).wait_for()
+    page.get_by_text(RUN_FACTS).wait_for()
     assert run_id in page.url
 
 
@@ -91,7 +93,7 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
     run_id = run_example(page, server)
     page.goto(f"{server.url}/runs")
     wait_app(page)
-    page.get_by_text("runs · page 1 of", exact=False).wait_for()
+    page.get_by_text(re.compile(r"\d+ runs? · page 1 of")).wait_for()
     grid = page.locator("[data-testid='stDataFrame']").first
     grid.locator("canvas").first.wait_for()
     box = grid.bounding_box()
@@ -101,7 +103,7 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
     shot(page, "ui-runs-preview")
     page.get_by_role("button", name="Open", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")
-    page.get_by_text("iteration(s) ·", exact=False).wait_for()
+    page.get_by_text(RUN_FACTS).wait_for()
 
 
 def test_rubric_versions_diff_refreshes_after_save(watched, server) -> None:

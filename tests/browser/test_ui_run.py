@@ -7,11 +7,12 @@ or the store, never on a window of wall time.
 from __future__ import annotations
 
 import os
+import re
 
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import click_cancel, set_textarea, wait_run_page_settled
+from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_run_page_settled
 from tests.browser.helpers import wait_app_idle as wait_app
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
@@ -132,12 +133,18 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     set_textarea(page, "Task", "Write one short sentence about a cat.")
     set_textarea(page, "Rubric", f"- {criterion}\n- Exactly two sentences")
     start(page)
-    page.get_by_text("iteration(s) ·", exact=False).wait_for(timeout=90_000)
+    page.get_by_text(RUN_FACTS).wait_for(timeout=90_000)
     wait_run_page_settled(page)  # the full redraw after the end is done: the heatmap frame stays
     grid = heatmap(page)
     label = grid.locator(".rs-hm-label").first
     assert label.inner_text() == criterion
     assert label.get_attribute("title") == criterion
+    # A long label shows at most two whole lines inside its row (a third line's top showed below the first two).
+    fit = label.evaluate(
+        """(el) => { const s = el.querySelector('span'), r = s.getBoundingClientRect(), o = el.getBoundingClientRect();
+        return {height: r.height, line: parseFloat(getComputedStyle(s).lineHeight), inside: r.top >= o.top && r.bottom <= o.bottom}; }"""
+    )
+    assert fit["inside"] and fit["height"] <= 2 * fit["line"] + 1, fit
     assert "&quot;" not in grid.locator(".rs-hm").inner_text()
     cell = grid.locator(".rs-hm-cell.fail").first
     title = cell.get_attribute("title") or ""
@@ -166,7 +173,7 @@ def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:
     set_textarea(page, "Task", "A task typed but not started")
     page.get_by_role("link", name="Runs").click()
     page.wait_for_url("**/runs*")
-    page.get_by_text("runs · page 1 of", exact=False).wait_for()
+    page.get_by_text(re.compile(r"\d+ runs? · page 1 of")).wait_for()
     page.get_by_role("link", name="Run", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")
     page.get_by_text("Satisfied ·", exact=False).wait_for()

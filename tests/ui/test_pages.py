@@ -57,7 +57,7 @@ def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
     assert run_id
     wait_finished(at, run_id)
     assert not at.exception
-    assert any("Satisfied" in s.value and "3 iteration(s)" in s.value for s in at.success)
+    assert any("Satisfied" in s.value and "3 iterations ·" in s.value for s in at.success)
     seg = at.get("button_group")
     assert seg, "the view selector is shown"
 
@@ -133,7 +133,7 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
-    assert "1 runs · page 1 of 1" in texts(at)
+    assert "1 run · page 1 of 1" in texts(at)
     at.text_input(key="runs_search").set_value("no such task").run()
     assert "0 runs" in texts(at)
 
@@ -196,7 +196,7 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
     at = app("app_pages/rubrics.py")
     assert not at.exception
-    assert "haiku · 2 version(s)" in texts(at)
+    assert "haiku · 2 versions" in texts(at)
     diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
     assert "Is about spring" in diff_html and "rs-ins" in diff_html
     editor = at.text_area(key="rubrics_edit_haiku_2")
@@ -214,7 +214,7 @@ def test_export_page_prepares_a_download(store: Store, engine: Engine) -> None:
     engine.execute(example_config("photosynthesis"), subscribers=[store.record])
     at = app("app_pages/export.py")
     assert not at.exception
-    assert "1 runs match." in texts(at)
+    assert "1 run matches." in texts(at)
     at.selectbox(key="export_format").set_value("csv").run()
     at.button(key="export_go").click().run()
     assert any("Ready: 4 records" in s.value for s in at.success)
@@ -379,3 +379,27 @@ def test_a_run_just_started_shows_its_own_cap_before_the_first_event(monkeypatch
     assert at.query_params["run"] == "a" * 32
     header = [m.value for m in at.markdown if "rs-progress" in m.value]
     assert header and "Iteration 1 of 5" in header[0], header
+
+
+def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store: Store, engine: Engine) -> None:
+    # The lipogram ends at the cap and its writer repeats its last draft: the diff opened on two identical texts.
+    handle = engine.execute(example_config("lipogram", max_iterations=5), subscribers=[store.record])
+    from rubric_core.view import RunView
+
+    drafts = [it.draft for it in RunView.from_events(handle.run_id, store.run_events(handle.run_id)).all_iterations()]
+    assert len(drafts) == 5 and drafts[-1] == drafts[-2] != drafts[0], drafts  # what this test is about
+    differs = max(k for k, d in enumerate(drafts) if d != drafts[-1])
+
+    def diff(run_id: str) -> None:
+        from rubric_core.store import open_store
+        from rubric_core.view import RunView
+        from rubric_ui.diff_view import show_revision_diff
+
+        s = open_store()
+        show_revision_diff(RunView.from_events(run_id, s.run_events(run_id)), key="d")
+
+    at = AppTest.from_function(diff, args=(handle.run_id,), default_timeout=APPTEST_TIMEOUT_S).run()
+    assert not at.exception
+    assert (at.selectbox(key="d_from").value, at.selectbox(key="d_to").value) == (differs, 4)
+    assert "No change in the text." not in texts(at)
+    assert f"Iteration {differs + 2} to iteration 5 have the same text" in texts(at)

@@ -60,7 +60,7 @@ def test_run_the_bundled_suite_edit_a_criterion_and_compare(store: Store) -> Non
     assert "Max iterations reached: 10" in text and "Satisfied: 14" in text
     ids = suite_run_ids(store, first)
     assert f'href="./?run={ids[0]}"' in text  # grid cells open the item's run
-    assert "Hit the iteration cap:** 10 item(s)" in text
+    assert "Hit the iteration cap:** 10 items" in text
 
     # Edit one criterion and run again: a new library version, then compare the two.
     at.text_area(key="suites_rubric").set_value(example_rubric(1).replace("At least 22 words", "At least 20 words"))
