@@ -4,15 +4,14 @@ from pathlib import Path
 
 import streamlit as st
 
+from rubric_ui.page_style import PAGE_CSS
 from rubric_ui.sidebar import mark_drawn
 from rubric_ui.state import RUN_PAGE, keep_widget_state
 
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
 ICON = str(Path(__file__).with_name("rubric_ui") / "assets" / "favicon.png")
 st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
-# Streamlit's wide layout keeps 5rem each side of the page: half of it gives tables and side-by-side diffs the
-# room (a style-only st.html takes no place on the page).
-st.html('<style>[data-testid="stMainBlockContainer"]{padding-left:2.5rem;padding-right:2.5rem}</style>')
+st.html(PAGE_CSS)  # page width, and the product's own words while the server is unreachable
 
 present = st.Page("app_pages/present.py", title="Present", icon=":material/slideshow:", url_path="present")
 if st.query_params.get("view") == "present":

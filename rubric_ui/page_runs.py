@@ -67,8 +67,11 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
             "status": frame["status"].map(status_text),
             "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
             "task": frame["task"],
-            "rubric": frame["rubric_name"].fillna("")
-            + frame["rubric_version"].map(lambda v: "" if pd.isna(v) else f" v{v}"),
+            # Built row by row: on an empty page the columns have no values to add (string + Int64 raised).
+            "rubric": [
+                ("" if pd.isna(name) else str(name)) + ("" if pd.isna(version) else f" v{int(version)}")
+                for name, version in zip(frame["rubric_name"], frame["rubric_version"], strict=True)
+            ],
             "model": frame["model"],
             "grader": frame["grader"],
             "iter.": frame["iterations"],
@@ -303,6 +306,10 @@ def render() -> None:
     """The page."""
     store = store_or_stop()
     st.title("Runs")
+    if store.count_runs() == 0:
+        st.info("No runs yet. Start one on the Run page (a bundled example runs offline, no key needed).")
+        st.page_link("app_pages/run.py", label="Go to the Run page", icon=":material/play_arrow:")
+        return
     flt = _filters(store)
     picked = _table(store, flt)
     if not picked:

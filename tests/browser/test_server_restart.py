@@ -64,6 +64,12 @@ def test_a_watched_run_comes_back_after_a_server_restart_and_resumes(restart_pag
     # Which server session drew the page (sidebar marker): a new server's session draws another one.
     session_before = page.get_attribute(".rs-session", "data-session")
     assert wait_run_status(first, run_id, {"interrupted"})["status"] == "interrupted"
+    # While it is down the page says so in the product's words, not Streamlit's "streamlit run yourscript.py".
+    dialog = page.locator("[role='dialog']")
+    dialog.wait_for()
+    said = dialog.evaluate("(el) => getComputedStyle(el, '::before').content")
+    assert "Reconnecting to the Rubric Studio server" in said and "Nothing is lost" in said, said
+    assert "yourscript" not in dialog.inner_text() and dialog.inner_text().strip() == ""
 
     # The same address again: the page reconnects and redraws its run without a click or a reload.
     second = AppServer(home, gated=True, port=first.port)
@@ -75,6 +81,7 @@ def test_a_watched_run_comes_back_after_a_server_restart_and_resumes(restart_pag
     )  # the new server drew the page
     page.get_by_text("Interrupted ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     wait_run_page_settled(page)
+    assert dialog.count() == 0  # Streamlit closed it on reconnecting
     assert run_id_of(page) == run_id  # still the run it watched
     assert [v["iteration"] for v in page.evaluate("() => window.__rs.verdicts")][:1] == [0]
 

@@ -135,6 +135,7 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
     assert "1 run · page 1 of 1" in texts(at)
     at.text_input(key="runs_search").set_value("no such task").run()
+    assert not at.exception
     assert "0 runs" in texts(at)
 
 
@@ -403,3 +404,12 @@ def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store
     assert (at.selectbox(key="d_from").value, at.selectbox(key="d_to").value) == (differs, 4)
     assert "No change in the text." not in texts(at)
     assert f"Iteration {differs + 2} to iteration 5 have the same text" in texts(at)
+
+
+@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "app_pages").glob("*.py")))
+def test_every_page_opens_on_a_new_install_with_no_run_stored(home: Path, page: str) -> None:
+    # A new user's first visit: the Runs page raised on its empty table (string + Int64).
+    at = app(f"app_pages/{page}")
+    assert not at.exception, at.exception
+    if page == "runs.py":
+        assert any("No runs yet" in i.value for i in at.info)
