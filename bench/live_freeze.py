@@ -32,7 +32,7 @@ def one_run(context, url: str) -> list[int]:
     srv.url = url  # type: ignore[attr-defined]
     load_example(page, srv, "lipogram")
     choose_model(page, "offline:writer?latency=0.6")
-    box = page.get_by_label("Max iterations")
+    box = page.get_by_role("spinbutton", name="Max iterations")
     box.fill("5")
     box.press("Tab")
     start(page)
