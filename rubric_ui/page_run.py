@@ -20,7 +20,7 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
-from rubric_ui.resources import get_manager, store_or_stop
+from rubric_ui.resources import get_manager, store_or_stop, warm_up
 from rubric_ui.run_view import (
     drawn_stamp,
     forget_view,
@@ -239,3 +239,4 @@ def render() -> None:
         "revision appear here as they happen."
     )
     _editor(store)
+    warm_up()

@@ -7,6 +7,8 @@ imported.
 
 from __future__ import annotations
 
+import logging
+import threading
 from typing import TYPE_CHECKING
 
 import streamlit as st
@@ -14,6 +16,8 @@ import streamlit as st
 if TYPE_CHECKING:
     from rubric_core.manager import RunManager
     from rubric_core.store import Store
+
+logger = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -48,3 +52,32 @@ def store_or_stop() -> Store:
         mark_drawn()
         st.stop()
         raise  # unreachable: st.stop raises
+
+
+@st.cache_resource(show_spinner=False)
+def warm_up() -> threading.Thread:
+    """Once per process, after the editor is drawn: start the worker processes and load the checkpoint code.
+
+    The first Start of a server otherwise spent about 1.2 s starting the pool (waiting on the new worker
+    processes) while the browser showed the editor faded; later Starts take milliseconds. Runs in the
+    background and only waits on the workers' own start, so the page the user sees is not slowed. A bad
+    worker or Dask setting is left for Start to report beside the button.
+    """
+
+    def work() -> None:
+        try:
+            from rubric_core.execution.dask_settings import scheduler_address
+            from rubric_core.execution.settings import worker_count
+
+            workers = worker_count()
+            if workers > 0 and not scheduler_address():
+                from rubric_core.execution.processes import shared_pool
+
+                shared_pool(workers).start()
+            import rubric_core.engine.checkpoints  # noqa: F401  (Start checks the checkpoint file with it)
+        except Exception:  # reported where it matters: Start says what is wrong with the setting
+            logger.debug("Warm-up skipped", exc_info=True)
+
+    thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
+    thread.start()
+    return thread

@@ -413,3 +413,23 @@ def test_every_page_opens_on_a_new_install_with_no_run_stored(home: Path, page: 
     assert not at.exception, at.exception
     if page == "runs.py":
         assert any("No runs yet" in i.value for i in at.info)
+
+
+def test_the_editor_starts_the_worker_processes_before_the_first_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The first Start of a server spent about 1.2 s starting the pool while the page sat faded.
+    import time
+
+    from rubric_core.execution.processes import shared_pool
+
+    monkeypatch.setenv("RUBRIC_STUDIO_WORKERS", "1")
+    pool = shared_pool(1)
+    try:
+        assert pool.worker_pids == []
+        at = app()
+        assert not at.exception
+        deadline = time.monotonic() + PROCESS_TIMEOUT_S
+        while not pool.worker_pids and time.monotonic() < deadline:  # the page's background start
+            time.sleep(0.05)
+        assert len(pool.worker_pids) == 1  # started by the page, no run asked for
+    finally:
+        pool.shutdown()
