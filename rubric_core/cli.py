@@ -21,6 +21,7 @@ from rubric_core.config import ConfigError, RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.execution.settings import WorkersSettingError
 from rubric_core.store.errors import StoreError
+from rubric_core.words import counted
 
 EXIT_SATISFIED, EXIT_OTHER, EXIT_BAD_INPUT = 0, 1, 2
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
@@ -92,7 +93,7 @@ def _print_event_table(event: Any, out: Any) -> None:
             print(f"    {mark}  {c['name']}{gap}", file=out)
     elif event.type == "finished":
         print(
-            f"\nstatus: {d['status']} after {d['iterations']} iteration(s), "
+            f"\nstatus: {d['status']} after {counted(d['iterations'], 'iteration')}, "
             f"{d['tokens'].get('total_tokens', 0)} tokens, {d['wall_time_s']:.2f} s",
             file=out,
         )

@@ -99,7 +99,7 @@ class RunConfig:
             pass
         elif not rubric.strip():
             errors["rubric"] = (
-                "Rubric is empty: add at least one criterion, one per `- ` line. "
+                'Rubric is empty: add at least one criterion, one per line starting with "- ". '
                 "Without a rubric the middleware grades nothing."
             )
         elif len(rubric.encode()) > MAX_RUBRIC_BYTES:

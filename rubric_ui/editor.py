@@ -12,11 +12,13 @@ from rubric_core.config import MAX_ITERATIONS_LIMIT
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
+from rubric_core.words import counted
 from rubric_ui.keys import configured
 from rubric_ui.safe import md
-from rubric_ui.words import counted
 
 ERRORS = "run_errors"
+ERRORS_FOR = "run_errors_for"
+"""Session key: the editor's values when Start found the errors in ERRORS."""
 CUSTOM = "Custom…"
 WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", *[p.example for p in PROVIDERS.values()], CUSTOM]
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
@@ -98,8 +100,17 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
     return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"
 
 
+def set_errors(errors: dict[str, str]) -> None:
+    """The messages Start found, each shown beside its field until that field is changed."""
+    st.session_state[ERRORS] = errors
+    st.session_state[ERRORS_FOR] = current_values()
+
+
 def _error(field: str) -> None:
     message = st.session_state.get(ERRORS, {}).get(field)
+    seen = st.session_state.get(ERRORS_FOR, {})
+    if field in seen and current_values().get(field) != seen[field]:
+        return  # fixed (or at least changed) since Start: the message no longer applies
     if message:
         st.error(message, icon=":material/error:")
 
@@ -137,8 +148,14 @@ def offline_unjudgeable(rubric: str) -> list[str]:
 
 @st.cache_data(show_spinner=False)
 def _criteria_doc() -> str:
+    """docs/CRITERIA.md as the app shows it: under its own heading, so without its title and source path."""
     path = Path(__file__).resolve().parents[1] / "docs" / "CRITERIA.md"
-    return path.read_text(encoding="utf-8") if path.exists() else "docs/CRITERIA.md is missing."
+    if not path.exists():
+        return "docs/CRITERIA.md is missing."
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if lines and lines[0].startswith("# "):
+        lines = lines[1:]
+    return "\n".join(lines).replace(" (`rubric_core/checks/phrasing.py`)", "").strip()
 
 
 def show_offline_notice(rubric: str, grader: str) -> None:
@@ -191,6 +208,8 @@ def show_editor_texts() -> None:
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
     show_rubric_preview(st.session_state["run_rubric"])
+    # Under the criteria it is about, in the wider column (the phrasings table needs the room).
+    show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
 
 
 def show_editor_settings() -> dict[str, Any]:
@@ -207,12 +226,6 @@ def show_editor_settings() -> dict[str, Any]:
     if st.session_state["run_grader"] == CUSTOM:
         st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
     _error("grader")
-    grader = (
-        st.session_state["run_grader_custom"]
-        if st.session_state["run_grader"] == CUSTOM
-        else st.session_state["run_grader"]
-    )
-    show_offline_notice(st.session_state["run_rubric"], str(grader or ""))
     c3, c4 = st.columns([2, 3])
     # No min/max on the number inputs: the browser would silently keep the previous value for an
     # out-of-range entry (a red field, no message) and the run would start with it. RunConfig

@@ -13,9 +13,9 @@ import streamlit as st
 from rubric_core.export import FORMAT_LABELS, FORMATS, export_runs, langsmith_configured
 from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.view import STATUS_LABELS
+from rubric_core.words import counted
 from rubric_ui.page_runs import SELECTION
 from rubric_ui.resources import store_or_stop
-from rubric_ui.words import counted
 
 _SUFFIX = {
     "jsonl": "jsonl",
@@ -48,7 +48,7 @@ def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str, all_pairs: bool
             if fmt == "langsmith" and not upload:
                 result.message = "File only: not uploaded to LangSmith."
             data = out.read_bytes()
-        return data, f"{result.records:,} records", result.message
+        return data, counted(result.records, "record"), result.message
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

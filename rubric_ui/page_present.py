@@ -8,13 +8,13 @@ import streamlit as st
 
 from rubric_core.report import render_report
 from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
+from rubric_core.words import counted
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.run_view import load_view
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.status import chip_html
-from rubric_ui.words import counted
 
 PLAY_SECONDS = 1.5
 

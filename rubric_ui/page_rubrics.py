@@ -12,10 +12,10 @@ import streamlit as st
 from rubric_core.config import ConfigError, load_config
 from rubric_core.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.store import Store
+from rubric_core.words import counted
 from rubric_ui.page_run import PRESET
 from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md
-from rubric_ui.words import counted
 
 
 def _import(store: Store) -> None:
@@ -112,7 +112,7 @@ def _versions(store: Store, name: str) -> None:
             else:
                 # The message must survive the rerun; the pickers start again from the newest two versions
                 # (their keys name the newest version).
-                st.session_state[FLASH] = f"Saved {name} as version {version}."
+                st.session_state[FLASH] = f"Saved {md(name)} as version {version}."
                 st.rerun()
     if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}

@@ -14,6 +14,7 @@ from rubric_ui.editor import (
     ERRORS,
     apply_preset,
     current_values,
+    set_errors,
     show_editor_settings,
     show_editor_texts,
     show_examples_bar,
@@ -54,7 +55,7 @@ def _start() -> None:
     try:
         config = RunConfig.from_dict(raw)
     except ConfigError as exc:
-        st.session_state[ERRORS] = exc.errors
+        set_errors(exc.errors)
         return
     keys = run_keys()
     problems = {}
@@ -62,7 +63,7 @@ def _start() -> None:
         message = check_model_ready(parse_model_spec(spec), keys=keys)
         if message:
             problems[field] = message
-    st.session_state[ERRORS] = problems
+    set_errors(problems)
     if problems:
         return
     from rubric_core.engine.checkpoints import CheckpointFileError
@@ -75,7 +76,7 @@ def _start() -> None:
     except (CheckpointFileError, StoreError, ValueError) as exc:
         # A checkpoint or store file this run cannot use, or a Dask cluster it cannot go to (or may not
         # send a typed key to): said beside Start, nothing started or stored.
-        st.session_state[ERRORS] = {"start": str(exc)}
+        set_errors({"start": str(exc)})
         return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id

@@ -13,13 +13,13 @@ from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
+from rubric_core.words import counted
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
 from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
-from rubric_ui.words import counted
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
@@ -211,7 +211,7 @@ def criteria_pairs(va: RunView, vb: RunView) -> pd.DataFrame:
         rows.append(
             {
                 "criterion in A": name_a or "(not in A)",
-                "criterion in B": name_b if name_b != name_a else "(same)" if name_b else "(not in B)",
+                "criterion in B": "(not in B)" if not name_b else "(same)" if name_b == name_a else name_b,
                 "A (final)": verdict_a,
                 "B (final)": verdict_b,
                 "A first passed at": _it(first_a.get(name_a or "")),

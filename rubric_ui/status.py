@@ -7,7 +7,7 @@ import html
 import streamlit as st
 
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, shown
-from rubric_ui.words import counted
+from rubric_core.words import counted
 
 
 def chip_html(status: str, label: str | None = None) -> str:

@@ -17,8 +17,8 @@ from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize
 from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS
+from rubric_core.words import counted
 from rubric_ui.safe import md
-from rubric_ui.words import counted
 
 GRID_CSS = """<style>
 .rs-grid{border-collapse:collapse;font-size:0.8rem}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.view import RunView, TranscriptItem, shown
-from rubric_ui.words import counted
+from rubric_core.words import counted
 
 _AVATARS = {
     "user": ":material/person:",

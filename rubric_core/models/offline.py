@@ -24,7 +24,8 @@ from rubric_core.rubric import Criterion, parse_criteria
 GRADER_SOURCE = "rubric_grader"
 CANNOT_JUDGE_GAP = (
     "An offline grader cannot judge this criterion: no deterministic check matches its wording. "
-    "Rephrase it with a documented phrasing (see docs/CRITERIA.md) or use an LLM grader."
+    "Rephrase it as one of the phrasings it understands (listed under the rubric on the Run page, and in "
+    "docs/CRITERIA.md) or use an LLM grader."
 )
 
 

@@ -235,7 +235,7 @@ def test_ctrl_c_in_the_cli_cancels_cleanly_and_resume_finishes(home: Path, basel
     second = time.monotonic() - started
     assert resumed.returncode == 0, (resumed.stdout, resumed.stderr)
     total = baseline["tokens"][2]
-    assert f"status: satisfied after 3 iteration(s), {total} tokens" in resumed.stdout
+    assert f"status: satisfied after 3 iterations, {total} tokens" in resumed.stdout
     _assert_equal_to_uninterrupted(store, run_id, baseline, first + second)
     store.close()
 

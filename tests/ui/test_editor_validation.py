@@ -118,3 +118,16 @@ def test_a_garbage_checkpoint_file_is_refused_beside_start_and_stays_untouched(s
     assert not at.query_params.get("run")
     assert store.count_runs() == 0
     assert garbage.read_bytes() == before
+
+
+def test_a_message_beside_a_field_goes_once_that_field_is_changed() -> None:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.button(key="run_start").click().run()
+    shown = [e.value for e in at.error]
+    assert any("Task is empty" in m for m in shown) and any("Rubric is empty" in m for m in shown), shown
+    at.text_area(key="run_task").input("Write a haiku about spring.").run()
+    shown = [e.value for e in at.error]
+    assert not any("Task is empty" in m for m in shown), shown  # fixed: its message is gone
+    assert any("Rubric is empty" in m for m in shown), shown  # not touched yet: still said
+    at.text_area(key="run_rubric").input("- Exactly three lines").run()
+    assert not at.error

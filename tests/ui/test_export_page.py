@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _ready_count(at: AppTest) -> int:
-    found = [re.search(r"Ready: ([\d,]+) records", s.value) for s in at.success]
+    found = [re.search(r"Ready: ([\d,]+) records?", s.value) for s in at.success]
     counts = [int(m.group(1).replace(",", "")) for m in found if m]
     assert counts, [s.value for s in at.success]
     return counts[0]
@@ -46,6 +46,6 @@ def test_parquet_download_keeps_a_folder_per_frame(store: Store, engine: Engine,
     engine.execute(example_config("haiku"), subscribers=[store.record])
     monkeypatch.setattr(page_export, "store_or_stop", lambda: store)
     data, summary, _ = page_export._build("parquet", RunFilter(), False, "")
-    assert summary == "1 records"
+    assert summary == "1 record"
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
     assert names == ["criteria/criteria.parquet", "iterations/iterations.parquet", "runs/runs.parquet"]
