@@ -207,6 +207,8 @@ class RunView:
             self.transcript.append(TranscriptItem("assistant", it.draft, it.turn, it.iteration))
             self.tokens += int((d.get("tokens") or {}).get("total_tokens", 0) or 0)
         elif ev.type == "tool_call":
+            # The working model's tool-calling turns cost tokens too (the store counts them in the run's total).
+            self.tokens += int((d.get("tokens") or {}).get("total_tokens", 0) or 0)
             for call in d.get("calls", []):
                 self.transcript.append(
                     TranscriptItem(

@@ -45,6 +45,8 @@ PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
 DRAWN = "run_drawn_stamp"
 """Session key: {run_id: drawn_stamp} of the last full page run that drew the attached run to its end."""
+SAVED = "run_saved_flash"
+"""Session key: the message of a rubric just saved from the editor (shown by the rerun that follows the save)."""
 CANCELLING = "run_cancelling"
 """Session key: ids of runs whose Cancel was clicked here (shown as "Cancelling…" until they stop)."""
 
@@ -208,7 +210,12 @@ def _editor(store: Store) -> None:
             except ValueError as exc:
                 st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
             else:
-                st.success(f"Saved {md(name)} as version {version}.")
+                # Drawn again so the library picker above names the new version; the message survives the rerun.
+                st.session_state[SAVED] = f"Saved {md(name)} as version {version}."
+                st.rerun()
+        saved = st.session_state.pop(SAVED, None)
+        if saved:
+            st.success(saved)
 
 
 def render() -> None:

@@ -88,14 +88,14 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         selection_mode="multi-row",
         key="runs_table",
         column_config={
-            "status": st.column_config.TextColumn(width=145),
+            "status": st.column_config.TextColumn(width=155),
             "created": st.column_config.TextColumn(width=90),
-            "task": st.column_config.TextColumn(width=255, help="Select the run to read the whole task"),
+            "task": st.column_config.TextColumn(width=245, help="Select the run to read the whole task"),
             "rubric": st.column_config.TextColumn(width=90),
             "model": st.column_config.TextColumn(width=130),
             "grader": st.column_config.TextColumn(width=130),
             "iter.": st.column_config.NumberColumn(width=45),
-            "tokens": st.column_config.NumberColumn(width=65, format="%d"),
+            "tokens": st.column_config.NumberColumn(width=65, format="localized"),
             "tags": st.column_config.TextColumn(width=70),
         },
     )

@@ -56,12 +56,13 @@ def store_or_stop() -> Store:
 
 @st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
-    """Once per process, after the editor is drawn: start the worker processes and load the checkpoint code.
+    """Once per process, after the editor is drawn: start the worker processes.
 
     The first Start of a server otherwise spent about 1.2 s starting the pool (waiting on the new worker
     processes) while the browser showed the editor faded; later Starts take milliseconds. Runs in the
-    background and only waits on the workers' own start, so the page the user sees is not slowed. A bad
-    worker or Dask setting is left for Start to report beside the button.
+    background and only waits on the workers' own start (this process imports none of the agent stack for
+    it), so the page the user sees is not slowed. A bad worker or Dask setting is left for Start to report
+    beside the button.
     """
 
     def work() -> None:
@@ -74,7 +75,6 @@ def warm_up() -> threading.Thread:
                 from rubric_core.execution.processes import shared_pool
 
                 shared_pool(workers).start()
-            import rubric_core.engine.checkpoints  # noqa: F401  (Start checks the checkpoint file with it)
         except Exception:  # reported where it matters: Start says what is wrong with the setting
             logger.debug("Warm-up skipped", exc_info=True)
 

@@ -18,15 +18,21 @@ def valid_run_id(value: str | None) -> bool:
     return bool(value) and RUN_ID_RE.match(value or "") is not None
 
 
+_HEADING_RE = re.compile(r"^( {0,3})(#{1,6})(?=\s|$)")
+
+
 def safe_markdown(text: str) -> str:
     """Run text as Markdown with images disabled (nothing fetched from a run's URLs).
 
-    Raw HTML is never rendered: `st.markdown` without `unsafe_allow_html` shows tags as text.
+    Raw HTML is never rendered: `st.markdown` without `unsafe_allow_html` shows tags as text. A draft's
+    headings are shown three levels down (`#` as `####`), so a draft never outranks the page's own headings.
     """
     out, fenced = [], False
     for line in str(text).replace("![", "!\\[").split("\n"):
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
+        elif not fenced:
+            line = _HEADING_RE.sub(lambda m: m.group(1) + "#" * min(6, len(m.group(2)) + 3), line)
         # A line break in a draft is a line break on screen (a haiku keeps its three lines).
         out.append(line if fenced or not line.strip() else line + "  ")
     return "\n".join(out)

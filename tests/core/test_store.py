@@ -566,3 +566,17 @@ def test_nul_characters_in_model_text_are_stored(db_url: str, store: Store) -> N
     assert [i["draft_text"] for i in store.iterations([run_id])] == [f"A draft{nul} with a NUL"] * 2
     assert {c["gap"] for c in store.criteria([run_id]) if not c["passed"]} <= {f"gap{nul}"}
     assert [e.type for e in store.run_events(run_id)] == [e.type for e in events]
+
+
+@pytest.mark.parametrize("example", ["find-duplicates", "report", "haiku"])
+def test_the_view_counts_the_same_tokens_as_the_store(example: str, engine: Engine, store: Store) -> None:
+    # find-duplicates' working model calls tools: those turns' tokens were in the store's total (the Runs table)
+    # but not in the view's (the run's banner, preview and Compare), so one run showed two token counts.
+    from rubric_core.view import RunView
+
+    run_id = engine.execute(example_config(example), subscribers=[store.record]).run_id
+    events = store.run_events(run_id)
+    if example == "find-duplicates":
+        assert any(e.type == "tool_call" and (e.data.get("tokens") or {}) for e in events)  # what this is about
+    view = RunView.from_events(run_id, events)
+    assert view.tokens == store.get_run(run_id)["total_tokens"] > 0

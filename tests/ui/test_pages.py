@@ -92,6 +92,10 @@ def test_save_rubric_to_library_needs_a_name(store: Store) -> None:
     at.button(key="run_save_rubric").click().run()
     assert any("version 1" in s.value for s in at.success)
     assert store.get_rubric("three-lines")["text"] == "- Exactly three lines"
+    at.text_area(key="run_rubric").set_value("- Exactly three lines\n- Is about spring")
+    at.button(key="run_save_rubric").click().run()
+    assert any("version 2" in s.value for s in at.success)
+    assert "three-lines (v2)" in at.selectbox(key="run_library_pick").options  # the picker names the new version
 
 
 def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:

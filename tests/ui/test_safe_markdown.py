@@ -13,3 +13,9 @@ def test_line_breaks_are_hard_breaks_outside_code_fences() -> None:
 
 def test_images_are_shown_as_text() -> None:
     assert "![" not in safe_markdown("look ![x](http://example.com/a.png)")
+
+
+def test_a_drafts_headings_are_shown_below_the_pages_own() -> None:
+    out = safe_markdown("# Status\n## Summary\n###### Deep\n#hashtag\n```\n# a comment in code\n```")
+    assert out.split("\n")[:4] == ["#### Status  ", "##### Summary  ", "###### Deep  ", "#hashtag  "]
+    assert "\n# a comment in code\n" in out  # code is left alone
