@@ -226,24 +226,26 @@ def show_editor_settings() -> dict[str, Any]:
     if st.session_state["run_grader"] == CUSTOM:
         st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
     _error("grader")
-    c3, c4 = st.columns([2, 3])
     # No min/max on the number inputs: the browser would silently keep the previous value for an
     # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
     # validates instead, and the message appears beside the field.
-    c3.number_input(
-        "Max iterations", step=1, key="run_max_iterations", help=f"Grading passes at most: 1 to {MAX_ITERATIONS_LIMIT}."
+    st.number_input(
+        "Max iterations",
+        step=1,
+        key="run_max_iterations",
+        help=f"Grading passes at most: 1 to {MAX_ITERATIONS_LIMIT}.",
+        width=200,
     )
-    with c3:
-        _error("max_iterations")
-    c4.multiselect(
+    _error("max_iterations")
+    # The column's whole width: each chosen tool's name stays readable (in a third of it they scrolled away).
+    st.multiselect(
         "Grader tools",
         list(TOOL_CATALOGUE),
         key="run_grader_tools",
         format_func=lambda n: n,
         help="\n".join(f"{k}: {v}" for k, v in TOOL_CATALOGUE.items()),
     )
-    with c4:
-        _error("grader_tools")
+    _error("grader_tools")
     with st.expander("Advanced"):
         st.text_area("Working agent system prompt (empty: the deep agent's default)", key="run_system_prompt")
         st.text_area("Grader system prompt (empty: the library's built-in grader prompt)", key="run_grader_prompt")
