@@ -6,3 +6,9 @@ from __future__ import annotations
 def counted(n: int, singular: str, plural: str | None = None) -> str:
     """`n` and the noun in the form that number takes ("1 criterion", "2 criteria"), with thousands separated."""
     return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
+
+
+def run_facts(iterations: int, tokens: int, seconds: float | None = None) -> str:
+    """What a run cost, as every view of it says it: "3 iterations · 4,210 tokens · 12.3 s"."""
+    facts = f"{counted(iterations, 'iteration')} · {counted(tokens, 'token')}"
+    return facts if seconds is None else f"{facts} · {seconds:.1f} s"

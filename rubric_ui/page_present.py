@@ -8,7 +8,7 @@ import streamlit as st
 
 from rubric_core.report import render_report
 from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_core.words import counted
+from rubric_core.words import run_facts
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
@@ -160,7 +160,7 @@ def render() -> None:
         unsafe_allow_html=True,
     )
     st.caption(
-        f"{counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')} · {view.wall_time_s:.1f} s · "
+        f"{run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
         f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
     )
     st.markdown("**Task**")

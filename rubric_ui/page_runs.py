@@ -13,7 +13,7 @@ from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
-from rubric_core.words import counted
+from rubric_core.words import counted, run_facts
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
@@ -124,8 +124,8 @@ def _preview(run_id: str) -> None:
     if view is None:
         return
     st.markdown(
-        f"{chip_html(view.status)} {counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')} · "
-        f"{view.wall_time_s:.1f} s · {html.escape(view.models.get('model', ''))} graded by "
+        f"{chip_html(view.status)} {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
+        f"{html.escape(view.models.get('model', ''))} graded by "
         f"{html.escape(view.models.get('grader', ''))}",
         unsafe_allow_html=True,
     )
@@ -265,7 +265,7 @@ def _compare(store: Store, first: str, second: str) -> None:
             )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
-                f"{counted(len(view.all_iterations()), 'iteration')} · {counted(view.tokens, 'token')}"
+                f"{run_facts(len(view.all_iterations()), view.tokens)}"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
     settings = settings_diff(va.config, vb.config)

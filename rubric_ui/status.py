@@ -7,7 +7,7 @@ import html
 import streamlit as st
 
 from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, shown
-from rubric_core.words import counted
+from rubric_core.words import run_facts
 
 
 def chip_html(status: str, label: str | None = None) -> str:
@@ -43,7 +43,7 @@ def final_banner(view: RunView) -> None:
     """Tells each terminal status apart, with the grader's explanation, tokens and time."""
     label = STATUS_LABELS.get(view.status, view.status)
     iterations = len(view.current.iterations) if view.current else 0
-    facts = f"{counted(iterations, 'iteration')} · {counted(view.tokens, 'token')} · {view.wall_time_s:.1f} s"
+    facts = run_facts(iterations, view.tokens, view.wall_time_s)
     explanation = view.explanation()
     body = f"**{label}** · {facts}"
     if view.status == "satisfied":

@@ -126,10 +126,14 @@ three lines rhymes", "three lines about spring") asks for something the count ch
 so the criterion is not judged at all rather than judged by its count alone."""
 
 
+def _only(text: str, allowed: frozenset[str]) -> bool:
+    """Whether every word of `text` is one of `allowed` (so it asks for nothing more)."""
+    return all(word in allowed for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower()))
+
+
 def _count_only(low: str, span: tuple[int, int]) -> bool:
     """Whether the criterion asks for nothing but the count read at `span`."""
-    rest = low[: span[0]] + " " + low[span[1] :]
-    return all(word in _COUNT_FILLER for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", rest))
+    return _only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
 def _terms(raw: str) -> tuple[list[str], str]:
@@ -151,7 +155,7 @@ def _plain_lead(lead: str) -> bool:
     """Whether the words before a "mentions ..." or "is about ..." phrasing add nothing the check ignores:
     "Every line mentions the sea" or "Is a funny poem about cats" ask for more than the whole text naming
     the sea or being about cats, so they are not judged."""
-    return all(word in _LEAD_FILLER for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", lead.lower()))
+    return _only(lead, _LEAD_FILLER)
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:

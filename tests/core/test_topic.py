@@ -36,14 +36,20 @@ def test_a_text_about_something_else_still_fails() -> None:
 @pytest.mark.parametrize(
     ("criterion", "text"),
     [
+        # a plural or singular on either side
         ("Is about cats", "The cat sleeps all day."),  # a plural topic, a singular text
         ("Is about foxes", "A fox crossed the field."),
         ("Is about stories", "She told a story at bedtime."),
         ("Is about a story", "She told two stories at bedtime."),
         ("Is about wolves", "A lone wolf howled."),
+        # related words of other topics
+        ("Is about a dog", "The puppy chased its tail."),
+        ("Is about the sea", "Waves roll over the sand."),
+        ("Is about spring", "Cherry blossoms drift across the pond."),
+        ("Is about the ocean", "Gulls cry over the bay."),
     ],
 )
-def test_a_plural_or_singular_on_either_side_passes(criterion: str, text: str) -> None:
+def test_a_plural_singular_or_related_word_of_the_topic_passes(criterion: str, text: str) -> None:
     assert judge(criterion, text)
 
 
@@ -58,19 +64,6 @@ def test_a_plural_or_singular_on_either_side_passes(criterion: str, text: str) -
 )
 def test_a_cat_text_without_the_word_cat_passes(text: str) -> None:
     assert judge("Is about a cat", text)
-
-
-@pytest.mark.parametrize(
-    ("criterion", "text"),
-    [
-        ("Is about a dog", "The puppy chased its tail."),
-        ("Is about the sea", "Waves roll over the sand."),
-        ("Is about spring", "Cherry blossoms drift across the pond."),
-        ("Is about the ocean", "Gulls cry over the bay."),
-    ],
-)
-def test_related_words_of_other_topics_pass(criterion: str, text: str) -> None:
-    assert judge(criterion, text)
 
 
 @pytest.mark.parametrize(
