@@ -1,39 +1,6 @@
-"""Rubric Studio: page config, navigation over app_pages/, and the shared sidebar. No logic here."""
+"""`streamlit run app.py` in a checkout (what `make run` does). The app itself is rubric_ui/app.py, which the
+installed `rubric-studio ui` runs directly; this file only calls it, so both start the same app."""
 
-from pathlib import Path
+from rubric_ui.app import main
 
-import streamlit as st
-
-from rubric_ui.page_style import PAGE_CSS
-from rubric_ui.sidebar import mark_drawn
-from rubric_ui.state import RUN_PAGE, keep_widget_state
-
-# A local file: a material-icon favicon is fetched from an outside host (fails offline).
-ICON = str(Path(__file__).with_name("rubric_ui") / "assets" / "favicon.png")
-st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
-st.html(PAGE_CSS)  # page width, and the product's own words while the server is unreachable
-
-present = st.Page("app_pages/present.py", title="Present", icon=":material/slideshow:", url_path="present")
-if st.query_params.get("view") == "present":
-    page = st.navigation([present], position="hidden")
-else:
-    page = st.navigation(
-        [
-            st.Page("app_pages/run.py", title=RUN_PAGE, icon=":material/play_arrow:", url_path="run", default=True),
-            st.Page("app_pages/runs.py", title="Runs", icon=":material/history:", url_path="runs"),
-            st.Page("app_pages/rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
-            st.Page("app_pages/suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
-            st.Page("app_pages/review.py", title="Review", icon=":material/rate_review:", url_path="review"),
-            st.Page("app_pages/export.py", title="Export", icon=":material/download:", url_path="export"),
-            present,
-        ]
-    )
-    from rubric_ui.sidebar import show_sidebar
-
-    show_sidebar()
-st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
-keep_widget_state(page.title)
-try:
-    page.run()
-finally:  # also when the page fails (a page that stops early draws it before st.stop)
-    mark_drawn()
+main()

@@ -32,9 +32,9 @@ SEQUENTIAL_RUNS = 8
 
 def _manager(backend_name: str):
     from rubric_core.engine import Engine
+    from rubric_core.execution.manager import RunManager
     from rubric_core.execution.settings import machine_cores
     from rubric_core.execution.threads import ThreadBackend
-    from rubric_core.manager import RunManager
     from rubric_core.store import open_store
 
     home = tempfile.mkdtemp(prefix=f"bench-conc-{backend_name}-")

@@ -49,7 +49,7 @@ def main() -> None:
     from rubric_core.config import RunConfig
     from rubric_core.engine import Engine
     from rubric_core.execution.dask_backend import DaskBackend
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.store import open_store
     from rubric_core.suites.datasets import SuiteItem
     from rubric_core.suites.example import example_dataset, example_rubric

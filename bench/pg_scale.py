@@ -59,7 +59,7 @@ def _template_runs(url: str, home: Path) -> list[str]:
     """One real run of each bundled example, through the engine and the store (checkpoints on the server)."""
     from rubric_core.engine import Engine
     from rubric_core.examples import EXAMPLES
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.store import open_store
     from tests.core.helpers import example_config
 
@@ -200,7 +200,7 @@ def _history_queries(store: Any, runs: int) -> tuple[list[list[object]], str]:
 
 def _export_batches(store: Any) -> tuple[str, str]:
     """Every run id through export's keyset batches, and the plan of the batch in the middle."""
-    from rubric_core.export import BATCH
+    from rubric_core.exports import BATCH
 
     capture = _Capture(store.engine)
     start = time.perf_counter()

@@ -24,9 +24,9 @@ OPS = ("baseline", "list_newest_100", "frames_one_run", "export_jsonl", "export_
 
 
 def _op(name: str, out_dir: str) -> dict:
-    from rubric_core import frames
-    from rubric_core.export import export_runs
+    from rubric_core.exports import export_runs
     from rubric_core.store import open_store
+    from rubric_core.views import frames
 
     store = open_store()
     run_id = store.list_runs(limit=1, offset=store.count_runs() // 2)[0]["id"]

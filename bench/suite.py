@@ -32,7 +32,7 @@ def main() -> None:
 
     from rubric_core.config import RunConfig
     from rubric_core.engine import Engine
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.store import open_store
     from rubric_core.suites import suite_run_ids
     from rubric_core.suites.datasets import Dataset, SuiteItem

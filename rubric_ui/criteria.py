@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
-from rubric_core.view import STATUS_LABELS, IterationView, shown
+from rubric_core.views.run_view import STATUS_LABELS, IterationView, shown
 
 if TYPE_CHECKING:
     import pandas as pd

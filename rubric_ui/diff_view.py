@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rubric_core.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
-from rubric_core.view import RunView, shown
+from rubric_core.views.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
+from rubric_core.views.run_view import RunView, shown
 from rubric_ui.safe import md
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import streamlit as st
@@ -148,11 +147,14 @@ def offline_unjudgeable(rubric: str) -> list[str]:
 
 @st.cache_data(show_spinner=False)
 def _criteria_doc() -> str:
-    """docs/CRITERIA.md as the app shows it: under its own heading, so without its title and source path."""
-    path = Path(__file__).resolve().parents[1] / "docs" / "CRITERIA.md"
-    if not path.exists():
-        return "docs/CRITERIA.md is missing."
-    lines = path.read_text(encoding="utf-8").splitlines()
+    """The phrasings doc as the app shows it: under its own heading, so without its title and source path.
+
+    It ships in the package (rubric_core/checks/CRITERIA.md; docs/CRITERIA.md links to it), so an installed
+    app shows it too.
+    """
+    from rubric_core.checks import CRITERIA_DOC
+
+    lines = CRITERIA_DOC.read_text(encoding="utf-8").splitlines()
     if lines and lines[0].startswith("# "):
         lines = lines[1:]
     return "\n".join(lines).replace(" (`rubric_core/checks/phrasing.py`)", "").strip()

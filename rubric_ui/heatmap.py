@@ -1,9 +1,9 @@
-"""The criteria x iterations heatmap on a page: the HTML/CSS grid of rubric_core.heatmap, in a frame.
+"""The criteria x iterations heatmap on a page: the HTML/CSS grid of rubric_core.views.heatmap, in a frame.
 
 A plain grid, not plotly: a 20 x 50 run drew in 2.45 s with plotly, and the chart cost the browser
 most of every live redraw. Inline in the page (st.html) the same grid cost Chromium seconds of
 sanitizing and styling against the host's rules, so it is a document of its own in a frame.
-Hover and click need no script (see rubric_core/heatmap.py).
+Hover and click need no script (see rubric_core/views/heatmap.py).
 """
 
 from __future__ import annotations
@@ -12,15 +12,15 @@ from typing import Any
 
 import streamlit as st
 
-from rubric_core.heatmap import heatmap_document
-from rubric_core.view import IterationView, RunView, criteria_rows
+from rubric_core.views.heatmap import heatmap_document
+from rubric_core.views.run_view import IterationView, RunView, criteria_rows
 
 EMPTY = "No verdicts yet: the heatmap fills in as each iteration is graded."
 
 
 def frame_of(run_id: str, iterations: list[IterationView], reviews: list[dict] | None = None) -> Any:
     """The criteria frame (docs/FRAMES.md) of these iterations, built from the run's events and its reviews."""
-    from rubric_core.frames import criteria_frame_from_rows  # pandas: imported on first use
+    from rubric_core.views.frames import criteria_frame_from_rows  # pandas: imported on first use
 
     return criteria_frame_from_rows(criteria_rows(run_id, iterations), reviews)
 
@@ -44,5 +44,5 @@ def show_heatmap(
             st.markdown(f"**Turn {turn + 1}**")
         doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts)
         # Its own document: scripts are refused by the document's content security policy, and every run
-        # string in it is escaped (rubric_core.heatmap).
+        # string in it is escaped (rubric_core.views.heatmap).
         st.iframe(doc, height=height, alt="Criteria heatmap: criteria by iteration, pass or fail")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import streamlit as st
 
-from rubric_core.export import FORMAT_LABELS, FORMATS, export_runs, langsmith_configured
+from rubric_core.exports import FORMAT_LABELS, FORMATS, export_runs, langsmith_configured
 from rubric_core.store import ALL_STATUSES, RunFilter
-from rubric_core.view import STATUS_LABELS
+from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
 from rubric_ui.page_runs import SELECTION
 from rubric_ui.resources import store_or_stop

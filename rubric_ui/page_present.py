@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 import streamlit as st
 
-from rubric_core.report import render_report
-from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
+from rubric_core.exports.report import render_report
+from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_core.words import run_facts
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment

@@ -10,8 +10,8 @@ import pandas as pd
 import streamlit as st
 
 from rubric_core.config import ConfigError, load_config
-from rubric_core.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.store import Store
+from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.words import counted
 from rubric_ui.page_run import PRESET
 from rubric_ui.resources import store_or_stop

@@ -37,7 +37,7 @@ from rubric_ui.state import attached_run, detach, editor_shown
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
-    from rubric_core.view import RunView
+    from rubric_core.views.run_view import RunView
 
 POLL_SECONDS = 0.1
 """The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""

@@ -8,11 +8,11 @@ from datetime import UTC, datetime, time
 import pandas as pd
 import streamlit as st
 
-from rubric_core import frames
-from rubric_core.diff import DIFF_CSS, side_by_side_html, word_diff
-from rubric_core.pairing import pair_criteria
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView
+from rubric_core.views import frames
+from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
+from rubric_core.views.pairing import pair_criteria
+from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted, run_facts
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import store_or_stop

@@ -21,7 +21,7 @@ from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
-from rubric_core.view import STATUS_LABELS
+from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop

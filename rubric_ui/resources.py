@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 if TYPE_CHECKING:
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.store import Store
 
 logger = logging.getLogger(__name__)
@@ -33,7 +33,7 @@ def get_manager() -> RunManager:
     """The run manager of this process: runs survive page switches, reloads and other tabs."""
     from rubric_core.engine import Engine
     from rubric_core.execution.dask_backend import backend_from_env
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
 
     store = get_store()
     # $RUBRIC_STUDIO_DASK_SCHEDULER: runs go to the team's Dask cluster (a bad setting refuses each Start).

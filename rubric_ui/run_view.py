@@ -7,7 +7,7 @@ from typing import Any
 
 import streamlit as st
 
-from rubric_core.view import STATUS_LABELS, IterationView, RunView, shown
+from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
 from rubric_ui.criteria import show_criteria
 from rubric_ui.diff_view import show_revision_diff
 from rubric_ui.heatmap import show_heatmap

@@ -6,7 +6,7 @@ import html
 
 import streamlit as st
 
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, shown
+from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, shown
 from rubric_core.words import run_facts
 
 

@@ -12,11 +12,11 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
-from rubric_core.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize
 from rubric_core.suites.pricing import price_table, set_prices
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS
+from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
+from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
 from rubric_core.words import counted
 from rubric_ui.safe import md
 

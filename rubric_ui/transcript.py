@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rubric_core.view import RunView, TranscriptItem, shown
+from rubric_core.views.run_view import RunView, TranscriptItem, shown
 from rubric_core.words import counted
 
 _AVATARS = {

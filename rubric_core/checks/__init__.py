@@ -1,7 +1,12 @@
 """Deterministic checks: used by the offline grader and offered to any grader as tools."""
 
+from pathlib import Path
+
 from rubric_core.checks.catalogue import TOOL_CATALOGUE, make_tools
 from rubric_core.checks.phrasing import CheckSpec, Draft, evaluate, interpret
 from rubric_core.checks.text import CheckResult
 
-__all__ = ["TOOL_CATALOGUE", "CheckResult", "CheckSpec", "Draft", "evaluate", "interpret", "make_tools"]
+CRITERIA_DOC = Path(__file__).with_name("CRITERIA.md")
+"""The phrasings the offline grader understands, with examples (shown on the Run page; docs/CRITERIA.md)."""
+
+__all__ = ["CRITERIA_DOC", "TOOL_CATALOGUE", "CheckResult", "CheckSpec", "Draft", "evaluate", "interpret", "make_tools"]

@@ -42,7 +42,7 @@ def check_checkpoint_file(path: Path) -> None:
         msg = f"{path} is a directory, not the checkpoint database. Move it away and start the run again."
         raise CheckpointFileError(msg)
     if path.is_file() and path.stat().st_size > 0:
-        from rubric_core.sqlite_setup import is_sqlite_file
+        from rubric_core.store.sqlite_setup import is_sqlite_file
 
         if not is_sqlite_file(path):
             msg = (
@@ -126,7 +126,7 @@ class FencedSqliteSaver(_Fenced, SqliteSaver):
 
 def open_checkpointer(path: Path) -> FencedSqliteSaver:
     """The checkpointer on `path` (checked first), WAL mode."""
-    from rubric_core.sqlite_setup import setup_lock
+    from rubric_core.store.sqlite_setup import setup_lock
 
     with setup_lock(path):  # another process may be creating the same file right now
         check_checkpoint_file(path)

@@ -14,9 +14,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
-from rubric_core.engine.faults import disk_full_message, is_disk_full
+from rubric_core.engine.faults import is_disk_full, storage_fault_message
 from rubric_core.engine.handle import RunHandle, RunPrior
 from rubric_core.engine.redaction import describe_failure, redact
+from rubric_core.engine.turn_input import (
+    FINISH_ONLY,
+    NOTHING_TO_RESUME,
+    follow_up_input,
+    start_input,
+    unsaved_input,
+    user_turns,
+)
 from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
 
 if TYPE_CHECKING:
@@ -108,7 +116,7 @@ class RunExecution:
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
             h.events[-1].data["turn"] = self.turn
             payload = self._input(snapshot)
-            if payload is _NOTHING_TO_RESUME:
+            if payload is NOTHING_TO_RESUME:
                 h.emit(
                     "error",
                     {
@@ -118,7 +126,7 @@ class RunExecution:
                     },
                 )
                 return
-            if payload is not _FINISH_ONLY:
+            if payload is not FINISH_ONLY:
                 self._stream(graph, payload, cfg)
             self._finish(graph.get_state(cfg).values)
         except _Drained:
@@ -149,23 +157,9 @@ class RunExecution:
                 mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
 
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
-        from rubric_core.store.sql import is_postgres
-
-        path = getattr(exc, "filename", None)
-        url = self.engine.db_url
-        # The store names a PostgreSQL store by its masked URL; a checkpoint write on that server names nothing.
-        server = is_postgres(str(path)) if path else bool(url and is_postgres(url))
-        if server:
-            from rubric_core.engine.faults import server_disk_full_message
-            from rubric_core.store.urls import mask_url
-
-            where = str(path) if path else mask_url(str(url))
-            logger.warning("Run %s interrupted: the database server's disk is full (%s)", self.handle.run_id, where)
-            self.interrupt("disk_full", server_disk_full_message(where, self.handle.run_id))
-            return
-        path = path or self.engine.checkpoint_path
-        logger.warning("Run %s interrupted: disk full writing %s", self.handle.run_id, path)
-        self.interrupt("disk_full", disk_full_message(path, self.handle.run_id))
+        message = storage_fault_message(exc, self.engine.db_url, self.engine.checkpoint_path, self.handle.run_id)
+        logger.warning("Run %s interrupted: %s", self.handle.run_id, message)
+        self.interrupt("disk_full", message)
 
     def _check_fault(self) -> None:
         if self.handle.fault is not None:
@@ -201,13 +195,7 @@ class RunExecution:
         }
 
     def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
-        from langchain_core.messages import HumanMessage
-
-        humans = [
-            m
-            for m in values.get("messages", [])
-            if isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") != msgs.GRADER_SOURCE
-        ]
+        humans = user_turns(values)
         self.files = {p: msgs.file_text(f) for p, f in (values.get("files") or {}).items() if f}
         if resuming:
             self.turn = max(0, len(humans) - 1)
@@ -221,51 +209,20 @@ class RunExecution:
             self.turn = len(humans)
 
     def _input(self, snapshot: Any) -> Any:
-        from langchain_core.messages import HumanMessage
-
         from rubric_core.engine.checkpoints import has_pending_work
 
         if self.mode == "resume":
             if has_pending_work(self.engine.checkpointer, self.handle.run_id, snapshot):
                 return None
             if not self.prior.unfinished:
-                return _NOTHING_TO_RESUME
-            return self._unsaved_input(snapshot.values)
+                return NOTHING_TO_RESUME
+            payload, turn = unsaved_input(self.prior.events, snapshot.values, self.config.task, self.config.rubric)
+            if turn is not None:
+                self.turn = turn
+            return payload
         if self.mode == "follow_up":
-            payload: dict[str, Any] = {"messages": [HumanMessage(content=self.message or "")]}
-            if self.rubric is not None:
-                payload["rubric"] = self.rubric
-            return payload
-        return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
-
-    def _unsaved_input(self, values: dict[str, Any]) -> Any:
-        """An unfinished run with no work in its checkpoint: its last input was never saved, or only its end was.
-
-        Stopped before the first checkpoint of a turn: send that turn's input again (nothing of it
-        was saved, so nothing repeats). Stopped after the last checkpoint but before the store
-        heard of the end: just report the end.
-        """
-        from langchain_core.messages import HumanMessage
-
-        started = [e for e in self.prior.events if e.type == "run_started" and e.data.get("mode") != "resume"]
-        if not started:
-            return _FINISH_ONLY
-        last = started[-1].data
-        humans = [
-            m
-            for m in values.get("messages", [])
-            if isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") != msgs.GRADER_SOURCE
-        ]
-        turn = int(last.get("turn", 0) or 0)
-        if len(humans) > turn:
-            return _FINISH_ONLY
-        self.turn = turn
-        if last.get("mode") == "follow_up":
-            payload: dict[str, Any] = {"messages": [HumanMessage(content=last.get("message") or "")]}
-            if last.get("rubric"):
-                payload["rubric"] = last["rubric"]
-            return payload
-        return {"messages": [HumanMessage(content=self.config.task)], "rubric": self.config.rubric}
+            return follow_up_input(self.message or "", self.rubric)
+        return start_input(self.config.task, self.config.rubric)
 
     def _stream(self, graph: Any, payload: Any, cfg: dict[str, Any]) -> None:
         from langgraph.errors import GraphDrained
@@ -438,7 +395,3 @@ class _Drained(Exception):
 
 class _StorageFault(BaseException):
     """The store could not record an event (disk full): stop the run where the store stands."""
-
-
-_NOTHING_TO_RESUME = object()
-_FINISH_ONLY = object()

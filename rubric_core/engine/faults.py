@@ -56,3 +56,15 @@ def server_disk_full_message(masked_url: str, run_id: str) -> str:
         f"The disk of the database server is full: the store at {masked_url} refused a write. Everything saved "
         f"before is kept. Free some space on that server, then resume the run: python -m rubric_core resume {run_id}"
     )
+
+
+def storage_fault_message(exc: BaseException | None, db_url: str | None, checkpoint_path: Path, run_id: str) -> str:
+    """The message for a run stopped by a full disk: the file, or the PostgreSQL server (masked URL), that refused."""
+    from rubric_core.store.sql import is_postgres
+    from rubric_core.store.urls import mask_url
+
+    path = getattr(exc, "filename", None)
+    # The store names a PostgreSQL store by its masked URL; a checkpoint write on that server names nothing.
+    if is_postgres(str(path)) if path else bool(db_url and is_postgres(db_url)):
+        return server_disk_full_message(str(path) if path else mask_url(str(db_url)), run_id)
+    return disk_full_message(path or checkpoint_path, run_id)

@@ -17,7 +17,7 @@ from rubric_core.store import SCHEMA_VERSION
 from rubric_core.store.judge import latest_reviews
 
 if TYPE_CHECKING:
-    from rubric_core.export import ExportResult
+    from rubric_core.exports import ExportResult
     from rubric_core.store import RunFilter, Store
 
 CALIBRATION_LABEL = "JSONL calibration set: one row per human-reviewed cell (draft, criterion, both verdicts)"
@@ -77,7 +77,7 @@ def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]
 
 def export_calibration(store: Store, out: str | Path, flt: RunFilter | None = None) -> ExportResult:
     """Write the calibration set of the runs matching `flt` to `out` (JSONL), batch by batch."""
-    from rubric_core.export import BATCH, ExportResult
+    from rubric_core.exports import BATCH, ExportResult
 
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)

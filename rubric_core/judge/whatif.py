@@ -243,7 +243,7 @@ def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
 
     Criteria renamed by an edited rubric are paired with their old names the way suite compare pairs them.
     """
-    from rubric_core.pairing import pair_criteria
+    from rubric_core.views.pairing import pair_criteria
 
     before: dict[str, list[bool]] = {}
     after: dict[str, list[bool]] = {}

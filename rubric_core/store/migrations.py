@@ -68,7 +68,7 @@ def apply_migrations(engine: Engine, write_conn: Any, display_url: str) -> None:
         check_compatible(conn, display_url)  # refuse a foreign or newer database before touching it
     if engine.dialect.name == "sqlite":
         # Only now that the file is known to be ours (or empty): WAL changes the file.
-        from rubric_core.sqlite_setup import setup_lock
+        from rubric_core.store.sqlite_setup import setup_lock
 
         with setup_lock(engine.url.database or ""):  # another process may be creating the same file now
             raw = engine.raw_connection()

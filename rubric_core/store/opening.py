@@ -173,7 +173,7 @@ def check_sqlite_file(url: str, readonly: bool = False) -> None:
     if p.is_dir():
         raise StoreError(f"The store {p} is a directory, not a database file. Nothing was written. {fix}")
     if p.exists() and p.is_file() and p.stat().st_size > 0:
-        from rubric_core.sqlite_setup import is_sqlite_file
+        from rubric_core.store.sqlite_setup import is_sqlite_file
 
         try:
             sqlite_file = is_sqlite_file(p)

@@ -4,7 +4,8 @@ SQLite in WAL mode by default (a file in the data directory); PostgreSQL for a
 team (`postgresql+psycopg://...`). Where each concern lives:
   opening.py     engine, SQLite file checks and pragmas, the server pre-flight
   migrations.py  applying schema.py's numbered migrations on either dialect
-  writer.py      engine events -> rows, one transaction per event
+  writer.py      engine events -> rows, one transaction per event (raw_sqlite.py: the SQLite hot path)
+  importing.py   whole imported runs, in one transaction
   queries.py     listing, counting, paging, events, iterations, criteria
   editing.py     tags, notes, deletion
   rubrics.py     the rubric library
@@ -21,6 +22,7 @@ from rubric_core.store import migrations
 from rubric_core.store.editing import RunEdits
 from rubric_core.store.errors import StoreError
 from rubric_core.store.filters import ALL_STATUSES, FINAL_STATUSES, RunFilter
+from rubric_core.store.importing import IMPORTED_COLUMNS, RunImports
 from rubric_core.store.opening import (
     SQLITE_HEADER,
     create_store_engine,
@@ -32,10 +34,9 @@ from rubric_core.store.queries import RunQueries
 from rubric_core.store.schema import MIGRATIONS, SCHEMA_VERSION
 from rubric_core.store.sql import text
 from rubric_core.store.urls import mask_url, scrub
-from rubric_core.store.writer import IMPORTED_COLUMNS, EventWriter
 
 
-class Store(EventWriter, RunQueries, RunEdits):
+class Store(RunImports, RunQueries, RunEdits):
     """Read and write runs; thread-safe; one per process is enough.
 
     readonly=True opens a SQLite store without writing anything (no migration, no WAL

@@ -14,32 +14,15 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import TextClause
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
 from rubric_core.engine.events import RunEvent
 from rubric_core.engine.faults import DiskFullError, is_disk_full
 from rubric_core.store.liveness import this_worker
+from rubric_core.store.raw_sqlite import RawConnection
 from rubric_core.store.rubrics import RubricLibrary
 from rubric_core.store.sql import greatest, text
-
-IMPORTED_COLUMNS = frozenset(
-    {
-        "rubric",
-        "rubric_version",
-        "turns",
-        "final_output",
-        "final_files_json",
-        "error",
-        "note",
-        "input_tokens",
-        "output_tokens",
-        "total_tokens",
-        "wall_time_s",
-    }
-)
-"""Run columns an import restores as exported (no event carries them exactly)."""
 
 
 class EventWriter(RubricLibrary):
@@ -90,7 +73,7 @@ class EventWriter(RubricLibrary):
             cur = self._raw.cursor()
             cur.execute("BEGIN IMMEDIATE")
             try:
-                self._apply(_RawConn(cur), ev)  # type: ignore[arg-type]
+                self._apply(RawConnection(cur), ev)  # type: ignore[arg-type]
             except BaseException:
                 cur.execute("ROLLBACK")
                 raise
@@ -111,47 +94,6 @@ class EventWriter(RubricLibrary):
             if run_id in self._known_runs:
                 return True
         return self._run_exists(conn, run_id)
-
-    def import_runs(
-        self, runs: list[tuple[list[RunEvent], str]] | list[tuple[list[RunEvent], str, dict]]
-    ) -> tuple[int, int]:
-        """Record whole runs (their events, the source name, restored fields) in one transaction.
-
-        A run whose id is already stored is skipped, so importing a file twice
-        adds nothing. An optional third item restores what no event carries:
-        `{"columns": {column: value}, "tags": [...]}` (columns from IMPORTED_COLUMNS only).
-        Returns (imported, skipped).
-        """
-        imported = skipped = 0
-        with self._write() as conn, conn.begin():
-            for events, source, *rest in runs:
-                if not events:
-                    continue
-                if self._run_exists(conn, events[0].run_id):
-                    skipped += 1
-                    continue
-                for ev in events:
-                    self._apply(conn, ev)
-                conn.execute(
-                    text("UPDATE runs SET imported_from = :s, worker = '' WHERE id = :id"),
-                    {"s": source, "id": events[0].run_id},
-                )
-                if rest:
-                    self._restore(conn, events[0].run_id, rest[0])
-                imported += 1
-        return imported, skipped
-
-    @staticmethod
-    def _restore(conn: Connection, run_id: str, restored: dict[str, Any]) -> None:
-        columns = {k: v for k, v in (restored.get("columns") or {}).items() if k in IMPORTED_COLUMNS}
-        if columns:
-            sets = ", ".join(f"{k} = :{k}" for k in columns)
-            conn.execute(text(f"UPDATE runs SET {sets} WHERE id = :id"), {**columns, "id": run_id})
-        tags = sorted({t.strip() for t in restored.get("tags") or [] if t and t.strip()})
-        if tags:
-            conn.execute(
-                text("INSERT INTO run_tags (run_id, tag) VALUES (:r, :t)"), [{"r": run_id, "t": t} for t in tags]
-            )
 
     @staticmethod
     def _insert_event(conn: Connection, ev: RunEvent) -> None:
@@ -394,38 +336,3 @@ class EventWriter(RubricLibrary):
 
     def _on_interrupted(self, conn: Connection, ev: RunEvent) -> None:
         self._finish(conn, ev, "interrupted", error=ev.data.get("message", ""))
-
-
-class _RawResult:
-    """The slice of SQLAlchemy's result API the event handlers use."""
-
-    def __init__(self, cur: sqlite3.Cursor) -> None:
-        self._cur = cur
-        self.rowcount = cur.rowcount
-
-    def first(self) -> Any:
-        return self._cur.fetchone()
-
-    def scalar(self) -> Any:
-        row = self._cur.fetchone()
-        return None if row is None else row[0]
-
-
-class _RawDialect:
-    name = "sqlite"
-
-
-class _RawConn:
-    """A sqlite3 cursor that takes the handlers' `text()` statements and named parameters."""
-
-    dialect = _RawDialect()
-
-    def __init__(self, cur: sqlite3.Cursor) -> None:
-        self._cur = cur
-
-    def execute(self, clause: TextClause, params: dict[str, Any] | list[dict[str, Any]] | None = None) -> _RawResult:
-        if isinstance(params, list):
-            self._cur.executemany(clause.text, params)
-        else:
-            self._cur.execute(clause.text, params or {})
-        return _RawResult(self._cur)

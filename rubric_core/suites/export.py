@@ -13,7 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from rubric_core.export import FORMATS, ExportResult, export_runs, upload_to_langsmith
+from rubric_core.exports import FORMATS, ExportResult, export_runs, upload_to_langsmith
 from rubric_core.store import RunFilter, Store
 from rubric_core.suites import suite_store as ss
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.execution import LiveRun
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset
 

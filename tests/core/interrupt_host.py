@@ -14,7 +14,7 @@ import threading
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.store import open_store
 
 stop = threading.Event()

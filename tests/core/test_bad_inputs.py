@@ -853,7 +853,7 @@ def _files_digest(root: Path, store: Path) -> dict[str, str]:
 @pytest.fixture(scope="module")
 def seeded_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store holding one imported run ('seed-run'), copied into every case's home."""
-    from rubric_core.importer import import_runs
+    from rubric_core.exports.importer import import_runs
     from rubric_core.store import open_store
 
     home = tmp_path_factory.mktemp("seed") / "home"
@@ -888,7 +888,7 @@ def _prepare(c: Case, tmp: Path, home: Path, seeded: Path, monkeypatch: pytest.M
 
 
 def _run_in_process(argv: list[str]) -> tuple[int, str, str]:
-    from rubric_core.cli import main
+    from rubric_core.cli.main import main
 
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
@@ -956,7 +956,7 @@ def test_the_catalogue_is_large_and_covers_every_seam() -> None:
     assert len({c.id for c in CASES}) == len(CASES), "case ids are unique"
     for prefix in ("cli-", "run-", "preflight-", "toml-", "yaml-", "import-", "export-", "env-"):
         assert any(c.id.startswith(prefix) for c in CASES), prefix
-    from rubric_core.cli import build_parser
+    from rubric_core.cli.main import build_parser
 
     commands = set(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
     used = {c.argv[0] for c in CASES if c.argv and not c.argv[0].startswith("-")}
@@ -1000,7 +1000,7 @@ def test_every_accepted_import_can_be_shown_and_exported(home: Path, tmp_path: P
         code, out, err = _run_in_process(["export", "--format", fmt, "--out", target])
         assert code == 0 and not err.strip(), (fmt, err)
     # What the store exports is itself a valid import file, line for line.
-    from rubric_core.import_check import check_record
+    from rubric_core.exports.import_check import check_record
 
     exported = (tmp_path / "all.jsonl").read_text().splitlines()
     assert len(exported) == len(records)
@@ -1011,11 +1011,13 @@ def test_every_accepted_import_can_be_shown_and_exported(home: Path, tmp_path: P
 def test_the_published_schema_is_the_one_the_importer_uses() -> None:
     from jsonschema import Draft202012Validator
 
-    from rubric_core.import_check import EXPORT_SCHEMA, schema_json
+    from rubric_core.exports.import_check import EXPORT_SCHEMA, schema_json
 
     Draft202012Validator.check_schema(EXPORT_SCHEMA)
     published = (ROOT / "docs" / "export-schema.json").read_text(encoding="utf-8")
-    assert published == schema_json(), "regenerate: python -m rubric_core.import_check > docs/export-schema.json"
+    assert published == schema_json(), (
+        "regenerate: python -m rubric_core.exports.import_check > docs/export-schema.json"
+    )
     assert not list(Draft202012Validator(EXPORT_SCHEMA).iter_errors(valid_record()))
 
 

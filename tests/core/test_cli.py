@@ -111,7 +111,7 @@ class _SlowHandle:
 
 
 def test_ctrl_c_in_follow_run_cancels_and_hands_sigint_back_to_an_in_process_caller(capsys) -> None:
-    from rubric_core import cli
+    from rubric_core.cli import following as cli
 
     # Ctrl-C as at a terminal: a test runner started in the background (`cmd &`, nohup) inherits SIGINT ignored.
     outer = signal.signal(signal.SIGINT, signal.default_int_handler)

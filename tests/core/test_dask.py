@@ -23,7 +23,7 @@ import pytest
 
 from rubric_core.engine import Engine
 from rubric_core.execution.dask_backend import DaskBackend
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store, open_store
 from rubric_core.suites import suite_run_ids
 from rubric_core.suites import suite_store as ss

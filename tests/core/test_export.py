@@ -15,12 +15,12 @@ import pyarrow.parquet as pq
 import pytest
 from sqlalchemy import text
 
-from rubric_core import frames
 from rubric_core.engine import Engine
 from rubric_core.engine.events import RunEvent
-from rubric_core.export import EXPORT_SCHEMA_VERSION, FORMATS, PARQUET_FRAMES, export_runs
-from rubric_core.importer import ImportError_, import_runs
+from rubric_core.exports import EXPORT_SCHEMA_VERSION, FORMATS, PARQUET_FRAMES, export_runs
+from rubric_core.exports.importer import ImportError_, import_runs
 from rubric_core.store import RunFilter, Store, open_store
+from rubric_core.views import frames
 from tests.core.helpers import example_config, run_cli
 from tests.stubs.openai_stub import StubOpenAI
 
@@ -535,7 +535,7 @@ def test_csv_neutralises_formula_cells_and_only_csv(store: Store, engine: Engine
     ],
 )
 def test_csv_safe(cell: Any, expected: Any) -> None:
-    from rubric_core.export import csv_safe
+    from rubric_core.exports import csv_safe
 
     assert csv_safe(cell) == expected
 

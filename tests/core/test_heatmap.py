@@ -6,10 +6,10 @@ import html
 
 import pandas as pd
 
-from rubric_core.frames import criteria_frame_from_rows
-from rubric_core.heatmap import heatmap_html
-from rubric_core.report import render_report
-from rubric_core.view import RunView
+from rubric_core.exports.report import render_report
+from rubric_core.views.frames import criteria_frame_from_rows
+from rubric_core.views.heatmap import heatmap_html
+from rubric_core.views.run_view import RunView
 
 NAME = 'Uses "e" & <b>never</b> bold'
 

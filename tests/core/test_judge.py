@@ -13,9 +13,8 @@ import pandas as pd
 import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from rubric_core import frames
 from rubric_core.engine import Engine
-from rubric_core.export import export_runs
+from rubric_core.exports import export_runs
 from rubric_core.judge.agreement import MIN_FLAG_REVIEWS, agreement, agreement_of
 from rubric_core.judge.consistency import consistency, flip_counts, stored_flakiness
 from rubric_core.judge.regrade import RegradeError
@@ -25,6 +24,7 @@ from rubric_core.models._chat import ToolCallingChatModel, text_of
 from rubric_core.models._payload import parse_payload
 from rubric_core.store import Store, open_store
 from rubric_core.store import judge as judge_store
+from rubric_core.views import frames
 from tests.core.helpers import example_config, run_cli
 from tests.stubs.openai_stub import StubOpenAI
 
@@ -422,8 +422,8 @@ def test_cli_bad_agreement_and_regrade_input_exits_2(haiku: str, tmp_path: Path)
 
 
 def test_html_report_shows_both_verdicts_escaped(store: Store, haiku: str) -> None:
-    from rubric_core.report import render_report
-    from rubric_core.view import RunView
+    from rubric_core.exports.report import render_report
+    from rubric_core.views.run_view import RunView
 
     record_review(
         store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reason="<b>summer</b>", reviewer="ann"

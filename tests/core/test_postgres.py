@@ -165,7 +165,7 @@ def test_a_full_disk_on_the_server_says_so_without_the_password(pg_server, home:
     import psycopg
     from psycopg import errors as pg_errors
 
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.store.store import Store as StoreClass
 
     database = pg_server.new_database(owner=PASSWORD_ROLE)

@@ -191,7 +191,7 @@ def test_no_store_yet_in_a_folder_you_cannot_write_is_refused_with_a_message(
 
 
 def test_a_store_opened_read_only_reads_and_refuses_every_write(home: Path, tmp_path: Path) -> None:
-    from rubric_core.importer import import_runs
+    from rubric_core.exports.importer import import_runs
     from rubric_core.store import StoreError, open_store
 
     src = tmp_path / "one.jsonl"

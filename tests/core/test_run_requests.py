@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.models.offline import OfflineWriter
 from rubric_core.store import Store
 from rubric_core.store.requests import cancel_pending, clear_requests, pending_cancels, request_cancel

@@ -11,10 +11,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from rubric_core import frames
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.store import RunFilter, Store, StoreError, open_store
+from rubric_core.views import frames
 from tests.core.helpers import PROCESS_TIMEOUT_S, CancelAt, example_config, of_type, run_cli, start_held_run
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -572,7 +572,7 @@ def test_nul_characters_in_model_text_are_stored(db_url: str, store: Store) -> N
 def test_the_view_counts_the_same_tokens_as_the_store(example: str, engine: Engine, store: Store) -> None:
     # find-duplicates' working model calls tools: those turns' tokens were in the store's total (the Runs table)
     # but not in the view's (the run's banner, preview and Compare), so one run showed two token counts.
-    from rubric_core.view import RunView
+    from rubric_core.views.run_view import RunView
 
     run_id = engine.execute(example_config(example), subscribers=[store.record]).run_id
     events = store.run_events(run_id)

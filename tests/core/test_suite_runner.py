@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from rubric_core.cli import main
+from rubric_core.cli.main import main
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store
 from rubric_core.suites import suite_run_ids
 from rubric_core.suites import suite_store as ss

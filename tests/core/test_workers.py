@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from rubric_core.engine import Engine
+from rubric_core.execution.manager import RunManager
 from rubric_core.execution.processes import ProcessPoolBackend, shared_pool
 from rubric_core.execution.remote_handle import RemoteRunHandle
 from rubric_core.execution.settings import WORKERS_ENV, WorkersSettingError, machine_cores, worker_count
 from rubric_core.execution.threads import ThreadBackend
-from rubric_core.manager import RunManager
 from rubric_core.store import Store
 from tests.core.helpers import ROOT, example_config, sigint_as_at_a_terminal
 from tests.core.test_interrupt import (

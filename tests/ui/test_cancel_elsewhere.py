@@ -17,7 +17,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.models.offline import OfflineWriter
 from rubric_core.store import open_store
 from tests.core.helpers import example_config

@@ -27,7 +27,7 @@ def test_pairs_improved_by_default_all_with_the_checkbox(store: Store, engine: E
     for name in ("haiku", "lipogram", "report"):
         engine.execute(example_config(name), subscribers=[store.record])
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
-    at.switch_page("app_pages/export.py").run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
     at.selectbox(key="export_format").set_value("pairs").run()
     assert not at.checkbox(key="export_all_pairs").value
     at.button(key="export_go").click().run()

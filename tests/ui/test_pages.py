@@ -10,7 +10,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
-from rubric_core.manager import RunManager
+from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store
 from tests.core.helpers import PROCESS_TIMEOUT_S, example_config
 
@@ -19,12 +19,12 @@ APPTEST_TIMEOUT_S = 120
 """Upper bound for one script run (the first imports pandas and plotly; a loaded machine is slow)."""
 
 
-def app(page: str = "app_pages/run.py", **query: str) -> AppTest:
+def app(page: str = "rubric_ui/app_pages/run.py", **query: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=APPTEST_TIMEOUT_S)
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    if page != "app_pages/run.py":
+    if page != "rubric_ui/app_pages/run.py":
         at.switch_page(page)
         at.run()
     return at
@@ -122,8 +122,8 @@ def test_kept_widgets_have_no_default_beside_their_session_value(
     monkeypatch.setattr(policies, "_shown_default_value_warning", False)
     run_id = engine.execute(example_config("lipogram"), subscribers=[store.record]).run_id
     at = app(run=run_id)
-    at.switch_page("app_pages/runs.py").run()
-    at.switch_page("app_pages/run.py").run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    at.switch_page("rubric_ui/app_pages/run.py").run()
     at.run()
     assert not at.exception
     assert at.session_state["run_view"] == "Heatmap"
@@ -133,7 +133,7 @@ def test_kept_widgets_have_no_default_beside_their_session_value(
 def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None:
     for name in ("haiku", "lipogram"):
         engine.execute(example_config(name), subscribers=[store.record])
-    at = app("app_pages/runs.py")
+    at = app("rubric_ui/app_pages/runs.py")
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
@@ -193,13 +193,13 @@ def test_compare_pairs_renamed_criteria_and_shows_the_rubric_diff(store: Store, 
 
 
 def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
-    at = app("app_pages/rubrics.py")
+    at = app("rubric_ui/app_pages/rubrics.py")
     assert any("library is empty" in i.value for i in at.info)
     store.save_rubric("haiku", "- Exactly three lines")
-    at = app("app_pages/rubrics.py")
+    at = app("rubric_ui/app_pages/rubrics.py")
     assert "Only version 1 so far" in texts(at) and not any("rs-diff" in m.value for m in at.markdown)
     store.save_rubric("haiku", "- Exactly three lines\n- Is about spring")
-    at = app("app_pages/rubrics.py")
+    at = app("rubric_ui/app_pages/rubrics.py")
     assert not at.exception
     assert "haiku · 2 versions" in texts(at)
     diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
@@ -210,14 +210,14 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     assert store.get_rubric("haiku")["version"] == 3
     assert any("Saved haiku as version 3." in s.value for s in at.success)  # survives the rerun
     assert (at.selectbox(key="rubrics_a_haiku_3").value, at.selectbox(key="rubrics_b_haiku_3").value) == (2, 3)
-    at = app("app_pages/rubrics.py")
+    at = app("rubric_ui/app_pages/rubrics.py")
     at.button(key="rubrics_run_haiku").click().run()
     assert at.text_area(key="run_rubric").value.endswith("At most 20 words")
 
 
 def test_export_page_prepares_a_download(store: Store, engine: Engine) -> None:
     engine.execute(example_config("photosynthesis"), subscribers=[store.record])
-    at = app("app_pages/export.py")
+    at = app("rubric_ui/app_pages/export.py")
     assert not at.exception
     assert "1 run matches." in texts(at)
     at.selectbox(key="export_format").set_value("csv").run()
@@ -292,8 +292,8 @@ def test_editor_values_survive_another_page_and_typing_is_never_overwritten(home
     # A value the script wrote is sent with `set_value` (the browser then replaces the field's text).
     assert not at.text_area(key="run_task").proto.set_value
     assert not at.text_area(key="run_rubric").proto.set_value
-    at.switch_page("app_pages/runs.py").run()
-    at.switch_page("app_pages/run.py").run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    at.switch_page("rubric_ui/app_pages/run.py").run()
     assert not at.exception
     assert at.text_area(key="run_task").value == "Write a limerick about tea."
     assert at.text_area(key="run_rubric").value == "- Exactly five lines"
@@ -389,7 +389,7 @@ def test_a_run_just_started_shows_its_own_cap_before_the_first_event(monkeypatch
 def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store: Store, engine: Engine) -> None:
     # The lipogram ends at the cap and its writer repeats its last draft: the diff opened on two identical texts.
     handle = engine.execute(example_config("lipogram", max_iterations=5), subscribers=[store.record])
-    from rubric_core.view import RunView
+    from rubric_core.views.run_view import RunView
 
     drafts = [it.draft for it in RunView.from_events(handle.run_id, store.run_events(handle.run_id)).all_iterations()]
     assert len(drafts) == 5 and drafts[-1] == drafts[-2] != drafts[0], drafts  # what this test is about
@@ -397,7 +397,7 @@ def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store
 
     def diff(run_id: str) -> None:
         from rubric_core.store import open_store
-        from rubric_core.view import RunView
+        from rubric_core.views.run_view import RunView
         from rubric_ui.diff_view import show_revision_diff
 
         s = open_store()
@@ -413,7 +413,7 @@ def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store
 @pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "app_pages").glob("*.py")))
 def test_every_page_opens_on_a_new_install_with_no_run_stored(home: Path, page: str) -> None:
     # A new user's first visit: the Runs page raised on its empty table (string + Int64).
-    at = app(f"app_pages/{page}")
+    at = app(f"rubric_ui/app_pages/{page}")
     assert not at.exception, at.exception
     if page == "runs.py":
         assert any("No runs yet" in i.value for i in at.info)

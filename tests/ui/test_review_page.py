@@ -21,7 +21,7 @@ def review_page(**query: str) -> AppTest:
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("app_pages/review.py")
+    at.switch_page("rubric_ui/app_pages/review.py")
     at.run()
     assert not at.exception, at.exception
     return at
@@ -63,8 +63,8 @@ def test_queue_needs_a_reviewer_then_records_skips_and_goes_back(store: Store, h
     assert [r["passed"] for r in judge_store.latest_reviews(store, [haiku])] == [True]
     assert len(judge_store.review_history(store, haiku)) == 2
     # The reviewer name is kept for the session across pages.
-    at.switch_page("app_pages/runs.py").run()
-    at.switch_page("app_pages/review.py").run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    at.switch_page("rubric_ui/app_pages/review.py").run()
     assert at.text_input(key="review_reviewer_input").value == "ann"
 
 
@@ -154,7 +154,7 @@ def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
 
 def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str) -> None:
     from rubric_core.judge.reviews import record_review
-    from rubric_core.view import RunView
+    from rubric_core.views.run_view import RunView
     from rubric_ui.criteria import criteria_frame
     from rubric_ui.heatmap import frame_of
 
@@ -171,7 +171,7 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
     assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
     assert list(criteria_frame(first).columns) == ["criterion", "verdict", "gap"]
-    from rubric_core.heatmap import heatmap_html
+    from rubric_core.views.heatmap import heatmap_html
 
     frame = frame_of(view.run_id, view.turns[0].iterations, reviews)
     grid = heatmap_html(frame, key="t", turn=0, drafts={})
@@ -187,7 +187,7 @@ def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> Non
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
-    at.switch_page("app_pages/export.py").run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
     at.selectbox(key="export_format").set_value("calibration").run()
     at.button(key="export_go").click().run()
     assert not at.exception, at.exception
@@ -217,7 +217,7 @@ def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Eng
 
 def test_suite_run_queue_agreement_and_what_if(store: Store, engine: Engine) -> None:
     from rubric_core.config import RunConfig
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
     from rubric_core.suites.datasets import Dataset
     from rubric_core.suites.example import example_dataset, example_rubric
     from rubric_core.suites.runner import SuiteRunner

@@ -19,7 +19,7 @@ def suites_page(**query: str) -> AppTest:
     for k, v in query.items():
         at.query_params[k] = v
     at.run()
-    at.switch_page("app_pages/suites.py")
+    at.switch_page("rubric_ui/app_pages/suites.py")
     at.run()
     return at
 

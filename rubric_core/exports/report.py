@@ -9,9 +9,9 @@ from __future__ import annotations
 import html
 from datetime import UTC, datetime
 
-from rubric_core.diff import DIFF_CSS, inline_html, word_diff
-from rubric_core.heatmap import HEATMAP_CSS, heatmap_html
-from rubric_core.view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
+from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
+from rubric_core.views.heatmap import HEATMAP_CSS, heatmap_html
+from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
 from rubric_core.words import run_facts
 
 _CSS = """<style>
@@ -33,7 +33,7 @@ def heatmap_table(view: RunView, turn_index: int = -1, reviews: list[dict] | Non
     """
     if not view.turns:
         return "<p>No graded iterations.</p>"
-    from rubric_core.frames import criteria_frame_from_rows  # pandas: only when a report is made
+    from rubric_core.views.frames import criteria_frame_from_rows  # pandas: only when a report is made
 
     turn = view.turns[turn_index]
     frame = criteria_frame_from_rows(criteria_rows(view.run_id, turn.iterations), reviews)

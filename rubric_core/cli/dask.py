@@ -23,9 +23,9 @@ def add_scheduler_flag(parser: argparse.ArgumentParser) -> None:
 
 def make_manager(engine: Any, store: Any, args: argparse.Namespace) -> Any:
     """A RunManager running on the Dask cluster the flag or environment names, else on this machine."""
-    from rubric_core.cli import BadInput
+    from rubric_core.cli.common import BadInput
     from rubric_core.execution.dask_settings import DaskConfigError, scheduler_address
-    from rubric_core.manager import RunManager
+    from rubric_core.execution.manager import RunManager
 
     try:
         address = scheduler_address(getattr(args, "scheduler", None))

@@ -11,17 +11,7 @@ import argparse
 import json
 from typing import Any
 
-
-def _bad(message: str) -> Exception:
-    from rubric_core.cli import BadInput
-
-    return BadInput(message)
-
-
-def _store() -> Any:
-    from rubric_core.cli_store import _store as open_cli_store
-
-    return open_cli_store()
+from rubric_core.cli.common import BadInput, open_cli_store, read_text_file
 
 
 def _zero_based(value: int | None, what: str) -> int | None:
@@ -31,14 +21,14 @@ def _zero_based(value: int | None, what: str) -> int | None:
         msg = (
             f"--{what} counts from 1 ({what} 1 is the first {'draft' if what == 'iteration' else 'turn'}); got {value}."
         )
-        raise _bad(msg)
+        raise BadInput(msg)
     return value - 1
 
 
 def cmd_review(args: argparse.Namespace) -> int:
     from rubric_core.judge.reviews import ReviewError, record_review
 
-    store = _store()
+    store = open_cli_store()
     try:
         row = record_review(
             store,
@@ -51,7 +41,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             reviewer=args.reviewer,
         )
     except ReviewError as exc:
-        raise _bad(str(exc)) from None
+        raise BadInput(str(exc)) from None
     grader = next(
         (
             bool(c["passed"])
@@ -79,11 +69,11 @@ def suite_run_ids(store: Any, suite_id: str) -> list[str]:
     try:
         suite = find_suite_run(store, suite_id)
     except KeyError as exc:
-        raise _bad(str(exc).strip("'\"")) from None
+        raise BadInput(str(exc).strip("'\"")) from None
     ids = item_run_ids(store, suite["id"])
     if not ids:
         msg = f"Suite run {suite['id']} has no item runs yet: resume it with `python -m rubric_core suite resume`."
-        raise _bad(msg)
+        raise BadInput(msg)
     return ids
 
 
@@ -93,7 +83,7 @@ def _selected_runs(store: Any, args: argparse.Namespace) -> tuple[list[str], str
     if args.run:
         if store.get_run(args.run) is None:
             msg = f"No run {args.run!r} in the store. List runs with `python -m rubric_core runs`."
-            raise _bad(msg)
+            raise BadInput(msg)
         return [args.run], f"run {args.run}"
     if args.suite:
         return suite_run_ids(store, args.suite), f"suite run {args.suite}"
@@ -101,12 +91,12 @@ def _selected_runs(store: Any, args: argparse.Namespace) -> tuple[list[str], str
         ids = judge_store.run_ids_with_rubric_name(store, args.rubric_name)
         if not ids:
             msg = f"No run uses a library rubric named {args.rubric_name!r}. List rubrics on the Rubrics page."
-            raise _bad(msg)
+            raise BadInput(msg)
         return ids, f"rubric {args.rubric_name!r} ({len(ids)} runs)"
     ids = judge_store.run_ids_with_grader(store, args.grader)
     if not ids:
         msg = f"No run was graded by {args.grader!r}. Give the grader spec exactly as stored, e.g. offline:grader."
-        raise _bad(msg)
+        raise BadInput(msg)
     return ids, f"grader {args.grader!r} ({len(ids)} runs)"
 
 
@@ -117,7 +107,7 @@ def _fmt(value: float | None, pattern: str = "{:.2f}") -> str:
 def cmd_agreement(args: argparse.Namespace) -> int:
     from rubric_core.judge.agreement import agreement
 
-    store = _store()
+    store = open_cli_store()
     ids, what = _selected_runs(store, args)
     report = agreement(store, ids)
     if args.jsonl:
@@ -154,21 +144,22 @@ def cmd_agreement(args: argparse.Namespace) -> int:
 
 
 def cmd_regrade(args: argparse.Namespace) -> int:
-    from rubric_core.cli import _read
     from rubric_core.judge.regrade import RegradeError
 
     if (args.run_id is None) == (args.suite is None):
-        raise _bad("Give a run id or --suite SUITE_ID (one of them) to regrade.")
-    store = _store()
+        raise BadInput("Give a run id or --suite SUITE_ID (one of them) to regrade.")
+    store = open_cli_store()
     if args.run_id is not None and store.get_run(args.run_id) is None:
-        raise _bad(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
-    rubric = _read(args.rubric_file, "rubric") if args.rubric_file else None
+        raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
+    rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
     if args.repeat is not None and args.repeat < 1:
-        raise _bad(f"--repeat must be at least 1; got {args.repeat}.")
+        raise BadInput(f"--repeat must be at least 1; got {args.repeat}.")
     if args.iteration is not None and args.repeat is None:
-        raise _bad("--iteration chooses the draft of a consistency check: give --repeat N too.")
+        raise BadInput("--iteration chooses the draft of a consistency check: give --repeat N too.")
     if args.iteration is not None and args.suite is not None:
-        raise _bad("--iteration does not go with --suite: a suite's consistency check grades each item's final draft.")
+        raise BadInput(
+            "--iteration does not go with --suite: a suite's consistency check grades each item's final draft."
+        )
     try:
         if args.suite is not None:
             return _suite_regrade(store, args, rubric)
@@ -176,7 +167,7 @@ def cmd_regrade(args: argparse.Namespace) -> int:
             return _consistency(store, args, rubric)
         return _what_if(store, args, rubric)
     except RegradeError as exc:
-        raise _bad(str(exc)) from None
+        raise BadInput(str(exc)) from None
 
 
 def _suite_regrade(store: Any, args: argparse.Namespace, rubric: str | None) -> int:

@@ -6,25 +6,17 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from rubric_core.store import ALL_STATUSES, RunFilter, StoreError, open_store, write_problem
-
-
-def _date(value: str) -> float:
-    try:
-        dt = datetime.fromisoformat(value)
-    except ValueError:
-        msg = f"{value!r} is not a date: use YYYY-MM-DD or an ISO date-time."
-        raise argparse.ArgumentTypeError(msg) from None
-    return (dt if dt.tzinfo else dt.replace(tzinfo=UTC)).timestamp()
+from rubric_core.cli.common import BadInput, count_arg, date_arg, open_cli_store, positive_arg
+from rubric_core.store import ALL_STATUSES, RunFilter
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--status", action="append", choices=ALL_STATUSES, help="repeatable")
     p.add_argument("--rubric-name")
-    p.add_argument("--rubric-version", type=_positive)
+    p.add_argument("--rubric-version", type=positive_arg)
     p.add_argument("--model", help="working or grader model spec")
-    p.add_argument("--since", type=_date, help="created on or after (YYYY-MM-DD)")
-    p.add_argument("--until", type=_date, help="created before (YYYY-MM-DD)")
+    p.add_argument("--since", type=date_arg, help="created on or after (YYYY-MM-DD)")
+    p.add_argument("--until", type=date_arg, help="created before (YYYY-MM-DD)")
     p.add_argument("--tag")
     p.add_argument("--id", action="append", dest="ids", help="a run id (repeatable)")
     p.add_argument("--search", help="text in the task")
@@ -42,40 +34,6 @@ def _filter(args: argparse.Namespace) -> RunFilter:
         ids=args.ids or [],
         search=args.search,
     )
-
-
-def _count(value: str) -> int:
-    try:
-        n = int(value)
-    except ValueError:
-        n = -1
-    if n < 0:
-        msg = f"{value!r} is not a count: use a whole number, 0 or more."
-        raise argparse.ArgumentTypeError(msg)
-    return n
-
-
-def _positive(value: str) -> int:
-    n = _count(value)
-    if n < 1:
-        msg = f"{value!r} must be 1 or more."
-        raise argparse.ArgumentTypeError(msg)
-    return n
-
-
-def _store(*, write: bool = False) -> Any:
-    """The store: read-only when this user cannot write it and the command only reads."""
-    from rubric_core.cli import BadInput
-
-    try:
-        if write:
-            problem = write_problem()
-            if problem:
-                raise BadInput(problem)
-            return open_store()
-        return open_store(readonly=None)
-    except StoreError as exc:
-        raise BadInput(str(exc)) from None
 
 
 def export_target_problem(fmt: str, out: str) -> str | None:
@@ -109,7 +67,7 @@ def export_target_problem(fmt: str, out: str) -> str | None:
 
 
 def cmd_runs(args: argparse.Namespace) -> int:
-    store = _store()
+    store = open_cli_store()
     rows = store.list_runs(_filter(args), limit=args.limit, offset=args.offset)
     total = store.count_runs(_filter(args))
     print(f"{'id':32}  {'created (UTC)':19}  {'status':22}  {'it':>2}  {'model':24}  task")
@@ -122,10 +80,9 @@ def cmd_runs(args: argparse.Namespace) -> int:
 
 
 def cmd_show(args: argparse.Namespace) -> int:
-    from rubric_core import frames
-    from rubric_core.cli import BadInput
+    from rubric_core.views import frames
 
-    store = _store()
+    store = open_cli_store()
     run = store.get_run(args.run_id)
     if run is None:
         raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
@@ -158,8 +115,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from rubric_core.cli import BadInput
-    from rubric_core.export import export_runs
+    from rubric_core.exports import export_runs
 
     if args.dataset is not None and args.format != "langsmith":
         raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")
@@ -168,7 +124,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     problem = export_target_problem(args.format, args.out)
     if problem:
         raise BadInput(problem)
-    store = _store()
+    store = open_cli_store()
     try:
         result = export_runs(
             store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
@@ -183,46 +139,31 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from rubric_core.cli import BadInput
-    from rubric_core.importer import ImportError_, import_runs
+    from rubric_core.exports.importer import ImportError_, import_runs
 
     try:
-        result = import_runs(_store(write=True), args.path)
+        result = import_runs(open_cli_store(write=True), args.path)
     except ImportError_ as exc:
         raise BadInput(f"{exc} Nothing was imported.") from None
     print(f"imported {result.imported} runs, skipped {result.skipped} already in the store")
     return 0
 
 
-def cmd_resume(args: argparse.Namespace) -> int:
-    from rubric_core.cli import BadInput, event_printer, follow_run
-    from rubric_core.cli_dask import make_manager
-    from rubric_core.engine import Engine
-
-    manager = make_manager(Engine(), _store(write=True), args)
-    try:
-        handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
-    except (ValueError, KeyError) as exc:
-        raise BadInput(str(exc).strip("'\"")) from None
-    return follow_run(handle, resumable=True)
-
-
 def cmd_delete(args: argparse.Namespace) -> int:
-    from rubric_core.cli import BadInput
 
-    if not _store(write=True).delete_run(args.run_id):
+    if not open_cli_store(write=True).delete_run(args.run_id):
         raise BadInput(f"No run {args.run_id!r} in the store.")
     print(f"deleted run {args.run_id}")
     return 0
 
 
 def add_commands(sub: Any) -> None:
-    from rubric_core.export import FORMATS
+    from rubric_core.exports import FORMATS
 
     runs = sub.add_parser("runs", help="list stored runs, newest first")
     _add_filters(runs)
-    runs.add_argument("--limit", type=_positive, default=50, help="runs to list (1 or more)")
-    runs.add_argument("--offset", type=_count, default=0, help="runs to skip (0 or more)")
+    runs.add_argument("--limit", type=positive_arg, default=50, help="runs to list (1 or more)")
+    runs.add_argument("--offset", type=count_arg, default=0, help="runs to skip (0 or more)")
     runs.set_defaults(func=cmd_runs)
 
     show = sub.add_parser("show", help="a run's criteria per iteration")
@@ -244,13 +185,6 @@ def add_commands(sub: Any) -> None:
     imp = sub.add_parser("import", help="import a run-level JSONL export")
     imp.add_argument("path")
     imp.set_defaults(func=cmd_import)
-
-    resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")
-    resume.add_argument("run_id")
-    from rubric_core.cli_dask import add_scheduler_flag
-
-    add_scheduler_flag(resume)
-    resume.set_defaults(func=cmd_resume)
 
     delete = sub.add_parser("delete", help="delete a run")
     delete.add_argument("run_id")

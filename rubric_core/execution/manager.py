@@ -14,11 +14,11 @@ import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rubric_core.cancel_watcher import CancelWatcher
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
 from rubric_core.engine.runner import RunPrior, Subscriber, new_run_id
 from rubric_core.execution import ExecutionBackend, LiveRun, RunJob, RunMode, get_backend
+from rubric_core.execution.cancel_watcher import CancelWatcher
 from rubric_core.store import Store
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")

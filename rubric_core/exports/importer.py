@@ -18,8 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.engine.events import RunEvent
-from rubric_core.export import EXPORT_SCHEMA_VERSION
-from rubric_core.import_check import RecordError, check_ids_unique, check_record, parse_line
+from rubric_core.exports import EXPORT_SCHEMA_VERSION
+from rubric_core.exports.import_check import RecordError, check_ids_unique, check_record, parse_line
 from rubric_core.store import Store
 from rubric_core.store.filters import FINAL_STATUSES
 

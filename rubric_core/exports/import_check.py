@@ -16,7 +16,7 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-from rubric_core.export import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
+from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
@@ -324,5 +324,5 @@ def schema_json() -> str:
     return json.dumps(EXPORT_SCHEMA, indent=2, ensure_ascii=False) + "\n"
 
 
-if __name__ == "__main__":  # python -m rubric_core.import_check > docs/export-schema.json
+if __name__ == "__main__":  # python -m rubric_core.exports.import_check > docs/export-schema.json
     print(schema_json(), end="")

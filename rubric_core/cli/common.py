@@ -1,0 +1,90 @@
+"""What every command group shares: the user-error exception, exit codes, argument types, file reading, the store."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from rubric_core.store.errors import StoreError
+
+EXIT_OK = EXIT_SATISFIED = 0
+EXIT_OTHER = EXIT_BELOW = 1
+"""Any terminal status but satisfied; a suite under its gate."""
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+
+
+class BadInput(Exception):
+    """A user error: printed as one message, exit status 2."""
+
+
+def read_text_file(path: str, what: str) -> str:
+    """The UTF-8 text of a file the user named (a task, a rubric); BadInput saying why it cannot be read."""
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        msg = f"Cannot read {what} file {path}: {exc.strerror or exc}."
+        raise BadInput(msg) from None
+    except UnicodeDecodeError:
+        msg = f"{what.capitalize()} file {path} is not UTF-8 text."
+        raise BadInput(msg) from None
+
+
+def open_cli_store(*, write: bool = False) -> Any:
+    """The store: read-only when this user cannot write it and the command only reads."""
+    from rubric_core.store import open_store, write_problem
+
+    try:
+        if write:
+            problem = write_problem()
+            if problem:
+                raise BadInput(problem)
+            return open_store()
+        return open_store(readonly=None)
+    except StoreError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def count_arg(value: str) -> int:
+    """argparse type: a whole number, 0 or more."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if n < 0:
+        msg = f"{value!r} is not a count: use a whole number, 0 or more."
+        raise argparse.ArgumentTypeError(msg)
+    return n
+
+
+def positive_arg(value: str) -> int:
+    """argparse type: a whole number, 1 or more."""
+    n = count_arg(value)
+    if n < 1:
+        msg = f"{value!r} must be 1 or more."
+        raise argparse.ArgumentTypeError(msg)
+    return n
+
+
+def date_arg(value: str) -> float:
+    """argparse type: a date or ISO date-time (UTC unless it says otherwise), as a Unix time."""
+    try:
+        dt = datetime.fromisoformat(value)
+    except ValueError:
+        msg = f"{value!r} is not a date: use YYYY-MM-DD or an ISO date-time."
+        raise argparse.ArgumentTypeError(msg) from None
+    return (dt if dt.tzinfo else dt.replace(tzinfo=UTC)).timestamp()
+
+
+def share_arg(value: str) -> float:
+    """argparse type: a share from 0 to 1 (a pass-rate gate)."""
+    try:
+        rate = float(value)
+    except ValueError:
+        rate = -1.0
+    if not 0.0 <= rate <= 1.0:
+        msg = f"{value!r} is not a share: give a number from 0 to 1 (0.9 means 90%)."
+        raise argparse.ArgumentTypeError(msg)
+    return rate

@@ -1,0 +1,148 @@
+"""Following a live run on the terminal: print its events, Ctrl-C cancels cleanly, SIGTERM stops, the resume hint."""
+
+from __future__ import annotations
+
+import signal
+import sys
+import threading
+from typing import Any
+
+from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OTHER, EXIT_SATISFIED, EXIT_TERMINATED
+from rubric_core.words import counted
+
+
+def _print_event_table(event: Any, out: Any) -> None:
+    d = event.data
+    if event.type == "run_started":
+        print(f"run {event.run_id}  model {d['models']['model']}  grader {d['models']['grader']}", file=out)
+    elif event.type == "draft":
+        first = (d["text"].strip().splitlines() or [""])[0]
+        print(f"\n[iteration {d['iteration']}] draft: {first[:100]}", file=out)
+        for path in d.get("files") or {}:
+            print(f"    file {path}", file=out)
+    elif event.type == "evaluation":
+        print(f"[iteration {d['iteration']}] {d['result']} ({d['wall_time_s']:.2f} s): {d['explanation']}", file=out)
+        for c in d["criteria"]:
+            mark = "PASS" if c["passed"] else "FAIL"
+            gap = f"  -- {c.get('gap', '')}" if not c["passed"] else ""
+            print(f"    {mark}  {c['name']}{gap}", file=out)
+    elif event.type == "finished":
+        print(
+            f"\nstatus: {d['status']} after {counted(d['iterations'], 'iteration')}, "
+            f"{d['tokens'].get('total_tokens', 0)} tokens, {d['wall_time_s']:.2f} s",
+            file=out,
+        )
+    elif event.type == "error":
+        print(f"error: {d['message']}", file=out)
+    elif event.type == "cancelled":
+        print("cancelled", file=out)
+    elif event.type == "interrupted":
+        print(f"interrupted: {d.get('message', '')}", file=out)
+
+
+def event_printer(*, jsonl: bool) -> Any:
+    """A subscriber printing each event as a JSON line or as the table."""
+    if jsonl:
+
+        def subscriber(event: Any) -> None:
+            sys.stdout.write(event.to_json() + "\n")
+            sys.stdout.flush()
+
+        return subscriber
+
+    def table(event: Any) -> None:
+        _print_event_table(event, sys.stdout)
+        sys.stdout.flush()
+
+    return table
+
+
+class _Terminated(Exception):
+    """SIGTERM arrived while the command line was following a run."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)  # once: a second SIGTERM must not raise inside the hint
+    raise _Terminated
+
+
+def _wait(handle: Any) -> None:
+    while not handle.wait(0.2):  # short waits: a signal is handled between them on every platform
+        pass
+
+
+PROCESS_ENDS_AFTER_RUN = False
+"""Set by `python -m rubric_core`: once a followed run is stopped the process ends, so Ctrl-C stays ignored."""
+
+
+def _ignore_sigint_while_stopping(previous: Any) -> None:
+    """After a stop: SIGINT ignored when the process ends next, else the caller's handler back.
+
+    SIG_IGN rather than a Python handler: Python puts SIG_DFL back for its own handlers while the
+    interpreter finalizes, and a Ctrl-C landing then (during the exit hook that records the run) ended the
+    CLI by SIGINT (-2) instead of with 130. An in-process caller (a test, a notebook) gets its handler back.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN if PROCESS_ENDS_AFTER_RUN else previous)
+
+
+def follow_run(handle: Any, *, resumable: bool) -> int:
+    """Wait for a run in its worker thread; Ctrl-C cancels it cleanly (as Cancel in the UI) and says how to resume.
+
+    A second Ctrl-C, or SIGTERM, stops at once: the engine's exit hook records the run as
+    interrupted and its checkpoint keeps every finished step, so `resume` finishes it. Once the CLI is
+    stopping no signal raises anywhere: a press only cuts the wait short, so it cannot land half way
+    through the cancel or the hint.
+    """
+    previous_term = signal.signal(signal.SIGTERM, _on_sigterm)
+    previous_int = signal.getsignal(signal.SIGINT)
+    again = threading.Event()
+
+    def on_stopping(signum: int, frame: Any) -> None:
+        again.set()
+
+    stopped = False
+    try:
+        try:
+            _wait(handle)
+        except KeyboardInterrupt:
+            stopped = True
+            signal.signal(signal.SIGINT, on_stopping)
+            signal.signal(signal.SIGTERM, on_stopping)
+            print("\nCancelling after the step in flight... (Ctrl-C again to stop at once)", file=sys.stderr)
+            handle.cancel()
+            while not again.is_set() and not handle.wait(0.2):
+                pass
+            _print_resume_hint(handle, resumable)
+            return EXIT_INTERRUPTED
+        except _Terminated:
+            stopped = True
+            signal.signal(signal.SIGINT, on_stopping)
+            _print_resume_hint(handle, resumable)
+            return EXIT_TERMINATED
+    finally:
+        signal.signal(signal.SIGTERM, previous_term)
+        if stopped:
+            _ignore_sigint_while_stopping(previous_int)
+    last = handle.last
+    if last is None or last.type == "error":
+        if last is not None and last.data.get("field"):
+            print(f"error: {last.data['message']}", file=sys.stderr)
+            return EXIT_BAD_INPUT
+        return EXIT_OTHER
+    if last.type in ("cancelled", "interrupted"):
+        _print_resume_hint(handle, resumable)
+        return EXIT_OTHER
+    return EXIT_SATISFIED if last.type == "finished" and last.data["status"] == "satisfied" else EXIT_OTHER
+
+
+def _print_resume_hint(handle: Any, resumable: bool) -> None:
+    if resumable:
+        print(
+            f"Run {handle.run_id} stopped before its end; resume it with: python -m rubric_core resume {handle.run_id}",
+            file=sys.stderr,
+        )
+    else:
+        print(
+            f"Run {handle.run_id} stopped before its end; it was not stored (--no-store), so it cannot be resumed.",
+            file=sys.stderr,
+        )

@@ -1,0 +1,78 @@
+"""The `rubric-studio` command (and `python -m rubric_core`): the parser over every command group, errors, exit codes."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+from rubric_core.cli import following, judge, run, store, suite, ui
+from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_OTHER, BadInput
+from rubric_core.config import ConfigError
+from rubric_core.execution.settings import WorkersSettingError
+from rubric_core.store.errors import StoreError
+
+PROG = "rubric-studio"
+
+
+def package_version() -> str:
+    """The installed distribution's version (the checkout's pyproject version when run from a checkout)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rubric-studio")
+    except PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+        return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]) + " (checkout)"
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    """The whole command line: every group registers its commands."""
+    parser = argparse.ArgumentParser(prog=prog, description="Rubric Studio from the command line.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log library warnings and grader tracebacks")
+    sub = parser.add_subparsers(dest="command", required=True)
+    ui.add_commands(sub)
+    run.add_commands(sub)
+    store.add_commands(sub)
+    suite.add_commands(sub)
+    judge.add_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
+    """Parse and run one command; the exit status."""
+    parser = build_parser(prog)
+    # Only `ui` takes options of its own program (Streamlit's); any other command refuses unknown ones.
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        if not getattr(args, "takes_extra_args", False):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        args.streamlit_args = extra
+    logging.basicConfig(
+        level=logging.WARNING if args.verbose else logging.CRITICAL, format="%(levelname)s %(name)s: %(message)s"
+    )
+    try:
+        return int(args.func(args))
+    except (BadInput, StoreError, WorkersSettingError) as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except ConfigError as exc:
+        for field, message in exc.errors.items():
+            print(f"error: {field}: {message}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return EXIT_OTHER
+    except BrokenPipeError:
+        return EXIT_OTHER
+
+
+def entry() -> None:
+    """The `rubric-studio` console script; `python -m rubric_core` does the same under its own name."""
+    following.PROCESS_ENDS_AFTER_RUN = True
+    sys.exit(main())

@@ -1,0 +1,232 @@
+"""Suite commands: `suite run` and `suite resume` (one real loop per dataset item), and the `suite` group's parser.
+
+The report commands (show, list, compare, export) and the CI gates are in suite_report.py.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from rubric_core.cli.common import BadInput, positive_arg, read_text_file
+from rubric_core.cli.dask import add_scheduler_flag, make_manager
+from rubric_core.cli.suite_report import (
+    add_gates,
+    cmd_suite_compare,
+    cmd_suite_export,
+    cmd_suite_list,
+    cmd_suite_show,
+    find_suite,
+    open_suite_store,
+    print_summary,
+)
+from rubric_core.config import RunConfig
+
+
+def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None]:
+    """The shared RunConfig of the items and the rubric's library version (None for a loose file)."""
+    data: dict[str, Any] = {}
+    if args.config:
+        from rubric_core.config import load_config
+
+        data.update({k: v for k, v in load_config(args.config).to_dict().items() if v not in ("", [], None)})
+    version: int | None = None
+    if args.rubric_file:
+        if args.rubric_version is not None:
+            raise BadInput("--rubric-version picks a library version; it does not go with --rubric-file.")
+        data["rubric"] = read_text_file(args.rubric_file, "rubric")
+        if args.rubric_name:
+            data["rubric_name"] = args.rubric_name
+    elif args.rubric_name:
+        found = store.get_rubric(args.rubric_name, args.rubric_version)
+        if found is None:
+            names = ", ".join(r["name"] for r in store.list_rubrics()) or "none yet"
+            which = f" version {args.rubric_version}" if args.rubric_version is not None else ""
+            raise BadInput(f"No rubric {args.rubric_name!r}{which} in the library (rubrics: {names}).")
+        data["rubric"], data["rubric_name"], version = found["text"], found["name"], int(found["version"])
+    elif "rubric" not in data:
+        raise BadInput("Give the rubric: --rubric-file FILE or --rubric-name NAME [--rubric-version V].")
+    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
+        value = getattr(args, key)
+        if value is not None:
+            data[key] = value
+    if args.grader_tool:
+        data["grader_tools"] = list(args.grader_tool)
+    data["task"] = "(each item's task)"
+    config = RunConfig.from_dict(data)
+    if config.rubric_name and version is None:
+        version = store.save_rubric(config.rubric_name, config.rubric)
+    return config, version
+
+
+def _dataset(args: argparse.Namespace) -> Any:
+    from rubric_core.suites.datasets import DatasetError, load_dataset, load_langsmith_dataset
+
+    if bool(args.dataset) == bool(args.langsmith_dataset):
+        raise BadInput(
+            "Give the dataset: --dataset FILE (JSONL, CSV, Parquet, HF directory) or --langsmith-dataset NAME."
+        )
+    try:
+        return load_langsmith_dataset(args.langsmith_dataset) if args.langsmith_dataset else load_dataset(args.dataset)
+    except DatasetError as exc:
+        raise BadInput(str(exc)) from None
+
+
+class _Progress:
+    """A progress bar on a terminal (tqdm, on stderr), one JSON event per line with --jsonl, else quiet."""
+
+    def __init__(self, jsonl: bool, total: int) -> None:
+        self.jsonl = jsonl
+        self.bar: Any = None
+        if not jsonl and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="item", file=sys.stderr, dynamic_ncols=True)
+
+    def __call__(self, event: dict[str, Any]) -> None:
+        if self.jsonl:
+            sys.stdout.write(json.dumps(event, default=str) + "\n")
+            sys.stdout.flush()
+        elif self.bar is not None:
+            if event["type"] == "suite_started":
+                self.bar.n = event["already_finished"]
+                self.bar.refresh()
+            elif event["type"] == "item_finished":
+                self.bar.update(1)
+                self.bar.set_postfix_str(f"{event['item_id']}: {event['status']}", refresh=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _execute(start: Callable[[list[Any]], Any], args: argparse.Namespace, total: int) -> Any:
+    progress = _Progress(args.jsonl, total)
+    try:
+        handle = start([progress])
+    except BaseException:
+        progress.close()
+        raise
+    try:
+        handle.wait()
+    except KeyboardInterrupt:
+        print("cancelling: the items in flight stop after their current step...", file=sys.stderr)
+        handle.cancel()
+        handle.wait()
+    finally:
+        progress.close()
+    return handle
+
+
+def _runner(store: Any, args: argparse.Namespace) -> Any:
+    from rubric_core.engine import Engine
+    from rubric_core.suites.runner import SuiteRunner
+
+    return SuiteRunner(make_manager(Engine(), store, args))
+
+
+def cmd_suite_run(args: argparse.Namespace) -> int:
+    from rubric_core.suites.runner import check_concurrency
+
+    try:
+        concurrency = check_concurrency(args.concurrency)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    dataset = _dataset(args)
+    store = open_suite_store()
+    config, version = _config(args, store)
+    runner = _runner(store, args)
+    handle = _execute(
+        lambda subs: runner.start(
+            dataset, config, name=args.name or "", rubric_version=version, concurrency=concurrency, subscribers=subs
+        ),
+        args,
+        len(dataset.items),
+    )
+    if not handle.done or handle.events[-1].get("status") == "cancelled":
+        print(f"suite run {handle.suite_run_id} cancelled; `suite resume {handle.suite_run_id}` runs the rest.")
+    return print_summary(store, handle.suite_run_id, args)
+
+
+def cmd_suite_resume(args: argparse.Namespace) -> int:
+    store = open_suite_store()
+    suite = find_suite(store, args.suite_id)
+    concurrency = None
+    if args.concurrency is not None:
+        from rubric_core.suites.runner import check_concurrency
+
+        try:
+            concurrency = check_concurrency(args.concurrency)
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    runner = _runner(store, args)
+    from rubric_core.suites.suite_store import suite_items
+
+    total = len(suite_items(store, suite["id"]))
+    try:
+        _execute(lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs), args, total)
+    except (ValueError, KeyError) as exc:
+        raise BadInput(str(exc.args[0])) from None
+    return print_summary(store, suite["id"], args)
+
+
+def add_commands(sub: Any) -> None:
+    """Register `suite ...` on the main parser's subcommands."""
+    from rubric_core.exports import FORMATS
+
+    suite = sub.add_parser("suite", help="run a rubric over a dataset of tasks; list, show, compare, resume, export")
+    ssub = suite.add_subparsers(dest="suite_command", required=True)
+
+    run = ssub.add_parser("run", help="run one real loop per dataset item")
+    run.add_argument("--dataset", help="a .jsonl, .json, .csv, .parquet or .arrow file or a HF save_to_disk directory")
+    run.add_argument("--langsmith-dataset", help="a LangSmith dataset name (needs LANGSMITH_API_KEY)")
+    run.add_argument("--rubric-file", help="read the rubric from a file (saved in the library with --rubric-name)")
+    run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
+    run.add_argument("--rubric-version", type=int, help="a library rubric version")
+    run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
+    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
+    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
+    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
+    run.add_argument("--grader-tool", action="append", help="a catalogue tool for the grader (repeatable)")
+    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
+    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass")
+    run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
+    run.add_argument("--name", help="a name for this suite run (default: the dataset's)")
+    add_gates(run)
+    add_scheduler_flag(run)
+    run.set_defaults(func=cmd_suite_run)
+
+    lst = ssub.add_parser("list", help="suite runs, newest first")
+    lst.add_argument("--limit", type=positive_arg, default=50, help="how many suite runs, newest first (1 or more)")
+    lst.add_argument("--jsonl", action="store_true")
+    lst.set_defaults(func=cmd_suite_list)
+
+    show = ssub.add_parser("show", help="a suite run's summary (gates apply too)")
+    show.add_argument("suite_id")
+    add_gates(show)
+    show.set_defaults(func=cmd_suite_show)
+
+    compare = ssub.add_parser("compare", help="compare two suite runs over the same dataset")
+    compare.add_argument("suite_a")
+    compare.add_argument("suite_b")
+    compare.add_argument("--jsonl", action="store_true")
+    compare.set_defaults(func=cmd_suite_compare)
+
+    resume = ssub.add_parser(
+        "resume", help="run the items of an interrupted or cancelled suite run that did not finish"
+    )
+    resume.add_argument("suite_id")
+    resume.add_argument("--concurrency", help="items at once (default: the suite run's)")
+    add_gates(resume)
+    add_scheduler_flag(resume)
+    resume.set_defaults(func=cmd_suite_resume)
+
+    export = ssub.add_parser("export", help="export a suite run's runs, each record with the suite and item ids")
+    export.add_argument("suite_id")
+    export.add_argument("--format", required=True, choices=FORMATS)
+    export.add_argument("--out", required=True, help="output file (a directory for parquet)")
+    export.add_argument("--dataset", help="LangSmith dataset name (langsmith format)")
+    export.set_defaults(func=cmd_suite_export)

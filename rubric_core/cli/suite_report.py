@@ -1,0 +1,200 @@
+"""Suite report commands: `suite show|list|compare|export`, and the summary with its CI gates.
+
+Gates for CI: `--min-pass-rate` (share of items satisfied) and
+`--min-criterion-pass-rate` (every criterion's final pass rate) exit 1 when the
+suite falls below, 0 otherwise; bad input exits 2 before anything runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, share_arg
+
+
+def open_suite_store() -> Any:
+    """The store, for suite commands (they read and write suite rows)."""
+    from rubric_core.store import open_store
+    from rubric_core.store.errors import StoreError
+
+    try:
+        return open_store()
+    except StoreError as exc:
+        raise BadInput(str(exc)) from None
+
+
+def find_suite(store: Any, suite_id: str) -> dict[str, Any]:
+    """The suite run a full or shortened id names; BadInput when there is none."""
+    from rubric_core.suites.suite_store import find_suite_run
+
+    try:
+        return find_suite_run(store, suite_id)
+    except KeyError as exc:
+        raise BadInput(str(exc.args[0])) from None
+
+
+def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> int:
+    """Print the summary (a table, or one `suite_summary` JSON line) and apply the gates."""
+    from rubric_core.suites.frames import criterion_rates, suite_frames, summarize
+
+    frames = suite_frames(store, suite_run_id)
+    summary = summarize(frames)
+    rates = criterion_rates(frames)
+    failures = []
+    if args.min_pass_rate is not None and (summary.satisfied.rate or 0.0) < args.min_pass_rate:
+        failures.append(
+            f"pass rate {summary.satisfied.rate or 0.0:.1%} ({summary.satisfied.passed}/{summary.total} satisfied) "
+            f"is below --min-pass-rate {args.min_pass_rate:.1%}"
+        )
+    if args.min_criterion_pass_rate is not None:
+        for r in rates:
+            if r.final.total == 0:
+                failures.append(f"criterion {r.criterion!r} was not graded on any item")
+            elif (r.final.rate or 0.0) < args.min_criterion_pass_rate:
+                failures.append(
+                    f"criterion {r.criterion!r} passes {r.final.rate or 0.0:.1%} at the end, below "
+                    f"--min-criterion-pass-rate {args.min_criterion_pass_rate:.1%}"
+                )
+    suite = frames.suite
+    if args.jsonl:
+        record = {
+            "type": "suite_summary",
+            "suite_run_id": suite["id"],
+            "status": suite["status"],
+            "items": summary.total,
+            "finished": summary.finished,
+            "status_counts": summary.status_counts,
+            "pass_rate": summary.satisfied.rate,
+            "pass_rate_ci": [summary.satisfied.low, summary.satisfied.high],
+            "criteria": [
+                {
+                    "criterion": r.criterion,
+                    "first": r.first.rate,
+                    "final": r.final.rate,
+                    "final_ci": [r.final.low, r.final.high],
+                    "blocking": r.blocking,
+                }
+                for r in rates
+            ],
+            "total_tokens": summary.total_tokens,
+            "cost_usd": summary.cost_usd,
+            "gate_failures": failures,
+        }
+        print(json.dumps(record))
+    else:
+        rubric = f"{suite['rubric_name']} v{suite['rubric_version']}" if suite["rubric_name"] else "(file)"
+        print(f"suite run {suite['id']}  {suite['name']}  [{suite['status']}]")
+        print(f"dataset {suite['dataset_name']}  rubric {rubric}  model {suite['config'].get('model')}")
+        counts = ", ".join(f"{k} {v}" for k, v in summary.status_counts.items())
+        print(f"items {summary.finished}/{summary.total} finished: {counts}")
+        s = summary.satisfied
+        print(f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})")
+        cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
+        print(f"tokens {summary.total_tokens:,}  cost {cost}  time {summary.wall_time_s:.1f} s")
+        if summary.iterations_to_satisfied:
+            dist = ", ".join(f"{k}: {v}" for k, v in summary.iterations_to_satisfied.items())
+            print(f"iterations to satisfied: {dist}")
+        if summary.cap_hits:
+            print(f"hit the cap: {', '.join(summary.cap_hits)}")
+        if rates:
+            width = max(len(r.criterion) for r in rates)
+            print(f"\n{'criterion':{width}}  first draft      end (95% CI)              blocking")
+            for r in rates:
+                print(
+                    f"{r.criterion:{width}}  {r.first.rate or 0.0:6.1%}       {r.final.rate or 0.0:6.1%} "
+                    f"({r.final.low:.1%} to {r.final.high:.1%})   {r.blocking:>4}"
+                )
+        for f in failures:
+            print(f"GATE FAILED: {f}", file=sys.stderr)
+    if failures:
+        return EXIT_BELOW
+    return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
+
+
+def cmd_suite_show(args: argparse.Namespace) -> int:
+    store = open_suite_store()
+    return print_summary(store, find_suite(store, args.suite_id)["id"], args)
+
+
+def cmd_suite_list(args: argparse.Namespace) -> int:
+    from rubric_core.suites.suite_store import list_suite_runs
+
+    rows = list_suite_runs(open_suite_store(), limit=args.limit)
+    if args.jsonl:
+        for r in rows:
+            print(json.dumps(r, default=str))
+        return EXIT_OK
+    if not rows:
+        print("no suite runs yet: `python -m rubric_core suite run --dataset FILE --rubric-file FILE`")
+    for r in rows:
+        rubric = f"{r['rubric_name']} v{r['rubric_version']}" if r["rubric_name"] else "(file)"
+        print(
+            f"{r['id'][:12]}  {r['status']:11} {r['satisfied']:>4}/{r['items']:<4} satisfied  "
+            f"{r['name'][:30]:30}  {rubric}  {r['model']}"
+        )
+    return EXIT_OK
+
+
+def cmd_suite_compare(args: argparse.Namespace) -> int:
+    from rubric_core.suites.compare import compare_suite_runs
+
+    store = open_suite_store()
+    a, b = find_suite(store, args.suite_a), find_suite(store, args.suite_b)
+    try:
+        result = compare_suite_runs(store, a["id"], b["id"])
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    if args.jsonl:
+        print(json.dumps(result.to_dict(), default=str))
+        return EXIT_OK
+    print(f"A {a['id']}  {a['name']}\nB {b['id']}  {b['name']}")
+    if not result.same_dataset:
+        print("note: the datasets differ; comparing the items whose ids both have.")
+    sa, sb, p = result.satisfied_a, result.satisfied_b, result.satisfied_paired
+    print(
+        f"satisfied over {result.shared_items} shared items: A {sa.rate or 0:.1%} ({sa.low:.1%}-{sa.high:.1%})  "
+        f"B {sb.rate or 0:.1%} ({sb.low:.1%}-{sb.high:.1%})  McNemar exact p = {p.p_value:.4g}"
+    )
+    print("\ncriterion (A -> B)                         A end   B end   delta (95% CI)          McNemar p")
+    for c in result.criteria:
+        label = str(c.name_a) if c.name_a == c.name_b else f"{c.name_a or '(none)'} -> {c.name_b or '(none)'}"
+        ra = f"{c.a.rate or 0:.0%}" if c.a else "-"
+        rb = f"{c.b.rate or 0:.0%}" if c.b else "-"
+        delta = f"{c.delta:+.0%}" if c.delta is not None else "-"
+        ci = c.delta_interval
+        if ci is not None:
+            delta += f" ({ci[0]:+.0%} to {ci[1]:+.0%})"
+        pv = f"{c.paired.p_value:.3g}" if c.paired else "-"
+        print(f"{label[:42]:42} {ra:>6}  {rb:>6}   {delta:22}  {pv:>8}")
+    for title, flips in (("fixed (not satisfied in A, satisfied in B)", result.fixed), ("broken", result.broken)):
+        print(f"\n{title}: {len(flips)}")
+        for f in flips:
+            print(f"  {f.item_id}: {f.status_a} -> {f.status_b}  (runs {f.run_a} -> {f.run_b})")
+    if result.rubric_diff:
+        print("\nrubric diff:")
+        for line in result.rubric_diff:
+            print(f"  {line}")
+    return EXIT_OK
+
+
+def cmd_suite_export(args: argparse.Namespace) -> int:
+    from rubric_core.suites.export import export_suite_run
+
+    store = open_suite_store()
+    suite = find_suite(store, args.suite_id)
+    result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
+    print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
+    if result.message:
+        print(result.message)
+    return EXIT_OK
+
+
+def add_gates(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--min-pass-rate", type=share_arg, help="exit 1 when fewer items than this share are satisfied")
+    p.add_argument(
+        "--min-criterion-pass-rate", type=share_arg, help="exit 1 when any criterion passes less than this at the end"
+    )
+    p.add_argument("--jsonl", action="store_true", help="JSON events and a JSON summary, one per line")

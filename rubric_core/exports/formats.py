@@ -1,0 +1,61 @@
+"""What every export shares: the schema version, the formats, the result, and the batched read of the store."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
+from rubric_core.store import RunFilter, Store
+
+EXPORT_SCHEMA_VERSION = 2
+"""The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
+metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
+chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one
+folder per frame; criterion rows carry the newest human review. The importer reads every version up to this one."""
+FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
+FORMAT_LABELS = {
+    "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",
+    "grader-jsonl": "JSONL, one example per grading pass (for evaluating graders)",
+    "pairs": "JSONL preference pairs (prompt, chosen, rejected) from revisions that passed more criteria",
+    "csv": "CSV, criteria in long format (formula-like cells neutralised for spreadsheets)",
+    "parquet": "Parquet, one folder per frame (runs/, iterations/, criteria/)",
+    "langsmith": "LangSmith dataset examples (file; uploaded when a key is configured)",
+    "calibration": CALIBRATION_LABEL,
+}
+BATCH = 1000
+PARQUET_FRAMES = ("runs", "iterations", "criteria")
+
+
+@dataclass
+class ExportResult:
+    """What an export wrote."""
+
+    format: str
+    records: int
+    paths: list[Path] = field(default_factory=list)
+    message: str = ""
+
+
+def iso_time(ts: float | None) -> str | None:
+    """A Unix time as ISO 8601 in UTC (None for none)."""
+    return datetime.fromtimestamp(ts, UTC).isoformat() if ts else None
+
+
+def read_batches(
+    store: Store, flt: RunFilter | None
+) -> Iterator[tuple[list[dict], dict[str, list[dict]], dict[tuple, list[dict]]]]:
+    """The runs matching `flt`, BATCH at a time: (runs, iterations by run, criteria by (run, turn, iteration))."""
+    for ids in store.iter_run_ids(flt, batch=BATCH):
+        runs = store.get_runs(ids)
+        its: dict[str, list[dict]] = {}
+        for row in store.iterations(ids):
+            its.setdefault(row["run_id"], []).append(row)
+        crit: dict[tuple, list[dict]] = {}
+        crit_rows = store.criteria(ids)
+        attach_reviews(store, ids, crit_rows)  # every format carries the human verdict beside the grader's
+        for row in crit_rows:
+            crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
+        yield runs, its, crit

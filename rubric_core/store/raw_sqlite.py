@@ -1,0 +1,43 @@
+"""A plain sqlite3 cursor dressed as the slice of a SQLAlchemy connection the event handlers use (the hot path)."""
+
+from __future__ import annotations
+
+import sqlite3
+from typing import Any
+
+from sqlalchemy import TextClause
+
+
+class RawResult:
+    """The slice of SQLAlchemy's result API the event handlers use."""
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+        self.rowcount = cur.rowcount
+
+    def first(self) -> Any:
+        return self._cur.fetchone()
+
+    def scalar(self) -> Any:
+        row = self._cur.fetchone()
+        return None if row is None else row[0]
+
+
+class _RawDialect:
+    name = "sqlite"
+
+
+class RawConnection:
+    """A sqlite3 cursor that takes the handlers' `text()` statements and named parameters."""
+
+    dialect = _RawDialect()
+
+    def __init__(self, cur: sqlite3.Cursor) -> None:
+        self._cur = cur
+
+    def execute(self, clause: TextClause, params: dict[str, Any] | list[dict[str, Any]] | None = None) -> RawResult:
+        if isinstance(params, list):
+            self._cur.executemany(clause.text, params)
+        else:
+            self._cur.execute(clause.text, params or {})
+        return RawResult(self._cur)

@@ -1,0 +1,66 @@
+"""What the Review page's parts share: the reviewer's session key, table styles, verdict labels, the review scope."""
+
+from __future__ import annotations
+
+import html
+from typing import TYPE_CHECKING
+
+import streamlit as st
+
+if TYPE_CHECKING:
+    from rubric_core.store import Store
+
+REVIEWER = "review_reviewer_name"
+"""Session-state key of the reviewer's name: kept for the browser session, across pages."""
+TABLE_CSS = (
+    "<style>.rv-t{width:100%;border-collapse:collapse;font-size:0.9rem}.rv-t td,.rv-t th{border:1px solid #d0d7de;"
+    "padding:4px 8px;text-align:left;vertical-align:top}.rv-pass{color:#1a7f37}.rv-fail{color:#cf222e}"
+    ".rv-changed{background:#fff8c5}</style>"
+)
+
+
+def esc(value: object) -> str:
+    """Any value as escaped HTML text."""
+    return html.escape(str(value))
+
+
+def verdict_label(passed: bool | None) -> str:
+    """A verdict in words, with a mark: pass, fail, or a dash for none."""
+    return "—" if passed is None else ("✔ pass" if passed else "✘ fail")
+
+
+def suite_of(store: Store, run_id: str) -> tuple[str, list[str]] | None:
+    """The suite run this run is an item of, with all its item runs; None for a run outside any suite."""
+    from sqlalchemy import text
+
+    from rubric_core.suites import suite_run_ids
+
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            text("SELECT suite_run_id FROM suite_items WHERE run_id = :r LIMIT 1"), {"r": run_id}
+        ).first()
+    if row is None:
+        return None
+    return str(row[0]), suite_run_ids(store, str(row[0]))
+
+
+# ---- the queue --------------------------------------------------------------------------------------
+
+
+def review_scope(store: Store, run_id: str) -> tuple[list[str], str]:
+    from rubric_core.store import judge as judge_store
+
+    run = store.get_run(run_id) or {}
+    options = {"This run": ([run_id], "this run")}
+    if run.get("rubric_name"):
+        ids = judge_store.run_ids_with_rubric_name(store, run["rubric_name"])
+        options[f"Every run of rubric {run['rubric_name']}"] = (ids, f"{len(ids)} runs of the rubric")
+    if run.get("grader"):
+        ids = judge_store.run_ids_with_grader(store, run["grader"])
+        options[f"Every run graded by {run['grader']}"] = (ids, f"{len(ids)} runs of the grader")
+    suite = suite_of(store, run_id)
+    if suite is not None:
+        suite_id, ids = suite
+        options[f"Its suite run {suite_id[:8]}"] = (ids, f"the {len(ids)} items of suite run {suite_id[:8]}")
+    choice = st.radio("Scope", list(options), horizontal=True, key="review_scope") or "This run"
+    return options.get(choice, options["This run"])

@@ -1,0 +1,151 @@
+"""The review queue: a run's (or a suite's) graded cells one at a time, with a human verdict and reason each.
+
+A human verdict is stored beside the grader's, never over it (rubric_core.judge.reviews).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import streamlit as st
+
+from rubric_ui.resources import store_or_stop
+from rubric_ui.review_common import REVIEWER, verdict_label
+from rubric_ui.safe import md
+
+if TYPE_CHECKING:
+    from rubric_core.store import Store
+
+ERROR = "review_error"
+
+
+def _cell_key(cell: dict[str, Any]) -> str:
+    return f"{cell['run_id']}:{cell['turn']}:{cell['iteration']}:{cell['position']}"
+
+
+def _queue_state(store: Store, scope: str, run_ids: list[str]) -> dict[str, Any]:
+    from rubric_core.judge.reviews import unreviewed_cells
+
+    key = f"review_queue_{scope}"
+    if key not in st.session_state:
+        st.session_state[key] = {"cells": [_cell_key(c) for c in unreviewed_cells(store, run_ids)], "pos": 0}
+    return st.session_state[key]
+
+
+def _move(scope: str, step: int) -> None:
+    q = st.session_state[f"review_queue_{scope}"]
+    q["pos"] = max(0, min(len(q["cells"]), q["pos"] + step))
+    st.session_state.pop(ERROR, None)
+
+
+def _rebuild(scope: str) -> None:
+    st.session_state.pop(f"review_queue_{scope}", None)
+    st.session_state.pop(ERROR, None)
+
+
+def _review(scope: str, cell: dict[str, Any], verdict: str, reason_key: str) -> None:
+    from rubric_core.judge.reviews import ReviewError, record_review
+
+    try:
+        record_review(
+            store_or_stop(),
+            cell["run_id"],
+            turn=cell["turn"],
+            iteration=cell["iteration"],
+            criterion=cell["criterion"],
+            verdict=verdict,
+            reason=st.session_state.get(reason_key, ""),
+            reviewer=st.session_state.get(REVIEWER, ""),
+        )
+    except ReviewError as exc:
+        st.session_state[ERROR] = str(exc)
+        return
+    _move(scope, 1)
+
+
+def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -> None:
+    """One unreviewed cell at a time: draft, criterion, grader verdict and gap; pass, fail, skip, next, back.
+
+    `run_ids` is one run, or the item runs of a suite run; `scope` names the queue in the session.
+    """
+    from rubric_core.judge.reviews import review_cells
+
+    q = _queue_state(store, scope, run_ids)
+    cells = {_cell_key(c): c for c in review_cells(store, run_ids)}
+    total, pos = len(q["cells"]), q["pos"]
+    st.caption("Shortcuts: P pass · F fail · S skip · N next · B back (not while typing in a field).")
+    if not reviewer:
+        st.warning("Enter your name under Reviewer name in the sidebar to record verdicts.")
+    if st.session_state.get(ERROR):
+        st.error(st.session_state[ERROR])
+    if total == 0:
+        st.success("Every cell of this run has a human verdict.")
+        st.button("Rebuild the queue", key="review_rebuild", on_click=_rebuild, args=(scope,))
+        return
+    if pos >= total:
+        done = sum(1 for k in q["cells"] if cells.get(k, {}).get("human_passed") is not None)
+        st.success(f"End of the queue: {done} of {total} cells reviewed.")
+        c1, c2 = st.columns(2)
+        c1.button("Back", key="review_back", shortcut="B", on_click=_move, args=(scope, -1))
+        c2.button("Rebuild the queue (unreviewed cells)", key="review_rebuild", on_click=_rebuild, args=(scope,))
+        return
+    cell = cells.get(q["cells"][pos])
+    if cell is None:  # the run changed under us (deleted iteration): start over
+        _rebuild(scope)
+        st.rerun()
+        return
+    st.progress(pos / total)
+    st.markdown(
+        f"**Cell {pos + 1} of {total}** · "
+        + (f"run {cell['run_id'][:8]} · " if len(run_ids) > 1 else "")
+        + f"turn {cell['turn'] + 1} · iteration {cell['iteration'] + 1} · criterion {cell['position'] + 1}",
+    )
+    left, right = st.columns([3, 2])
+    with left:
+        st.markdown("**Draft**")
+        st.code(cell["draft"] or "(empty draft)", language="text", wrap_lines=True)
+        for path, content in cell["files"].items():
+            with st.expander(f"File {path}"):
+                st.code(content, language="text", wrap_lines=True)
+        with st.expander("Task"):
+            st.text(cell["task"])
+    with right:
+        st.markdown("**Criterion**")
+        st.text(cell["criterion"])
+        st.markdown(f"**Grader:** {verdict_label(cell['passed'])}")
+        if cell["gap"]:
+            st.markdown("**Gap**")
+            st.text(cell["gap"])
+        if cell["human_passed"] is not None:
+            st.info(
+                f"Reviewed: {verdict_label(cell['human_passed'])} by {md(cell['reviewer'])}"
+                + (f": {md(cell['human_reason'])}" if cell["human_reason"] else "")
+            )
+        reason_key = f"review_reason_{_cell_key(cell)}"
+        st.text_input("Reason (optional)", key=reason_key, placeholder="why you agree or disagree")
+        a, b, c = st.columns(3)
+        a.button(
+            "Pass",
+            key="review_pass",
+            shortcut="P",
+            disabled=not reviewer,
+            type="primary",
+            on_click=_review,
+            args=(scope, cell, "pass", reason_key),
+        )
+        b.button(
+            "Fail",
+            key="review_fail",
+            shortcut="F",
+            disabled=not reviewer,
+            type="primary",
+            on_click=_review,
+            args=(scope, cell, "fail", reason_key),
+        )
+        c.button("Skip", key="review_skip", shortcut="S", on_click=_move, args=(scope, 1))
+        d, e = st.columns(2)
+        d.button("Back", key="review_back", shortcut="B", disabled=pos == 0, on_click=_move, args=(scope, -1))
+        e.button("Next", key="review_next", shortcut="N", on_click=_move, args=(scope, 1))
+
+
+# ---- agreement --------------------------------------------------------------------------------------
