@@ -58,7 +58,9 @@ def _pip(*args: str, python: str = sys.executable) -> None:
         timeout=PIP_TIMEOUT_S,
     )
     if done.returncode != 0:
-        pytest.fail(f"pip {' '.join(args[:3])} ... failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}")
+        pytest.fail(
+            f"pip {' '.join(args[:3])} ... failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
+        )
 
 
 def _wheelhouse() -> Path:
@@ -66,7 +68,16 @@ def _wheelhouse() -> Path:
     house = ROOT / ".venv" / "test-wheelhouse" / hashlib.sha256(pins).hexdigest()[:16]
     if not (house / ".complete").exists():
         house.mkdir(parents=True, exist_ok=True)
-        _pip("wheel", "--quiet", "-r", str(ROOT / "requirements.txt"), "-c", str(ROOT / "constraints.txt"), "-w", str(house))
+        _pip(
+            "wheel",
+            "--quiet",
+            "-r",
+            str(ROOT / "requirements.txt"),
+            "-c",
+            str(ROOT / "constraints.txt"),
+            "-w",
+            str(house),
+        )
         (house / ".complete").touch()
     return house
 
@@ -88,7 +99,9 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Installed:
     house = _wheelhouse()
     venv = base / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    _pip("install", "--quiet", "--no-index", "--find-links", str(house), str(wheel), python=str(venv / "bin" / "python"))
+    _pip(
+        "install", "--quiet", "--no-index", "--find-links", str(house), str(wheel), python=str(venv / "bin" / "python")
+    )
     return Installed(venv=venv, wheel=wheel, wheelhouse=house)
 
 

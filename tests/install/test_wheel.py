@@ -51,7 +51,11 @@ def test_the_wheel_holds_the_package_and_its_app_and_nothing_of_the_checkout(ins
 
 def test_imports_come_from_the_environment_not_the_checkout(installed: Installed, outside: Path) -> None:
     out = subprocess.run(
-        [installed.bin("python"), "-c", "import rubric_core, rubric_ui; print(rubric_core.__file__, rubric_ui.__file__)"],
+        [
+            installed.bin("python"),
+            "-c",
+            "import rubric_core, rubric_ui; print(rubric_core.__file__, rubric_ui.__file__)",
+        ],
         cwd=outside,
         env=installed.env(),
         capture_output=True,
