@@ -10,11 +10,11 @@ from pathlib import Path
 import streamlit as st
 
 from rubric_ui.page_style import PAGE_CSS
+from rubric_ui.pages import PAGES_DIR as PAGES
 from rubric_ui.sidebar import mark_drawn
 from rubric_ui.state import RUN_PAGE, keep_widget_state
 
 HERE = Path(__file__).resolve().parent
-PAGES = HERE / "app_pages"
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
 ICON = str(HERE / "assets" / "favicon.png")
 

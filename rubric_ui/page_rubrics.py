@@ -14,6 +14,7 @@ from rubric_core.store import Store
 from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.words import counted
 from rubric_ui.page_run import PRESET
+from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md
 
@@ -116,7 +117,7 @@ def _versions(store: Store, name: str) -> None:
                 st.rerun()
     if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
-        st.switch_page("app_pages/run.py")
+        st.switch_page(RUN_PAGE_FILE)
     c6.download_button(
         "Download .md", edited, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
     )

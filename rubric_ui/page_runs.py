@@ -15,6 +15,7 @@ from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted, run_facts
 from rubric_ui.heatmap import show_heatmap
+from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
@@ -147,7 +148,7 @@ def _manage(store: Store, run_id: str) -> None:
     c1, c2, c3 = st.columns(3)
     if c1.button("Open", key="runs_open", type="primary", icon=":material/play_arrow:"):
         st.session_state[ATTACHED] = run_id
-        st.switch_page("app_pages/run.py", query_params={"run": run_id})
+        st.switch_page(RUN_PAGE_FILE, query_params={"run": run_id})
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     _preview(run_id)
     with st.form(f"runs_edit_{run_id}"):
@@ -308,7 +309,7 @@ def render() -> None:
     st.title("Runs")
     if store.count_runs() == 0:
         st.info("No runs yet. Start one on the Run page (a bundled example runs offline, no key needed).")
-        st.page_link("app_pages/run.py", label="Go to the Run page", icon=":material/play_arrow:")
+        st.page_link(RUN_PAGE_FILE, label="Go to the Run page", icon=":material/play_arrow:")
         return
     flt = _filters(store)
     picked = _table(store, flt)

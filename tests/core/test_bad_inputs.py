@@ -167,6 +167,9 @@ def case(id: str, argv: list[str], *expect: str, **kw: Any) -> None:
 # ---- the command line: subcommands and flags ------------------------------------------------------
 
 case("cli-no-command", [], "required: command")
+case("ui-port-zero", ["ui", "--port", "0"], "not a port", "1 to 65535")
+case("ui-port-not-a-number", ["ui", "--port", "eighty"], "not a port", "1 to 65535", subprocess=True)
+case("cli-streamlit-option-on-another-command", ["runs", "--server.port", "9"], "unrecognized arguments: --server.port")
 # judge and suite commands
 _REVIEW = ["--iteration", "1", "--criterion", "x", "--reviewer", "ann"]
 case("review-unknown-run", ["review", "nope", *_REVIEW, "--verdict", "pass", "--reason", "r"], "No run 'nope'")
