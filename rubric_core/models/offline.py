@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
@@ -19,6 +19,7 @@ from rubric_core.examples import find_example_by_task
 from rubric_core.models import _writing
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
+from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.rubric import Criterion, parse_criteria
 
 GRADER_SOURCE = "rubric_grader"
@@ -35,9 +36,11 @@ def is_grader_feedback(message: BaseMessage) -> bool:
 
 
 class OfflineWriter(ToolCallingChatModel):
-    """Working model: scripted drafts for bundled examples, rule-based revisions otherwise."""
+    """Working model: scripted drafts for bundled examples, drafts from word banks and templates otherwise."""
 
     model_name: str = "offline:writer"
+    draft_notice: ClassVar[str] = OFFLINE_DRAFT_NOTICE
+    """What the UI shows beside this model's drafts (never part of the draft text)."""
 
     @property
     def _llm_type(self) -> str:
@@ -54,8 +57,10 @@ class OfflineWriter(ToolCallingChatModel):
         can_write_files = "write_file" in bound_tool_names(kwargs)
         example = find_example_by_task(task)
         last = messages[-1] if messages else None
-        if example is not None:
-            k = min(revision, len(example.drafts) - 1)
+        # A bundled example plays its script; past the end of it (a higher iteration cap, an edited rubric)
+        # the writer goes on writing rather than repeating the last scripted draft.
+        if example is not None and revision < len(example.drafts):
+            k = revision
             if example.file_path:
                 content = example.file_drafts[min(revision, len(example.file_drafts) - 1)]
                 if not can_write_files:
@@ -72,13 +77,27 @@ class OfflineWriter(ToolCallingChatModel):
                         ],
                     )
             return AIMessage(content=example.drafts[k])
-        previous = next(
-            (text_of(m) for m in reversed(messages[turn_start:]) if isinstance(m, AIMessage) and not m.tool_calls),
-            None,
+        draft = _writing.write(
+            tasks=[text_of(m) for m in messages if isinstance(m, HumanMessage) and not is_grader_feedback(m)],
+            feedback=_feedback_in_scope(messages, turn_start),
+            earlier=[text_of(m) for m in messages if isinstance(m, AIMessage) and not m.tool_calls],
         )
-        if previous is None or not feedback:
-            return AIMessage(content=_writing.first_draft(task))
-        return AIMessage(content=_writing.revise(previous, text_of(feedback[-1])))
+        if draft.file_path and can_write_files and not isinstance(last, ToolMessage):
+            call = {"name": "write_file", "args": {"file_path": draft.file_path, "content": draft.file_content}}
+            return AIMessage(content="", tool_calls=[{**call, "id": f"write-{revision}"}])
+        if draft.file_path and not can_write_files:
+            return AIMessage(content=f"{draft.text}\n\n```python\n{draft.file_content}```")
+        return AIMessage(content=draft.text)
+
+
+def _feedback_in_scope(messages: list[BaseMessage], turn_start: int) -> list[str]:
+    """This turn's revision messages; on a follow-up turn with none yet, the last one of the earlier turns
+    (the rubric is kept across turns, and that message names its criteria)."""
+    current = [text_of(m) for m in messages[turn_start:] if is_grader_feedback(m)]
+    if current:
+        return current
+    earlier = [text_of(m) for m in messages[:turn_start] if is_grader_feedback(m)]
+    return earlier[-1:]
 
 
 class OfflineGrader(ToolCallingChatModel):

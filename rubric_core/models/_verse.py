@@ -1,0 +1,387 @@
+"""Poems and descriptive paragraphs from the image banks.
+
+A draft is a few units (poem lines, or sentences of a paragraph), each one or
+two images. Which images fill which unit comes from a hash of the task and a
+variant number: variant k moves one unit to its next image, so a revision
+that must change something changes one line, and successive variants differ.
+Counts the rubric asks for (lines, words, syllables, sensory details) are met
+by choosing and combining images, never by padding with stock sentences.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from rubric_core.checks import lexicons
+from rubric_core.checks import text as t
+from rubric_core.models import _poem_bank as bank
+from rubric_core.models._task import Brief, content_words, topics_in
+from rubric_core.models._wants import Wants
+
+
+@dataclass(frozen=True)
+class Image:
+    """One image as it can be written: with its optional words, and without them."""
+
+    full: str
+    short: str
+
+    def words(self, full: bool = True) -> int:
+        return len(t.words_of(self.full if full else self.short))
+
+
+def _forms(raw: str) -> tuple[str, str]:
+    full = re.sub(r"\s+", " ", raw.replace("[", "").replace("]", "")).strip()
+    short = re.sub(r"\s+", " ", re.sub(r"\[[^\]]*\]", "", raw)).strip()
+    return full, short
+
+
+def allowed(text: str, wants: Wants) -> bool:
+    """Whether text avoids every letter and word the rubric forbids."""
+    low = text.lower()
+    if any(letter in low for letter in wants.letters_out):
+        return False
+    return not wants.words_out or t.check_not_contains(text, terms=wants.words_out).passed
+
+
+def _image(raw: str, wants: Wants) -> Image | None:
+    full, short = _forms(raw)
+    ok = [form for form in (full, short) if allowed(form, wants)]
+    if not ok:
+        return None
+    return Image(full=ok[0], short=ok[-1])
+
+
+def _rotate(items: list[str], seed: int) -> list[str]:
+    if not items:
+        return items
+    k = seed % len(items)
+    return items[k:] + items[:k]
+
+
+def _noun_phrase(term: str) -> str:
+    from rubric_core.models._prose_bank import MASS_NOUNS
+
+    if term[:1].isupper() or term.lower().endswith("s") or term.lower() in MASS_NOUNS or " " in term:
+        return term
+    return f"the {term}"
+
+
+def image_pool(brief: Brief, wants: Wants) -> tuple[list[Image], list[Image]]:
+    """(images about the subject, general images to fill with), filtered by what the rubric forbids."""
+    no_e = "e" in wants.letters_out
+    images = bank.IMAGES_NO_E if no_e else bank.IMAGES
+    topics = list(brief.topics)
+    for topic in wants.topics:
+        for key in topics_in(topic) or ():
+            if key not in topics:
+                topics.insert(0, key)
+    per_topic = [_rotate(list(images.get(key, ())), brief.seed >> (i * 3)) for i, key in enumerate(topics)]
+    ordered: list[str] = []
+    # Round-robin over the topics, so "the moon over a harbor" mixes moon and harbor images.
+    for row in range(max((len(p) for p in per_topic), default=0)):
+        ordered += [p[row] for p in per_topic if row < len(p)]
+    general = _rotate(list(bank.GENERIC_IMAGES_NO_E if no_e else bank.GENERIC_IMAGES), brief.seed >> 7)
+    # Then the images of neighbouring topics, so a long run stays on theme before it reaches general ones.
+    near = [k for key in topics for k in bank.NEIGHBORS.get(key, ()) if k not in topics]
+    general = [raw for key in dict.fromkeys(near) for raw in _rotate(list(images.get(key, ())), brief.seed)] + general
+    if not topics and brief.subject and brief.subject != "this":
+        # A subject the banks do not know: its own images alternate with general ones.
+        own = [s.replace("{s}", brief.subject) for s in _rotate(list(bank.SUBJECT_IMAGES), brief.seed)]
+        for a, b in zip(own, general, strict=False):
+            ordered += [a, b]
+        general = general[len(own) :]
+    main = [img for img in (_image(raw, wants) for raw in dict.fromkeys(ordered)) if img]
+    fill = [img for img in (_image(raw, wants) for raw in general) if img and img not in main]
+    return main, fill
+
+
+def default_units(brief: Brief, poem: bool) -> int:
+    """How many lines (or sentences) the writer picks when the rubric does not say."""
+    if poem:
+        return {"short": 3, "normal": 4, "long": 6}[brief.size]
+    return {"short": 3, "normal": 4, "long": 6}[brief.size]
+
+
+def _clamp(n: int, want: tuple[int | None, int | None] | None) -> int:
+    if want is None:
+        return n
+    lo, hi = want
+    if lo is not None and n < lo:
+        n = lo
+    if hi is not None and n > hi:
+        n = hi
+    return max(1, n)
+
+
+def _offsets(n: int, variant: int, cycle: int) -> list[int]:
+    # Variant k moves unit (k-1) % n on by one image; after a full cycle a shear keeps combinations new.
+    return [(variant + n - 1 - i) // n + (variant // max(cycle, 1)) * i for i in range(n)]
+
+
+def choose(main: list[Image], fill: list[Image], n: int, variant: int) -> list[Image]:
+    """n distinct images, unit i taking every n-th image from i (the subject's own first), moved on by the variant."""
+    candidates = main + fill
+    if not candidates or n <= 0:
+        return []
+    lanes = [(main[i::n] + fill[i::n]) or candidates for i in range(n)]
+    cycle = n * max(1, min(len(lane) for lane in lanes))
+    offsets = _offsets(n, variant, cycle)
+    picked: list[Image] = []
+    for i in range(n):
+        lane = lanes[i]
+        options = [lane[(offsets[i] + j) % len(lane)] for j in range(len(lane))]
+        options += [c for c in candidates if c not in options]
+        picked.append(next((c for c in options if c not in picked), options[0]))
+    return picked
+
+
+@dataclass
+class Units:
+    """The images of each unit, and whether each is written with its optional words."""
+
+    images: list[list[Image]]
+    full: list[list[bool]]
+
+    def texts(self) -> list[list[str]]:
+        return [
+            [img.full if f else img.short for img, f in zip(row, flags, strict=True)]
+            for row, flags in zip(self.images, self.full, strict=True)
+        ]
+
+    def word_count(self) -> int:
+        return sum(len(t.words_of(s)) for row in self.texts() for s in row)
+
+    def used(self) -> list[Image]:
+        return [img for row in self.images for img in row]
+
+
+def _sensory(units: Units) -> int:
+    return len(lexicons.sensory_words_in(t.words_of(" ".join(" ".join(r) for r in units.texts()).lower())))
+
+
+def fit_words(units: Units, spare: list[Image], lo: int | None, hi: int | None, sensory: int, seed: int) -> None:
+    """Add or shorten images until the word count (and sensory detail count) is in range."""
+    n = len(units.images)
+    start = seed % max(n, 1)
+    spare = [s for s in spare if s not in units.used()]
+    if sensory:
+        # A spare image rich in sensory words goes in first when the rubric asks for them.
+        spare.sort(key=lambda img: -len(lexicons.sensory_words_in(t.words_of(img.full.lower()))))
+    k = 0
+    while spare and ((lo is not None and units.word_count() < lo) or _sensory(units) < sensory):
+        target = (start + k) % n
+        k += 1
+        if len(units.images[target]) >= 2:
+            if all(len(row) >= 2 for row in units.images):
+                break
+            continue
+        extra = spare.pop(0)
+        if hi is not None and units.word_count() + extra.words(False) > hi:
+            continue
+        units.images[target].append(extra)
+        units.full[target].append(True)
+    # Too long: drop optional words, then second images, longest first.
+    for i in range(n):
+        for j in range(len(units.images[i])):
+            if hi is not None and units.word_count() > hi:
+                units.full[i][j] = False
+    for i in sorted(range(n), key=lambda i: -units.word_count()):
+        if hi is not None and units.word_count() > hi and len(units.images[i]) > 1:
+            units.images[i].pop()
+            units.full[i].pop()
+    # Too short with every unit full: restore optional words.
+    for i in range(n):
+        for j in range(len(units.images[i])):
+            if lo is not None and units.word_count() < lo and not units.full[i][j]:
+                if hi is None or units.word_count() + 3 <= hi:
+                    units.full[i][j] = True
+
+
+def _syllables(text: str) -> int:
+    from rubric_core.checks.syllables import count_syllables_in_line
+
+    return count_syllables_in_line(text)
+
+
+_BREAK = re.compile(
+    # Only where the head reads whole on its own ("the moon rises | over the harbor"); a cut after a verb that
+    # needs its object ("the wind combs | through the grass") would leave a fragment.
+    r"\s(?:over|in|on|across|at|into|above|under|along|by)\s"
+)
+
+
+def _fragments(img: Image, subject: str = "") -> list[str]:
+    """The image as a haiku line may use it: whole, without its optional words, or cut before a preposition
+    (never inside the subject's own phrase: "I keep my first day | at school" would say something else)."""
+    out = [img.full, img.short]
+    for form in (img.full, img.short):
+        if subject and subject.lower() in form.lower():
+            continue
+        for m in _BREAK.finditer(form):
+            head = form[: m.start()]
+            if len(head.split()) >= 2:
+                out.append(head)
+    return list(dict.fromkeys(out))
+
+
+def fit_syllables(
+    units: Units, main: list[Image], fill: list[Image], pattern: list[int], variant: int, brief: Brief
+) -> None:
+    """Pick, for each line, an image (or the start of one) of exactly the syllables wanted; the variant moves
+    one line to its next option, as it does for any poem. The first line names the subject when one can."""
+    n = len(pattern)
+    offsets = _offsets(n, variant, cycle=n * 4)
+    used: list[str] = []
+    for i, want in enumerate(pattern):
+        # The subject's own images come first, then the rest, each as whole images and as their heads.
+        options = [f for img in main + fill for f in _fragments(img, brief.subject) if _syllables(f) == want]
+        options = [f for f in dict.fromkeys(options) if f not in used]
+        if i == 0:
+            naming = [f for f in options if _names_subject(Image(full=f, short=f), brief)]
+            options = naming or options
+        else:
+            # Lines that repeat no word of four letters or more from the lines above read better.
+            said = {w.lower() for line in used for w in t.words_of(line) if len(w) > 3}
+            fresh = [f for f in options if not said & {w.lower() for w in t.words_of(f)}]
+            options = fresh or options
+        if not options:
+            continue
+        text = options[offsets[i] % len(options)]
+        units.images[i], units.full[i] = [Image(full=text, short=text)], [True]
+        used.append(text)
+
+
+_JOINS = (", and ", " as ", ", ", " and ")
+
+
+def _sentence(parts: list[str], seed: int) -> str:
+    text = parts[0]
+    for k, part in enumerate(parts[1:]):
+        text += _JOINS[(seed + k) % len(_JOINS)] + part
+    return text[:1].upper() + text[1:]
+
+
+def render_poem(units: Units, seed: int) -> str:
+    """Lines with a capital at the start; a comma inside a stanza's sentence, a full stop at its end."""
+    lines = []
+    texts = units.texts()
+    for i, parts in enumerate(texts):
+        line = _sentence(parts, seed + i)
+        last = i == len(texts) - 1
+        end = "." if last or (len(texts) >= 4 and i % 2 == 1) else ","
+        lines.append(line + end)
+    return "\n".join(lines)
+
+
+def render_paragraph(units: Units, seed: int) -> str:
+    """Sentences, each one or two images, in one paragraph."""
+    return " ".join(_sentence(parts, seed + i) + "." for i, parts in enumerate(units.texts()))
+
+
+def _word_range(brief: Brief, wants: Wants, n: int, poem: bool) -> tuple[int | None, int | None]:
+    if wants.words is not None:
+        return wants.words
+    per = (5, 10) if poem else (6, 14)
+    return (n * per[0], None)
+
+
+def term_images(terms: list[str], wants: Wants, brief: Brief) -> list[Image]:
+    """Images that name each required word: one from the banks if it has one, else one written around it."""
+    out: list[Image] = []
+    no_e = "e" in wants.letters_out
+    every = [raw for lines in (bank.IMAGES_NO_E if no_e else bank.IMAGES).values() for raw in lines]
+    for term in terms:
+        topic_first = sorted(every, key=lambda raw: not any(raw in bank.IMAGES.get(k, ()) for k in brief.topics))
+        found = next(
+            (raw for raw in topic_first if t.check_contains(_forms(raw)[1], terms=[term]).passed),
+            None,
+        )
+        if found is None:
+            slot = bank.SUBJECT_IMAGES[(brief.seed + len(out)) % len(bank.SUBJECT_IMAGES)]
+            found = slot.replace("{s}", _noun_phrase(term))
+        img = _image(found, wants)
+        if img is not None:
+            out.append(Image(full=img.short, short=img.short))
+    return out
+
+
+def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
+    """A poem (lines) or a descriptive paragraph (sentences) about the brief's subject."""
+    main, fill = image_pool(brief, wants)
+    n = _clamp(default_units(brief, poem), wants.lines if poem else wants.sentences)
+    if wants.syllables and poem:
+        n = len(wants.syllables)
+    candidates = main + fill
+    if not candidates:
+        return ""
+    chosen = choose(main, fill, n, variant)
+    # A required word the chosen images lack takes over one unit, placed by the seed so it reads as part of
+    # the whole rather than an addendum.
+    text = " ".join(img.full for img in chosen)
+    missing = [term for term in _missing_terms(wants, brief) if not t.check_contains(text, terms=[term]).passed]
+    for k, img in enumerate(term_images(missing, wants, brief)[:n]):
+        chosen[(brief.seed + k) % n] = img
+    units = Units(images=[[img] for img in chosen[:n]], full=[[True] for _ in chosen[:n]])
+    if wants.syllables and poem:
+        fit_syllables(units, main, fill, wants.syllables, variant, brief)
+    else:
+        lo, hi = _word_range(brief, wants, len(units.images), poem)
+        fit_words(units, [c for c in candidates if c not in units.used()], lo, hi, wants.sensory, brief.seed)
+    _lead_with_subject(units, brief, main)
+    text = render_poem(units, brief.seed) if poem else render_paragraph(units, brief.seed)
+    return _pronouns(text, brief.subject) if not brief.topics else text
+
+
+def _names_subject(img: Image, brief: Brief) -> bool:
+    """Whether an image names the subject: its main topic (or a word the grader ties to it), else the
+    subject's first content word."""
+    words = {form for w in t.words_of(img.full) for form in lexicons.singular_forms(w)}
+    if brief.topics:
+        key = brief.topics[0]
+        return bool(words & ({key} | lexicons.topic_words(key)))
+    head = content_words(brief.subject)[:1]
+    return bool(head) and head[0].lower() in words
+
+
+def _lead_with_subject(units: Units, brief: Brief, main: list[Image]) -> None:
+    """Open with an image that names the subject (a reader should know at once what the poem is about, and
+    what "it" in a later line refers to): one already chosen, else the subject's first image that does."""
+    if not units.images or _names_subject(units.images[0][0], brief):
+        return
+    for i in range(1, len(units.images)):
+        if _names_subject(units.images[i][0], brief):
+            units.images[0], units.images[i] = units.images[i], units.images[0]
+            units.full[0], units.full[i] = units.full[i], units.full[0]
+            return
+    naming = next((img for img in main if img not in units.used() and _names_subject(img, brief)), None)
+    if naming is not None and units.word_count() - units.images[0][0].words() + naming.words() > 0:
+        units.images[0][0], units.full[0][0] = naming, True
+
+
+def _pronouns(text: str, subject: str) -> str:
+    """Name a subject the banks do not know once; after that it is "it" (four "my grandmother's bicycle"s read badly)."""
+    if not subject or subject == "this":
+        return text
+    pattern = re.compile(re.escape(subject), re.IGNORECASE)
+    first = pattern.search(text)
+    if not first:
+        return text
+    head, tail = text[: first.end()], text[first.end() :]
+
+    def _it(m: re.Match[str]) -> str:
+        before = tail[: m.start()].rstrip(" ")
+        at_start = not before or before[-1] in ".!?\n"
+        return "It" if at_start else "it"
+
+    return head + pattern.sub(_it, tail)
+
+
+def _missing_terms(wants: Wants, brief: Brief) -> list[str]:
+    """Required words and topics the images would not bring on their own."""
+    terms = list(wants.terms)
+    for topic in wants.topics:
+        if not topics_in(topic) and topic.lower() not in [w.lower() for w in content_words(brief.subject)]:
+            terms.append(topic)
+    return [term for term in terms if allowed(term, wants)]
