@@ -118,8 +118,10 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
 
 
 def _shift(slot: int, n_slots: int, variant: int) -> int:
-    # Variant k moves slot (k-1) % n on by one sentence (as the verse lanes do).
-    return (variant + n_slots - 1 - slot) // max(n_slots, 1)
+    # Variant k moves slot (k-1) % n on by one sentence (as the verse lanes do); after every slot has been
+    # round all three of its sentences, a shear keeps the combinations new.
+    cycle = 3 * max(n_slots, 1)
+    return (variant + n_slots - 1 - slot) // max(n_slots, 1) + (variant // cycle) * slot
 
 
 def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple[str, ...]]:
@@ -167,12 +169,16 @@ def _term_sentences(brief: Brief, wants: Wants, text: str, values: dict[str, str
     return [sentence] if sentence else []
 
 
-def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extras: int, optional: bool) -> list[str]:
+def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extras: int, keep: int) -> list[str]:
+    """The slots' sentences, keeping the first `keep` optional slots, plus `extras` extra sentences."""
     slots, extra_pool = _slots(brief)
     body: list[str] = []
+    optional_seen = 0
     for i, (_, options, is_optional) in enumerate(slots):
-        if is_optional and not optional:
-            continue
+        if is_optional:
+            optional_seen += 1
+            if optional_seen > keep:
+                continue
         sentence = _pick(options, brief.seed >> i, _shift(i, len(slots), variant), values, wants)
         if sentence:
             body.append(sentence)
@@ -194,6 +200,7 @@ def _source_summary(brief: Brief, n: int) -> list[str]:
 
 
 def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], n: int) -> Doc:
+    """An intro line and n bullets; a word the rubric asks for takes the last bullet."""
     category = brief.details.get("category", "tips")
     items_pool = pb.LIST_ITEMS[category]
     count = n
@@ -218,19 +225,22 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
         slot = 1 + k % max(len(items) - 1, 1)
         spare.append(items[slot])
         items[slot] = spare.pop(0)
+    terms = _term_sentences(brief, wants, " ".join([intro or "", *items]), values)
+    if terms and items:
+        items[-1] = terms[0]
     head = [intro] if intro else []
     return Doc(head=head, body=items, tail=[], bullets=True)
 
 
-def _doc(brief: Brief, wants: Wants, variant: int, extras: int, optional: bool, framing: bool) -> Doc:
+def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, framing: bool) -> Doc:
     values = values_for(brief, wants)
     if brief.kind == "list":
         n = brief.count or {"short": 3, "normal": 5, "long": 7}[brief.size]
-        return _list_doc(brief, wants, variant, values, n + extras - (0 if optional else 1))
+        return _list_doc(brief, wants, variant, values, max(1, n + extras - (_OPTIONAL - keep)))
     if brief.kind == "summary" and brief.source:
-        body = _source_summary(brief, 1 + extras + (1 if optional else 0))
+        body = _source_summary(brief, 1 + extras + keep)
     else:
-        body = _body(brief, wants, variant, values, extras, optional)
+        body = _body(brief, wants, variant, values, extras, keep)
     body += _term_sentences(brief, wants, " ".join(body), values)
     head: list[str] = []
     tail: list[str] = []
@@ -258,25 +268,29 @@ def _fits(text: str, wants: Wants) -> bool:
     return True
 
 
+_OPTIONAL = 3
+"""The most optional slots any kind's template has (the others are the sentences a draft of that kind needs)."""
+
+
+def _shapes() -> list[tuple[int, int, bool, bool, bool]]:
+    """(extra sentences, optional slots kept, email subject line, one-line sign-off, a sentence a line), the
+    default shape first, then shorter ones, then longer ones, then the same laid out a sentence a line."""
+    out = []
+    for split in (False, True):
+        for framing, one_line in ((True, False), (False, True)):
+            out += [(0, keep, framing, one_line, split) for keep in range(_OPTIONAL, -1, -1)]
+            out += [(extras, _OPTIONAL, framing, one_line, split) for extras in (1, 2, 3)]
+    return out
+
+
+_SHAPES = _shapes()
+
+
 def compose(brief: Brief, wants: Wants, variant: int) -> str:
     """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does."""
-    shapes = [
-        # (extra sentences, optional slots, email subject line, one-line sign-off, one sentence a line)
-        (0, True, True, False, False),
-        (0, False, True, False, False),
-        (0, False, False, True, False),
-        (1, True, True, False, False),
-        (2, True, True, False, False),
-        (3, True, True, False, False),
-        (0, True, False, True, False),
-        (0, False, False, True, True),
-        (0, True, False, False, True),
-        (1, True, False, False, True),
-        (2, True, False, False, True),
-    ]
     first = ""
-    for extras, optional, framing, one_line_tail, split in shapes:
-        doc = _doc(brief, wants, variant, extras, optional, framing)
+    for extras, keep, framing, one_line_tail, split in _SHAPES:
+        doc = _doc(brief, wants, variant, extras, keep, framing)
         text = doc.render(one_line_tail=one_line_tail, split_body=split)
         first = first or text
         if _fits(text, wants):

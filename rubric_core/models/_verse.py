@@ -11,6 +11,7 @@ by choosing and combining images, never by padding with stock sentences.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from rubric_core.checks import lexicons
@@ -20,9 +21,10 @@ from rubric_core.models._task import Brief, content_words, topics_in
 from rubric_core.models._wants import Wants
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Image:
-    """One image as it can be written: with its optional words, and without them."""
+    """One image as it can be written: with its optional words, and without them (compared by identity:
+    a pool holds each image once, and choosing among a few hundred must stay cheap)."""
 
     full: str
     short: str
@@ -93,7 +95,8 @@ def image_pool(brief: Brief, wants: Wants) -> tuple[list[Image], list[Image]]:
             ordered += [a, b]
         general = general[len(own) :]
     main = [img for img in (_image(raw, wants) for raw in dict.fromkeys(ordered)) if img]
-    fill = [img for img in (_image(raw, wants) for raw in general) if img and img not in main]
+    said = {img.full for img in main}
+    fill = [img for img in (_image(raw, wants) for raw in dict.fromkeys(general)) if img and img.full not in said]
     return main, fill
 
 
@@ -116,25 +119,53 @@ def _clamp(n: int, want: tuple[int | None, int | None] | None) -> int:
 
 
 def _offsets(n: int, variant: int, cycle: int) -> list[int]:
-    # Variant k moves unit (k-1) % n on by one image; after a full cycle a shear keeps combinations new.
+    # Variant k moves unit (k-1) % n on by one option; after a full cycle a shear keeps combinations new.
     return [(variant + n - 1 - i) // n + (variant // max(cycle, 1)) * i for i in range(n)]
 
 
-def choose(main: list[Image], fill: list[Image], n: int, variant: int) -> list[Image]:
-    """n distinct images, unit i taking every n-th image from i (the subject's own first), moved on by the variant."""
+def choose(
+    main: list[Image], fill: list[Image], n: int, variant: int, first_ok: Callable[[Image], bool] | None = None
+) -> list[Image]:
+    """n distinct images (the subject's own first, each unlike the others). Variant k then moves unit
+    (k-1) % n to the next image it has not shown, leaving the other units as they were, so a revision
+    that must change something changes one line; `first_ok` keeps the opening line naming the subject."""
     candidates = main + fill
     if not candidates or n <= 0:
         return []
-    lanes = [(main[i::n] + fill[i::n]) or candidates for i in range(n)]
-    cycle = n * max(1, min(len(lane) for lane in lanes))
-    offsets = _offsets(n, variant, cycle)
+    naming = [c for c in candidates if first_ok(c)] if first_ok is not None else []
     picked: list[Image] = []
     for i in range(n):
-        lane = lanes[i]
-        options = [lane[(offsets[i] + j) % len(lane)] for j in range(len(lane))]
-        options += [c for c in candidates if c not in options]
-        picked.append(next((c for c in options if c not in picked), options[0]))
+        lane = main[i::n] + fill[i::n] + candidates
+        if i == 0 and naming:
+            lane = naming
+        options = [c for c in lane if c not in picked] or lane
+        picked.append(next((c for c in options if _fresh(c, picked)), options[0]))
+    shown: list[set[int]] = [{id(p)} for p in picked]
+    for k in range(variant):
+        i = k % n
+        if i == 0 and len(naming) < 2 and n > 1:
+            i = 1  # the opening line has no other image that names the subject: the next line moves instead
+        others = picked[:i] + picked[i + 1 :]
+        lane = naming if i == 0 and naming else main[i::n] + fill[i::n] + candidates
+        options = [c for c in lane if c not in others and id(c) not in shown[i]]
+        if not options:
+            shown[i] = {id(picked[i])}
+            options = [c for c in lane if c not in others and c is not picked[i]]
+        if options:
+            picked[i] = next((c for c in options if _fresh(c, others)), options[0])
+            shown[i].add(id(picked[i]))
     return picked
+
+
+_COMMON = frozenset("the and its with from into over onto through across a an of in on at to as is".split())
+
+
+def _fresh(img: Image, picked: list[Image]) -> bool:
+    """Whether an image repeats little of the ones already picked: one shared word is fine ("moon" twice),
+    two ("tin roof") or one long one ("hollow") read as a repeat."""
+    said = {w.lower() for p in picked for w in t.words_of(p.full) if len(w) > 2} - _COMMON
+    shared = {w.lower() for w in t.words_of(img.full)} & said
+    return len(shared) < 2 and not any(len(w) >= 6 for w in shared)
 
 
 @dataclass
@@ -191,6 +222,14 @@ def fit_words(units: Units, spare: list[Image], lo: int | None, hi: int | None, 
         if hi is not None and units.word_count() > hi and len(units.images[i]) > 1:
             units.images[i].pop()
             units.full[i].pop()
+    # Still too long: swap the longest image for the shortest one not used yet, while that helps.
+    while hi is not None and units.word_count() > hi and spare:
+        i = max(range(n), key=lambda i: len(t.words_of(units.texts()[i][0])))
+        shortest = min(spare, key=lambda img: img.words(False))
+        if shortest.words(False) >= len(t.words_of(units.texts()[i][0])):
+            break
+        spare.remove(shortest)
+        units.images[i][0], units.full[i][0] = shortest, False
     # Too short with every unit full: restore optional words.
     for i in range(n):
         for j in range(len(units.images[i])):
@@ -253,37 +292,39 @@ def fit_syllables(
         used.append(text)
 
 
-_JOINS = (", and ", " as ", ", ", " and ")
+_JOINS = (", and ", " as ", " and ", ", while ")
+"""How two images share a line or a sentence (a bare comma between them would be a comma splice)."""
 
 
-def _sentence(parts: list[str], seed: int) -> str:
+def _sentence(parts: list[str], seed: int, wants: Wants) -> str:
+    joins = [j for j in _JOINS if allowed(j, wants)] or [" and "]
     text = parts[0]
     for k, part in enumerate(parts[1:]):
-        text += _JOINS[(seed + k) % len(_JOINS)] + part
+        text += joins[(seed + k) % len(joins)] + part
     return text[:1].upper() + text[1:]
 
 
-def render_poem(units: Units, seed: int) -> str:
+def render_poem(units: Units, seed: int, wants: Wants) -> str:
     """Lines with a capital at the start; a comma inside a stanza's sentence, a full stop at its end."""
     lines = []
     texts = units.texts()
     for i, parts in enumerate(texts):
-        line = _sentence(parts, seed + i)
+        line = _sentence(parts, seed + i, wants)
         last = i == len(texts) - 1
         end = "." if last or (len(texts) >= 4 and i % 2 == 1) else ","
         lines.append(line + end)
     return "\n".join(lines)
 
 
-def render_paragraph(units: Units, seed: int) -> str:
+def render_paragraph(units: Units, seed: int, wants: Wants) -> str:
     """Sentences, each one or two images, in one paragraph."""
-    return " ".join(_sentence(parts, seed + i) + "." for i, parts in enumerate(units.texts()))
+    return " ".join(_sentence(parts, seed + i, wants) + "." for i, parts in enumerate(units.texts()))
 
 
 def _word_range(brief: Brief, wants: Wants, n: int, poem: bool) -> tuple[int | None, int | None]:
     if wants.words is not None:
         return wants.words
-    per = (5, 10) if poem else (6, 14)
+    per = (4, 10) if poem else (5, 14)
     return (n * per[0], None)
 
 
@@ -310,13 +351,23 @@ def term_images(terms: list[str], wants: Wants, brief: Brief) -> list[Image]:
 def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
     """A poem (lines) or a descriptive paragraph (sentences) about the brief's subject."""
     main, fill = image_pool(brief, wants)
-    n = _clamp(default_units(brief, poem), wants.lines if poem else wants.sentences)
+    n = default_units(brief, poem)
+    if wants.words is not None and wants.words[1] is not None:
+        n = min(n, max(1, wants.words[1] // 6))  # a word limit the default shape cannot meet: fewer lines
+    n = _clamp(n, wants.lines if poem else wants.sentences)
     if wants.syllables and poem:
         n = len(wants.syllables)
     candidates = main + fill
     if not candidates:
         return ""
-    chosen = choose(main, fill, n, variant)
+    naming: dict[int, bool] = {}
+
+    def first_ok(img: Image) -> bool:
+        if id(img) not in naming:
+            naming[id(img)] = _names_subject(img, brief)
+        return naming[id(img)]
+
+    chosen = choose(main, fill, n, variant, first_ok=first_ok)
     # A required word the chosen images lack takes over one unit, placed by the seed so it reads as part of
     # the whole rather than an addendum.
     text = " ".join(img.full for img in chosen)
@@ -330,7 +381,7 @@ def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
         lo, hi = _word_range(brief, wants, len(units.images), poem)
         fit_words(units, [c for c in candidates if c not in units.used()], lo, hi, wants.sensory, brief.seed)
     _lead_with_subject(units, brief, main)
-    text = render_poem(units, brief.seed) if poem else render_paragraph(units, brief.seed)
+    text = render_poem(units, brief.seed, wants) if poem else render_paragraph(units, brief.seed, wants)
     return _pronouns(text, brief.subject) if not brief.topics else text
 
 
@@ -356,8 +407,18 @@ def _lead_with_subject(units: Units, brief: Brief, main: list[Image]) -> None:
             units.full[0], units.full[i] = units.full[i], units.full[0]
             return
     naming = next((img for img in main if img not in units.used() and _names_subject(img, brief)), None)
-    if naming is not None and units.word_count() - units.images[0][0].words() + naming.words() > 0:
+    if naming is not None:
         units.images[0][0], units.full[0][0] = naming, True
+        return
+    # Nothing names it (a lipogram cannot say "kite"): at least do not open on "it" with nothing before it.
+    for i, row in enumerate(units.images):
+        if not _PRONOUN_START.match(row[0].full):
+            units.images[0], units.images[i] = units.images[i], units.images[0]
+            units.full[0], units.full[i] = units.full[i], units.full[0]
+            return
+
+
+_PRONOUN_START = re.compile(r"(?:it|its|his|her|their|they|he|she)\b", re.IGNORECASE)
 
 
 def _pronouns(text: str, subject: str) -> str:

@@ -138,8 +138,6 @@ class Feedback:
 
 def read_feedback(message: str) -> Feedback:
     """Failing criteria with their gaps, and passing ones, from the middleware's revision message."""
-    from rubric_core.models.offline import criterion_names_in_feedback
-
     passing = re.search(r"Criteria already satisfied[^\n]*:\n(.*?)(?:\n\n|$)", message, re.DOTALL)
     names = [line[2:].strip() for line in passing.group(1).splitlines() if line.startswith("- ")] if passing else []
     return Feedback(failing=tuple(criterion_names_in_feedback(message)), passing=tuple(names))
@@ -157,3 +155,28 @@ def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
             apply(wants, spec)
     wants.tests_failed = any(f.tests_failed() for f in feedback)
     return wants
+
+
+def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
+    """(name, gap) of the failing criteria listed in a revision message."""
+    section = re.search(r"Criteria that still need work:\n(.*?)(?:\n\n|$)", feedback, re.DOTALL)
+    if not section:
+        return []
+    out = []
+    for line in section.group(1).splitlines():
+        if not line.startswith("- "):
+            continue
+        out.append(_split_name_and_gap(line[2:]))
+    return out
+
+
+def _split_name_and_gap(body: str) -> tuple[str, str]:
+    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
+    # shortest prefix that reads as a criterion, else the first colon.
+    cuts = [m.start() for m in re.finditer(": ", body)]
+    for cut in cuts:
+        if interpret(Criterion(text=body[:cut], line=0)) is not None:
+            return body[:cut].strip(), body[cut + 2 :].strip()
+    if cuts:
+        return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
+    return body.replace("(no specific feedback provided)", "").strip(), ""

@@ -8,7 +8,6 @@ loop; neither re-implements any part of it.
 from __future__ import annotations
 
 import json
-import re
 from typing import Any, ClassVar
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
@@ -197,28 +196,3 @@ def _verdict(criterion: Criterion, spec: CheckSpec | None, draft: Draft, tool_re
     if result.passed:
         return {"name": name, "passed": True}
     return {"name": name, "passed": False, "gap": result.gap or result.detail}
-
-
-def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
-    """(name, gap) of the failing criteria listed in a revision message."""
-    section = re.search(r"Criteria that still need work:\n(.*?)(?:\n\n|$)", feedback, re.DOTALL)
-    if not section:
-        return []
-    out = []
-    for line in section.group(1).splitlines():
-        if not line.startswith("- "):
-            continue
-        out.append(_split_name_and_gap(line[2:]))
-    return out
-
-
-def _split_name_and_gap(body: str) -> tuple[str, str]:
-    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
-    # shortest prefix that reads as a criterion, else the first colon.
-    cuts = [m.start() for m in re.finditer(": ", body)]
-    for cut in cuts:
-        if interpret(Criterion(text=body[:cut], line=0)) is not None:
-            return body[:cut].strip(), body[cut + 2 :].strip()
-    if cuts:
-        return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
-    return body.replace("(no specific feedback provided)", "").strip(), ""
