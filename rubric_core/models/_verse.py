@@ -192,8 +192,11 @@ def _sensory(units: Units) -> int:
     return len(lexicons.sensory_words_in(t.words_of(" ".join(" ".join(r) for r in units.texts()).lower())))
 
 
-def fit_words(units: Units, spare: list[Image], lo: int | None, hi: int | None, sensory: int, seed: int) -> None:
-    """Add or shorten images until the word count (and sensory detail count) is in range."""
+def fit_words(
+    units: Units, spare: list[Image], lo: int | None, hi: int | None, sensory: int, seed: int, kept: set[int]
+) -> None:
+    """Add or shorten images until the word count (and sensory detail count) is in range; images in `kept`
+    (a required word's) stay."""
     n = len(units.images)
     start = seed % max(n, 1)
     spare = [s for s in spare if s not in units.used()]
@@ -218,13 +221,15 @@ def fit_words(units: Units, spare: list[Image], lo: int | None, hi: int | None, 
         for j in range(len(units.images[i])):
             if hi is not None and units.word_count() > hi:
                 units.full[i][j] = False
-    for i in sorted(range(n), key=lambda i: -units.word_count()):
+    for i in sorted(range(n), key=lambda i: -len(units.images[i])):
         if hi is not None and units.word_count() > hi and len(units.images[i]) > 1:
-            units.images[i].pop()
-            units.full[i].pop()
+            if id(units.images[i][-1]) not in kept:
+                units.images[i].pop()
+                units.full[i].pop()
     # Still too long: swap the longest image for the shortest one not used yet, while that helps.
-    while hi is not None and units.word_count() > hi and spare:
-        i = max(range(n), key=lambda i: len(t.words_of(units.texts()[i][0])))
+    movable = [i for i in range(n) if id(units.images[i][0]) not in kept]
+    while hi is not None and units.word_count() > hi and spare and movable:
+        i = max(movable, key=lambda i: len(t.words_of(units.texts()[i][0])))
         shortest = min(spare, key=lambda img: img.words(False))
         if shortest.words(False) >= len(t.words_of(units.texts()[i][0])):
             break
@@ -328,24 +333,46 @@ def _word_range(brief: Brief, wants: Wants, n: int, poem: bool) -> tuple[int | N
     return (n * per[0], None)
 
 
-def term_images(terms: list[str], wants: Wants, brief: Brief) -> list[Image]:
-    """Images that name each required word: one from the banks if it has one, else one written around it."""
-    out: list[Image] = []
-    no_e = "e" in wants.letters_out
-    every = [raw for lines in (bank.IMAGES_NO_E if no_e else bank.IMAGES).values() for raw in lines]
-    for term in terms:
-        topic_first = sorted(every, key=lambda raw: not any(raw in bank.IMAGES.get(k, ()) for k in brief.topics))
-        found = next(
-            (raw for raw in topic_first if t.check_contains(_forms(raw)[1], terms=[term]).passed),
-            None,
-        )
-        if found is None:
-            slot = bank.SUBJECT_IMAGES[(brief.seed + len(out)) % len(bank.SUBJECT_IMAGES)]
-            found = slot.replace("{s}", _noun_phrase(term))
-        img = _image(found, wants)
-        if img is not None:
+def term_images(term: str, wants: Wants, brief: Brief) -> list[Image]:
+    """Images that name a required word: the banks' own (the subject's topics first), then ones written
+    around it (the word as an object, so a plural reads right: "I think of rocks", never "rocks waits")."""
+    banks = (bank.IMAGES_NO_E,) if "e" in wants.letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
+    # The word's own topic first ("fog": the fog images), then the subject's, then any image that has it.
+    own = [raw for b in banks for key in (*topics_in(term), *brief.topics) for raw in b.get(key, ())]
+    every = own + [raw for b in banks for lines in b.values() for raw in lines if raw not in own]
+    found = [raw for raw in every if t.check_contains(_forms(raw)[1], terms=[term]).passed]
+    found += [raw.replace("{s}", _noun_phrase(term)) for raw in bank.SUBJECT_IMAGES if not raw.startswith("{s}")]
+    out = []
+    for raw in dict.fromkeys(found):
+        img = _image(raw, wants)
+        if img is not None and t.check_contains(img.short, terms=[term]).passed:
             out.append(Image(full=img.short, short=img.short))
     return out
+
+
+def _place_terms(units: Units, brief: Brief, wants: Wants, variant: int) -> set[int]:
+    """Give each required word the chosen images lack an image of its own: it takes over a line after the
+    first (the first names the subject), or joins one when there are more words than lines. Returns the ids
+    of those images, which later fitting must keep."""
+    text = " ".join(" ".join(row) for row in units.texts())
+    missing = [term for term in _missing_terms(wants, brief) if not t.check_contains(text, terms=[term]).passed]
+    n = len(units.images)
+    free = list(range(1, n)) if n > 1 else [0]
+    free = free[brief.seed % len(free) :] + free[: brief.seed % len(free)]
+    kept: set[int] = set()
+    for k, term in enumerate(missing):
+        options = [img for img in term_images(term, wants, brief) if id(img) not in kept]
+        if not options:
+            continue
+        img = options[variant % len(options)]
+        if k < len(free):
+            units.images[free[k]], units.full[free[k]] = [img], [True]
+        else:
+            row = free[k % len(free)]
+            units.images[row].append(img)
+            units.full[row].append(True)
+        kept.add(id(img))
+    return kept
 
 
 def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
@@ -368,19 +395,14 @@ def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
         return naming[id(img)]
 
     chosen = choose(main, fill, n, variant, first_ok=first_ok)
-    # A required word the chosen images lack takes over one unit, placed by the seed so it reads as part of
-    # the whole rather than an addendum.
-    text = " ".join(img.full for img in chosen)
-    missing = [term for term in _missing_terms(wants, brief) if not t.check_contains(text, terms=[term]).passed]
-    for k, img in enumerate(term_images(missing, wants, brief)[:n]):
-        chosen[(brief.seed + k) % n] = img
     units = Units(images=[[img] for img in chosen[:n]], full=[[True] for _ in chosen[:n]])
+    _lead_with_subject(units, brief, main)
     if wants.syllables and poem:
         fit_syllables(units, main, fill, wants.syllables, variant, brief)
     else:
+        kept = _place_terms(units, brief, wants, variant)
         lo, hi = _word_range(brief, wants, len(units.images), poem)
-        fit_words(units, [c for c in candidates if c not in units.used()], lo, hi, wants.sensory, brief.seed)
-    _lead_with_subject(units, brief, main)
+        fit_words(units, [c for c in candidates if c not in units.used()], lo, hi, wants.sensory, brief.seed, kept)
     text = render_poem(units, brief.seed, wants) if poem else render_paragraph(units, brief.seed, wants)
     return _pronouns(text, brief.subject) if not brief.topics else text
 
