@@ -247,6 +247,8 @@ def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, frami
     if brief.kind == "email":
         named = values["audience"][:1].isupper()
         greeting = _pick(pb.EMAIL_GREETINGS_NAMED if named else pb.EMAIL_GREETINGS, brief.seed, 0, values, wants)
+        if greeting is None:  # the audience is a word the rubric forbids ("Does not mention team")
+            greeting = _pick(pb.EMAIL_GREETINGS, brief.seed, 0, {**values, "audience": "everyone"}, wants)
         signoff = _pick(pb.EMAIL_SIGNOFFS, brief.seed >> 2, 0, values, wants)
         if framing:
             line = pb.EMAIL_SUBJECTS[brief.details.get("purpose", "update")]

@@ -320,7 +320,8 @@ TERM_SENTENCES: dict[str, tuple[str, ...]] = {
 
 MASS_NOUNS: frozenset[str] = frozenset(
     "light water air chlorophyll oxygen money time food love music coffee rain snow sugar energy data "
-    "feedback information salt sand fog mist bread tea news work help advice".split()
+    "feedback information salt sand fog mist bread tea news work help advice caffeine alcohol exercise sleep "
+    "stress noise safety parking traffic weather".split()
 )
 """Terms read without "the" when woven in ("light and chlorophyll", not "the light and the chlorophyll")."""
 

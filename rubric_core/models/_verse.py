@@ -65,9 +65,14 @@ def _rotate(items: list[str], seed: int) -> list[str]:
 def _noun_phrase(term: str) -> str:
     from rubric_core.models._prose_bank import MASS_NOUNS
 
-    if term[:1].isupper() or term.lower().endswith("s") or term.lower() in MASS_NOUNS or " " in term:
+    low = term.lower()
+    # Names, plurals, mass and abstract nouns go without "the" ("productivity", "caffeine", "Paris", "rocks").
+    if term[:1].isupper() or low.endswith(_BARE_ENDINGS) or low in MASS_NOUNS or " " in term:
         return term
     return f"the {term}"
+
+
+_BARE_ENDINGS = ("s", "ity", "ness", "ment", "tion", "sion", "ism", "ship", "ance", "ence", "ing")
 
 
 def image_pool(brief: Brief, wants: Wants) -> tuple[list[Image], list[Image]]:
