@@ -82,6 +82,7 @@ def _subject_phrase(brief: Brief, wants: Wants) -> str:
     if (
         len(words) > 1
         and first not in _NO_ARTICLE
+        and words[1].lower() not in {"the", "a", "an"}
         and not words[0][:1].isupper()
         and not first.endswith(("ing", "'s"))
         and not first.isdigit()

@@ -206,7 +206,11 @@ def _subject(task: str, kind: str) -> str:
         rest,
         flags=re.IGNORECASE,
     )
-    return " ".join(rest.split()) or "this"
+    rest = " ".join(rest.split())
+    # The whole task as the subject ("Do the thing."): not a sentence start any more.
+    if rest[:2].istitle() and rest.split()[0] not in {"I"} and not rest.split()[0].isupper():
+        rest = rest[0].lower() + rest[1:]
+    return rest or "this"
 
 
 def _details(task: str, kind: str, seed: int) -> dict[str, str]:
