@@ -1,151 +1,129 @@
 """How the offline writer drafts and revises a task that is not a bundled example.
 
-It never sees the rubric: it reads the task, then the grader's feedback, and
-applies a fix for each failing criterion it can read (the same phrasings the
-offline grader understands), so diffs and heatmaps show real change.
+It never sees the rubric. It reads the task (kind, subject, stated limits),
+writes from word banks and templates, and on each revision reads the grader's
+feedback: every criterion it can read (failing or already passing) becomes a
+constraint on the next draft, so the fix lands where the grader pointed and
+nothing that passed is undone. A failing criterion it cannot read still gets
+a visible change (the next variant), and no draft repeats an earlier one.
+Deterministic: the only variety is a hash of the task and the revision's variant.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
+from dataclasses import dataclass, replace
 
-from rubric_core.checks import text as t
-from rubric_core.checks.phrasing import CheckSpec, Draft, evaluate, interpret
-from rubric_core.rubric import Criterion
+from rubric_core.models import _code, _prose, _verse
+from rubric_core.models._prose_bank import SECTION_FALLBACK, SECTIONS
+from rubric_core.models._task import Brief, read_task
+from rubric_core.models._wants import Feedback, Wants, read_feedback, wants_for
 
-_FILLER = (
-    "Each point is stated plainly.",
-    "The main idea comes first.",
-    "Details follow in a clear order.",
-    "A short example makes it concrete.",
-    "The ending sums it up.",
-)
+_MAX_TRIES = 24
+"""Variants tried to find a draft not written before (each costs well under a millisecond)."""
+
+
+@dataclass(frozen=True)
+class Draft:
+    """What the writer answers: text, and a file to write first when it saves code."""
+
+    text: str
+    file_path: str = ""
+    file_content: str = ""
+
+
+def _sections(text: str, brief: Brief, wants: Wants) -> str:
+    """The draft under the Markdown headings the rubric asks for: the body under the first one (a poem or
+    a list stays above them whole; an email keeps its greeting above and its sign-off below)."""
+    values = _prose.values_for(brief, wants)
+    blocks = text.split("\n\n")
+    head, tail = ([blocks[0]], [blocks[-1]]) if brief.kind == "email" and len(blocks) >= 3 else ([], [])
+    body = "\n\n".join(blocks[len(head) : len(blocks) - len(tail)])
+    sections = []
+    for i, name in enumerate(wants.sections):
+        if i == 0 and brief.kind not in ("poem", "list"):
+            sections.append(f"## {name}\n{body}")
+            continue
+        options = SECTIONS.get(name.lower(), SECTION_FALLBACK)
+        line = _prose.capital(_prose.fill(options[(brief.seed + i) % len(options)], values))
+        sections.append(f"## {name}\n{line}")
+    if brief.kind in ("poem", "list"):
+        head = [body]
+    return "\n\n".join(head + sections + tail)
+
+
+def _text_draft(brief: Brief, wants: Wants, variant: int) -> str:
+    kind = brief.kind
+    if "e" in wants.letters_out and kind not in ("poem", "code"):
+        # Templates are full of "e": a lipogram is written from the e-free image banks, as a paragraph.
+        kind = "prose"
+    if kind == "poem":
+        text = _verse.compose(brief, wants, variant, poem=True)
+    elif kind == "prose" and brief.topics:
+        text = _verse.compose(brief, wants, variant, poem=False)
+    elif kind == "summary" and brief.topics and not brief.source:
+        # A subject the banks describe: a lead sentence, then what the banks know about it.
+        lead = _prose.summary_lead(brief, wants)
+        body = _verse.compose(brief, _fewer_sentences(wants), variant, poem=False)
+        text = f"{lead} {body}".strip()
+    elif kind == "prose":
+        text = _verse.compose(brief, wants, variant, poem=False) if "e" in wants.letters_out else ""
+        text = text or _prose.compose(replace(brief, kind="summary"), wants, variant)
+    else:
+        text = _prose.compose(brief, wants, variant)
+    if wants.sections:
+        text = _sections(text, brief, wants)
+    if wants.json:
+        text = json.dumps({"title": _prose.capital(brief.subject), "text": text}, indent=2)
+    return text
+
+
+def _fewer_sentences(wants: Wants) -> Wants:
+    """The constraints for the body under a lead sentence: one sentence fewer."""
+    if wants.sentences is None:
+        return wants
+    lo, hi = wants.sentences
+    return replace(wants, sentences=(None if lo is None else max(lo - 1, 1), None if hi is None else max(hi - 1, 1)))
+
+
+def compose(brief: Brief, wants: Wants, variant: int) -> Draft:
+    """One draft for these constraints and this variant."""
+    if brief.kind == "code":
+        code = _code.compose(brief, wants, variant)
+        if code.path:
+            return Draft(text=code.message, file_path=code.path, file_content=code.code)
+        return Draft(text=_code.as_message(code))
+    return Draft(text=_text_draft(brief, wants, variant))
+
+
+def _first_variant(feedback: list[Feedback]) -> int:
+    # One step per revision that asked for something the writer has no targeted fix for: that revision
+    # must still change visibly. Targeted fixes change the text themselves.
+    return sum(1 for f in feedback if f.unfixable())
+
+
+def write(tasks: list[str], feedback: list[str], earlier: list[str]) -> Draft:
+    """The next draft: `tasks` are the user's messages (first one the task), `feedback` the grader's
+    revision messages so far, `earlier` the drafts already written (none is repeated)."""
+    brief = read_task(tasks[0] if tasks else "", tuple(tasks[1:]))
+    read = [read_feedback(m) for m in feedback]
+    wants = wants_for(brief, read)
+    variant = _first_variant(read)
+    seen = set(earlier)
+    draft = compose(brief, wants, variant)
+    for _ in range(_MAX_TRIES):
+        if draft.text not in seen and (not draft.file_content or draft.file_content + draft.text not in seen):
+            break
+        variant += 1
+        draft = compose(brief, wants, variant)
+    return draft
 
 
 def first_draft(task: str) -> str:
-    """A deterministic first answer built from the task text."""
-    topic = " ".join(task.strip().rstrip(".?!").split()[:24]) or "the task"
-    return (
-        f"Here is a first answer to the request: {topic}.\n"
-        "It covers the main point in plain words and keeps the structure simple. "
-        "A revision will follow the grader's feedback."
-    )
+    """The first answer to a task (no feedback yet)."""
+    return write([task], [], []).text
 
 
-def revise(previous: str, feedback: str) -> str:
-    """Apply a fix for every failing criterion named in `feedback`, in a stable order."""
-    from rubric_core.models.offline import criterion_names_in_feedback
-
-    failing = criterion_names_in_feedback(feedback)
-    fixes: list[tuple[int, CheckSpec]] = []
-    notes: list[str] = []
-    for name, gap in failing:
-        spec = interpret(Criterion(text=name, line=0))
-        if spec is None or spec.check not in _FIXERS:
-            notes.append(
-                f"Revised for: {name}" + (f" ({gap})" if gap and not gap.startswith("An offline grader") else "")
-            )
-            continue
-        fixes.append((_ORDER.index(spec.check), spec))
-    text = previous
-    for note in notes:
-        if note not in text:
-            text = f"{text.rstrip()}\n{note}."
-    for _, spec in sorted(fixes, key=lambda f: f[0]):
-        if not evaluate(spec, Draft(text=text)).passed:
-            text = _FIXERS[spec.check](text, **spec.params)
-    return text
-
-
-def _add_terms(text: str, terms: list[str], mode: str = "all") -> str:
-    wanted = terms[:1] if mode == "any" else terms
-    missing = [w for w in wanted if not t.check_contains(text, terms=[w]).passed]
-    if not missing:
-        return text
-    listed = " and ".join(missing)
-    return f"{text.rstrip()} It also covers {listed}."
-
-
-def _add_topic(text: str, topic: str) -> str:
-    return f"{text.rstrip()} It is about {topic}."
-
-
-def _add_sections(text: str, sections: list[str]) -> str:
-    have = {h.lower() for h in t.markdown_headings(text)}
-    extra = [f"## {s}\n{s} is covered here in one line." for s in sections if s.lower() not in have]
-    return text.rstrip() + "\n\n" + "\n\n".join(extra)
-
-
-def _remove_terms(text: str, terms: list[str]) -> str:
-    for term in terms:
-        if len(term) == 1:
-            text = re.sub(rf"\b\w*{re.escape(term)}\w*\b\s?", "", text, flags=re.IGNORECASE)
-        else:
-            text = re.sub(rf"\b{re.escape(term)}\w*\b\s?", "", text, flags=re.IGNORECASE)
-    return re.sub(r"[ \t]{2,}", " ", text).strip()
-
-
-def _target(lo: int | None, hi: int | None, current: int) -> int:
-    if lo is not None and current < lo:
-        return lo
-    if hi is not None and current > hi:
-        return hi
-    return current
-
-
-def _set_sentences(text: str, min: int | None = None, max: int | None = None) -> str:
-    words = t.words_of(text)
-    n = _target(min, max, len(t.sentences_of(text)))
-    if n <= 0:
-        return text
-    while len(words) < n * 3:
-        words += t.words_of(_FILLER[len(words) % len(_FILLER)])
-    size = -(-len(words) // n)
-    chunks = [words[i : i + size] for i in range(0, len(words), size)][:n]
-    return " ".join(" ".join(c).capitalize() + "." for c in chunks)
-
-
-def _set_lines(text: str, min: int | None = None, max: int | None = None) -> str:
-    words = t.words_of(text)
-    n = _target(min, max, len(t.lines_of(text)))
-    if n <= 0:
-        return text
-    while len(words) < n:
-        words += t.words_of(_FILLER[len(words) % len(_FILLER)])
-    size = -(-len(words) // n)
-    return "\n".join(" ".join(words[i : i + size]) for i in range(0, len(words), size))
-
-
-def _set_words(text: str, min: int | None = None, max: int | None = None) -> str:
-    words = t.words_of(text)
-    if max is not None and len(words) > max:
-        return " ".join(words[:max]) + "."
-    i = 0
-    while min is not None and len(t.words_of(text)) < min:
-        text = f"{text.rstrip()} {_FILLER[i % len(_FILLER)]}"
-        i += 1
-    return text
-
-
-def _as_json(text: str, schema: dict | None = None) -> str:
-    return json.dumps({"answer": text}, indent=2)
-
-
-def _add_sensory(text: str, min: int) -> str:
-    return f"{text.rstrip()} The air was cold and salty, and the wind made a low roar."
-
-
-_FIXERS: dict[str, Callable[..., str]] = {
-    "contains": _add_terms,
-    "topic": _add_topic,
-    "sensory_details": _add_sensory,
-    "markdown_sections": _add_sections,
-    "word_count": _set_words,
-    "sentence_count": _set_sentences,
-    "line_count": _set_lines,
-    "not_contains": _remove_terms,
-    "json_valid": _as_json,
-}
-_ORDER = list(_FIXERS)
+def revise(task: str, previous: str, feedback: str) -> str:
+    """A revision of `previous` after one grader message (for callers outside the loop, and tests)."""
+    return write([task], [feedback], [previous]).text

@@ -8,8 +8,7 @@ loop; neither re-implements any part of it.
 from __future__ import annotations
 
 import json
-import re
-from typing import Any
+from typing import Any, ClassVar
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
@@ -19,6 +18,7 @@ from rubric_core.examples import find_example_by_task
 from rubric_core.models import _writing
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
+from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.rubric import Criterion, parse_criteria
 
 GRADER_SOURCE = "rubric_grader"
@@ -35,9 +35,11 @@ def is_grader_feedback(message: BaseMessage) -> bool:
 
 
 class OfflineWriter(ToolCallingChatModel):
-    """Working model: scripted drafts for bundled examples, rule-based revisions otherwise."""
+    """Working model: scripted drafts for bundled examples, drafts from word banks and templates otherwise."""
 
     model_name: str = "offline:writer"
+    draft_notice: ClassVar[str] = OFFLINE_DRAFT_NOTICE
+    """What the UI shows beside this model's drafts (never part of the draft text)."""
 
     @property
     def _llm_type(self) -> str:
@@ -54,8 +56,10 @@ class OfflineWriter(ToolCallingChatModel):
         can_write_files = "write_file" in bound_tool_names(kwargs)
         example = find_example_by_task(task)
         last = messages[-1] if messages else None
-        if example is not None:
-            k = min(revision, len(example.drafts) - 1)
+        # A bundled example plays its script; past the end of it (a higher iteration cap, an edited rubric)
+        # the writer goes on writing rather than repeating the last scripted draft.
+        if example is not None and revision < len(example.drafts):
+            k = revision
             if example.file_path:
                 content = example.file_drafts[min(revision, len(example.file_drafts) - 1)]
                 if not can_write_files:
@@ -72,13 +76,27 @@ class OfflineWriter(ToolCallingChatModel):
                         ],
                     )
             return AIMessage(content=example.drafts[k])
-        previous = next(
-            (text_of(m) for m in reversed(messages[turn_start:]) if isinstance(m, AIMessage) and not m.tool_calls),
-            None,
+        draft = _writing.write(
+            tasks=[text_of(m) for m in messages if isinstance(m, HumanMessage) and not is_grader_feedback(m)],
+            feedback=_feedback_in_scope(messages, turn_start),
+            earlier=[text_of(m) for m in messages if isinstance(m, AIMessage) and not m.tool_calls],
         )
-        if previous is None or not feedback:
-            return AIMessage(content=_writing.first_draft(task))
-        return AIMessage(content=_writing.revise(previous, text_of(feedback[-1])))
+        if draft.file_path and can_write_files and not isinstance(last, ToolMessage):
+            call = {"name": "write_file", "args": {"file_path": draft.file_path, "content": draft.file_content}}
+            return AIMessage(content="", tool_calls=[{**call, "id": f"write-{revision}"}])
+        if draft.file_path and not can_write_files:
+            return AIMessage(content=f"{draft.text}\n\n```python\n{draft.file_content}```")
+        return AIMessage(content=draft.text)
+
+
+def _feedback_in_scope(messages: list[BaseMessage], turn_start: int) -> list[str]:
+    """This turn's revision messages; on a follow-up turn with none yet, the last one of the earlier turns
+    (the rubric is kept across turns, and that message names its criteria)."""
+    current = [text_of(m) for m in messages[turn_start:] if is_grader_feedback(m)]
+    if current:
+        return current
+    earlier = [text_of(m) for m in messages[:turn_start] if is_grader_feedback(m)]
+    return earlier[-1:]
 
 
 class OfflineGrader(ToolCallingChatModel):
@@ -178,28 +196,3 @@ def _verdict(criterion: Criterion, spec: CheckSpec | None, draft: Draft, tool_re
     if result.passed:
         return {"name": name, "passed": True}
     return {"name": name, "passed": False, "gap": result.gap or result.detail}
-
-
-def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
-    """(name, gap) of the failing criteria listed in a revision message."""
-    section = re.search(r"Criteria that still need work:\n(.*?)(?:\n\n|$)", feedback, re.DOTALL)
-    if not section:
-        return []
-    out = []
-    for line in section.group(1).splitlines():
-        if not line.startswith("- "):
-            continue
-        out.append(_split_name_and_gap(line[2:]))
-    return out
-
-
-def _split_name_and_gap(body: str) -> tuple[str, str]:
-    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
-    # shortest prefix that reads as a criterion, else the first colon.
-    cuts = [m.start() for m in re.finditer(": ", body)]
-    for cut in cuts:
-        if interpret(Criterion(text=body[:cut], line=0)) is not None:
-            return body[:cut].strip(), body[cut + 2 :].strip()
-    if cuts:
-        return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
-    return body.replace("(no specific feedback provided)", "").strip(), ""

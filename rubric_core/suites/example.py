@@ -1,9 +1,9 @@
 """The bundled suite: 24 short-poem tasks and two versions of a rubric the offline grader judges.
 
-Offline, version 1 (a lipogram in "e", at least 22 words, three lines) leaves
-about half the items at the iteration cap; version 2 relaxes the word floor and
-rewords one criterion, so comparing the two shows items that flipped and a
-renamed criterion paired with its old self.
+Offline, every item's first draft fails the lipogram in "e" (the writer does not
+see the rubric) and the revision meets both versions; version 2 relaxes the word
+floor and rewords one criterion, so comparing the two shows first-draft pass-rate
+differences and a renamed criterion paired with its old self (no items flip).
 """
 
 from __future__ import annotations

@@ -22,8 +22,10 @@ from rubric_core.suites.export import export_suite_run
 from rubric_core.suites.frames import criterion_rates, suite_frames, summarize
 from rubric_core.suites.runner import SuiteRunner
 
-# poem-01 hits the cap under rubric v1 offline; poem-02 and poem-03 end satisfied (see rubric_core/suites/example.py).
+# Offline, all three end satisfied under rubric v1 and v2 (the writer writes an e-free poem once the grader
+# names the letter); a criterion the offline grader cannot judge keeps every item at the cap.
 SMALL_IDS = ("poem-01", "poem-02", "poem-03")
+UNJUDGEABLE = "- Is witty and original\n"
 
 
 def _small(n: int = 3) -> Dataset:
@@ -35,9 +37,9 @@ def _small(n: int = 3) -> Dataset:
     return Dataset(name="small", items=picked)
 
 
-def _config(version: int = 1) -> RunConfig:
+def _config(version: int = 1, extra: str = "") -> RunConfig:
     return RunConfig.from_dict(
-        {"task": "(each item's task)", "rubric": example_rubric(version), "rubric_name": "short-poems"}
+        {"task": "(each item's task)", "rubric": example_rubric(version) + extra, "rubric_name": "short-poems"}
     )
 
 
@@ -57,7 +59,7 @@ def test_a_suite_run_links_one_ordinary_run_per_item(db_url: str, runner: SuiteR
     runs = store.get_runs(ids)
     assert [r["task"] for r in runs] == [i.task for i in _small().items]
     assert all(r["tags"] == [f"suite:{handle.suite_run_id[:12]}"] for r in runs)
-    assert {r["status"] for r in runs} == {"satisfied", "max_iterations_reached"}
+    assert {r["status"] for r in runs} == {"satisfied"}
     assert [e["type"] for e in events].count("item_finished") == 3 and events[-1]["type"] == "suite_finished"
     # The reference reaches the grader's prompt, never the working agent's task.
     first = store.get_run(ids[0])
@@ -67,13 +69,13 @@ def test_a_suite_run_links_one_ordinary_run_per_item(db_url: str, runner: SuiteR
     frames = suite_frames(store, handle.suite_run_id)
     summary = summarize(frames)
     assert summary.total == summary.finished == 3
-    assert summary.status_counts == {"max_iterations_reached": 1, "satisfied": 2}
-    assert summary.cap_hits == ["poem-01"] and summary.iterations_to_satisfied == {2: 2}
+    assert summary.status_counts == {"satisfied": 3}
+    assert summary.cap_hits == [] and summary.iterations_to_satisfied == {2: 3}
     assert summary.cost_usd == 0.0 and summary.total_tokens > 0
     rates = {r.criterion: r for r in criterion_rates(frames)}
     assert list(rates) == [c.strip("- ").strip() for c in example_rubric(1).splitlines()]
     lipogram = rates['Does not contain the letter "e"']
-    assert (lipogram.first.passed, lipogram.final.passed, lipogram.final.total, lipogram.blocking) == (0, 2, 3, 1)
+    assert (lipogram.first.passed, lipogram.final.passed, lipogram.final.total, lipogram.blocking) == (0, 3, 3, 0)
 
 
 def test_resume_runs_only_unfinished_items_and_counts_nothing_twice(
@@ -139,14 +141,20 @@ def test_compare_pairs_renamed_criteria_and_lists_flips(runner: SuiteRunner, sto
     assert b.wait(300)
     result = compare_suite_runs(store, a.suite_run_id, b.suite_run_id)
     assert result.same_dataset and result.shared_items == 3
-    assert [f.item_id for f in result.fixed] == ["poem-01"] and result.broken == []
-    assert result.fixed[0].run_a in suite_run_ids(store, a.suite_run_id)
+    assert result.fixed == [] and result.broken == []  # both rubrics end satisfied on every item
     pairs = [(c.name_a, c.name_b) for c in result.criteria]
     assert ("At least 22 words", "At least 20 words") in pairs
     assert ("Exactly three lines", "Has exactly three lines") in pairs
     assert any(line.startswith("-- At least 22 words") for line in result.rubric_diff)
     lipogram = next(c for c in result.criteria if c.name_a == 'Does not contain the letter "e"')
-    assert lipogram.delta == pytest.approx(1 / 3) and lipogram.paired is not None and lipogram.paired.only_b == 1
+    assert lipogram.delta == pytest.approx(0) and lipogram.paired is not None and lipogram.paired.only_b == 0
+    # A criterion the offline grader cannot judge keeps every item at the cap: all three flip to broken.
+    c = runner.start(_small(), _config(2, UNJUDGEABLE))
+    assert c.wait(300)
+    worse = compare_suite_runs(store, b.suite_run_id, c.suite_run_id)
+    assert [f.item_id for f in worse.broken] == list(SMALL_IDS) and worse.fixed == []
+    assert worse.broken[0].run_a in suite_run_ids(store, b.suite_run_id)
+    assert worse.broken[0].run_b in suite_run_ids(store, c.suite_run_id)
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith"])
@@ -185,21 +193,22 @@ def _dataset_file(tmp_path: Path) -> Path:
 
 def test_cli_gates_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     data = str(_dataset_file(tmp_path))
-    rubric = str(EXAMPLE_RUBRIC_FILES[1])
-    base = ["suite", "run", "--dataset", data, "--rubric-file", rubric, "--rubric-name", "short-poems"]
-    # 2 of 3 items satisfied; the lipogram passes 2/3 at the end.
-    assert main([*base, "--min-pass-rate", "0.6", "--jsonl"]) == 0
+    rubric = tmp_path / "rubric.md"
+    # v1 plus a criterion the offline grader cannot judge: every item ends at the cap, the other criteria pass.
+    rubric.write_text(EXAMPLE_RUBRIC_FILES[1].read_text(encoding="utf-8") + UNJUDGEABLE, encoding="utf-8")
+    base = ["suite", "run", "--dataset", data, "--rubric-file", str(rubric), "--rubric-name", "short-poems"]
+    assert main([*base, "--min-pass-rate", "0.6", "--jsonl"]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     summary = lines[-1]
-    assert summary["type"] == "suite_summary" and summary["pass_rate"] == pytest.approx(2 / 3)
-    assert summary["gate_failures"] == []
+    assert summary["type"] == "suite_summary" and summary["pass_rate"] == pytest.approx(0)
+    assert summary["gate_failures"] and "pass rate 0.0%" in summary["gate_failures"][0]
     suite_id = summary["suite_run_id"]
     assert {e["type"] for e in lines} >= {"suite_started", "item_started", "item_finished", "suite_finished"}
     assert main(["suite", "show", suite_id, "--min-pass-rate", "0.7"]) == 1
-    assert "GATE FAILED: pass rate 66.7%" in capsys.readouterr().err
-    assert main(["suite", "show", suite_id[:8], "--min-criterion-pass-rate", "0.6"]) == 0
+    assert "GATE FAILED: pass rate 0.0%" in capsys.readouterr().err
+    assert main(["suite", "show", suite_id[:8], "--min-pass-rate", "0"]) == 0
     assert main(["suite", "show", suite_id, "--min-criterion-pass-rate", "0.7"]) == 1
-    assert "criterion 'Does not contain the letter \"e\"' passes 66.7%" in capsys.readouterr().err
+    assert "criterion 'Is witty and original' passes 0.0%" in capsys.readouterr().err
     assert main(["suite", "list"]) == 0 and suite_id[:12] in capsys.readouterr().out
     assert main(["suite", "run", "--dataset", data, "--rubric-name", "short-poems", "--rubric-version", "1"]) == 0
     second = capsys.readouterr().out.splitlines()[0].split()[2]

@@ -1,0 +1,331 @@
+"""Sentence templates for the offline writer's announcements, emails, summaries and lists (data only).
+
+Each slot is a tuple of interchangeable sentences; the writer picks one by a
+hash of the task and moves to the next on a revision that needs a visible
+change. Placeholders: {subject} (a noun phrase from the task), {Subject} (the
+same, capitalised), {when}, {where}, {deadline}, {audience}, {sender},
+{count}, {category}, {term}. "p.m." style abbreviations are avoided on purpose:
+the sentence splitter would end a sentence at their dot.
+"""
+
+from __future__ import annotations
+
+# Announcements of an event (a party, a talk, a launch) and of a change (new rules, a move).
+ANNOUNCE_EVENT: dict[str, tuple[str, ...]] = {
+    "headline": (
+        "We are happy to announce {subject}.",
+        "Mark your calendar for {subject}.",
+        "Good news for everyone: we have confirmed {subject}.",
+        "You are warmly invited to {subject}.",
+    ),
+    "when": (
+        "It takes place on {when} in {where}.",
+        "Join us on {when} in {where}.",
+        "The date is {when}, and we will meet in {where}.",
+    ),
+    "body": (
+        "Everyone is welcome, and no sign-up is needed.",
+        "Expect a short welcome, time for questions, and coffee afterwards.",
+        "It is a chance to catch up, share ideas, and meet new faces.",
+    ),
+    "action": (
+        "Please reply by {deadline} so we can plan seats and snacks.",
+        "Questions are welcome: just reply to this message.",
+        "We hope to see you there.",
+    ),
+}
+
+ANNOUNCE_CHANGE: dict[str, tuple[str, ...]] = {
+    "headline": (
+        "We want to let you know about {subject}.",
+        "This is a short update on {subject}.",
+        "Please take note of {subject}.",
+        "An important change is on the way: {subject}.",
+    ),
+    "when": (
+        "The change starts on {when} and applies to everyone in {where}.",
+        "The change takes effect on {when} for everyone in {where}.",
+        "From {when}, the change applies across {where}.",
+    ),
+    "body": (
+        "Nothing changes for you before then.",
+        "We made this change after listening to your feedback.",
+        "The full details are in the shared folder, and your team lead can answer questions.",
+    ),
+    "action": (
+        "Please read the details before {deadline}.",
+        "If you have questions, reply to this message or drop by the front desk.",
+        "Thank you for your patience while we make the switch.",
+    ),
+}
+
+ANNOUNCE_EXTRAS: tuple[str, ...] = (
+    "Light snacks and drinks will be provided.",
+    "If you cannot attend, the notes will be shared afterwards.",
+    "Feel free to bring a colleague who might be interested.",
+    "The room is step-free, and there is parking nearby.",
+    "The air will smell of fresh coffee and warm bread.",
+)
+
+EMAIL_GREETINGS: tuple[str, ...] = ("Hi {audience},", "Hello {audience},")
+EMAIL_GREETINGS_NAMED: tuple[str, ...] = ("Hi {audience},", "Dear {audience},", "Hello {audience},")
+EMAIL_SIGNOFFS: tuple[str, ...] = ("Best,", "Thanks,", "Kind regards,", "Warm wishes,")
+EMAIL_OPENERS: tuple[str, ...] = (
+    "I hope your week is going well.",
+    "I hope you are doing well.",
+    "I hope this finds you well.",
+)
+EMAIL_CLOSERS: tuple[str, ...] = (
+    "Let me know if you have any questions.",
+    "I am happy to talk it through if that helps.",
+    "Thanks in advance, and talk soon.",
+)
+EMAIL_EXTRAS: tuple[str, ...] = (
+    "I have kept this short, but I can send more detail if it is useful.",
+    "I will follow up next week with an update.",
+    "Feel free to forward this to anyone who should see it.",
+    "If a quick call is easier, just pick a time that suits you.",
+)
+
+# The two body sentences of an email, by what the email is for.
+EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "update": (
+        (
+            "I wanted to give you a quick update on {subject}.",
+            "This is where things stand with {subject}.",
+            "A short note to bring you up to date on {subject}.",
+        ),
+        (
+            "The work is on track, and the next milestone is {when}.",
+            "The main pieces are in place, and I will share the details as they firm up.",
+            "So far everything is going to plan, with one small delay we have already absorbed.",
+        ),
+    ),
+    "request": (
+        (
+            "I am writing to ask for your help with {subject}.",
+            "Could you take a look at {subject} when you have a moment?",
+            "I would be grateful for your input on {subject}.",
+        ),
+        (
+            "A short reply by {deadline} would let us keep things moving.",
+            "Even a few quick notes would help a lot.",
+            "Whatever you can share before {deadline} will make a real difference.",
+        ),
+    ),
+    "thanks": (
+        (
+            "I wanted to say thank you for {subject}.",
+            "Thank you so much for {subject}.",
+            "A quick note to thank you for {subject}.",
+        ),
+        (
+            "It made a real difference to the whole team.",
+            "Your help came at exactly the right time.",
+            "We could not have done it without you.",
+        ),
+    ),
+    "apology": (
+        (
+            "I am sorry about {subject}.",
+            "Please accept my apologies for {subject}.",
+            "I owe you an apology for {subject}.",
+        ),
+        (
+            "That was my mistake, and I have put a fix in place so it does not happen again.",
+            "I have looked into what went wrong, and it will not happen again.",
+            "I have already taken steps to put it right.",
+        ),
+    ),
+    "reminder": (
+        (
+            "This is a friendly reminder about {subject}.",
+            "Just a quick reminder about {subject}, coming up soon.",
+            "A gentle nudge about {subject}.",
+        ),
+        (
+            "It is set for {when} in {where}.",
+            "Please make sure everything is ready by {when}.",
+            "We will start on time on {when}, so please arrive a few minutes early.",
+        ),
+    ),
+    "invite": (
+        (
+            "I would love for you to join us for {subject}.",
+            "You are invited to {subject}.",
+            "We are getting together for {subject}, and it would be great to have you there.",
+        ),
+        (
+            "It takes place on {when} in {where}.",
+            "We will meet on {when} in {where}.",
+            "The plan is {when} in {where}, with food and drinks on us.",
+        ),
+    ),
+}
+
+# Summaries and explanations of a subject the word banks do not describe.
+SUMMARY: dict[str, tuple[str, ...]] = {
+    "lead": (
+        "When it comes to {subject}, a few key points stand out.",
+        "A few points sum up {subject}.",
+        "What follows sums up {subject} in a few plain sentences.",
+    ),
+    "first": (
+        "The first point is what it sets out to do and who it serves.",
+        "It starts from a clear problem that people want solved.",
+        "At its core is one simple idea that everything else builds on.",
+    ),
+    "second": (
+        "The second is how it works in practice, one step at a time.",
+        "From there, the details fall into a clear order.",
+        "Each part supports the next, so the whole holds together.",
+    ),
+    "close": (
+        "The takeaway: a careful, patient approach to {subject} pays off.",
+        "In the end, what matters most about {subject} is how long its effects last.",
+        "Taken together, these points show what makes {subject} worth understanding.",
+    ),
+}
+
+SUMMARY_EXTRAS: tuple[str, ...] = (
+    "Small choices early on shape the result more than they seem to.",
+    "Most of the common mistakes come from skipping the basics.",
+    "A simple example usually makes the idea click.",
+    "The same pattern shows up in many other places too.",
+)
+
+# List intros and items by the kind of list the task asks for.
+LIST_INTROS: tuple[str, ...] = (
+    "{Count} {category} for {subject}:",
+    "{Count} {category} worth keeping in mind for {subject}:",
+    "My {count} favourite {category} for {subject}:",
+)
+
+LIST_ITEMS: dict[str, tuple[str, ...]] = {
+    "tips": (
+        "Treat {subject} as a habit, not a one-off project.",
+        "Start small and build the habit one day at a time.",
+        "Set a regular time for it and protect that time.",
+        "Keep notes so you can see what works for you.",
+        "Ask someone you trust for honest feedback.",
+        "Remove one distraction before you begin.",
+        "Review your progress at the end of each week.",
+        "Celebrate small wins to stay motivated.",
+        "Keep what you need within easy reach.",
+        "Rest when you need to and come back fresh.",
+    ),
+    "reasons": (
+        "Time spent on {subject} pays off sooner than most people expect.",
+        "It saves time in the long run.",
+        "It makes the work easier to share with others.",
+        "It lowers costs over time.",
+        "It builds confidence step by step.",
+        "It leaves room for better ideas.",
+        "It keeps everyone on the same page.",
+        "It is easy to start and hard to regret.",
+    ),
+    "steps": (
+        "Write down what {subject} should achieve.",
+        "Decide what a good result looks like.",
+        "Gather what you need before you start.",
+        "Break the work into small pieces.",
+        "Finish the first piece and check it.",
+        "Ask for feedback and adjust.",
+        "Wrap up, tidy up, and note what you learned.",
+        "Share the result with the people who need it.",
+    ),
+    "ideas": (
+        "Plan a whole weekend around {subject}.",
+        "Try it with a friend and compare notes.",
+        "Turn it into a weekly ritual.",
+        "Pair it with something you already enjoy.",
+        "Set a small challenge and see how far you get.",
+        "Keep a journal of what you discover.",
+        "Invite someone new to join you.",
+        "Give it a fresh twist each season.",
+    ),
+}
+
+LIST_CATEGORIES: dict[str, str] = {
+    "tip": "tips",
+    "way": "tips",
+    "habit": "tips",
+    "reason": "reasons",
+    "benefit": "reasons",
+    "advantage": "reasons",
+    "why": "reasons",
+    "step": "steps",
+    "instruction": "steps",
+    "how": "steps",
+    "idea": "ideas",
+    "thing": "ideas",
+    "activity": "ideas",
+    "suggestion": "ideas",
+}
+
+# What to write under a Markdown heading the rubric asks for; {subject} is the task's subject.
+SECTIONS: dict[str, tuple[str, ...]] = {
+    "summary": (
+        "Overall, work on {subject} is on track.",
+        "In brief, work on {subject} is moving in the right direction.",
+    ),
+    "overview": ("Overall, work on {subject} is on track.", "This note gives a short picture of {subject}."),
+    "introduction": ("This note introduces {subject} and why it matters.",),
+    "background": ("Work on {subject} started as a small idea and has grown since.",),
+    "progress": (
+        "Most of the planned work is done, and the rest is scheduled.",
+        "The first milestones are complete, and the team is on to the next ones.",
+    ),
+    "status": ("Everything is on schedule, with no blockers at the moment.",),
+    "risks": (
+        "The main risk is a late dependency; we have a fallback ready.",
+        "Timing is the biggest risk, and we are watching it closely.",
+    ),
+    "issues": ("One open issue remains, and a fix is under review.",),
+    "next steps": (
+        "Next, we finish the remaining work and review it together.",
+        "The next step is a short review, then the final push.",
+    ),
+    "timeline": ("The work runs in three short phases over the coming weeks.",),
+    "budget": ("Spending is within budget, with a small reserve left.",),
+    "goals": ("The goal is a simple, reliable result that people enjoy using.",),
+    "decisions": ("We agreed to keep the scope small and ship early.",),
+    "questions": ("Is the current timeline realistic for everyone involved?",),
+    "conclusion": ("Overall, work on {subject} is in good shape.",),
+}
+
+EMAIL_SUBJECTS: dict[str, str] = {
+    "update": "Update on {subject}",
+    "request": "A quick request about {subject}",
+    "thanks": "Thank you for {subject}",
+    "apology": "Sorry about {subject}",
+    "reminder": "Reminder: {subject}",
+    "invite": "Invitation: {subject}",
+}
+"""An email's subject line by what the email is for."""
+
+SECTION_FALLBACK: tuple[str, ...] = (
+    "This part of {subject} is covered in brief.",
+    "A few short notes on this part of {subject}.",
+)
+
+# Weaving a required word into a draft (the rubric's "Mentions X"), by kind.
+TERM_SENTENCES: dict[str, tuple[str, ...]] = {
+    "announcement": ("Please keep {term} in mind.", "We will share more about {term} before then."),
+    "email": ("I also wanted to flag {term}.", "I will send more on {term} later this week."),
+    "summary": ("{Term} plays a part as well.", "{Term} is part of the picture too."),
+    "list": ("Make room for {term}.", "Keep {term} in view."),
+    "prose": ("{Term} is part of the scene as well.", "{Term} belongs here too."),
+}
+
+MASS_NOUNS: frozenset[str] = frozenset(
+    "light water air chlorophyll oxygen money time food love music coffee rain snow sugar energy data "
+    "feedback information salt sand fog mist bread tea news work help advice caffeine alcohol exercise sleep "
+    "stress noise safety parking traffic weather".split()
+)
+"""Terms read without "the" when woven in ("light and chlorophyll", not "the light and the chlorophyll")."""
+
+DEFAULT_WHEN: tuple[str, ...] = ("Friday at 3 pm", "Thursday at 10 am", "Monday at 2 pm", "Wednesday at noon")
+DEFAULT_WHERE: tuple[str, ...] = ("the main meeting room", "the ground-floor lounge", "the east wing", "the atrium")
+DEFAULT_DEADLINE: tuple[str, ...] = ("Wednesday", "the end of the week", "Tuesday", "next Monday")
+SENDERS: tuple[str, ...] = ("Sam", "Alex", "Priya", "Jordan", "Maria", "Chris")

@@ -1,0 +1,182 @@
+"""What the next draft must do: the task's own constraints plus what the grader's feedback says.
+
+The middleware's revision message lists the failing criteria (with gaps) and
+the ones already satisfied; the writer reads both with the same phrasings the
+offline grader understands (`rubric_core.checks.phrasing.interpret`), so a fix
+for one criterion never undoes another it was told to keep.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from rubric_core.checks.phrasing import CheckSpec, interpret
+from rubric_core.models._task import Brief
+from rubric_core.rubric import Criterion
+
+Range = tuple[int | None, int | None]
+
+FIXABLE = frozenset(
+    {
+        "line_count",
+        "sentence_count",
+        "word_count",
+        "not_contains",
+        "contains",
+        "topic",
+        "sensory_details",
+        "markdown_sections",
+        "json_valid",
+        "syllables_per_line",
+        "python_defines",
+    }
+)
+"""Checks the writer can write toward; any other failing criterion gets a visible rewording instead."""
+
+
+@dataclass
+class Wants:
+    """Constraints on the next draft; None or empty means free."""
+
+    lines: Range | None = None
+    sentences: Range | None = None
+    words: Range | None = None
+    letters_out: set[str] = field(default_factory=set)
+    words_out: list[str] = field(default_factory=list)
+    terms: list[str] = field(default_factory=list)
+    topics: list[str] = field(default_factory=list)
+    sensory: int = 0
+    sections: list[str] = field(default_factory=list)
+    json: bool = False
+    syllables: list[int] | None = None
+    function: str = ""
+    tests_failed: bool = False
+
+
+def _merge(a: Range | None, b: Range) -> Range:
+    if a is None:
+        return b
+    lo = max((x for x in (a[0], b[0]) if x is not None), default=None)
+    hi = min((x for x in (a[1], b[1]) if x is not None), default=None)
+    if lo is not None and hi is not None and lo > hi:
+        return b  # contradictory: the grader's newer word wins
+    return (lo, hi)
+
+
+def from_brief(brief: Brief) -> Wants:
+    """The constraints the task states itself ("in three sentences", "without the letter e")."""
+    return Wants(
+        lines=brief.lines,
+        sentences=brief.sentences,
+        words=brief.words,
+        letters_out=set(brief.letters_out),
+        sensory=brief.sensory,
+        syllables=[5, 7, 5] if brief.form == "haiku" else None,
+        function=brief.details.get("function", ""),
+    )
+
+
+def apply(wants: Wants, spec: CheckSpec) -> None:
+    """Add one criterion's check to `wants`."""
+    p = spec.params
+    if spec.check in ("line_count", "sentence_count", "word_count"):
+        attr = {"line_count": "lines", "sentence_count": "sentences", "word_count": "words"}[spec.check]
+        setattr(wants, attr, _merge(getattr(wants, attr), (p.get("min"), p.get("max"))))
+    elif spec.check == "not_contains":
+        for term in p["terms"]:
+            if len(term) == 1:
+                wants.letters_out.add(term.lower())
+            elif term.lower() not in wants.words_out:
+                wants.words_out.append(term.lower())
+    elif spec.check == "contains":
+        terms = p["terms"][:1] if p.get("mode") == "any" else p["terms"]
+        for term in terms:
+            if term.lower() not in [t.lower() for t in wants.terms]:
+                wants.terms.append(term)
+    elif spec.check == "topic":
+        topic = re.sub(r"^(?:the|a|an) ", "", p["topic"])
+        if topic not in wants.topics:
+            wants.topics.append(topic)
+    elif spec.check == "sensory_details":
+        wants.sensory = max(wants.sensory, p["min"])
+    elif spec.check == "markdown_sections":
+        for name in p["sections"]:
+            if name.lower() not in [s.lower() for s in wants.sections]:
+                wants.sections.append(name)
+    elif spec.check == "json_valid":
+        wants.json = True
+    elif spec.check == "syllables_per_line":
+        wants.syllables = list(p["pattern"])
+    elif spec.check == "python_defines":
+        wants.function = p["name"]
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """One revision message, read."""
+
+    failing: tuple[tuple[str, str], ...]
+    """(criterion, gap) of the criteria that still need work."""
+
+    passing: tuple[str, ...]
+    """Criteria the grader says are already satisfied."""
+
+    def unfixable(self) -> list[str]:
+        """Failing criteria the writer has no targeted fix for (it cannot read them, or no check of its own)."""
+        out = []
+        for name, _ in self.failing:
+            spec = interpret(Criterion(text=name, line=0))
+            if spec is None or spec.check not in FIXABLE:
+                out.append(name)
+        return out
+
+    def tests_failed(self) -> bool:
+        """Whether a failing criterion is about tests (its gap says "Tests fail")."""
+        return any(gap.startswith("Tests fail") for _, gap in self.failing)
+
+
+def read_feedback(message: str) -> Feedback:
+    """Failing criteria with their gaps, and passing ones, from the middleware's revision message."""
+    passing = re.search(r"Criteria already satisfied[^\n]*:\n(.*?)(?:\n\n|$)", message, re.DOTALL)
+    names = [line[2:].strip() for line in passing.group(1).splitlines() if line.startswith("- ")] if passing else []
+    return Feedback(failing=tuple(criterion_names_in_feedback(message)), passing=tuple(names))
+
+
+def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
+    """The task's constraints, then every criterion the latest feedback names (failing or passing)."""
+    wants = from_brief(brief)
+    if not feedback:
+        return wants
+    last = feedback[-1]
+    for name in [n for n, _ in last.failing] + list(last.passing):
+        spec = interpret(Criterion(text=name, line=0))
+        if spec is not None:
+            apply(wants, spec)
+    wants.tests_failed = any(f.tests_failed() for f in feedback)
+    return wants
+
+
+def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
+    """(name, gap) of the failing criteria listed in a revision message."""
+    section = re.search(r"Criteria that still need work:\n(.*?)(?:\n\n|$)", feedback, re.DOTALL)
+    if not section:
+        return []
+    out = []
+    for line in section.group(1).splitlines():
+        if not line.startswith("- "):
+            continue
+        out.append(_split_name_and_gap(line[2:]))
+    return out
+
+
+def _split_name_and_gap(body: str) -> tuple[str, str]:
+    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
+    # shortest prefix that reads as a criterion, else the first colon.
+    cuts = [m.start() for m in re.finditer(": ", body)]
+    for cut in cuts:
+        if interpret(Criterion(text=body[:cut], line=0)) is not None:
+            return body[:cut].strip(), body[cut + 2 :].strip()
+    if cuts:
+        return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
+    return body.replace("(no specific feedback provided)", "").strip(), ""

