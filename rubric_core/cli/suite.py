@@ -11,7 +11,14 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from rubric_core.cli.common import BadInput, positive_arg, read_text_file
+from rubric_core.cli.common import (
+    BadInput,
+    add_project_flags,
+    open_project,
+    positive_arg,
+    project_fields,
+    read_text_file,
+)
 from rubric_core.cli.dask import add_scheduler_flag, make_manager
 from rubric_core.cli.suite_report import (
     add_gates,
@@ -24,15 +31,20 @@ from rubric_core.cli.suite_report import (
     print_summary,
 )
 from rubric_core.config import RunConfig
+from rubric_core.projects.checks import check_project_config
 
 
 def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None]:
     """The shared RunConfig of the items and the rubric's library version (None for a loose file)."""
+    project = open_project(args)
     data: dict[str, Any] = {}
     if args.config:
         from rubric_core.config import load_config
 
-        data.update({k: v for k, v in load_config(args.config).to_dict().items() if v not in ("", [], None)})
+        root = str(project.root) if project is not None else ""
+        loaded = load_config(args.config, project=root).to_dict()
+        data.update({k: v for k, v in loaded.items() if v not in ("", [], None, {})})
+    data.update(project_fields(args, project))
     version: int | None = None
     if args.rubric_file:
         if args.rubric_version is not None:
@@ -57,6 +69,7 @@ def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None
         data["grader_tools"] = list(args.grader_tool)
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
+    check_project_config(config, project)
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version
@@ -152,6 +165,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
 
 
 def cmd_suite_resume(args: argparse.Namespace) -> int:
+    open_project(args)  # the items of a project's agent resume only with that project open
     store = open_suite_store()
     suite = find_suite(store, args.suite_id)
     concurrency = None
@@ -190,7 +204,8 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
     run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
     run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
-    run.add_argument("--grader-tool", action="append", help="a catalogue tool for the grader (repeatable)")
+    run.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
+    add_project_flags(run)
     run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
     run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass")
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
@@ -221,6 +236,7 @@ def add_commands(sub: Any) -> None:
     resume.add_argument("suite_id")
     resume.add_argument("--concurrency", help="items at once (default: the suite run's)")
     add_gates(resume)
+    add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_suite_resume)
 

@@ -26,6 +26,9 @@ from rubric_core.engine.turn_input import (
     user_turns,
 )
 from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
+from rubric_core.projects.agents import accepts_files
+from rubric_core.projects.imports import UserCodeError
+from rubric_core.projects.project_file import ProjectError
 
 if TYPE_CHECKING:
     from rubric_core.engine.runner import Engine
@@ -68,6 +71,8 @@ class RunExecution:
             k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
         }
         self.built: Any = None
+        self.agent_info: dict[str, str] = {}
+        """The project agent that runs (name, factory, project, project_file, digest); empty: the built-in one."""
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
         self.usage = RunUsage()
@@ -104,7 +109,11 @@ class RunExecution:
             if problem:
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
                 return
-            self.built = self.engine.agent(self.config, self.keys)
+            try:
+                self.built = self.engine.agent(self.config, self.keys)
+            except (ProjectError, UserCodeError) as exc:
+                self._user_code_failed(exc, "agent" if self.config.agent else "grader_tools")
+                return
             graph = self.built.graph
             with self.engine._executions_lock:
                 if h.run_id in self.engine._executions:
@@ -115,7 +124,17 @@ class RunExecution:
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
             h.events[-1].data["turn"] = self.turn
-            payload = self._input(snapshot)
+            try:
+                payload = self._input(snapshot)
+                if isinstance(payload, dict) and payload.get("files") and not accepts_files(graph):
+                    msg = (
+                        f"The run gives the agent files, but the graph of {self._agent_label()} has no `files` state "
+                        "to put them in: build it with create_deep_agent, or give no files."
+                    )
+                    raise UserCodeError(msg)
+            except (ProjectError, UserCodeError) as exc:
+                self._user_code_failed(exc, "files")
+                return
             if payload is NOTHING_TO_RESUME:
                 h.emit(
                     "error",
@@ -156,6 +175,39 @@ class RunExecution:
 
                 mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
 
+    def _agent_label(self) -> str:
+        info = (self.built.agent if self.built is not None else None) or {}
+        return (
+            f"agent {self.config.agent!r} ({info.get('factory', 'its factory')})" if self.config.agent else "the agent"
+        )
+
+    def _user_code_failed(self, exc: Exception, field: str) -> None:
+        """The user's project or code cannot carry the run: one message, their traceback once (as `detail`)."""
+        detail = getattr(exc, "user_traceback", "")
+        logger.info("Run %s: %s%s", self.handle.run_id, exc, f"\n{detail}" if detail else "")
+        data: dict[str, Any] = {"message": str(exc), "field": field, "turn": self.turn}
+        if detail:
+            data["detail"] = detail
+        self.handle.emit("error", data)
+
+    def _seed_files(self) -> dict[str, str]:
+        """The files of a new run: its agent's `files`, then the run's own on top ({"/path": text})."""
+        files: dict[str, str] = {}
+        if not (self.config.agent or self.config.files):
+            return files
+        from rubric_core.projects.seed_files import inline_files, read_tree
+
+        project = self.built.project
+        if self.config.agent:
+            entry = project.agent(self.config.agent)
+            if entry.files:
+                files.update(read_tree(project, entry.files, project.where(f"agents.{entry.name} files")))
+        if isinstance(self.config.files, str) and self.config.files:
+            files.update(read_tree(project, self.config.files, "the run's files"))
+        elif self.config.files and not isinstance(self.config.files, str):
+            files.update(inline_files(self.config.files, "the run's files"))
+        return files
+
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
         message = storage_fault_message(exc, self.engine.db_url, self.engine.checkpoint_path, self.handle.run_id)
         logger.warning("Run %s interrupted: %s", self.handle.run_id, message)
@@ -174,6 +226,21 @@ class RunExecution:
             problem = check_model_ready(spec, keys=self.keys)
             if problem:
                 return name, problem
+        if self.config.agent:
+            from rubric_core.projects.project_file import load_project
+
+            try:
+                project = load_project(self.config.project)
+                entry = project.agent(self.config.agent)
+            except ProjectError as exc:
+                return "agent", str(exc)
+            self.agent_info = {
+                "name": entry.name,
+                "factory": entry.factory,
+                "project": str(project.root),
+                "project_file": str(project.file),
+                "digest": project.digest,
+            }
         return "", None
 
     def _started_data(self) -> dict[str, Any]:
@@ -192,6 +259,7 @@ class RunExecution:
             "message": self.message,
             "rubric": self.rubric if self.rubric is not None else self.config.rubric,
             "turn": self.turn,
+            **({"agent": self.agent_info} if self.agent_info else {}),
         }
 
     def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
@@ -219,10 +287,21 @@ class RunExecution:
             payload, turn = unsaved_input(self.prior.events, snapshot.values, self.config.task, self.config.rubric)
             if turn is not None:
                 self.turn = turn
+            if isinstance(payload, dict) and payload.get("rubric") is not None and turn == 0:
+                payload = self._with_files(payload)
             return payload
         if self.mode == "follow_up":
             return follow_up_input(self.message or "", self.rubric)
-        return start_input(self.config.task, self.config.rubric)
+        return self._with_files(start_input(self.config.task, self.config.rubric))
+
+    def _with_files(self, payload: dict[str, Any]) -> dict[str, Any]:
+        files = self._seed_files()
+        if not files:
+            return payload
+        from rubric_core.projects.seed_files import as_state_files
+
+        self.files = dict(files)  # the first draft's diff starts from them
+        return {**payload, "files": as_state_files(files)}
 
     def _stream(self, graph: Any, payload: Any, cfg: dict[str, Any]) -> None:
         from langgraph.errors import GraphDrained
@@ -370,6 +449,17 @@ class RunExecution:
     def _finish(self, values: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage
 
+        if self.config.agent and not values.get("_rubric_status"):
+            # The static check found our middleware in the graph, yet no grading pass ran: the graph never
+            # let it (a custom graph that ends before the agent's hooks, for one).
+            self._user_code_failed(
+                UserCodeError(
+                    f"The graph of {self._agent_label()} ended without Rubric Studio's grader seeing a draft: build "
+                    "it with create_deep_agent(model=model, middleware=[*middleware, ...], checkpointer=checkpointer)."
+                ),
+                "agent",
+            )
+            return
         status = values.get("_rubric_status") or "failed"
         final = next(
             (m for m in reversed(values.get("messages", [])) if isinstance(m, AIMessage) and not m.tool_calls), None
