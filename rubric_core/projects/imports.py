@@ -79,6 +79,8 @@ def code_stamp(project: Project) -> str:
 
 _stamps: dict[Path, str] = {}
 """The code stamp of each project when its modules were last (re)imported here."""
+_roots: set[Path] = set()
+"""Every project root this process imported (or tried to import) code from."""
 
 
 def _fresh(project: Project) -> None:
@@ -91,14 +93,37 @@ def _fresh(project: Project) -> None:
         importlib.invalidate_caches()
 
 
+def _forget_other_projects(project: Project, package: str) -> None:
+    """Drop `package` from sys.modules when it was imported from another project this process loaded.
+
+    One process serves one project in normal use; a long-lived worker may meet another (a Dask worker
+    shared by two teams' dashboards), whose package of the same name must not stand in for this one's.
+    """
+    module = sys.modules.get(package)
+    file = getattr(module, "__file__", None) if module is not None else None
+    if not file:
+        return
+    path = Path(file).resolve()
+    if path.is_relative_to(project.root):
+        return
+    if any(path.is_relative_to(other) for other in _roots if other != project.root):
+        for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+            sys.modules.pop(name, None)
+        importlib.invalidate_caches()
+
+
 def load_object(project: Project, ref: str, where: str) -> Any:
     """The object `ref` names ("module:attr" or "path/file.py:attr"); UserCodeError naming `where` and the file."""
     target, attr = check_reference(ref, where)
     with _lock:
         _fresh(project)
         root = str(project.root)
-        if root not in sys.path:
-            sys.path.insert(0, root)
+        if root in sys.path:
+            sys.path.remove(root)
+        sys.path.insert(0, root)  # this project's modules before any other project's of the same name
+        if not target.endswith(".py"):
+            _forget_other_projects(project, target.split(".")[0])
+        _roots.add(project.root)
         module = _load_file(project, target, where) if target.endswith(".py") else _load_module(project, target, where)
         _stamps[project.root] = code_stamp(project)
     value: Any = module
