@@ -14,12 +14,12 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from rubric_core.checks.catalogue import TOOL_FUNCTION_NAMES
 from rubric_core.checks.phrasing import CheckSpec, Draft, contradictions, evaluate, interpret
+from rubric_core.checks.tool_evidence import ToolReference, call_id, tool_call, tool_reference
+from rubric_core.checks.tool_evidence import verdict as tool_verdict
 from rubric_core.examples import find_example_by_task
 from rubric_core.models import _writing
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, bound_tool_schemas, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
-from rubric_core.models._tool_evidence import ToolReference, call_id, tool_call, tool_reference
-from rubric_core.models._tool_evidence import verdict as tool_verdict
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.rubric import Criterion, parse_criteria
 
