@@ -361,7 +361,7 @@ def load_config(path: str | Path, *, project: str = "") -> RunConfig:
         raise ConfigError({"config": f"{p} is not valid YAML: {exc}"}) from None
     if not isinstance(data, dict):
         raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
-    if "project" in data:
+    if data.get("project"):
         msg = (
             f"{p} sets project: a config file cannot choose which folder's code runs. Open the project with "
             '--project DIR (or RUBRIC_STUDIO_PROJECT) and keep agent = "NAME" in the file.'
@@ -374,6 +374,7 @@ def save_config(config: RunConfig, path: str | Path) -> None:
     """Write a RunConfig to .toml, .yaml or .yml."""
     p = Path(path)
     data = config.to_dict()
+    data.pop("project")  # the folder whose code runs is chosen when the file is used (--project), never by it
     if p.suffix.lower() == ".toml":
         import tomli_w
 
