@@ -176,6 +176,9 @@ class RunConfig:
             errors["strategy"] = f"Structured-output strategy must be auto, tool or provider; got {strategy!r}."
         if errors:
             raise ConfigError(errors)
+        uses_project = bool(agent) or any(t not in TOOL_CATALOGUE for t in tools) or (isinstance(files, str) and files)
+        if not uses_project:
+            project = ""  # a run names a project only when it runs its code or reads its files
         return cls(
             task=task,
             rubric=rubric,

@@ -16,7 +16,9 @@ from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
 from rubric_core.engine.faults import is_disk_full, storage_fault_message
 from rubric_core.engine.handle import RunHandle, RunPrior
+from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
+from rubric_core.engine.stream_events import StorageFault, StreamTranslator
 from rubric_core.engine.turn_input import (
     FINISH_ONLY,
     NOTHING_TO_RESUME,
@@ -42,7 +44,7 @@ SHUTDOWN_MESSAGE = (
 )
 
 
-class RunExecution:
+class RunExecution(StreamTranslator):
     """One invocation of the agent for a handle: stream, translate, finish."""
 
     def __init__(
@@ -150,7 +152,7 @@ class RunExecution:
             self._finish(graph.get_state(cfg).values)
         except _Drained:
             h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
-        except _StorageFault:
+        except StorageFault:
             if not h.frozen:
                 self._interrupt_for_fault(h.fault)
         except KeyboardInterrupt:
@@ -183,30 +185,9 @@ class RunExecution:
 
     def _user_code_failed(self, exc: Exception, field: str) -> None:
         """The user's project or code cannot carry the run: one message, their traceback once (as `detail`)."""
-        detail = getattr(exc, "user_traceback", "")
-        logger.info("Run %s: %s%s", self.handle.run_id, exc, f"\n{detail}" if detail else "")
-        data: dict[str, Any] = {"message": str(exc), "field": field, "turn": self.turn}
-        if detail:
-            data["detail"] = detail
+        data = user_code_error(exc, field, self.turn)
+        logger.info("Run %s: %s%s", self.handle.run_id, exc, f"\n{data['detail']}" if "detail" in data else "")
         self.handle.emit("error", data)
-
-    def _seed_files(self) -> dict[str, str]:
-        """The files of a new run: its agent's `files`, then the run's own on top ({"/path": text})."""
-        files: dict[str, str] = {}
-        if not (self.config.agent or self.config.files):
-            return files
-        from rubric_core.projects.seed_files import inline_files, read_tree
-
-        project = self.built.project
-        if self.config.agent:
-            entry = project.agent(self.config.agent)
-            if entry.files:
-                files.update(read_tree(project, entry.files, project.where(f"agents.{entry.name} files")))
-        if isinstance(self.config.files, str) and self.config.files:
-            files.update(read_tree(project, self.config.files, "the run's files"))
-        elif self.config.files and not isinstance(self.config.files, str):
-            files.update(inline_files(self.config.files, "the run's files"))
-        return files
 
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
         message = storage_fault_message(exc, self.engine.db_url, self.engine.checkpoint_path, self.handle.run_id)
@@ -215,7 +196,7 @@ class RunExecution:
 
     def _check_fault(self) -> None:
         if self.handle.fault is not None:
-            raise _StorageFault
+            raise StorageFault
 
     def _preflight(self) -> tuple[str, str | None]:
         for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
@@ -227,20 +208,10 @@ class RunExecution:
             if problem:
                 return name, problem
         if self.config.agent:
-            from rubric_core.projects.project_file import load_project
-
             try:
-                project = load_project(self.config.project)
-                entry = project.agent(self.config.agent)
+                self.agent_info = agent_info(self.config)
             except ProjectError as exc:
                 return "agent", str(exc)
-            self.agent_info = {
-                "name": entry.name,
-                "factory": entry.factory,
-                "project": str(project.root),
-                "project_file": str(project.file),
-                "digest": project.digest,
-            }
         return "", None
 
     def _started_data(self) -> dict[str, Any]:
@@ -295,7 +266,7 @@ class RunExecution:
         return self._with_files(start_input(self.config.task, self.config.rubric))
 
     def _with_files(self, payload: dict[str, Any]) -> dict[str, Any]:
-        files = self._seed_files()
+        files = seed_files(self.config, self.built.project)
         if not files:
             return payload
         from rubric_core.projects.seed_files import as_state_files
@@ -326,125 +297,6 @@ class RunExecution:
                 self._check_fault()
         except GraphDrained as exc:
             raise _Drained from exc
-
-    def _on_update(self, node: str, update: dict[str, Any]) -> None:
-        from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-
-        for path, value in (update.get("files") or {}).items():
-            if value is None:
-                self.files.pop(path, None)
-            else:
-                self.files[path] = msgs.file_text(value)
-        messages = update.get("messages") or []
-        if not isinstance(messages, list):
-            messages = [messages]
-        for m in messages:
-            base = {"turn": self.turn, "iteration": self.iteration}
-            if isinstance(m, AIMessage) and m.tool_calls:
-                calls = [
-                    {"id": c.get("id"), "name": c["name"], "args": msgs.jsonable(c.get("args", {}))}
-                    for c in m.tool_calls
-                ]
-                tokens = msgs.message_tokens(m, self.usage.take("writer"))
-                called = self.handle.emit(
-                    "tool_call",
-                    {**base, "calls": calls, "text": msgs.text(m), "message_id": m.id, "tokens": tokens},
-                )
-                if called is not None:
-                    self._add_tokens(tokens)
-            elif isinstance(m, AIMessage):
-                now = time.monotonic()
-                tokens = msgs.message_tokens(m, self.usage.take("writer"))
-                drafted = self.handle.emit(
-                    "draft",
-                    {
-                        **base,
-                        "text": msgs.text(m),
-                        "files": dict(self.files),
-                        "wall_time_s": round(now - self.last_mark, 3),
-                        "tokens": tokens,
-                        "message_id": m.id,
-                    },
-                )
-                if drafted is not None:  # a replayed draft the store already has is not counted again
-                    self._add_tokens(tokens)
-                self.last_mark = now
-            elif isinstance(m, ToolMessage):
-                content = msgs.text(m)
-                self.handle.emit(
-                    "tool_result",
-                    {
-                        **base,
-                        "tool_call_id": m.tool_call_id,
-                        "name": m.name or "",
-                        "content": content[: msgs.MAX_TOOL_RESULT_CHARS],
-                    },
-                )
-            elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == msgs.GRADER_SOURCE:
-                self.handle.emit(
-                    "feedback",
-                    {
-                        "turn": self.turn,
-                        "iteration": max(0, self.iteration - 1),
-                        "text": msgs.text(m),
-                        "message_id": m.id,
-                    },
-                )
-                self.last_mark = time.monotonic()
-
-    def _on_custom(self, chunk: Any) -> None:
-        if isinstance(chunk, dict) and chunk.get("type") == "rubric_evaluation_start":
-            iteration = int(chunk.get("iteration", 0))
-            if iteration < self.iteration:
-                # The stream lags the grader's thread: this pass was already evaluated (`_on_evaluation` ran
-                # first and moved on). Going back would give the next draft the previous iteration's number,
-                # and the handle would drop it as already seen (a draft lost under load).
-                return
-            self._grading_started(chunk.get("grading_run_id"), iteration)
-
-    def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
-        self.grading_run_id = grading_run_id
-        self.iteration = iteration
-        # Every grader call since the last evaluation belongs to this pass (the start notice may
-        # arrive after the pass's first calls, or, on resume, not at all before its end).
-        self.grading_started_at.setdefault(iteration, time.monotonic())
-        self.handle.emit(
-            "grading_started",
-            {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
-        )
-
-    def _on_evaluation(self, ev: dict[str, Any]) -> None:
-        # Called by the middleware in the graph's worker thread, right after the pass.
-        iteration = int(ev["iteration"])
-        self._grading_started(ev["grading_run_id"], iteration)
-        now = time.monotonic()
-        tokens = self.usage.take("grader")
-        evaluated = self.handle.emit(
-            "evaluation",
-            {
-                "turn": self.turn,
-                "iteration": iteration,
-                "grading_run_id": ev["grading_run_id"],
-                "result": ev["result"],
-                "explanation": ev.get("explanation", ""),
-                "criteria": [msgs.jsonable(dict(c)) for c in ev.get("criteria", [])],
-                "unverified": bool(ev.get("unverified", False)),
-                "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
-                "tokens": tokens,
-            },
-        )
-        if evaluated is not None:  # a pass the store already has (graded again on resume) is not counted again
-            self._add_tokens(tokens)
-        self.iteration = iteration + 1
-        self.last_mark = now
-        if self.handle.fault is not None or self.handle.frozen:
-            # Not an Exception, so the middleware cannot swallow it: the pass is not saved in the
-            # checkpoint either, and runs again on resume.
-            raise _StorageFault
-
-    def _add_tokens(self, tokens: dict[str, int]) -> None:
-        for k in self.tokens:
-            self.tokens[k] += int(tokens.get(k, 0) or 0)
 
     def _finish(self, values: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage
@@ -481,7 +333,3 @@ class RunExecution:
 
 class _Drained(Exception):
     """The run was cancelled between steps."""
-
-
-class _StorageFault(BaseException):
-    """The store could not record an event (disk full): stop the run where the store stands."""
