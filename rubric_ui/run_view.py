@@ -99,6 +99,8 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
             lead, label = chip_html("cancelled", "Cancelling…") + " ", "Cancelling after the current step…"
         elif view.phase == "grading":
             lead, label = "", f"The grader is checking draft {current}…"
+        elif view.calling:
+            lead, label = "", f"The agent is writing draft {current}: it called {html.escape(view.calling)}…"
         else:
             lead, label = "", f"The agent is writing draft {current}…"
         st.markdown(

@@ -141,6 +141,14 @@ class RunView:
             return "grading"
         return "drafting"
 
+    @property
+    def calling(self) -> str:
+        """While the agent drafts: the tool it called last in this draft (its own, a subagent, a file write), or ""."""
+        if self.phase != "drafting" or not self.transcript:
+            return ""
+        last = self.transcript[-1]
+        return last.name if last.role in ("tool_call", "tool") else ""
+
     def all_iterations(self) -> list[IterationView]:
         """Every iteration of every turn, in order."""
         return [it for t in self.turns for it in t.iterations]

@@ -41,3 +41,15 @@ def test_the_cli_refuses_an_agent_without_a_project_and_a_project_that_is_not_on
     done = run_cli("run", "--project", str(FIXER), "--example", "haiku", "--agent", "fixr")
     assert done.returncode == 2 and "No agent 'fixr'" in done.stderr and "its agents: fixer" in done.stderr
     assert not (home / "runs.sqlite").exists()  # refused before the store was opened
+
+
+def test_runs_filter_and_show_name_the_agent(home: Path) -> None:
+    assert run_cli("run", "--project", str(FIXER), "--config", str(FIXER / "run.toml")).returncode == 0
+    assert run_cli("run", "--example", "haiku").returncode == 0
+    mine = run_cli("runs", "--agent", "fixer")
+    assert mine.returncode == 0 and "1 of 1 runs" in mine.stdout
+    built_in = run_cli("runs", "--agent", "")
+    assert "1 of 1 runs" in built_in.stdout and "haiku" in built_in.stdout
+    run_id = mine.stdout.splitlines()[1].split()[0]
+    shown = run_cli("show", run_id)
+    assert "agent fixer (fixer.agent:make_agent), project file digest" in shown.stdout

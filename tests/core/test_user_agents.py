@@ -246,3 +246,21 @@ def test_cancel_resume_and_continue_on_the_users_agent(engine: Engine, store: St
     assert [s["mode"] for s in started] == ["start", "resume", "follow_up"]
     assert all(s["agent"]["name"] == "fixer" for s in started)
     assert json.loads(json.dumps(store.get_run(first.run_id)["config"]))["agent"] == "fixer"
+
+
+def test_the_live_view_says_which_tool_the_agent_is_calling() -> None:
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.views.run_view import RunView
+
+    def ev(seq: int, type_: str, **data: Any) -> RunEvent:
+        return RunEvent(run_id="r", seq=seq, type=type_, at=float(seq), data=data)  # type: ignore[arg-type]
+
+    events = [
+        ev(0, "run_started", mode="start", config={"task": "t", "rubric": "- a"}, turn=0),
+        ev(1, "tool_call", turn=0, iteration=0, calls=[{"name": "check_syntax", "args": {"code": "x"}}]),
+    ]
+    assert RunView.from_events("r", events).calling == "check_syntax"
+    events.append(ev(2, "tool_result", turn=0, iteration=0, name="check_syntax", content="ok"))
+    assert RunView.from_events("r", events).calling == "check_syntax"
+    events.append(ev(3, "draft", turn=0, iteration=0, text="done", files={}))
+    assert RunView.from_events("r", events).calling == ""

@@ -218,3 +218,30 @@ def _fixer_rubric() -> str:
     from rubric_core.examples import SCRIPTED
 
     return SCRIPTED["fixer"].rubric
+
+
+def test_cancel_resume_and_continue_of_a_project_agent_in_the_worker_pool(
+    home: Path, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.core.helpers import CancelAt
+    from tests.projects.helpers import FIXER, fixer_config
+
+    monkeypatch.setenv(PROJECT_ENV, str(FIXER))
+    pool = shared_pool(2)
+    pool.start()
+    manager = RunManager(Engine(home), store, backend=pool)
+    cancel = CancelAt("evaluation", 0)
+    first = cancel.attach(manager.start(fixer_config(), subscribers=[cancel]))
+    assert first.wait(DEADLINE_S)
+    assert first.last is not None and first.last.type == "cancelled"
+    resumed = manager.resume(first.run_id)
+    assert resumed.wait(DEADLINE_S)
+    assert resumed.last is not None and resumed.last.data.get("status") == "satisfied", resumed.last
+    follow = manager.follow_up(
+        first.run_id, "Keep it, and say why it is right.", rubric="- All tests pass (run_test_suite)"
+    )
+    assert follow.wait(DEADLINE_S)
+    assert follow.last is not None and follow.last.data.get("status") == "satisfied", follow.last
+    events = store.run_events(first.run_id)
+    assert sorted(e.data["iteration"] for e in events if e.type == "draft" and e.data["turn"] == 0) == [0, 1]
+    assert {e.data["agent"]["name"] for e in events if e.type == "run_started"} == {"fixer"}
