@@ -20,7 +20,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tag")
     p.add_argument("--id", action="append", dest="ids", help="a run id (repeatable)")
     p.add_argument("--search", help="text in the task")
-    p.add_argument("--agent", help="runs of this project agent (\"\" for the built-in deep agent)")
+    p.add_argument("--agent", help='runs of this project agent ("" for the built-in deep agent)')
 
 
 def _filter(args: argparse.Namespace) -> RunFilter:

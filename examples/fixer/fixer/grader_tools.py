@@ -11,7 +11,7 @@ import json
 
 from rubric_core.checks.sandbox import run_python_tests
 
-TESTS = '''
+TESTS = """
 def test_basic():
     assert find_duplicates([1, 2, 2, 3, 3, 3]) == [2, 3]
 
@@ -23,7 +23,7 @@ def test_first_seen_order():
 
 def test_unhashable():
     assert find_duplicates([[1], [2], [1]]) == [[1]]
-'''
+"""
 
 
 def run_test_suite(code: str) -> str:
