@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-DESCRIBE_TIMEOUT_S = 120.0
+DESCRIBE_TIMEOUT_S = 60.0
 """A project whose modules take longer than this to import and build is reported, not waited for."""
 
 

@@ -264,3 +264,36 @@ def test_the_live_view_says_which_tool_the_agent_is_calling() -> None:
     assert RunView.from_events("r", events).calling == "check_syntax"
     events.append(ev(3, "draft", turn=0, iteration=0, text="done", files={}))
     assert RunView.from_events("r", events).calling == ""
+
+
+def test_suite_compare_says_when_two_suite_runs_used_different_agents(engine: Engine, store: Store) -> None:
+    from rubric_core.examples import FIXER_TASK
+    from rubric_core.suites.compare import compare_suite_runs
+    from rubric_core.suites.datasets import Dataset, SuiteItem
+    from rubric_core.suites.runner import SuiteRunner
+
+    runner = SuiteRunner(RunManager(engine, store))
+    dataset = Dataset(name="one", items=(SuiteItem(id="a", task=FIXER_TASK),))
+    suites = []
+    for config in (fixer_config(task="(each item's task)"), fixer_config(task="(each item's task)", agent="")):
+        handle = runner.start(dataset, config, concurrency=1)
+        assert handle.wait(PROCESS_TIMEOUT_S)
+        suites.append(handle.suite_run_id)
+    result = compare_suite_runs(store, *suites)
+    assert result.agents_differ
+    assert result.agent_a == f"agent fixer of the project {FIXER}" and result.agent_b == "the built-in deep agent"
+    assert result.to_dict()["agents"]["differ"] is True
+
+
+def test_an_imported_or_foreign_run_is_not_continued_without_its_project(
+    engine: Engine, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager = RunManager(engine, store)
+    handle = manager.start(fixer_config())
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    other = agent_project(tmp_path / "other")
+    monkeypatch.setenv(PROJECT_ENV, str(other))  # the process now opened another project
+    with pytest.raises(ConfigError) as exc:
+        manager.follow_up(handle.run_id, "Again.")
+    assert f"--project {FIXER}" in exc.value.errors["project"]
+    assert [e.type for e in store.run_events(handle.run_id)].count("run_started") == 1  # nothing started
