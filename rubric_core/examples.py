@@ -183,22 +183,6 @@ _FIXER_BUGGY = '''def find_duplicates(lst):
     return sorted(duplicates)
 '''
 
-_FIXER_FIXED = '''def find_duplicates(lst):
-    """Elements of lst that appear more than once, each once, in order of first appearance.
-
-    Items are compared with ==, so unhashable ones (lists, dicts) work too.
-    """
-    seen = []
-    duplicates = []
-    for item in lst:
-        if item in seen:
-            if item not in duplicates:
-                duplicates.append(item)
-        else:
-            seen.append(item)
-    return duplicates
-'''
-
 FIXER_TASK = (
     "Fix /find_duplicates.py: find_duplicates(lst) must return the elements that appear more than once in lst, "
     "each once, in the order they first appear, and work for unhashable items such as lists. Check the code "
@@ -218,7 +202,7 @@ SCRIPTED: dict[str, Example] = {
         ),
         grader_tools=("run_test_suite",),
         file_path="/find_duplicates.py",
-        file_drafts=(_FIXER_BUGGY, _FIXER_FIXED),
+        file_drafts=(_FIXER_BUGGY, _FIND_DUPLICATES_V2),  # the bundled example's fixed version
         agent_tool="check_syntax",
         drafts=(
             "I rewrote /find_duplicates.py: it keeps the items it has seen in a set and returns the repeated "

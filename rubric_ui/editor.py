@@ -13,7 +13,7 @@ from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
 from rubric_ui.keys import configured
-from rubric_ui.project import grader_tool_help, open_project, show_agent_card
+from rubric_ui.project import agent_picker, grader_tools_picker, open_project, show_agent_card
 from rubric_ui.safe import md
 
 ERRORS = "run_errors"
@@ -39,7 +39,6 @@ DEFAULTS: dict[str, Any] = {
     "run_rubric_name": "",
     "run_agent": "",
 }
-BUILT_IN = "Built-in deep agent"
 
 
 def init_state() -> None:
@@ -256,17 +255,7 @@ def show_editor_settings() -> dict[str, Any]:
     )
     _error("max_iterations")
     # The column's whole width: each chosen tool's name stays readable (in a third of it they scrolled away).
-    own = grader_tool_help(project)
-    st.session_state["run_grader_tools"] = [
-        t for t in st.session_state["run_grader_tools"] if t in TOOL_CATALOGUE or t in own
-    ]
-    st.multiselect(
-        "Grader tools",
-        [*TOOL_CATALOGUE, *own],
-        key="run_grader_tools",
-        format_func=lambda n: f"{n} (project)" if n in own else n,
-        help="\n\n".join(f"**{k}**: {v}" for k, v in {**TOOL_CATALOGUE, **own}.items()),
-    )
+    grader_tools_picker("run_grader_tools", project)
     _error("grader_tools")
     with st.expander("Advanced"):
         st.text_area("Working agent system prompt (empty: the deep agent's default)", key="run_system_prompt")
@@ -290,20 +279,9 @@ def show_editor_settings() -> dict[str, Any]:
 
 def _agent_picker(project: Any) -> None:
     """Built-in deep agent, or one of the project's agents (with its card)."""
-    agents = project.agents if project is not None else {}
-    if st.session_state.get("run_agent") not in ("", *agents):
-        st.session_state["run_agent"] = ""  # the project changed under the session: back to the built-in agent
-    st.selectbox(
-        "Agent",
-        ["", *agents],
-        key="run_agent",
-        format_func=lambda n: BUILT_IN if not n else f"{n} — {agents[n].description}" if agents[n].description else n,
-        disabled=not agents,
-        help="The agent that does the work: Rubric Studio's bare deep agent, or one your project's file names "
-        "(its tools, subagents, prompt and files). Open a project with `rubric-studio ui --project DIR`.",
-    )
-    if st.session_state["run_agent"]:
-        show_agent_card(project, st.session_state["run_agent"])
+    picked = agent_picker("run_agent", project)
+    if picked:
+        show_agent_card(project, picked)
     _error("agent")
     _error("project")
     _error("files")

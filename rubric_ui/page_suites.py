@@ -177,30 +177,14 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
 
 def _agent_and_tools() -> None:
     """The agent that does each item's work and the grader's tools: built-in, or the opened project's."""
-    from rubric_core.checks.catalogue import TOOL_CATALOGUE
-    from rubric_ui.project import grader_tool_help, open_project
+    from rubric_ui.project import agent_picker, grader_tools_picker, open_project
 
     project, _ = open_project()
-    agents = project.agents if project is not None else {}
-    own = grader_tool_help(project)
-    if st.session_state.get("suites_agent") not in ("", None, *agents):
-        st.session_state["suites_agent"] = ""
     a, b = st.columns(2)
-    a.selectbox(
-        "Agent",
-        ["", *agents],
-        key="suites_agent",
-        format_func=lambda n: "Built-in deep agent" if not n else f"{n} — {agents[n].description}",
-        disabled=not agents,
-        help="Open a project with `rubric-studio ui --project DIR` to run its agents (docs/AGENTS.md).",
-    )
-    b.multiselect(
-        "Grader tools",
-        [*TOOL_CATALOGUE, *own],
-        key="suites_grader_tools",
-        format_func=lambda n: f"{n} (project)" if n in own else n,
-        help="\n\n".join(f"**{k}**: {v}" for k, v in {**TOOL_CATALOGUE, **own}.items()),
-    )
+    with a:
+        agent_picker("suites_agent", project)
+    with b:
+        grader_tools_picker("suites_grader_tools", project)
 
 
 def _project_fields() -> dict[str, Any]:

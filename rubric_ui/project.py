@@ -84,3 +84,38 @@ def grader_tool_help(project: Project | None) -> dict[str, str]:
         name: (tools.get(name) or {}).get("description") or (tools.get(name) or {}).get("error") or "the project's tool"
         for name in project.grader_tools
     }
+
+
+BUILT_IN = "Built-in deep agent"
+
+
+def agent_picker(key: str, project: Project | None) -> str:
+    """The Agent select: the built-in deep agent, or one of the project's agents; the picked name ("" built-in)."""
+    agents = project.agents if project is not None else {}
+    if st.session_state.get(key) not in ("", None, *agents):
+        st.session_state[key] = ""  # the project changed under the session: back to the built-in agent
+    st.selectbox(
+        "Agent",
+        ["", *agents],
+        key=key,
+        format_func=lambda n: BUILT_IN if not n else f"{n} — {agents[n].description}" if agents[n].description else n,
+        disabled=not agents,
+        help="The agent that does the work: Rubric Studio's bare deep agent, or one your project's file names "
+        "(its tools, subagents, prompt and files). Open a project with `rubric-studio ui --project DIR`.",
+    )
+    return str(st.session_state.get(key) or "")
+
+
+def grader_tools_picker(key: str, project: Project | None) -> None:
+    """The Grader tools multiselect: the built-in tools and the project's, each with its description."""
+    from rubric_core.checks.catalogue import TOOL_CATALOGUE
+
+    own = grader_tool_help(project)
+    st.session_state[key] = [t for t in st.session_state.get(key) or [] if t in TOOL_CATALOGUE or t in own]
+    st.multiselect(
+        "Grader tools",
+        [*TOOL_CATALOGUE, *own],
+        key=key,
+        format_func=lambda n: f"{n} (project)" if n in own else n,
+        help="\n\n".join(f"**{k}**: {v}" for k, v in {**TOOL_CATALOGUE, **own}.items()),
+    )

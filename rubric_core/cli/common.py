@@ -134,3 +134,26 @@ def project_fields(args: argparse.Namespace, project: Any) -> dict[str, Any]:
             raise BadInput(msg)
         fields["agent"] = agent
     return fields
+
+
+_SETTINGS = ("model", "grader", "max_iterations", "strategy", "grader_call_limit")
+
+
+def add_run_settings(parser: argparse.ArgumentParser) -> None:
+    """The settings of a run (models, cap, grader tools and structured output, the project's agent) for
+    `run` and `suite run`."""
+    parser.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
+    parser.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
+    parser.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
+    parser.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
+    add_project_flags(parser)
+    parser.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
+    parser.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
+
+
+def run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The RunConfig fields `add_run_settings`' flags gave (flags left out give nothing)."""
+    data = {key: getattr(args, key) for key in _SETTINGS if getattr(args, key) is not None}
+    if args.grader_tool:
+        data["grader_tools"] = list(args.grader_tool)
+    return data

@@ -14,10 +14,12 @@ from typing import Any
 from rubric_core.cli.common import (
     BadInput,
     add_project_flags,
+    add_run_settings,
     open_cli_store,
     open_project,
     project_fields,
     read_text_file,
+    run_settings,
 )
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
@@ -57,12 +59,7 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         data["rubric"] = args.rubric
     if args.rubric_file:
         data["rubric"] = read_text_file(args.rubric_file, "rubric")
-    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
-        value = getattr(args, key)
-        if value is not None:
-            data[key] = value
-    if args.grader_tool:
-        data["grader_tools"] = list(args.grader_tool)
+    data.update(run_settings(args))
     data.update(project_fields(args, project))
     config = RunConfig.from_dict(data)
     check_project_config(config, project)
@@ -151,13 +148,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--rubric-file", help="read the rubric from a file")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file")
     run.add_argument("--example", help=f"a bundled example: {', '.join(EXAMPLES)}")
-    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
-    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
-    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
-    run.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
-    add_project_flags(run)
-    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
-    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
+    add_run_settings(run)
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
     add_scheduler_flag(run)

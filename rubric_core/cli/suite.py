@@ -14,10 +14,12 @@ from typing import Any
 from rubric_core.cli.common import (
     BadInput,
     add_project_flags,
+    add_run_settings,
     open_project,
     positive_arg,
     project_fields,
     read_text_file,
+    run_settings,
 )
 from rubric_core.cli.dask import add_scheduler_flag, make_manager
 from rubric_core.cli.suite_report import (
@@ -61,12 +63,7 @@ def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None
         data["rubric"], data["rubric_name"], version = found["text"], found["name"], int(found["version"])
     elif "rubric" not in data:
         raise BadInput("Give the rubric: --rubric-file FILE or --rubric-name NAME [--rubric-version V].")
-    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
-        value = getattr(args, key)
-        if value is not None:
-            data[key] = value
-    if args.grader_tool:
-        data["grader_tools"] = list(args.grader_tool)
+    data.update(run_settings(args))
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
     check_project_config(config, project)
@@ -201,13 +198,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
     run.add_argument("--rubric-version", type=int, help="a library rubric version")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
-    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
-    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
-    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
-    run.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
-    add_project_flags(run)
-    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
-    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass")
+    add_run_settings(run)
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
     run.add_argument("--name", help="a name for this suite run (default: the dataset's)")
     add_gates(run)
