@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 import threading
 import traceback
@@ -50,18 +51,29 @@ def user_traceback(exc: BaseException) -> str:
 
 
 def _module_files(project: Project) -> dict[str, Path]:
-    """Modules of this process imported from the project (by name), with their files."""
+    """Modules of this process imported from the project (by name), with their files.
+
+    String prefixes only: called for every run of a project's agent (the cache key), over thousands of
+    modules, so no path is resolved here (a module's __file__ is absolute; the project root is resolved).
+    """
+    root = str(project.root) + os.sep
+    known = _scans.get(root)
+    if known is not None and known[0] == len(sys.modules) and all(n in sys.modules for n in known[1]):
+        return dict(known[1])  # nothing imported or dropped since the last scan
     out: dict[str, Path] = {}
     for name, module in list(sys.modules.items()):
         file = getattr(module, "__file__", None)
-        if not file:
+        if not isinstance(file, str) or not file.startswith(root):
             continue
-        path = Path(file).resolve()
-        if path.is_relative_to(project.root) and not any(
-            p in _ROOT_PARTS for p in path.relative_to(project.root).parts
-        ):
-            out[name] = path
-    return out
+        inside = file[len(root) :].split(os.sep)
+        if not any(part in _ROOT_PARTS for part in inside):
+            out[name] = Path(file)
+    _scans[root] = (len(sys.modules), out)
+    return dict(out)
+
+
+_scans: dict[str, tuple[int, dict[str, Path]]] = {}
+"""The last scan of sys.modules per project root: (how many modules there were, the project's among them)."""
 
 
 def code_stamp(project: Project) -> str:
