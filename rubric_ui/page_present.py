@@ -161,7 +161,7 @@ def render() -> None:
     )
     st.caption(
         f"{run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
-        f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
+        f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))} · {md(view.agent_label)}"
     )
     st.markdown("**Task**")
     st.text(view.config.get("task", ""))

@@ -75,6 +75,9 @@ def _start() -> None:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
         handle = get_manager().start(config, keys=keys)
+    except ConfigError as exc:  # the project: not the one opened, or without the agent, tool or files named
+        set_errors(exc.errors)
+        return
     except (CheckpointFileError, StoreError, ValueError) as exc:
         # A checkpoint or store file this run cannot use, or a Dask cluster it cannot go to (or may not
         # send a typed key to): said beside Start, nothing started or stored.

@@ -127,7 +127,7 @@ def _preview(run_id: str) -> None:
     st.markdown(
         f"{chip_html(view.status)} {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
         f"{html.escape(view.models.get('model', ''))} graded by "
-        f"{html.escape(view.models.get('grader', ''))}",
+        f"{html.escape(view.models.get('grader', ''))} · {html.escape(view.agent_label)}",
         unsafe_allow_html=True,
     )
     left, right = st.columns(2, gap="large")
@@ -266,9 +266,15 @@ def _compare(store: Store, first: str, second: str) -> None:
             )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
-                f"{run_facts(len(view.all_iterations()), view.tokens)}"
+                f"{md(view.agent_label)} · {run_facts(len(view.all_iterations()), view.tokens)}"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
+    if va.agent_label != vb.agent_label:
+        st.warning(
+            f"A and B were done by different agents: A by {md(va.agent_label)}, B by {md(vb.agent_label)}. "
+            "Differences below may come from the agent, not the rubric or the models.",
+            icon=":material/compare_arrows:",
+        )
     settings = settings_diff(va.config, vb.config)
     st.markdown("**Settings that differ**")
     if settings.empty:

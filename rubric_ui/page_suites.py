@@ -98,8 +98,12 @@ def _start(store: Store) -> None:
                 "model": st.session_state.get("suites_model") or "offline:writer",
                 "grader": st.session_state.get("suites_grader") or "offline:grader",
                 "max_iterations": st.session_state.get("suites_max_iterations", EXAMPLE_MAX_ITERATIONS),
+                **_project_fields(),
             }
         )
+        from rubric_core.projects.checks import check_project_config
+
+        check_project_config(config)
     except ConfigError as exc:
         for field, message in exc.errors.items():
             st.error(f"{field}: {message}")
@@ -165,9 +169,34 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
         c4.text_input("Grader model", value="offline:grader", key="suites_grader")
         c5.number_input("Max iterations", 1, 20, EXAMPLE_MAX_ITERATIONS, key="suites_max_iterations")
         c6.number_input("Concurrency", 1, 64, 4, key="suites_concurrency")
+        _agent_and_tools()
         st.text_input("Suite run name (optional)", key="suites_name")
         if st.button("Start suite run", type="primary", key="suites_start", icon=":material/play_arrow:"):
             _start(store)
+
+
+def _agent_and_tools() -> None:
+    """The agent that does each item's work and the grader's tools: built-in, or the opened project's."""
+    from rubric_ui.project import agent_picker, grader_tools_picker, open_project
+
+    project, _ = open_project()
+    a, b = st.columns(2)
+    with a:
+        agent_picker("suites_agent", project)
+    with b:
+        grader_tools_picker("suites_grader_tools", project)
+
+
+def _project_fields() -> dict[str, Any]:
+    from rubric_ui.project import open_project
+
+    project, _ = open_project()
+    fields: dict[str, Any] = {"grader_tools": list(st.session_state.get("suites_grader_tools") or [])}
+    if project is not None:
+        fields["project"] = str(project.root)
+        if st.session_state.get("suites_agent") in project.agents:
+            fields["agent"] = st.session_state["suites_agent"]
+    return fields
 
 
 def _label(row: dict[str, Any]) -> str:

@@ -12,7 +12,7 @@ from rubric_ui.criteria import show_criteria
 from rubric_ui.diff_view import show_revision_diff
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.safe import safe_markdown
+from rubric_ui.safe import md, safe_markdown
 from rubric_ui.status import chip_html, final_banner, iteration_chips
 from rubric_ui.transcript import show_transcript
 
@@ -99,6 +99,8 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
             lead, label = chip_html("cancelled", "Cancelling…") + " ", "Cancelling after the current step…"
         elif view.phase == "grading":
             lead, label = "", f"The grader is checking draft {current}…"
+        elif view.calling:
+            lead, label = "", f"The agent is writing draft {current}: it called {html.escape(view.calling)}…"
         else:
             lead, label = "", f"The agent is writing draft {current}…"
         st.markdown(
@@ -109,6 +111,8 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
         st.progress(min(1.0, graded / max(1, view.max_iterations)))
     else:
         final_banner(view)
+    if view.agent:
+        st.caption(f"Work done by {md(view.agent_label)} · project `{md(view.agent.get('project', ''))}`")
     iteration_chips(view)
 
 

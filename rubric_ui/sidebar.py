@@ -11,6 +11,7 @@ from rubric_core.models.providers import PROVIDERS
 from rubric_core.paths import data_dir
 from rubric_core.store import DB_URL_ENV, mask_url
 from rubric_ui.keys import configured, session_keys_form
+from rubric_ui.project import show_project_sidebar
 
 
 def show_sidebar() -> None:
@@ -21,6 +22,7 @@ def show_sidebar() -> None:
         mark = st.session_state.setdefault("session_mark", uuid.uuid4().hex[:12])
         st.html(f'<span class="rs-session" data-session="{mark}" hidden></span>')
         st.caption(f"Data: `{data_dir().resolve()}`")
+        show_project_sidebar()
         if os.environ.get(DB_URL_ENV):  # shown with its password masked, never as given
             st.caption(f"Store: `{mask_url(os.environ[DB_URL_ENV])}`")
         scheduler = os.environ.get("RUBRIC_STUDIO_DASK_SCHEDULER", "").strip()

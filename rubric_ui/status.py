@@ -68,6 +68,9 @@ def final_banner(view: RunView) -> None:
     elif view.status == "error":
         st.error("**Error** — the run could not go on.", icon=":material/cancel:")
         st.text(view.error)
+        if view.error_detail:  # the user's own code failed: their traceback, once
+            with st.expander("The traceback of your code"):
+                st.code(view.error_detail, language="text")
     if explanation and view.status != "error":
         st.caption("Grader's explanation")
         st.text(explanation)

@@ -207,6 +207,12 @@ def show_compare(store: Store, suite_a: str, suite_b: str, *, key: str) -> None:
         return
     if not result.same_dataset:
         st.warning("The two suite runs used different datasets: only the items whose ids both have are compared.")
+    if result.agents_differ:
+        st.warning(
+            f"The two suite runs were done by different agents: A by {md(result.agent_a)}, B by "
+            f"{md(result.agent_b)}. A difference may come from the agent, not the rubric.",
+            icon=":material/compare_arrows:",
+        )
     sa, sb, p = result.satisfied_a, result.satisfied_b, result.satisfied_paired
     st.markdown(
         f'<span class="rs-compare" data-fixed="{len(result.fixed)}" data-broken="{len(result.broken)}"></span>'

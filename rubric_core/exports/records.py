@@ -114,6 +114,9 @@ def run_record(
         "outputs": {"final_output": run["final_output"], "status": run["status"], "files": _files(run["final_files"])},
         "metadata": {
             "models": {"model": run["model"], "grader": run["grader"]},
+            "agent": {"name": run["agent"], "factory": run["agent_factory"], "project_digest": run["project_digest"]}
+            if run.get("agent")
+            else None,
             "rubric_name": run["rubric_name"],
             "rubric_version": run["rubric_version"],
             "iterations": run["iterations"],
@@ -153,6 +156,9 @@ def _public_config(config: dict) -> dict:
         "grader_call_limit",
         "timeout_s",
         "rubric_name",
+        "agent",
+        "project",
+        "files",
     )
     return {k: config.get(k) for k in allowed if k in config}
 

@@ -65,7 +65,7 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
         f"<h1>{_e(title)}</h1>",
         f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
         f"<p class='meta'>Run {_e(view.run_id)} · working model {_e(view.models.get('model', view.config.get('model', '')))}"
-        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))}"
+        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))} · {_e(view.agent_label)}"
         f" · {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)}"
         f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
         f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",

@@ -28,6 +28,8 @@ class RunFilter:
     ids: list[str] = field(default_factory=list)
     search: str | None = None
     """Substring of the task (case-insensitive; %, _ and \\ match themselves)."""
+    agent: str | None = None
+    """The project agent that did the work (exact name); "" for the built-in deep agent."""
 
     def where(self) -> tuple[str, dict[str, Any]]:
         """SQL condition and parameters (statuses other than interrupted are exact)."""
@@ -66,6 +68,9 @@ class RunFilter:
                 params[f"id{i}"] = run_id
                 names.append(f":id{i}")
             clauses.append(f"r.id IN ({', '.join(names)})")
+        if self.agent is not None:
+            clauses.append("r.agent = :agent")
+            params["agent"] = self.agent
         if self.search:
             clauses.append(f"LOWER(r.task) LIKE :search {LIKE_ESCAPE}")
             params["search"] = like_pattern(self.search.lower())

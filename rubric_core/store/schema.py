@@ -227,6 +227,18 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        7,
+        "runs: the agent that did the work (a project's, or '' for the built-in deep agent), its factory and the "
+        "digest of the project file it came from; suite items: their own files",
+        [
+            "ALTER TABLE runs ADD COLUMN agent TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN agent_factory TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN project_digest TEXT NOT NULL DEFAULT ''",
+            # A suite item's own files ('' none; else JSON: a path in the project, or {path: text}).
+            "ALTER TABLE suite_items ADD COLUMN files_json TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

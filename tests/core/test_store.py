@@ -131,6 +131,9 @@ EXPECTED_SCHEMA = {
         ("worker", "TEXT", 1, 0),
         ("heartbeat_at", "REAL", 0, 0),
         ("imported_from", "TEXT", 1, 0),
+        ("agent", "TEXT", 1, 0),
+        ("agent_factory", "TEXT", 1, 0),
+        ("project_digest", "TEXT", 1, 0),
     ],
     "run_requests": [
         ("run_id", "TEXT", 1, 1),
@@ -163,6 +166,7 @@ EXPECTED_SCHEMA = {
         ("reference", "TEXT", 1, 0),
         ("metadata_json", "TEXT", 1, 0),
         ("run_id", "TEXT", 0, 0),
+        ("files_json", "TEXT", 1, 0),
     ],
     "prices": [
         ("model", "TEXT", 1, 1),
@@ -204,10 +208,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -239,7 +243,7 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6]
+    assert versions == [1, 3, 4, 5, 6, 7]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [
@@ -248,6 +252,7 @@ def _assert_postgres_schema(store: Store) -> None:
             4,
             5,
             6,
+            7,
         ]
 
 
