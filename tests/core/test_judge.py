@@ -364,7 +364,12 @@ def test_cli_review_agreement_regrade_and_calibration(haiku: str, tmp_path: Path
         "ann",
     )
     assert ok.returncode == 0, ok.stderr
-    assert "iteration 1 'Is about spring': fail by ann; disagrees with the grader (pass)" in ok.stdout
+    assert "iteration 1 'Is about spring': fail by cli:ann; disagrees with the grader (pass)" in ok.stdout
+    store = open_store()
+    try:  # a name typed on the command line is stored as cli:NAME, never as a signed-in reviewer's
+        assert [r["reviewer"] for r in judge_store.review_history(store, haiku)] == ["cli:ann"]
+    finally:
+        store.close()
     agree = run_cli("agreement", "--run", haiku, "--jsonl")
     assert agree.returncode == 0, agree.stderr
     lines = [json.loads(x) for x in agree.stdout.splitlines()]
