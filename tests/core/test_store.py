@@ -274,6 +274,7 @@ def _assert_postgres_schema(store: Store) -> None:
             4,
             5,
             6,
+            8,
         ]
 
 
