@@ -44,16 +44,18 @@ def perform(
     action: Action,
     do: Callable[[], T],
     *,
-    target: Target | None = None,
+    target: Target | Callable[[T], Target] | None = None,
     detail: str | Callable[[T], str] = "",
 ) -> T:
     """Check, do, and record: `do()` runs only if `actor` may do `action`; its success is an audit row.
 
-    `detail` may be a function of `do()`'s result (a new rubric version, an export's record count). An
-    exception from `do()` propagates and records nothing: the action did not happen.
+    `target` and `detail` may be functions of `do()`'s result (a new run's id, a rubric's new version, an
+    export's record count). An exception from `do()` propagates and records nothing: it did not happen.
     """
-    authorize(store, actor, action, target=target, detail=detail if isinstance(detail, str) else "")
+    before = target if isinstance(target, Target) else None
+    authorize(store, actor, action, target=before, detail=detail if isinstance(detail, str) else "")
     result = do()
     said = detail(result) if callable(detail) else detail
-    audit.record(store, actor, action, outcome="done", target=target, detail=said)
+    where = target(result) if callable(target) else target
+    audit.record(store, actor, action, outcome="done", target=where, detail=said)
     return result
