@@ -237,6 +237,8 @@ def check_forged_actions() -> None:
             if found is None or can(actor, action):
                 continue
             parts = found.groupdict()
+            # The Run page's own controls act on the run in the URL of the message that pressed them.
+            run_id = parts.get("run") or (str(st.query_params.get("run") or "") if key.startswith("run_") else "")
             from rubric_ui.resources import store_or_stop
 
             try:
@@ -244,11 +246,12 @@ def check_forged_actions() -> None:
                     store_or_stop(),
                     actor,
                     action,
-                    target=Target(run_id=parts.get("run") or "", rubric_name=parts.get("rubric") or ""),
+                    target=Target(run_id=run_id[:64], rubric_name=parts.get("rubric") or ""),
                     detail=f"a press of {key!r}, a control this person is not shown (a forged or replayed message)",
                 )
             except Denied as exc:
-                st.error(str(exc), icon=":material/block:")
+                # A toast, not an element of the page: the page's layout (and its fragments' ids) stay the same.
+                st.toast(str(exc), icon=":material/block:", duration="long")
             break
 
 

@@ -267,9 +267,12 @@ def render() -> None:
         c1.caption(f"Run `{run_id}`")
         if starts:
             c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
-        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
-        if starts and st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
-            _editor(store)
+        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's). In a
+        # container of its own whatever the role, so the run's polling fragment sits at the same place (and has
+        # the same id) for every role: a forged press of its controls then reaches the check (access.py).
+        with st.container():
+            if starts and st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
+                _editor(store)
         _attached(run_id)
         return
     if not starts:  # reading only: the editor starts runs, which this role may not

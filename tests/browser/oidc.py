@@ -96,9 +96,9 @@ def only_loopback(context: Any) -> None:
     """Abort every request that would leave 127.0.0.1 (the provider's pages link a stylesheet on a CDN)."""
     context.route(
         "**/*",
-        lambda route: route.continue_()
-        if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1"))
-        else route.abort(),
+        lambda route: (
+            route.continue_() if route.request.url.startswith(("http://127.0.0.1", "ws://127.0.0.1")) else route.abort()
+        ),
     )
 
 
