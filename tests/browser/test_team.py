@@ -386,8 +386,10 @@ def test_session_api_keys_stay_with_the_person_who_typed_them(browser, team, run
     field = aldo.get_by_label("OpenAI (OPENAI_API_KEY) · not configured", exact=True)
     field.fill("sk-aldo-only-4711")
     field.press("Enter")
-    aldo.get_by_label("OpenAI (OPENAI_API_KEY) · configured", exact=True).wait_for()
-    assert "OpenAI: key configured" in sidebar_text(aldo)
+    wait_app_idle(aldo)
+    # Another page of the same session (the sidebar says what the session's keys were when it was drawn).
+    aldo.locator("[data-testid='stSidebarNav']").get_by_text("Runs", exact=True).click()
+    aldo.locator("[data-testid='stSidebar']").get_by_text("OpenAI: key configured", exact=False).wait_for()
     ada = _as(browser, team, browsers, "ada")
     assert "OpenAI: no key" in sidebar_text(ada)
     ada.get_by_text("API keys for this session", exact=True).click()
@@ -395,4 +397,4 @@ def test_session_api_keys_stay_with_the_person_who_typed_them(browser, team, run
     with open_server_store(team) as store:
         dump = json.dumps(audit_log.list_audit(store, limit=10_000))
     assert "sk-aldo-only-4711" not in dump
-    assert "sk-aldo-only-4711" not in (team.home / "app" / "streamlit.log").read_text(encoding="utf-8")
+    assert "sk-aldo-only-4711" not in team.log.read_text(encoding="utf-8")
