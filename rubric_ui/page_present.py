@@ -138,9 +138,9 @@ def _controls(total: int) -> None:
     )
 
 
-def render() -> None:
-    """The page."""
-    run_id = st.query_params.get("run")
+def render(run_id: str | None = None, *, shared: bool = False) -> None:
+    """The page: the run of `?run=`, or `run_id` for a share link (`shared`: no way back into the app, no reviews)."""
+    run_id = run_id or st.query_params.get("run")
     if not run_id:
         st.info("Open a run in presentation mode from the Run or Runs page (its URL ends with ?run=<id>&view=present).")
         return
@@ -152,7 +152,7 @@ def render() -> None:
     st.html(
         "<style>[data-testid='stSidebar']{display:none}.rs-back{display:inline-block;padding:4px 12px;"
         "border:1px solid #d0d7de;border-radius:6px;text-decoration:none;color:#1f2328}</style>"
-        + f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>'
+        + ("" if shared else f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>')
     )
     label = STATUS_LABELS.get(view.status, view.status)
     st.markdown(
@@ -173,7 +173,8 @@ def render() -> None:
     st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
     st.download_button(
         "Download HTML report",
-        render_report(view, title="Rubric Studio run", reviews=_reviews(run_id)).encode(),
+        # A shared report names no reviewer: reviewers' emails are for the team, not the link's readers.
+        render_report(view, title="Rubric Studio run", reviews=[] if shared else _reviews(run_id)).encode(),
         file_name=f"rubric-run-{run_id[:12]}.html",
         mime="text/html",
         key="present_report",

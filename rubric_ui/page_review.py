@@ -12,18 +12,29 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS
+from rubric_ui.access import allowed, reviewer_identity
 from rubric_ui.resources import store_or_stop
 from rubric_ui.review_common import REVIEWER, TABLE_CSS, suite_of
 from rubric_ui.review_judge import show_agreement, show_consistency, show_suite_what_if, show_what_if
 from rubric_ui.review_queue import show_queue
-from rubric_ui.safe import valid_run_id
+from rubric_ui.safe import md, valid_run_id
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
 
 
 def reviewer_sidebar() -> str:
-    """The reviewer name field in the sidebar; its value lives in the session, not in the widget."""
+    """The reviewer name field in the sidebar; its value lives in the session, not in the widget.
+
+    Signed in, there is no field: reviews are attributed to the signed-in person (from the ID token), and a
+    person who may not review gets no name to review with.
+    """
+    signed = reviewer_identity()
+    if signed is not None or not allowed("review"):
+        with st.sidebar:
+            if allowed("review"):
+                st.caption(f"Your reviews are recorded as {md(signed)}.")
+        return signed or ""
     with st.sidebar:
         value = st.text_input(
             "Reviewer name",

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
+from rubric_ui.access import act, allowed, check_forged_actions
 from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import (
     ERRORS,
@@ -21,6 +23,7 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
+from rubric_ui.pages import RUNS_PAGE_FILE
 from rubric_ui.resources import get_manager, store_or_stop, warm_up
 from rubric_ui.run_view import (
     drawn_stamp,
@@ -36,6 +39,7 @@ from rubric_ui.safe import md, valid_run_id
 from rubric_ui.state import attached_run, detach, editor_shown
 
 if TYPE_CHECKING:
+    from rubric_core.execution.backend import LiveRun
     from rubric_core.store import Store
     from rubric_core.views.run_view import RunView
 
@@ -71,10 +75,18 @@ def _start() -> None:
     from rubric_core.engine.checkpoints import CheckpointFileError
     from rubric_core.store import StoreError
 
-    try:
+    def start() -> LiveRun:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
-        handle = get_manager().start(config, keys=keys)
+        return get_manager().start(config, keys=keys)
+
+    try:
+        handle = act(
+            "start",
+            start,
+            target=lambda h: Target(run_id=h.run_id, rubric_name=config.rubric_name),
+            detail=f"{config.model} graded by {config.grader}" + (f" on agent {config.agent}" if config.agent else ""),
+        )
     except ConfigError as exc:  # the project: not the one opened, or without the agent, tool or files named
         set_errors(exc.errors)
         return
@@ -83,6 +95,8 @@ def _start() -> None:
         # send a typed key to): said beside Start, nothing started or stored.
         set_errors({"start": str(exc)})
         return
+    if handle is None:
+        return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     seed_view(handle.run_id, config.to_dict())
@@ -90,14 +104,14 @@ def _start() -> None:
 
 def _cancel(run_id: str) -> None:
     # A callback: "Cancelling…" is drawn by the very rerun the click causes.
-    if get_manager().cancel(run_id):
+    if act("cancel", lambda: get_manager().cancel(run_id), run_id=run_id):
         st.session_state.setdefault(CANCELLING, set()).add(run_id)
 
 
 def _controls(run_id: str, view: RunView) -> None:
     manager = get_manager()
     cols = st.columns(4)
-    if is_live(view):
+    if is_live(view) and allowed("cancel"):
         # Live here, or in another process on the same database (a Dask worker, another dashboard):
         # the manager cancels through the store then, and the process running it stops it.
         cancelling = run_id in st.session_state.get(CANCELLING, set())
@@ -109,19 +123,21 @@ def _controls(run_id: str, view: RunView) -> None:
             on_click=_cancel,
             args=(run_id,),
         )
-    elif view.status in ("cancelled", "interrupted"):
+    elif view.status in ("cancelled", "interrupted") and allowed("resume"):
         if cols[0].button("Resume", key="run_resume", type="primary", icon=":material/play_arrow:"):
             try:
-                manager.resume(run_id, keys=run_keys())
+                resumed = act("resume", lambda: manager.resume(run_id, keys=run_keys()), run_id=run_id)
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
-                st.session_state.get(CANCELLING, set()).discard(run_id)
-                forget_view(run_id)
-                st.rerun()
-    slot = 1 if is_live(view) or view.status in ("cancelled", "interrupted") else 0
+                if resumed is not None:
+                    st.session_state.get(CANCELLING, set()).discard(run_id)
+                    forget_view(run_id)
+                    st.rerun()
+    shown = (is_live(view) and allowed("cancel")) or (view.status in ("cancelled", "interrupted") and allowed("resume"))
+    slot = 1 if shown else 0
     cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
-    if view.ended and view.status != "error":
+    if view.ended and view.status != "error" and allowed("continue"):
         with st.expander("Continue this run (follow-up message on the same thread)"):
             message = st.text_area("Follow-up message", key="run_follow_message")
             replace = st.checkbox("Replace the rubric", key="run_follow_replace")
@@ -133,12 +149,18 @@ def _controls(run_id: str, view: RunView) -> None:
             )
             if st.button("Continue", key="run_follow_go", type="primary"):
                 try:
-                    manager.follow_up(run_id, message, rubric=rubric if replace else None, keys=run_keys())
+                    continued = act(
+                        "continue",
+                        lambda: manager.follow_up(run_id, message, rubric=rubric if replace else None, keys=run_keys()),
+                        run_id=run_id,
+                        detail="rubric replaced" if replace else "",
+                    )
                 except (ValueError, KeyError) as exc:
                     st.error(str(exc).strip("'\""))
                 else:
-                    forget_view(run_id)
-                    st.rerun()
+                    if continued is not None:
+                        forget_view(run_id)
+                        st.rerun()
 
 
 def _in_fragment_run() -> bool:
@@ -160,6 +182,7 @@ def _attached(run_id: str) -> None:
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def progress() -> None:
+        check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         current = load_view(run_id)
         if current is None:
             return
@@ -206,13 +229,20 @@ def _editor(store: Store) -> None:
             st.error(start_problem, icon=":material/error:")
         b2, b3 = st.columns([2, 1], vertical_alignment="bottom")
         b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
-        if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
+        if allowed("rubric_save") and b3.button("Save rubric", key="run_save_rubric", width="stretch"):
             name = str(raw.get("rubric_name") or "").strip()
             try:
-                version = store.save_rubric(name, str(raw.get("rubric") or ""))
+                version = act(
+                    "rubric_save",
+                    lambda: store.save_rubric(name, str(raw.get("rubric") or "")),
+                    rubric=name,
+                    detail=lambda v: f"version {v}",
+                )
             except ValueError as exc:
                 st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
             else:
+                if version is None:
+                    return
                 # Drawn again so the library picker above names the new version; the message survives the rerun.
                 st.session_state[SAVED] = f"Saved {md(name)} as version {version}."
                 st.rerun()
@@ -234,14 +264,24 @@ def render() -> None:
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
+    starts = allowed("start")
     if run_id:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
         c1.caption(f"Run `{run_id}`")
-        c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
-        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
-        if st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
-            _editor(store)
+        if starts:
+            c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
+        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's). In a
+        # container of its own whatever the role, so the run's polling fragment sits at the same place (and has
+        # the same id) for every role: a forged press of its controls then reaches the check (access.py).
+        with st.container():
+            if starts and st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
+                _editor(store)
         _attached(run_id)
+        return
+    if not starts:  # reading only: the editor starts runs, which this role may not
+        st.subheader("Run")
+        st.info("Your role reads runs but does not start them: open one from the Runs page.")
+        st.page_link(RUNS_PAGE_FILE, label="Go to the Runs page", icon=":material/history:")
         return
     st.subheader("Task and rubric")
     st.caption(

@@ -14,11 +14,13 @@ from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted, run_facts
+from rubric_ui.access import allowed, attempt
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
+from rubric_ui.share_links import show_share_links
 from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
 
@@ -146,24 +148,44 @@ def _manage(store: Store, run_id: str) -> None:
         return
     st.markdown(f"**Selected run** `{run_id}`")
     c1, c2, c3 = st.columns(3)
+    # Controls only for the roles that may use them; every one goes through the server-side check anyway.
+    edits, deletes = allowed("tag") and allowed("note"), allowed("delete")
     if c1.button("Open", key="runs_open", type="primary", icon=":material/play_arrow:"):
         st.session_state[ATTACHED] = run_id
         st.switch_page(RUN_PAGE_FILE, query_params={"run": run_id})
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     _preview(run_id)
-    with st.form(f"runs_edit_{run_id}"):
-        tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
-        note = st.text_area("Note", value=run["note"])
-        if st.form_submit_button("Save tags and note"):
-            store.set_tags(run_id, tags.split(","))
-            store.set_note(run_id, note)
-            st.success("Saved.")
-    confirm = c3.checkbox("Confirm delete", key=f"runs_confirm_{run_id}")
-    if c3.button("Delete run", key=f"runs_delete_{run_id}", disabled=not confirm, icon=":material/delete:"):
-        store.delete_run(run_id)
-        forget_view(run_id)
-        st.session_state.pop("runs_table", None)
-        st.rerun()
+    if edits:
+        with st.form(f"runs_edit_{run_id}"):
+            tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
+            note = st.text_area("Note", value=run["note"])
+            if st.form_submit_button("Save tags and note", key=f"runs_save_{run_id}"):
+                shown = ", ".join(t.strip() for t in tags.split(",") if t.strip()) or "(none)"
+                tagged = attempt(
+                    "tag", lambda: store.set_tags(run_id, tags.split(",")), run_id=run_id, detail=f"tags: {shown}"
+                )
+                # The note's text stays out of the trail (it may say anything): only that it changed.
+                noted = tagged and attempt(
+                    "note",
+                    lambda: store.set_note(run_id, note),
+                    run_id=run_id,
+                    detail=f"note of {len(note)} characters",
+                )
+                if noted:
+                    st.success("Saved.")
+    elif run["tags"] or run["note"]:
+        st.caption("Tags: " + (md(", ".join(run["tags"])) or "(none)"))
+        if run["note"]:
+            st.text(run["note"])
+    if allowed("share"):
+        show_share_links(run_id)
+    if deletes:
+        confirm = c3.checkbox("Confirm delete", key=f"runs_confirm_{run_id}")
+        if c3.button("Delete run", key=f"runs_delete_{run_id}", disabled=not confirm, icon=":material/delete:"):
+            if attempt("delete", lambda: store.delete_run(run_id), run_id=run_id):
+                forget_view(run_id)
+                st.session_state.pop("runs_table", None)
+                st.rerun()
 
 
 SETTINGS = {

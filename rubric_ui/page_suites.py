@@ -15,6 +15,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
 from rubric_core.store import Store
@@ -22,6 +23,7 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.views.run_view import STATUS_LABELS
+from rubric_ui.access import act, allowed, attempt, check_forged_actions
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
@@ -114,15 +116,26 @@ def _start(store: Store) -> None:
         if problem:
             st.error(problem)
             return
-    version = store.save_rubric(name, rubric) if name else None
-    handle = get_suite_runner().start(
-        dataset,
-        config,
-        name=str(st.session_state.get("suites_name") or ""),
-        rubric_version=version,
-        concurrency=int(st.session_state.get("suites_concurrency", 4)),
-        keys=keys,
+
+    def start() -> Any:
+        version = store.save_rubric(name, rubric) if name else None
+        return get_suite_runner().start(
+            dataset,
+            config,
+            name=str(st.session_state.get("suites_name") or ""),
+            rubric_version=version,
+            concurrency=int(st.session_state.get("suites_concurrency", 4)),
+            keys=keys,
+        )
+
+    handle = act(
+        "start",
+        start,
+        target=lambda h: Target(suite_run_id=h.suite_run_id, rubric_name=name),
+        detail=f"suite run of {len(dataset.items)} items ({dataset.name})",
     )
+    if handle is None:
+        return
     st.query_params["suite"] = handle.suite_run_id
     st.query_params.pop("compare", None)
     st.rerun()
@@ -246,19 +259,20 @@ def _progress(store: Store, suite_id: str) -> bool:
     cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
     if runner.is_live(suite_id):
-        if st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
-            runner.cancel(suite_id)
-            st.toast("Cancelling: items in flight stop after their current step…")
+        if allowed("cancel") and st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
+            if attempt("cancel", lambda: runner.cancel(suite_id), suite_id=suite_id):
+                st.toast("Cancelling: items in flight stop after their current step…")
     elif status == "running":
         st.caption("Running in another process: cancel it there.")
-    elif status in ("cancelled", "interrupted") and summary.finished < summary.total:
+    elif status in ("cancelled", "interrupted") and summary.finished < summary.total and allowed("resume"):
         if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
             try:
-                runner.resume(suite_id, keys=run_keys())
+                resumed = attempt("resume", lambda: runner.resume(suite_id, keys=run_keys()), suite_id=suite_id)
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
-                st.rerun()
+                if resumed:
+                    st.rerun()
     return live
 
 
@@ -271,6 +285,7 @@ def _attached(store: Store, suite_id: str) -> None:
 
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def live_panel() -> None:
+        check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         still = _progress(store, suite_id)
         show_suite_details(store, suite_id, key="suites")
         if live and not still:
@@ -292,9 +307,14 @@ def render() -> None:
         "and a comparison of two suite runs."
     )
     rows = ss.list_suite_runs(store, limit=200)
-    _new_suite_form(store, expanded=not rows)
+    if allowed("start"):
+        _new_suite_form(store, expanded=not rows)
     if not rows:
-        st.info("No suite run yet. The bundled example runs offline with no key: press **Start suite run** above.")
+        st.info(
+            "No suite run yet. The bundled example runs offline with no key: press **Start suite run** above."
+            if allowed("start")
+            else "No suite run yet."
+        )
         return
     picked = _picker(rows, suite_id)
     if picked is None:

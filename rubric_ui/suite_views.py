@@ -18,6 +18,7 @@ from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
 from rubric_core.words import counted
+from rubric_ui.access import act, allowed
 from rubric_ui.safe import md
 
 GRID_CSS = """<style>
@@ -121,17 +122,23 @@ def _prices(store: Store, key: str) -> None:
             for p in table.values()
         ]
     )
+    if not allowed("prices"):  # reading only
+        st.caption("USD per million tokens. Bundled defaults are list prices on their date.")
+        st.dataframe(frame, hide_index=True, key=f"{key}_prices_read")
+        return
     st.caption("USD per million tokens. Bundled defaults are list prices on their date; edit them to your own.")
     edited = st.data_editor(
         frame, num_rows="dynamic", key=f"{key}_prices", disabled=["source"], hide_index=True, width="stretch"
     )
     if st.button("Save prices", key=f"{key}_save_prices"):
+        rows = [r for r in edited.to_dict("records") if r.get("model")]
         try:
-            n = set_prices(store, [r for r in edited.to_dict("records") if r.get("model")])
+            n = act("prices", lambda: set_prices(store, rows), detail=lambda n: f"{counted(n, 'price')}")
         except ValueError as exc:
             st.error(str(exc))
         else:
-            st.success(f"Saved {counted(n, 'price')}.")
+            if n is not None:
+                st.success(f"Saved {counted(n, 'price')}.")
 
 
 def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:

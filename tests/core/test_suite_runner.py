@@ -320,7 +320,7 @@ def test_agreement_over_a_suite_run_counts_its_items_reviews(
     overall = next(x for x in lines if x["type"] == "overall")
     assert (overall["reviewed"], overall["agreed"]) == (1, 0)
     [disagreement] = [x for x in lines if x["type"] == "disagreement"]
-    assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "ann")
+    assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "cli:ann")
     assert second != first
 
 
