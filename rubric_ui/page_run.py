@@ -21,7 +21,7 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
-from rubric_ui.resources import get_manager, store_or_stop, warm_up
+from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import (
     drawn_stamp,
     forget_view,
@@ -155,9 +155,13 @@ def _attached(run_id: str) -> None:
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
+    # One snapshot of the run for everything this full page run draws: header, chips, draft, verdicts and
+    # heatmap agree. (Each part loading the view anew drew them from different moments of a run that moved on
+    # while the page was drawing: two graded chips over "No verdicts yet", the criteria of iteration 1 beside
+    # the draft of iteration 2.) A fragment's own rerun (a poll, a click inside it) loads the newest.
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def progress() -> None:
-        current = load_view(run_id)
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is None:
             return
         # Compared with what the last *finished* full page run drew, kept in the session: a page run cut short
@@ -172,7 +176,7 @@ def _attached(run_id: str) -> None:
 
     @st.fragment
     def views_panel() -> None:
-        current = load_view(run_id)
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is not None:
             show_views(current, key="run")
 
@@ -247,4 +251,3 @@ def render() -> None:
         "revision appear here as they happen."
     )
     _editor(store)
-    warm_up()
