@@ -8,7 +8,6 @@ import streamlit as st
 
 from rubric_core.exports.report import render_report
 from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_core.words import run_facts
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
@@ -159,10 +158,7 @@ def render() -> None:
         f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>",
         unsafe_allow_html=True,
     )
-    st.caption(
-        f"{run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
-        f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
-    )
+    st.caption(f"{view.facts()} · {md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}")
     st.markdown("**Task**")
     st.text(view.config.get("task", ""))
     st.markdown("**Rubric**")

@@ -30,6 +30,7 @@ from rubric_ui.run_view import (
     seed_view,
     show_header,
     show_live_panel,
+    show_task,
     show_views,
 )
 from rubric_ui.safe import md, valid_run_id
@@ -82,6 +83,9 @@ def _start() -> None:
         return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
+    # Fold the editor: the live view then comes right under the run's header, in sight (with the editor
+    # open it was drawn below the editor, off screen at 1440x900).
+    st.session_state["run_edit_open"] = False
     seed_view(handle.run_id, config.to_dict())
 
 
@@ -152,6 +156,7 @@ def _attached(run_id: str) -> None:
     live = is_live(view)
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
+    show_task(view)
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.

@@ -13,7 +13,7 @@ from rubric_core.views import frames
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
-from rubric_core.words import counted, run_facts
+from rubric_core.words import counted
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
@@ -125,7 +125,7 @@ def _preview(run_id: str) -> None:
     if view is None:
         return
     st.markdown(
-        f"{chip_html(view.status)} {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
+        f"{chip_html(view.status)} {view.facts()} · "
         f"{html.escape(view.models.get('model', ''))} graded by "
         f"{html.escape(view.models.get('grader', ''))}",
         unsafe_allow_html=True,
@@ -266,7 +266,7 @@ def _compare(store: Store, first: str, second: str) -> None:
             )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
-                f"{run_facts(len(view.all_iterations()), view.tokens)}"
+                f"{view.facts(seconds=False)}"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
     settings = settings_diff(va.config, vb.config)

@@ -127,7 +127,7 @@ def build_agent(
     graph = create_deep_agent(
         model=writer,
         system_prompt=config.system_prompt or None,
-        middleware=[rubric, DropDraftOnCancel()],
+        middleware=[rubric, DropDraftOnCancel()],  # type: ignore[list-item]
         checkpointer=checkpointer,
     )
     return BuiltAgent(graph=graph, grader_model=grader)

@@ -135,5 +135,5 @@ class RunHandle:
             return self.events[-1] if self.events else None
 
 
-class DraftCancelled(Exception):  # noqa: N818 -- an outcome, not a fault
+class DraftCancelled(Exception):
     """Cancel was asked for while the working model was writing a draft: the draft is dropped, unsaved."""

@@ -5,13 +5,18 @@ worker's first job imports (the store, the checkpointer, the worker loop) loaded
 run then draws its first verdict about as soon as its fifth run would (bench/first_run.py).
 """
 
-import rubric_core.engine.checkpoints
-import rubric_core.engine.execution
-import rubric_core.execution.jobs
-import rubric_core.execution.worker
-import rubric_core.store.sqlite_setup
-import rubric_core.store.store
-import sqlalchemy.dialects.sqlite  # noqa: F401
+import importlib
+
 from rubric_core.engine.stack import warm_offline_models
 
+for _module in (
+    "rubric_core.engine.checkpoints",
+    "rubric_core.engine.execution",
+    "rubric_core.execution.jobs",
+    "rubric_core.execution.worker",
+    "rubric_core.store.sqlite_setup",
+    "rubric_core.store.store",
+    "sqlalchemy.dialects.sqlite",
+):
+    importlib.import_module(_module)
 warm_offline_models()
