@@ -21,6 +21,7 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
+from rubric_ui.pages import SUITES_PAGE_FILE
 from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import (
     drawn_stamp,
@@ -227,6 +228,27 @@ def _editor(store: Store) -> None:
             st.success(saved)
 
 
+def _suite_link(store: Store, run_id: str) -> None:
+    """An item of a suite run (opened from its grid) links back to that suite run."""
+    if not valid_run_id(run_id):
+        return
+    from rubric_core.suites import suite_store as ss
+    from rubric_ui.review_common import suite_of
+
+    found = suite_of(store, run_id)
+    if found is None:
+        return
+    suite = ss.get_suite_run(store, found[0])
+    # A suite run's name is typed by a user: escaped (a page link's label is Markdown).
+    name = md(str(suite["name"])) if suite and suite["name"] else found[0][:8]
+    st.page_link(
+        SUITES_PAGE_FILE,
+        label=f"Back to the suite run {name}",
+        icon=":material/arrow_back:",
+        query_params={"suite": found[0]},
+    )
+
+
 def render() -> None:
     """The page: the editor, or the run being watched with the editor folded above it."""
     store = store_or_stop()
@@ -240,16 +262,18 @@ def render() -> None:
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
+    st.title("Run")  # every page opens with a title of the same size (st.title)
     if run_id:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
-        c1.caption(f"Run `{run_id}`")
+        with c1:
+            _suite_link(store, run_id)
+            st.caption(f"Run `{run_id}`")
         c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
         # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
         if st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
             _editor(store)
         _attached(run_id)
         return
-    st.subheader("Task and rubric")
     st.caption(
         "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
         "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "

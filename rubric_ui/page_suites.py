@@ -257,7 +257,7 @@ def render() -> None:
     if suite_id is not None and not valid_run_id(suite_id):
         st.error("The suite id in the URL is not valid. Pick a suite run below.")
         suite_id = None
-    st.subheader("Suites")
+    st.title("Suites")
     st.caption(
         "One rubric over a dataset of tasks: one real loop per item, pass rates at the first draft and at the end, "
         "and a comparison of two suite runs."
