@@ -98,9 +98,7 @@ def test_chips_never_wrap_mid_label(page900, server) -> None:
     page.wait_for_url("**run=*")
     page.get_by_text("Max iterations reached ·", exact=False).wait_for()
     wait_run_page_settled(page)
-    chips = page.eval_on_selector_all(
-        ".rs-chip", "els => els.map(e => [e.textContent, e.getClientRects().length])"
-    )
+    chips = page.eval_on_selector_all(".rs-chip", "els => els.map(e => [e.textContent, e.getClientRects().length])")
     assert len(chips) == 12, chips
     assert all(lines == 1 for _text, lines in chips), chips
 
