@@ -62,12 +62,7 @@ def _filters(store: Store) -> RunFilter:
 
 def _filtering(flt: RunFilter) -> bool:
     return bool(
-        flt.statuses
-        or flt.rubric_name
-        or flt.model_contains
-        or flt.since is not None
-        or flt.tag_contains
-        or flt.search
+        flt.statuses or flt.rubric_name or flt.model_contains or flt.since is not None or flt.tag_contains or flt.search
     )
 
 

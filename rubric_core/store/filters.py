@@ -80,8 +80,7 @@ class RunFilter:
             params["model_like"] = like_pattern(self.model_contains.lower())
         if self.tag_contains:
             clauses.append(
-                "EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = r.id "
-                f"AND LOWER(t.tag) LIKE :tag_like {LIKE_ESCAPE})"
+                f"EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = r.id AND LOWER(t.tag) LIKE :tag_like {LIKE_ESCAPE})"
             )
             params["tag_like"] = like_pattern(self.tag_contains.lower())
         return " AND ".join(clauses), params

@@ -154,7 +154,6 @@ def _legend(reviewed: bool) -> str:
     return f'<div class="rs-hm-legend">{" · ".join(parts)}</div>'
 
 
-
 def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
     """One cell: the coloured square (a label holding its radio), the verdict and the gap in its title."""
     if cell is None:
