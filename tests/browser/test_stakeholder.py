@@ -246,3 +246,29 @@ def test_max_iterations_field_holds_its_range(page900, server) -> None:
     assert "Write for example" not in page.inner_text("[data-testid='stMain']")
     row = wait_run_status(server, run_id, {"satisfied", "max_iterations_reached"})
     assert 1 <= row["config"]["max_iterations"] <= 20, row["config"]
+
+
+_PICKER_TEXT_JS = """(sel) => { const els = document.querySelectorAll(sel); const e = els[els.length - 1];
+  if (!e || e.closest('[data-stale="true"]')) return '';
+  return [...e.querySelectorAll('input')].map((i) => i.value).join(' ') + ' ' + e.innerText; }"""
+"""The text a suite picker shows: its chosen option is the value of its input."""
+
+
+def test_suite_picker_says_the_suite_run_ended(page900, server) -> None:
+    """Item 8: once a suite run is cancelled, its picker label says so (not "Running · 0/24" until a reload)."""
+    page = page900
+    page.goto(f"{server.url}/suites")
+    wait_app_idle(page)
+    set_textarea(page, "Working model", "offline:writer?latency=0.3")
+    page.get_by_role("button", name="Start suite run").click()
+    page.wait_for_url("**suite=*")
+    suite_id = page.url.split("suite=")[1].split("&")[0]
+    progress = f'.rs-suite-progress[data-suite="{suite_id}"]'
+    page.wait_for_selector(f'{progress}[data-status="running"]', state="attached")
+    picker = f"[class*='st-key-suites_pick_{suite_id}']"
+    page.wait_for_function(f"(sel) => ({_PICKER_TEXT_JS})(sel).includes('Running')", arg=picker)
+    page.get_by_role("button", name="Cancel suite run").click()
+    page.wait_for_selector(f'{progress}[data-status="cancelled"]', state="attached")
+    page.wait_for_function(f"(sel) => ({_PICKER_TEXT_JS})(sel).includes('Cancelled')", arg=picker)
+    wait_app_idle(page)
+    assert "Running" not in page.evaluate(_PICKER_TEXT_JS, picker)
