@@ -184,7 +184,7 @@ def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
     # The labels say each suite run's status and counts. Streamlit keeps a widget's options for as long as its
     # key is the same, so the picker said "Running · 0/24" after the suite run ended until a reload: the key
     # carries a digest of the labels, and a label that changed draws a new picker.
-    digest = hashlib.sha1("\n".join(labels.values()).encode()).hexdigest()[:10]
+    digest = hashlib.sha256("\n".join(labels.values()).encode()).hexdigest()[:10]
     picked = st.selectbox(
         "Suite run",
         ids,
