@@ -27,7 +27,7 @@ SELECTION = "runs_selection"
 """Session key: run ids picked here, offered to the Export page."""
 PAGE_IDS = "runs_page_ids"
 """Session key: the run ids of the table's rows, in order (a clicked cell names a row by its number)."""
-OPEN = "runs_open"
+OPEN = "runs_cell_opened"
 """Session key: the run whose cell was just clicked: the next run of this page opens it before drawing."""
 
 
