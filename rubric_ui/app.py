@@ -14,6 +14,7 @@ from rubric_core.access import can, may_read
 from rubric_ui import access
 from rubric_ui.page_style import PAGE_CSS
 from rubric_ui.pages import PAGES_DIR as PAGES
+from rubric_ui.resources import warm_up
 from rubric_ui.shared import show_shared_run
 from rubric_ui.sidebar import mark_drawn
 from rubric_ui.state import RUN_PAGE, keep_widget_state
@@ -25,6 +26,9 @@ ICON = str(HERE / "assets" / "favicon.png")
 
 def main() -> None:
     """One script run of the app."""
+    # Once per process, first thing on the first page anyone opens (not after the Run editor is drawn): the
+    # worker processes take seconds to start, and a first Start that came before they were up waited for them.
+    warm_up()
     st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
     st.html(PAGE_CSS)  # page width, and the product's own words while the server is unreachable
 

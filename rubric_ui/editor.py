@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -63,6 +64,12 @@ def apply_preset(preset: dict[str, Any]) -> None:
             st.session_state[key] = preset[field]
     project, _ = open_project()
     own = set(project.grader_tools) if project is not None else set()
+    if "max_iterations" in preset:  # the field is clamped: a stored or imported value outside it is too
+        try:
+            wanted = int(preset["max_iterations"])
+        except (TypeError, ValueError):
+            wanted = DEFAULTS["run_max_iterations"]
+        st.session_state["run_max_iterations"] = min(max(wanted, 1), MAX_ITERATIONS_LIMIT)
     if "grader_tools" in preset:
         st.session_state["run_grader_tools"] = [t for t in preset["grader_tools"] if t in TOOL_CATALOGUE or t in own]
     if "agent" in preset:
@@ -106,8 +113,22 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
     return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"
 
 
+_PAGE_WORDS = {"Grader call limit": "Grader calls per pass", "Timeout": "Per-call timeout"}
+"""RunConfig's names of fields (a config file's words) to the labels this page gives them."""
+_CONFIG_HINT = re.compile(r"\s*Write for example \w+ = [^.]*\.$")
+
+
+def page_words(message: str) -> str:
+    """A RunConfig message as the page says it: the field's label here, no config-file example."""
+    for config_name, label in _PAGE_WORDS.items():
+        if message.startswith(config_name + " "):
+            message = label + message[len(config_name) :]
+    return _CONFIG_HINT.sub("", message)
+
+
 def set_errors(errors: dict[str, str]) -> None:
     """The messages Start found, each shown beside its field until that field is changed."""
+    errors = {field: page_words(message) for field, message in errors.items()}
     st.session_state[ERRORS] = errors
     st.session_state[ERRORS_FOR] = current_values()
 
@@ -243,14 +264,15 @@ def show_editor_settings() -> dict[str, Any]:
     _error("grader")
     project, _ = open_project()
     _agent_picker(project)
-    # No min/max on the number inputs: the browser would silently keep the previous value for an
-    # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
-    # validates instead, and the message appears beside the field.
+    # Clamped to what the library allows, and the range is in the label itself: the field cannot hold 40
+    # (a number typed past the bound is replaced by the bound), so no config-file message can follow.
     st.number_input(
-        "Max iterations",
+        f"Max iterations (1 to {MAX_ITERATIONS_LIMIT})",
+        min_value=1,
+        max_value=MAX_ITERATIONS_LIMIT,
         step=1,
         key="run_max_iterations",
-        help=f"Grading passes at most: 1 to {MAX_ITERATIONS_LIMIT}.",
+        help=f"Grading passes at most: the loop stops after {MAX_ITERATIONS_LIMIT} whatever the grader says.",
         width=200,
     )
     _error("max_iterations")
@@ -287,6 +309,14 @@ def _agent_picker(project: Any) -> None:
     _error("files")
 
 
+def _clamped_iterations() -> Any:
+    """The field's value held to its bounds (a value set from outside the page, say a test, can lie beyond)."""
+    value = st.session_state["run_max_iterations"]
+    if isinstance(value, (int, float)):
+        return min(max(int(value), 1), MAX_ITERATIONS_LIMIT)
+    return value
+
+
 def current_values() -> dict[str, Any]:
     """The editor's values (from session state) for `RunConfig.from_dict`."""
     init_state()
@@ -305,7 +335,7 @@ def current_values() -> dict[str, Any]:
         "rubric": st.session_state["run_rubric"],
         "model": model,
         "grader": grader,
-        "max_iterations": st.session_state["run_max_iterations"],
+        "max_iterations": _clamped_iterations(),
         "grader_tools": st.session_state["run_grader_tools"],
         "system_prompt": st.session_state["run_system_prompt"],
         "grader_prompt": st.session_state["run_grader_prompt"],

@@ -23,8 +23,8 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
-from rubric_ui.pages import RUNS_PAGE_FILE
-from rubric_ui.resources import get_manager, store_or_stop, warm_up
+from rubric_ui.pages import RUNS_PAGE_FILE, SUITES_PAGE_FILE
+from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import (
     drawn_stamp,
     forget_view,
@@ -33,6 +33,7 @@ from rubric_ui.run_view import (
     seed_view,
     show_header,
     show_live_panel,
+    show_task,
     show_views,
 )
 from rubric_ui.safe import md, valid_run_id
@@ -99,6 +100,9 @@ def _start() -> None:
         return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
+    # Fold the editor: the live view then comes right under the run's header, in sight (with the editor
+    # open it was drawn below the editor, off screen at 1440x900).
+    st.session_state["run_edit_open"] = False
     seed_view(handle.run_id, config.to_dict())
 
 
@@ -177,13 +181,18 @@ def _attached(run_id: str) -> None:
     live = is_live(view)
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
+    show_task(view)
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
+    # One snapshot of the run for everything this full page run draws: header, chips, draft, verdicts and
+    # heatmap agree. (Each part loading the view anew drew them from different moments of a run that moved on
+    # while the page was drawing: two graded chips over "No verdicts yet", the criteria of iteration 1 beside
+    # the draft of iteration 2.) A fragment's own rerun (a poll, a click inside it) loads the newest.
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def progress() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
-        current = load_view(run_id)
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is None:
             return
         # Compared with what the last *finished* full page run drew, kept in the session: a page run cut short
@@ -198,7 +207,7 @@ def _attached(run_id: str) -> None:
 
     @st.fragment
     def views_panel() -> None:
-        current = load_view(run_id)
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is not None:
             show_views(current, key="run")
 
@@ -251,6 +260,27 @@ def _editor(store: Store) -> None:
             st.success(saved)
 
 
+def _suite_link(store: Store, run_id: str) -> None:
+    """An item of a suite run (opened from its grid) links back to that suite run."""
+    if not valid_run_id(run_id):
+        return
+    from rubric_core.suites import suite_store as ss
+    from rubric_ui.review_common import suite_of
+
+    found = suite_of(store, run_id)
+    if found is None:
+        return
+    suite = ss.get_suite_run(store, found[0])
+    # A suite run's name is typed by a user: escaped (a page link's label is Markdown).
+    name = md(str(suite["name"])) if suite and suite["name"] else found[0][:8]
+    st.page_link(
+        SUITES_PAGE_FILE,
+        label=f"Back to the suite run {name}",
+        icon=":material/arrow_back:",
+        query_params={"suite": found[0]},
+    )
+
+
 def render() -> None:
     """The page: the editor, or the run being watched with the editor folded above it."""
     store = store_or_stop()
@@ -264,10 +294,13 @@ def render() -> None:
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
+    st.title("Run")  # every page opens with a title of the same size (st.title)
     starts = allowed("start")
     if run_id:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
-        c1.caption(f"Run `{run_id}`")
+        with c1:
+            _suite_link(store, run_id)
+            st.caption(f"Run `{run_id}`")
         if starts:
             c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
         # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's). In a
@@ -279,15 +312,12 @@ def render() -> None:
         _attached(run_id)
         return
     if not starts:  # reading only: the editor starts runs, which this role may not
-        st.subheader("Run")
         st.info("Your role reads runs but does not start them: open one from the Runs page.")
         st.page_link(RUNS_PAGE_FILE, label="Go to the Runs page", icon=":material/history:")
         return
-    st.subheader("Task and rubric")
     st.caption(
         "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
         "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
         "revision appear here as they happen."
     )
     _editor(store)
-    warm_up()

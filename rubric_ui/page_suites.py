@@ -7,6 +7,7 @@ Every piece of dataset, agent and grader text is escaped before it is rendered.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import tempfile
 from pathlib import Path
@@ -222,12 +223,16 @@ def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
     ids = [r["id"] for r in rows]
     labels = {r["id"]: _label(r) for r in rows}
     index = ids.index(current) if current in ids else None
+    # The labels say each suite run's status and counts. Streamlit keeps a widget's options for as long as its
+    # key is the same, so the picker said "Running · 0/24" after the suite run ended until a reload: the key
+    # carries a digest of the labels, and a label that changed draws a new picker.
+    digest = hashlib.sha256("\n".join(labels.values()).encode()).hexdigest()[:10]
     picked = st.selectbox(
         "Suite run",
         ids,
         index=index,
         format_func=lambda i: labels.get(i, i),
-        key=f"suites_pick_{current}",
+        key=f"suites_pick_{current}_{digest}",
         placeholder="Pick a suite run",
     )
     if picked and picked != current:
@@ -301,7 +306,7 @@ def render() -> None:
     if suite_id is not None and not valid_run_id(suite_id):
         st.error("The suite id in the URL is not valid. Pick a suite run below.")
         suite_id = None
-    st.subheader("Suites")
+    st.title("Suites")
     st.caption(
         "One rubric over a dataset of tasks: one real loop per item, pass rates at the first draft and at the end, "
         "and a comparison of two suite runs."

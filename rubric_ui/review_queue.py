@@ -18,6 +18,13 @@ if TYPE_CHECKING:
     from rubric_core.store import Store
 
 ERROR = "review_error"
+VERDICT_BUTTONS_CSS = (
+    "<style>.st-key-review_pass button{background:#1a7f37;border-color:#1a7f37;color:#fff}"
+    ".st-key-review_pass button:hover{background:#116329;border-color:#116329}"
+    ".st-key-review_fail button{background:#cf222e;border-color:#cf222e;color:#fff}"
+    ".st-key-review_fail button:hover{background:#a40e26;border-color:#a40e26}</style>"
+)
+"""Pass in green with a check, Fail in red with a cross: two primary buttons of one colour looked alike."""
 
 
 def _cell_key(cell: dict[str, Any]) -> str:
@@ -142,12 +149,14 @@ def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -
             st.text_input("Reason (optional)", key=reason_key, placeholder="why you agree or disagree")
         a, b, c = st.columns(3)
         if reviews:  # only for the roles that may review; a forged press is checked on the server (access.py)
+            st.html(VERDICT_BUTTONS_CSS)
             a.button(
                 "Pass",
                 key="review_pass",
                 shortcut="P",
                 disabled=not reviewer,
                 type="primary",
+                icon=":material/check_circle:",
                 on_click=_review,
                 args=(scope, cell, "pass", reason_key),
             )
@@ -157,6 +166,7 @@ def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -
                 shortcut="F",
                 disabled=not reviewer,
                 type="primary",
+                icon=":material/cancel:",
                 on_click=_review,
                 args=(scope, cell, "fail", reason_key),
             )

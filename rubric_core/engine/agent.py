@@ -15,6 +15,7 @@ from langchain.agents.structured_output import ProviderStrategy, ToolStrategy
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE, make_tools
 from rubric_core.config import RunConfig
+from rubric_core.engine.handle import DraftCancelled
 from rubric_core.models.providers import build_chat_model, parse_model_spec
 
 
@@ -43,6 +44,33 @@ class ForceStructuredOutput(AgentMiddleware):
         schema = getattr(fmt, "schema", fmt)
         pinned = ToolStrategy(schema=schema) if self.strategy == "tool" else ProviderStrategy(schema=schema)
         return request.override(response_format=pinned)
+
+
+class DropDraftOnCancel(AgentMiddleware):
+    """Working-agent middleware: a draft whose model call was in flight when Cancel came is never written.
+
+    Cancel drains the run after the step in flight, and the step in flight may be the next draft's model
+    call: the page, a moment behind the run, showed the grader checking draft 3 when Cancel was pressed,
+    and draft 4 still appeared. Raising here fails the model step, so LangGraph saves none of its writes:
+    the checkpoint stays after the last grading pass and Resume writes that draft anew, once.
+    """
+
+    def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        response = handler(request)
+        _raise_if_cancelled(request)
+        return response
+
+    async def awrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        response = await handler(request)
+        _raise_if_cancelled(request)
+        return response
+
+
+def _raise_if_cancelled(request: Any) -> None:
+    runtime = getattr(request, "runtime", None)
+    if getattr(runtime, "drain_reason", None) == "cancelled":  # RunHandle.cancel's reason
+        msg = "Cancelled while the working model was writing a draft."
+        raise DraftCancelled(msg)
 
 
 @dataclass
@@ -110,7 +138,9 @@ def build_agent(
     if config.agent:
         from rubric_core.projects.agents import build_project_graph
 
-        graph = build_project_graph(project, config.agent, model=writer, middleware=[rubric], checkpointer=checkpointer)
+        graph = build_project_graph(
+            project, config.agent, model=writer, middleware=[rubric, DropDraftOnCancel()], checkpointer=checkpointer
+        )
         entry = project.agent(config.agent)
         agent = {
             "name": entry.name,
@@ -123,7 +153,7 @@ def build_agent(
     graph = create_deep_agent(
         model=writer,
         system_prompt=config.system_prompt or None,
-        middleware=[rubric],
+        middleware=[rubric, DropDraftOnCancel()],  # type: ignore[list-item]
         checkpointer=checkpointer,
     )
     return BuiltAgent(graph=graph, grader_model=grader, project=project)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
 from rubric_core.engine.faults import is_disk_full, storage_fault_message
-from rubric_core.engine.handle import RunHandle, RunPrior
+from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
 from rubric_core.engine.stream_events import StorageFault, StreamTranslator
@@ -150,7 +150,7 @@ class RunExecution(StreamTranslator):
             if payload is not FINISH_ONLY:
                 self._stream(graph, payload, cfg)
             self._finish(graph.get_state(cfg).values)
-        except _Drained:
+        except (_Drained, DraftCancelled):
             h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
         except StorageFault:
             if not h.frozen:

@@ -131,6 +131,11 @@ EXPORT_SCHEMA: dict[str, Any] = {
             "properties": {
                 "turn": _STEP_NO,
                 "iteration": _STEP_NO,
+                "iteration_number": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The iteration as the dashboard counts it: 1 is the first draft (`iteration` + 1).",
+                },
                 "draft": _OPT_TEXT,
                 "files": {"type": "array", "items": {"$ref": "#/$defs/file"}},
                 "result": {"enum": [*_RESULTS, None]},

@@ -85,6 +85,7 @@ def run_record(
         {
             "turn": i["turn"],
             "iteration": i["iteration"],
+            "iteration_number": i["iteration"] + 1,
             "draft": i["draft_text"],
             "files": _files(i["files_json"]),
             "draft_tokens": i["draft_tokens"],
@@ -173,6 +174,7 @@ def grader_records(run: dict, iterations: list[dict], criteria: dict[tuple, list
             "run_id": run["id"],
             "turn": i["turn"],
             "iteration": i["iteration"],
+            "iteration_number": i["iteration"] + 1,
             "inputs": {
                 "task": run["task"],
                 "rubric": run["rubric"],
@@ -239,6 +241,7 @@ def pair_records(
                 "run_id": run["id"],
                 "turn": turn,
                 "iteration": before["iteration"],
+                "iteration_number": before["iteration"] + 1,
                 "task": run["task"],
                 "rubric": run["rubric"],
                 "draft_before": before["draft_text"],

@@ -78,12 +78,20 @@ def check_graph(graph: Any, name: str, *, middleware: Sequence[Any], checkpointe
         )
         raise UserCodeError(msg)
     for mw in middleware:
-        if not _runs(graph, mw):
+        if _has_node_hooks(mw) and not _runs(graph, mw):
             msg = (
                 f"The graph of the factory {name} does not run Rubric Studio's {type(mw).__name__} (no grader "
                 "would ever see a draft): pass middleware=[*middleware, ...your own] to create_deep_agent."
             )
             raise UserCodeError(msg)
+
+
+def _has_node_hooks(middleware: Any) -> bool:
+    """Whether a middleware runs as graph nodes (before/after hooks); a model-call wrapper has none to find."""
+    from langchain.agents.middleware import AgentMiddleware
+
+    hooks = ("before_agent", "after_agent", "before_model", "after_model")
+    return any(getattr(type(middleware), h, None) is not getattr(AgentMiddleware, h, None) for h in hooks)
 
 
 def _runs(graph: Any, middleware: Any) -> bool:

@@ -161,6 +161,14 @@ class RunView:
         """(turn, iteration) to the draft text."""
         return {(it.turn, it.iteration): it.draft for it in self.all_iterations() if it.drafted}
 
+    def facts(self, *, seconds: bool = True) -> str:
+        """What the run cost over every turn: "2 turns · 5 iterations · 4,210 tokens · 12.3 s"."""
+        from rubric_core.words import run_facts
+
+        return run_facts(
+            len(self.all_iterations()), self.tokens, self.wall_time_s if seconds else None, turns=len(self.turns)
+        )
+
     def explanation(self) -> str:
         """The last grader explanation."""
         graded = [it for it in self.all_iterations() if it.evaluation]
