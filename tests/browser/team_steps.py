@@ -98,7 +98,7 @@ def select_run(page: Any, server: AppServer, task_word: str, run_id: str) -> Non
     search = page.get_by_label("Task contains", exact=True)
     search.fill(task_word)
     search.press("Enter")
-    page.get_by_text("1 run · page 1 of 1", exact=False).wait_for()
+    page.get_by_text("1 run matches the filters · page 1 of 1", exact=False).wait_for()
     wait_app_idle(page)
     page.keyboard.press("Escape")  # the focus may have moved on to the date field, whose picker covers the table
     page.wait_for_function("() => !document.querySelector('[data-baseweb=\"popover\"]')")

@@ -182,6 +182,7 @@ def test_review_opens_the_run_you_came_from_keeps_the_reviewer_and_colours_the_v
     wait_app_idle(page)
     assert f"run={older}" in page.url  # the page writes the run it picked into its URL
     set_textarea(page, "Reviewer name", "ann")
+    page.wait_for_url(lambda url: "reviewer=ann" in url)  # the name is in the address the reload opens
     page.reload()
     wait_app_idle(page)
     assert page.get_by_label("Reviewer name", exact=True).input_value() == "ann"

@@ -22,6 +22,7 @@ import pytest
 from rubric_core.access import AuditFilter, share
 from rubric_core.access import audit as audit_log
 from rubric_core.store import judge as judge_store
+from rubric_core.words import counted
 from tests.browser.helpers import (
     click_cancel,
     open_server_store,
@@ -365,7 +366,7 @@ def test_an_admin_reads_and_exports_the_audit_trail_and_others_cannot(browser, t
     goto(ada, f"{team.url}/audit")
     ada.locator(".st-key-rs_audit_table [data-testid='stDataFrame']").wait_for()
     total = len(_rows(team))
-    ada.get_by_text(f"{total} actions", exact=False).wait_for()
+    ada.get_by_text(f"{counted(total, 'action')} · page 1", exact=False).wait_for()
     ada.get_by_role("button", name="Prepare export").click()
     with ada.expect_download() as info:
         ada.get_by_role("button", name="Download the audit trail", exact=False).click()
