@@ -20,6 +20,20 @@ class BadInput(Exception):
     """A user error: printed as one message, exit status 2."""
 
 
+def describe_unexpected(exc: BaseException) -> str:
+    """One line for a failure no check foresaw: the database named if it went away, else the exception's first line."""
+    from rubric_core.engine.faults import is_store_unreachable, short_cause
+
+    if is_store_unreachable(exc):
+        from rubric_core.store import default_url, mask_url
+
+        return (
+            f"The database at {mask_url(default_url())} stopped answering ({short_cause(exc)}). Nothing more was "
+            "written; try again once it answers."
+        )
+    return f"Unexpected failure: {short_cause(exc)}."
+
+
 def read_text_file(path: str, what: str) -> str:
     """The UTF-8 text of a file the user named (a task, a rubric); BadInput saying why it cannot be read."""
     try:

@@ -103,7 +103,10 @@ class Store(RunImports, RunQueries, RunEdits):
             return int(conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar() or 0)
 
     def close(self) -> None:
-        """Release connections."""
+        """Release connections (and stop retrying a run's end the database never took)."""
+        pending = getattr(self, "_pending_ends", None)
+        if pending is not None:
+            pending.close()
         if self._raw is not None:
             self._raw.close()
         self.engine.dispose()
