@@ -57,7 +57,13 @@ class StoreUnreachableError(ConnectionError):
 
 
 def short_cause(exc: BaseException) -> str:
-    """The first line of an exception's text (a driver's error spans several), with its type; never a traceback."""
+    """The first line of an exception's text (a driver's error spans several), with its type; never a traceback.
+
+    A SQLAlchemy error is described by the driver's error it wraps (its own text repeats it with a prefix).
+    """
+    orig = getattr(exc, "orig", None)
+    if isinstance(orig, BaseException):
+        exc = orig
     text = (str(exc).strip().splitlines() or [""])[0].strip()
     return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
