@@ -192,6 +192,12 @@ def _string(data: Mapping[str, Any], key: str, errors: dict[str, str]) -> str:
             "for several lines use a multi-line string (TOML triple quotes, YAML `|`)."
         )
         return ""
+    if "\x00" in value:
+        errors[key] = (
+            f"{key} holds a NUL character (\\0, at character {value.index(chr(0)) + 1}), which no store can keep "
+            "as text: remove it (it usually comes from a binary file or a bad copy)."
+        )
+        return ""
     return value
 
 

@@ -26,8 +26,11 @@ from rubric_core.cli.suite_report import (
 from rubric_core.config import RunConfig
 
 
-def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None]:
-    """The shared RunConfig of the items and the rubric's library version (None for a loose file)."""
+def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None]:
+    """The shared RunConfig of the items and the rubric's library version (None for a loose file).
+
+    Every item is checked against it before anything is stored (the rubric saved to the library included).
+    """
     data: dict[str, Any] = {}
     if args.config:
         from rubric_core.config import load_config
@@ -57,6 +60,12 @@ def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None
         data["grader_tools"] = list(args.grader_tool)
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
+    from rubric_core.suites.runner import check_items
+
+    try:
+        check_items(dataset, config)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version
@@ -137,7 +146,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from None
     dataset = _dataset(args)
     store = open_suite_store()
-    config, version = _config(args, store)
+    config, version = _config(args, store, dataset)
     runner = _runner(store, args)
     handle = _execute(
         lambda subs: runner.start(
