@@ -262,9 +262,9 @@ def test_a_worker_lost_under_a_suite_item_is_named_and_the_suite_finishes_with_e
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
     before = set(gates.claimed())
     gates.arm()
+    argv = ["suite", "run", "--dataset", str(data), "--rubric-file", str(rubric), "--scheduler", address]
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rubric_core", "suite", "run", "--dataset", str(data), "--rubric-file", str(rubric)]
-        + ["--scheduler", address, "--concurrency", "1"],
+        [sys.executable, "-m", "rubric_core", *argv, "--concurrency", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
