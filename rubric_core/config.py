@@ -266,35 +266,37 @@ def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: 
 
 def load_config(path: str | Path) -> RunConfig:
     """Read a RunConfig from a .toml, .yaml or .yml file."""
+    from rubric_core.files import CONFIG_FILE_LIMIT, FileProblem, read_text
+
     p = Path(path)
     if p.suffix.lower() not in (".toml", ".yaml", ".yml"):
         raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
     try:
-        raw = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        msg = f"Cannot read config file {p}: {exc.strerror or exc}. Check the path."
-        raise ConfigError({"config": msg}) from None
-    except UnicodeDecodeError as exc:
-        msg = f"Config file {p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8."
-        raise ConfigError({"config": msg}) from None
+        raw = read_text(p, "config", CONFIG_FILE_LIMIT)  # a UTF-8 byte order mark is dropped, not refused
+    except FileProblem as exc:
+        raise ConfigError({"config": f"{exc} Check the path."}) from None
     try:
         if p.suffix.lower() == ".toml":
             data = tomllib.loads(raw)
-        elif p.suffix.lower() in (".yaml", ".yml"):
+        else:
             import yaml
 
             data = yaml.safe_load(raw) or {}
-        else:
-            raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
-    except (tomllib.TOMLDecodeError, ValueError) as exc:
-        if isinstance(exc, ConfigError):
-            raise
-        raise ConfigError({"config": f"{p} is not valid {p.suffix[1:].upper()}: {exc}"}) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError({"config": f"{p} is not valid TOML: {exc}"}) from None
     except Exception as exc:  # noqa: BLE001 -- yaml.YAMLError, without importing yaml at module level
-        raise ConfigError({"config": f"{p} is not valid YAML: {exc}"}) from None
+        raise ConfigError({"config": f"{p} is not valid YAML: {_yaml_problem(exc)}"}) from None
     if not isinstance(data, dict):
         raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
     return RunConfig.from_dict(data)
+
+
+def _yaml_problem(exc: BaseException) -> str:
+    """A YAML parser error in one line: what is wrong and where (PyYAML's own text spans several lines)."""
+    problem = getattr(exc, "problem", None) or getattr(exc, "context", None) or str(exc)
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+    return " ".join(f"{problem}{where}".split()) + "."
 
 
 def save_config(config: RunConfig, path: str | Path) -> None:

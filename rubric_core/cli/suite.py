@@ -194,7 +194,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--langsmith-dataset", help="a LangSmith dataset name (needs LANGSMITH_API_KEY)")
     run.add_argument("--rubric-file", help="read the rubric from a file (saved in the library with --rubric-name)")
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
-    run.add_argument("--rubric-version", type=int, help="a library rubric version")
+    run.add_argument("--rubric-version", type=positive_arg, help="a library rubric version")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
     run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
     run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
