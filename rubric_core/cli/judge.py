@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from rubric_core.cli.common import BadInput, open_cli_store, read_text_file, whole_arg
@@ -225,9 +226,10 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
     from rubric_core.judge.whatif import what_if
 
     report = what_if(store, args.run_id, rubric=rubric, grader=args.grader)
+    failed = 1 if report.grader_failures() else 0  # a grader that failed is not an answer: exit 1
     if args.jsonl:
         print(json.dumps(report.to_dict(), ensure_ascii=False))
-        return 0
+        return failed
     print(
         f"what-if regrade of run {args.run_id} by {report.grader} ({report.wall_time_s:.2f} s, id {report.regrade_id})"
     )
@@ -248,7 +250,10 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
         print("criteria whose verdict changed: " + "; ".join(report.changed_criteria))
     if report.added or report.removed:
         print(f"criteria added: {'; '.join(report.added) or '-'}; removed: {'; '.join(report.removed) or '-'}")
-    return 0
+    if failed:
+        failing = next(line for line in report.summary().splitlines() if "FAILED" in line)
+        print(f"error: {failing}", file=sys.stderr)
+    return failed
 
 
 def _consistency(store: Any, args: argparse.Namespace, rubric: str | None) -> int:

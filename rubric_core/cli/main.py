@@ -7,6 +7,7 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from rubric_core import logs
 from rubric_core.cli import following, judge, run, store, suite, ui
@@ -34,9 +35,16 @@ def package_version() -> str:
         return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]) + " (checkout)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what is wrong and where help is), not the usage block first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"error: {message.rstrip('.')}. See `{self.prog} --help`.\n")
+
+
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     """The whole command line: every group registers its commands."""
-    parser = argparse.ArgumentParser(prog=prog, description="Rubric Studio from the command line.")
+    parser = _Parser(prog=prog, description="Rubric Studio from the command line.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
     parser.add_argument(
         "--debug",

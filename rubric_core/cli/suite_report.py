@@ -12,7 +12,15 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, share_arg
+from rubric_core.cli.common import (
+    EXIT_BELOW,
+    EXIT_OK,
+    BadInput,
+    export_target_problem,
+    report_export,
+    share_arg,
+    writing_export,
+)
 
 
 def open_suite_store() -> Any:
@@ -205,13 +213,14 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
 def cmd_suite_export(args: argparse.Namespace) -> int:
     from rubric_core.suites.export import export_suite_run
 
+    problem = export_target_problem(args.format, args.out)
+    if problem:
+        raise BadInput(problem)
     store = open_suite_store()
     suite = find_suite(store, args.suite_id)
-    result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
-    print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
-    if result.message:
-        print(result.message)
-    return EXIT_OK
+    with writing_export(args.out):
+        result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
+    return report_export(result, args.format)
 
 
 def add_gates(p: argparse.ArgumentParser) -> None:
