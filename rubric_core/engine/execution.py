@@ -101,11 +101,28 @@ class RunExecution:
         }
 
     def interrupt(self, reason: str, message: str) -> None:
-        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable."""
+        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable.
+
+        Model calls that finished but whose step was cut short (a grading pass stopped half way, a draft
+        not streamed yet) were paid for: their tokens are counted here as `unrecorded_tokens`, because
+        the resumed run does that step again and counts it again.
+        """
         from rubric_core.store.liveness import mark_stopped
 
-        self.handle.interrupt({"turn": self.turn, "reason": reason, "message": message, **self._totals()})
+        spent = self._unrecorded_tokens()
+        data: dict[str, Any] = {"turn": self.turn, "reason": reason, "message": message}
+        if any(spent.values()):
+            self._add_tokens(spent)
+            data["unrecorded_tokens"] = spent
+        self.handle.interrupt({**data, **self._totals()})
         mark_stopped(self.handle.run_id)
+
+    def _unrecorded_tokens(self) -> dict[str, int]:
+        """Tokens of finished model calls no event has counted yet (both roles)."""
+        writer, grader = self.usage.take("writer"), self.usage.take("grader")
+        return {
+            k: int(writer.get(k, 0)) + int(grader.get(k, 0)) for k in ("input_tokens", "output_tokens", "total_tokens")
+        }
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:

@@ -361,3 +361,17 @@ class EventWriter(RubricLibrary):
 
     def _on_interrupted(self, conn: Connection, ev: RunEvent) -> None:
         self._finish(conn, ev, "interrupted", error=ev.data.get("message", ""))
+        spent = ev.data.get("unrecorded_tokens") or {}
+        if spent:  # model calls of a step cut short: paid for, and done again on resume
+            conn.execute(
+                text(
+                    "UPDATE runs SET input_tokens = input_tokens + :i, output_tokens = output_tokens + :o, "
+                    "total_tokens = total_tokens + :t WHERE id = :id"
+                ),
+                {
+                    "id": ev.run_id,
+                    "i": int(spent.get("input_tokens", 0) or 0),
+                    "o": int(spent.get("output_tokens", 0) or 0),
+                    "t": int(spent.get("total_tokens", 0) or 0),
+                },
+            )
