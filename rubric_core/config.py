@@ -292,11 +292,25 @@ def load_config(path: str | Path) -> RunConfig:
 
 
 def _yaml_problem(exc: BaseException) -> str:
-    """A YAML parser error in one line: what is wrong and where (PyYAML's own text spans several lines)."""
-    problem = getattr(exc, "problem", None) or getattr(exc, "context", None) or str(exc)
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
-    return " ".join(f"{problem}{where}".split()) + "."
+    """A YAML parser error in one line: what is wrong and where (PyYAML's own text spans several lines).
+
+    Both places are given when the parser names two: where the construct began (an unclosed bracket or
+    quote) and where it noticed the problem (often the end of the file).
+    """
+
+    def at(mark: Any) -> str:
+        return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+
+    problem = getattr(exc, "problem", None)
+    context = getattr(exc, "context", None)
+    if not problem and not context:
+        return " ".join(str(exc).split()) + "."
+    parts = []
+    if context:
+        parts.append(f"{context}{at(getattr(exc, 'context_mark', None))}")
+    if problem:
+        parts.append(f"{problem}{at(getattr(exc, 'problem_mark', None))}")
+    return " ".join(": ".join(parts).split()) + "."
 
 
 def save_config(config: RunConfig, path: str | Path) -> None:
