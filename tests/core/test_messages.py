@@ -209,5 +209,5 @@ def test_an_export_that_fails_half_way_leaves_no_file_and_one_line(
     assert main(["export", "--format", "jsonl", "--out", str(out)]) == 1
     err = capsys.readouterr().err
     assert not out.exists(), "an empty or partial export is not left behind"
-    assert [line for line in err.splitlines() if line.strip()][0].startswith("error: Unexpected failure")
+    assert next(line for line in err.splitlines() if line.strip()).startswith("error: Unexpected failure")
     assert "Traceback" not in err
