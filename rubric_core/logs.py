@@ -51,6 +51,7 @@ class _QuietFileHandler(logging.Handler):
         self._inner: logging.Handler | None = None
         self.tracebacks = 0
         """Records with a traceback written so far (the CLI then says where the details are)."""
+        self._failures = 0
 
     def emit(self, record: logging.LogRecord) -> None:
         try:
@@ -58,16 +59,21 @@ class _QuietFileHandler(logging.Handler):
                 from logging.handlers import RotatingFileHandler
 
                 self.path.parent.mkdir(parents=True, exist_ok=True)
-                self._inner = RotatingFileHandler(self.path, maxBytes=_MAX_BYTES, backupCount=1, encoding="utf-8")
-                self._inner.setFormatter(self.formatter)
+                inner = RotatingFileHandler(self.path, maxBytes=_MAX_BYTES, backupCount=1, encoding="utf-8")
+                inner.setFormatter(self.formatter)
+                # Its own failures (the log's disk is full too) would print "--- Logging error ---" and a
+                # traceback on stderr: the very thing this log exists to keep off the terminal.
+                inner.handleError = self.handleError  # type: ignore[method-assign]
+                self._inner = inner
+            failures = self._failures
             self._inner.emit(record)
-            if record.exc_info:
+            if record.exc_info and self._failures == failures:  # only a traceback that is really in the file
                 self.tracebacks += 1
         except Exception:  # noqa: BLE001 -- a log that cannot be written must not become a traceback itself
             pass
 
     def handleError(self, record: logging.LogRecord) -> None:
-        pass
+        self._failures += 1
 
     def close(self) -> None:
         if self._inner is not None:

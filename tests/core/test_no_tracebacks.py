@@ -178,3 +178,31 @@ def test_a_killed_command_line_leaves_its_pool_run_with_a_true_reason(tmp_path: 
         assert "killed" in run["error"] and "server stop" not in run["error"], run["error"]
     finally:
         store.close()
+
+
+def test_a_full_disk_under_the_cli_prints_its_message_and_no_traceback(tmp_path: Path) -> None:
+    from tests.core.test_interrupt import _fill, _mount_tmpfs
+
+    home = tmp_path / "disk"
+    if not _mount_tmpfs(home, "64m"):
+        pytest.skip("cannot mount a tmpfs here (needs root)")
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--model", "offline:writer?latency=1"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(home),
+            cwd=tmp_path,
+        )
+        assert proc.stdout is not None
+        run_id = proc.stdout.readline().split()[1]
+        _wait_stored(home / "runs.sqlite", run_id, "feedback", proc)
+        filler = _fill(home)
+        out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        filler.unlink()
+        assert proc.returncode == 1, out + err
+        assert "disk is full" in out and f"python -m rubric_core resume {run_id}" in out + err
+        assert "Traceback" not in out + err and "DiskFullError" not in err, err
+    finally:
+        subprocess.run(["umount", "-l", str(home)], check=False)
