@@ -70,6 +70,24 @@ def home(_isolated: Path) -> Path:
 
 
 @pytest.fixture(scope="session")
+def browser():
+    """Real Chromium for the whole session (one Playwright per process: a second sync_playwright() inside the
+    first one's loop is refused). Shared by tests/browser and tests/install."""
+    from tests.browser.helpers import STEP_TIMEOUT_MS
+    from tests.browser.server import CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_path
+
+    path = chromium_path()
+    if path is None:
+        pytest.fail(CHROMIUM_MISSING, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, timeout=STEP_TIMEOUT_MS)
+        yield b
+        b.close()
+
+
+@pytest.fixture(scope="session")
 def pg_server():
     """One embedded PostgreSQL server for the session, started only when a test needs it."""
     from tests.pg import PostgresForTests

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_no_live_run
-from tests.browser.server import CHROMIUM_ARGS, CHROMIUM_MISSING, AppServer, chromium_path
+from tests.browser.server import AppServer
 from tests.browser.wire import WireTrace
 
 SHOTS = Path(__file__).with_name("screenshots")
@@ -82,19 +82,6 @@ def _diagnose(page: Any, server: AppServer, frames: dict[str, Any], wire: WireTr
         time.sleep(1.0)  # diagnostics only: give the handler a moment to write
     out.write("--- server log (tail) ---\n" + server.log.read_text(encoding="utf-8", errors="replace")[-12000:] + "\n")
     out.flush()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    path = chromium_path()
-    if path is None:
-        pytest.fail(CHROMIUM_MISSING, pytrace=False)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, timeout=STEP_TIMEOUT_MS)
-        yield b
-        b.close()
 
 
 @pytest.fixture(scope="module")

@@ -12,10 +12,10 @@ import time
 import urllib.request
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.browser.server import CHROMIUM_ARGS, CHROMIUM_MISSING, chromium_path
 from tests.core.test_packaging import requirement_lines
 from tests.install.conftest import ROOT, Installed
 
@@ -84,10 +84,7 @@ def test_run_the_bundled_example_from_another_directory(installed: Installed, ou
     assert listed.returncode == 0 and "1 of 1 runs" in listed.stdout
 
 
-def test_ui_serves_the_app_and_chromium_draws_the_run_page(installed: Installed, outside: Path) -> None:
-    chromium = chromium_path()
-    if not chromium:
-        pytest.fail(CHROMIUM_MISSING)
+def test_ui_serves_the_app_and_chromium_draws_the_run_page(installed: Installed, outside: Path, browser: Any) -> None:
     log = outside / "ui.log"
     with log.open("w") as out:
         proc = subprocess.Popen(
@@ -106,23 +103,20 @@ def test_ui_serves_the_app_and_chromium_draws_the_run_page(installed: Installed,
         url = f"http://127.0.0.1:{found.group(1)}"
         with urllib.request.urlopen(f"{url}/_stcore/health", timeout=60) as health:
             assert health.status == 200 and health.read() == b"ok"
-        from playwright.sync_api import sync_playwright
-
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-            try:
-                page = browser.new_page(viewport={"width": 1440, "height": 900})
-                page.goto(url)
-                start = page.get_by_role("button", name="Start run", exact=True)
-                start.wait_for(timeout=RUN_TIMEOUT_S * 1000)
-                assert page.title().endswith("Rubric Studio")
-                assert page.locator('[data-testid="stSidebarNav"]').inner_text().count("Runs") == 1
-                assert page.locator('[data-testid="stException"]').count() == 0
-                # The app's own .streamlit/config.toml was read from the package: its theme colours Start.
-                colour = start.evaluate("b => getComputedStyle(b).backgroundColor")
-                assert colour == "rgb(31, 111, 235)"
-            finally:
-                browser.close()
+        context = browser.new_context(viewport={"width": 1440, "height": 900})
+        try:
+            page = context.new_page()
+            page.goto(url)
+            start = page.get_by_role("button", name="Start run", exact=True)
+            start.wait_for(timeout=RUN_TIMEOUT_S * 1000)
+            assert page.title().endswith("Rubric Studio")
+            assert page.locator('[data-testid="stSidebarNav"]').inner_text().count("Runs") == 1
+            assert page.locator('[data-testid="stException"]').count() == 0
+            # The app's own .streamlit/config.toml was read from the package: its theme colours Start.
+            colour = start.evaluate("b => getComputedStyle(b).backgroundColor")
+            assert colour == "rgb(31, 111, 235)"
+        finally:
+            context.close()
         assert "Traceback" not in log.read_text()
     finally:
         proc.terminate()

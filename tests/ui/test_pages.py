@@ -386,9 +386,31 @@ def test_a_run_just_started_shows_its_own_cap_before_the_first_event(monkeypatch
     assert header and "Iteration 1 of 5" in header[0], header
 
 
-def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store: Store, engine: Engine) -> None:
-    # The lipogram ends at the cap and its writer repeats its last draft: the diff opened on two identical texts.
-    handle = engine.execute(example_config("lipogram", max_iterations=5), subscribers=[store.record])
+def _stalls_after_two_revisions(messages: list[Any], kwargs: dict[str, Any]) -> Any:
+    """A working model that stops changing its answer after its second revision (the offline writer never does)."""
+    from langchain_core.messages import AIMessage
+
+    from rubric_core.models.offline import is_grader_feedback
+    from tests.stubs.openai_stub import offline_brain
+
+    if "response_format" in kwargs or "GraderResponse" in [t["function"]["name"] for t in kwargs.get("tools", [])]:
+        return offline_brain(messages, kwargs)
+    revision = sum(1 for m in messages if is_grader_feedback(m))
+    texts = ("The sea is wide.", "The sea is wide and grey.", "The sea is wide, grey and loud.")
+    return AIMessage(texts[min(revision, 2)])
+
+
+def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(
+    store: Store, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A run that stalls at the cap repeats its last draft: the diff opened on two identical texts.
+    from tests.stubs.openai_stub import StubOpenAI
+
+    with StubOpenAI(brain=_stalls_after_two_revisions) as stub:
+        monkeypatch.setenv("OPENAI_BASE_URL", stub.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-stub-diff-0001")
+        config = example_config("lipogram", max_iterations=5, model="openai:gpt-4o-mini")
+        handle = engine.execute(config, subscribers=[store.record])
     from rubric_core.views.run_view import RunView
 
     drafts = [it.draft for it in RunView.from_events(handle.run_id, store.run_events(handle.run_id)).all_iterations()]
@@ -410,7 +432,11 @@ def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(store
     assert f"Iteration {differs + 2} to iteration 5 have the same text" in texts(at)
 
 
-@pytest.mark.parametrize("page", sorted(p.name for p in (ROOT / "app_pages").glob("*.py")))
+PAGE_FILES = sorted(p.name for p in (ROOT / "rubric_ui" / "app_pages").glob("*.py"))
+assert len(PAGE_FILES) == 7, PAGE_FILES  # a moved folder must not leave this test with nothing to run
+
+
+@pytest.mark.parametrize("page", PAGE_FILES)
 def test_every_page_opens_on_a_new_install_with_no_run_stored(home: Path, page: str) -> None:
     # A new user's first visit: the Runs page raised on its empty table (string + Int64).
     at = app(f"rubric_ui/app_pages/{page}")
