@@ -10,12 +10,10 @@ from rubric_core.cli.common import (
     BadInput,
     count_arg,
     date_arg,
-    export_target_problem,
     open_cli_store,
     positive_arg,
-    report_export,
-    writing_export,
 )
+from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 from rubric_core.store import ALL_STATUSES, RunFilter
 
 

@@ -16,11 +16,9 @@ from rubric_core.cli.common import (
     EXIT_BELOW,
     EXIT_OK,
     BadInput,
-    export_target_problem,
-    report_export,
     share_arg,
-    writing_export,
 )
+from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 
 
 def open_suite_store() -> Any:
