@@ -93,7 +93,10 @@ class _Progress:
         if not jsonl and sys.stderr.isatty():
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="item", file=sys.stderr, dynamic_ncols=True)
+            # The bar redraws itself with carriage returns: it writes to the terminal itself, not through the
+            # filter that shows control characters (cli/terminal.py); the item ids it shows are made safe here.
+            raw = getattr(sys.stderr, "raw", sys.stderr)
+            self.bar = tqdm(total=total, unit="item", file=raw, dynamic_ncols=True)
 
     def __call__(self, event: dict[str, Any]) -> None:
         if self.jsonl:
@@ -105,7 +108,9 @@ class _Progress:
                 self.bar.refresh()
             elif event["type"] == "item_finished":
                 self.bar.update(1)
-                self.bar.set_postfix_str(f"{event['item_id']}: {event['status']}", refresh=True)
+                from rubric_core.cli.terminal import terminal_safe
+
+                self.bar.set_postfix_str(terminal_safe(f"{event['item_id']}: {event['status']}"), refresh=True)
 
     def close(self) -> None:
         if self.bar is not None:

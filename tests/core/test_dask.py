@@ -67,13 +67,20 @@ def _engine(home: Path, store: Store) -> Engine:
 
 
 def _install_gate(directory: str) -> None:
-    """In a worker: hold a gated run's writer calls until the test releases them (tests/browser/gate.py)."""
+    """In a worker: hold a gated run's writer calls until the test releases them (tests/browser/gate.py).
+
+    Once per worker process: a worker the nanny restarted after a kill has none, one gated already keeps its own.
+    """
     import os
 
+    from rubric_core.models.offline import OfflineWriter
     from tests.browser.gate import install_from_env
 
+    if getattr(OfflineWriter, "_test_gated", False):
+        return
     os.environ[GATES_ENV] = directory
     install_from_env()
+    OfflineWriter._test_gated = True  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -260,6 +267,8 @@ def test_a_worker_lost_under_a_suite_item_is_named_and_the_suite_finishes_with_e
     rubric.write_text("- Exactly three lines\n- Is about spring\n", encoding="utf-8")
     address = cluster.scheduler.address
     env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "two workers")
+    cluster.run(_install_gate, str(gates.dir))  # a worker restarted after an earlier test's kill is gated too
     before = set(gates.claimed())
     gates.arm()
     argv = ["suite", "run", "--dataset", str(data), "--rubric-file", str(rubric), "--scheduler", address]
