@@ -43,11 +43,12 @@ def seed(home: Path, runs: int, *, already: int = 0) -> str:
     return big
 
 
-def timed_page(context, url: str, ready) -> float:
+def timed_page(context, url: str, ready, *, streamlit: bool = True) -> float:
     page = context.new_page()
     start = time.perf_counter()
     page.goto(url)
-    wait_app(page)
+    if streamlit:
+        wait_app(page)
     ready(page)
     elapsed = time.perf_counter() - start
     page.close()
@@ -64,22 +65,85 @@ def run_ready(iteration: int):
 
 
 def open_from_runs_page(context, url: str, history_ready, row: int) -> float:
-    """Select row `row` of the Runs table, click Open, time until the run is drawn on the Run page."""
+    """Click row `row` of the Runs table once (a cell of it: that opens the run), time until the run is drawn."""
     page = context.new_page()
     page.goto(f"{url}/runs")
     wait_app(page)
     history_ready(page)
-    box = page.locator("[data-testid='stDataFrame']").first.bounding_box()
-    page.mouse.click(box["x"] + 18, box["y"] + 35 + 17 + 35 * row)  # the row's selection checkbox
-    button = page.get_by_role("button", name="Open", exact=True)
-    button.wait_for(timeout=60_000)
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
+    box = page.locator("[data-testid='stDataFrame']").first.bounding_box()
     start = time.perf_counter()
-    button.click()
+    page.mouse.click(box["x"] + 18 + 155 + 90 + 60, box["y"] + 35 + 17 + 35 * row)  # the row's task cell
     run_ready(4)(page)
     elapsed = time.perf_counter() - start
     page.close()
     return elapsed
+
+
+# ---- Inspect's log viewer, side by side -----------------------------------------------------------------
+
+
+def inspect_logs(python: str, samples: int) -> Path:
+    """An Inspect eval log of `samples` samples (5 drafts x 8 criteria each), written by Inspect's own Python."""
+    out = Path(tempfile.mkdtemp(prefix=f"bench-inspect-{samples}-"))
+    subprocess.run(
+        [python, str(Path(__file__).with_name("inspect_logs.py")), "--samples", str(samples), "--out", str(out)],
+        check=True,
+        capture_output=True,
+    )
+    return out
+
+
+def measure_inspect(python: str, logs: Path, samples: int, repeat: int, opens: int) -> dict[str, list[float]]:
+    """Inspect's viewer (`inspect view`): its sample list in a new tab, and a sample opened with one click."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    inspect_cmd = str(Path(python).with_name("inspect"))
+    proc = subprocess.Popen(
+        [inspect_cmd, "view", "--log-dir", str(logs), "--host", "127.0.0.1", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"http://127.0.0.1:{port}/"
+    out: dict[str, list[float]] = {"history": [], "from_runs": []}
+    try:
+        deadline = time.monotonic() + 120
+        while True:  # until the viewer listens
+            try:
+                with socket.create_connection(("127.0.0.1", port), timeout=1):
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+        with chromium() as browser:
+            context = browser.new_context(viewport={"width": 1440, "height": 900})
+
+            def listed(page) -> None:
+                page.get_by_text(f"{samples} Samples", exact=False).first.wait_for(timeout=120_000)
+                page.get_by_text("Task 0: write a short answer", exact=False).first.wait_for(timeout=120_000)
+
+            timed_page(context, url, listed, streamlit=False)  # warm-up
+            for _ in range(repeat):
+                out["history"].append(timed_page(context, url, listed, streamlit=False))
+            for n in range(opens):
+                page = context.new_page()
+                page.goto(url)
+                listed(page)
+                row = 1 + n % 5
+                target = page.get_by_text(f"Task {row}: write a short answer", exact=False).first
+                start = time.perf_counter()
+                target.click()
+                page.get_by_text(f"Draft 5 of task {row}.", exact=False).first.wait_for(timeout=120_000)
+                out["from_runs"].append(time.perf_counter() - start)
+                page.close()
+    finally:
+        proc.terminate()
+        proc.wait(30)
+    return out
 
 
 def export_op(home: Path, op: str) -> dict:
@@ -132,15 +196,24 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--opens", type=int, default=7, help="stored runs opened per way and size")
     parser.add_argument("--no-export", action="store_true")
+    parser.add_argument(
+        "--inspect-python",
+        default="",
+        help="the Python of a separate venv with inspect-ai: also measure Inspect's log viewer side by side",
+    )
     args = parser.parse_args()
     sizes = [int(x) for x in args.runs.split(",")]
     home = Path(tempfile.mkdtemp(prefix="bench-scale-"))
     results: dict[int, dict[str, list[float]]] = {}
+    inspect: dict[int, dict[str, list[float]]] = {}
     already = 0
     for size in sizes:
         big = seed(home, size, already=already)
         already = size
         results[size] = measure(home, size + 1, big, args.repeat, args.opens)
+        if args.inspect_python:
+            logs = inspect_logs(args.inspect_python, size)
+            inspect[size] = measure_inspect(args.inspect_python, logs, size, args.repeat, args.opens)
 
     def med(xs: list[float]) -> float:
         return statistics.median(xs)
@@ -187,6 +260,19 @@ def main() -> None:
                 "met" if max(r["rss"]) <= 400 else "MISSED",
             ],
         ]
+    for size, theirs in inspect.items():
+        ours = results[size]
+        for key, what in (("history", "the list in a new tab"), ("from_runs", "a run opened from the list, one click")):
+            mine, other = med(ours[key]), med(theirs[key])
+            rows.append(
+                [
+                    f"{what} vs Inspect's viewer, {size:,} runs / samples",
+                    f"{mine:.2f} s vs {other:.2f} s ({mine / other:.2f}x)",
+                    f"Inspect {spread(theirs[key])}",
+                    f"0.8x ({0.8 * other:.2f} s)",
+                    "met" if mine <= 0.8 * other else "MISSED",
+                ]
+            )
     if not args.no_export:
         jsonl = [export_op(home, "export_jsonl") for _ in range(args.repeat)]
         parquet = [export_op(home, "export_parquet") for _ in range(args.repeat)]
@@ -210,8 +296,11 @@ def main() -> None:
         f"20 x 50, in Chromium at 1440x900 against `streamlit run`. Medians of {args.repeat} (pages) and "
         f"{args.opens} (opened runs, each a different run) after a warm-up. A page counts as drawn when the table "
         "(Runs) or the heatmap and the last verdict (a run) are in the page; opening from the Runs page runs from "
-        "the click on Open. The open-a-run target is half of the 7.95 s measured before this change.\n\n"
-        + table(["measure", "median", "spread", "target", ""], rows)
+        "the one click on the run's row (a cell of it). The open-a-run target is half of the 7.95 s measured before "
+        "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "
+        "is measured in the same run on an eval log of as many samples (5 drafts x 8 criteria each): its sample "
+        "list in a new tab (until the sample count and the first row show) and a sample opened with one click on "
+        "its row (until its last draft shows).\n\n" + table(["measure", "median", "spread", "target", ""], rows)
     )
     write_section("scale", "4. Scale", body)
 

@@ -7,6 +7,7 @@ settings can live in a repository. It never holds an API key.
 from __future__ import annotations
 
 import dataclasses
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -72,6 +73,17 @@ class RunConfig:
     rubric_name: str = ""
     """Name of the rubric in the library, if it came from there."""
 
+    project: str = ""
+    """The project folder (absolute) whose agent and grader tools the run uses; empty: none. Set by the session
+    (`--project`, $RUBRIC_STUDIO_PROJECT, the current folder), never by a config file or an import."""
+
+    agent: str = ""
+    """The project's agent (`[agents.NAME]`) that does the work; empty: the built-in deep agent."""
+
+    files: str | Mapping[str, str] = ""
+    """Files put in the agent's state before the first message: a folder or file inside the project (relative
+    path), or {path: text}; the agent's own `files` come first. Run input, like the task."""
+
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RunConfig:
         """Validate raw values (from a form, a file, the command line); ConfigError lists every bad field.
@@ -129,7 +141,19 @@ class RunConfig:
             except ModelSpecError as exc:
                 errors[key] = f"{role.capitalize()} model: {exc}"
             models[key] = value.strip()
-        tools = _tools(data.get("grader_tools"), errors)
+        project = texts["project"].strip()
+        if project and not Path(project).is_absolute():
+            errors["project"] = f"project must be an absolute folder path; got {project!r}."
+        agent = texts["agent"].strip()
+        if agent and not _NAME.match(agent):
+            errors["agent"] = f"Agent name {agent!r} must be a name from the project file's [agents.NAME] tables."
+        elif agent and not project:
+            errors["agent"] = (
+                f"Agent {agent!r} comes from a project, and none is open: start with --project DIR (or set "
+                "RUBRIC_STUDIO_PROJECT) to the folder whose rubric-studio.toml defines it."
+            )
+        files = _files(data.get("files"), bool(project), errors)
+        tools = _tools(data.get("grader_tools"), errors, project_tools=bool(project))
         max_iterations = _int(
             data.get("max_iterations", 3), 1, MAX_ITERATIONS_LIMIT, "Max iterations", errors, "max_iterations"
         )
@@ -152,6 +176,9 @@ class RunConfig:
             errors["strategy"] = f"Structured-output strategy must be auto, tool or provider; got {strategy!r}."
         if errors:
             raise ConfigError(errors)
+        uses_project = bool(agent) or any(t not in TOOL_CATALOGUE for t in tools) or (isinstance(files, str) and files)
+        if not uses_project:
+            project = ""  # a run names a project only when it runs its code or reads its files
         return cls(
             task=task,
             rubric=rubric,
@@ -165,12 +192,16 @@ class RunConfig:
             grader_call_limit=call_limit,
             timeout_s=timeout_s,
             rubric_name=texts["rubric_name"].strip(),
+            project=project,
+            agent=agent,
+            files=files,
         )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON, TOML and YAML safe)."""
         out = dataclasses.asdict(self)
         out["grader_tools"] = list(self.grader_tools)
+        out["files"] = self.files if isinstance(self.files, str) else dict(self.files)
         return out
 
     def replace(self, **changes: Any) -> RunConfig:
@@ -178,7 +209,46 @@ class RunConfig:
         return RunConfig.from_dict({**self.to_dict(), **changes})
 
 
-_TEXT_FIELDS = ("task", "rubric", "model", "grader", "system_prompt", "grader_prompt", "strategy", "rubric_name")
+_TEXT_FIELDS = (
+    "task",
+    "rubric",
+    "model",
+    "grader",
+    "system_prompt",
+    "grader_prompt",
+    "strategy",
+    "rubric_name",
+    "project",
+    "agent",
+)
+_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_-]{0,63}$")
+MAX_INLINE_FILES_BYTES = 2 * 1024 * 1024
+
+
+def _files(value: Any, has_project: bool, errors: dict[str, str]) -> str | dict[str, str]:
+    """files: a relative path inside the project, or {path: text}; checked for shape here, read at run time."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, str):
+        path = Path(value.strip())
+        if path.is_absolute() or ".." in path.parts:
+            errors["files"] = f"files must be a path inside the project, relative to it, without '..'; got {value!r}."
+        elif not has_project:
+            errors["files"] = (
+                f"files {value!r} is a path in a project, and none is open: start with --project DIR, or give the "
+                "files inline as {path: text}."
+            )
+        return value.strip()
+    if isinstance(value, Mapping) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        total = sum(len(v.encode()) for v in value.values())
+        if total > MAX_INLINE_FILES_BYTES:
+            errors["files"] = f"files hold {total:,} bytes; at most {MAX_INLINE_FILES_BYTES:,} go in an agent's state."
+        return dict(value)
+    errors["files"] = (
+        f"files must be a folder path inside the project or a table of path = text; got {_kind(value)} "
+        f"({_preview(value)})."
+    )
+    return ""
 
 
 def _string(data: Mapping[str, Any], key: str, errors: dict[str, str]) -> str:
@@ -218,8 +288,12 @@ def _preview(value: Any) -> str:
     return text if len(text) <= 60 else text[:57] + "..."
 
 
-def _tools(value: Any, errors: dict[str, str]) -> tuple[str, ...]:
-    """grader_tools: a list of catalogue tool names, or one string of names separated by commas or spaces."""
+def _tools(value: Any, errors: dict[str, str], *, project_tools: bool = False) -> tuple[str, ...]:
+    """grader_tools: a list of tool names, or one string of names separated by commas or spaces.
+
+    Without a project only catalogue names are known; with one, other names are the project's
+    tools, checked against its file by `rubric_core.projects.checks.check_project_config`.
+    """
     known = ", ".join(TOOL_CATALOGUE)
     if value is None:
         return ()
@@ -241,9 +315,10 @@ def _tools(value: Any, errors: dict[str, str]) -> tuple[str, ...]:
         )
         return ()
     tools = tuple(t.strip() for t in items)
-    bad = [t for t in tools if t not in TOOL_CATALOGUE]
+    bad = [t for t in tools if t not in TOOL_CATALOGUE and not (project_tools and _NAME.match(t))]
     if bad:
-        errors["grader_tools"] = f"Unknown grader tool {bad[0]!r}. Known tools: {known}."
+        more = "" if project_tools else " (a project's own tools need the project: --project DIR)"
+        errors["grader_tools"] = f"Unknown grader tool {bad[0]!r}. Known tools: {known}{more}."
     return tools
 
 
@@ -264,8 +339,9 @@ def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: 
     return value
 
 
-def load_config(path: str | Path) -> RunConfig:
-    """Read a RunConfig from a .toml, .yaml or .yml file."""
+def load_config(path: str | Path, *, project: str = "") -> RunConfig:
+    """Read a RunConfig from a .toml, .yaml or .yml file; `project` is the session's project folder (its agents
+    and tools are what the file's `agent` and `grader_tools` may name)."""
     from rubric_core.files import CONFIG_FILE_LIMIT, FileProblem, read_text
 
     p = Path(path)
@@ -288,7 +364,13 @@ def load_config(path: str | Path) -> RunConfig:
         raise ConfigError({"config": f"{p} is not valid YAML: {_yaml_problem(exc)}"}) from None
     if not isinstance(data, dict):
         raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
-    return RunConfig.from_dict(data)
+    if data.get("project"):
+        msg = (
+            f"{p} sets project: a config file cannot choose which folder's code runs. Open the project with "
+            '--project DIR (or RUBRIC_STUDIO_PROJECT) and keep agent = "NAME" in the file.'
+        )
+        raise ConfigError({"project": msg})
+    return RunConfig.from_dict({**data, "project": project} if project else data)
 
 
 def _yaml_problem(exc: BaseException) -> str:
@@ -317,6 +399,7 @@ def save_config(config: RunConfig, path: str | Path) -> None:
     """Write a RunConfig to .toml, .yaml or .yml."""
     p = Path(path)
     data = config.to_dict()
+    data.pop("project")  # the folder whose code runs is chosen when the file is used (--project), never by it
     if p.suffix.lower() == ".toml":
         import tomli_w
 

@@ -44,6 +44,10 @@ class Example:
     expected_status: str = "satisfied"
     """How the example ends offline (checked by the tests)."""
 
+    agent_tool: str = ""
+    """A tool of the user's agent the offline writer calls with its code before saving it, when it is bound
+    (examples/fixer's check_syntax), so the transcript shows the agent's own tool at work."""
+
 
 _FIND_DUPLICATES_V1 = '''def find_duplicates(lst):
     """Return the elements that occur more than once, in order of first appearance."""
@@ -168,6 +172,49 @@ EXAMPLES: dict[str, Example] = {
 }
 
 
+_FIXER_BUGGY = '''def find_duplicates(lst):
+    """Elements of lst that appear more than once."""
+    seen = set()
+    duplicates = set()
+    for item in lst:
+        if item in seen:
+            duplicates.add(item)
+        seen.add(item)
+    return sorted(duplicates)
+'''
+
+FIXER_TASK = (
+    "Fix /find_duplicates.py: find_duplicates(lst) must return the elements that appear more than once in lst, "
+    "each once, in the order they first appear, and work for unhashable items such as lists. Check the code "
+    "with check_syntax before you save it."
+)
+"""The task of the example project examples/fixer (its run.toml has the same text; a test keeps them equal)."""
+
+SCRIPTED: dict[str, Example] = {
+    "fixer": Example(
+        name="fixer",
+        title="examples/fixer: the project's agent fixes find_duplicates, graded by its run_test_suite tool",
+        task=FIXER_TASK,
+        rubric=(
+            "- All tests pass (run_test_suite)\n"
+            "- An empty list gives an empty list (run_test_suite: test_empty_list)\n"
+            "- Duplicates come back in first-seen order (run_test_suite: test_first_seen_order)"
+        ),
+        grader_tools=("run_test_suite",),
+        file_path="/find_duplicates.py",
+        file_drafts=(_FIXER_BUGGY, _FIND_DUPLICATES_V2),  # the bundled example's fixed version
+        agent_tool="check_syntax",
+        drafts=(
+            "I rewrote /find_duplicates.py: it keeps the items it has seen in a set and returns the repeated "
+            "ones sorted. check_syntax found no problem.",
+            "Sorting lost the first-seen order and a set cannot hold lists, so /find_duplicates.py now compares items with == "
+            'and keeps the first-seen order: find_duplicates(["b", "a", "b", "a"]) is ["b", "a"].',
+        ),
+    )
+}
+"""Scripts the offline writer plays for example projects' tasks; not bundled examples of the built-in agent."""
+
+
 def get_example(name: str) -> Example:
     """The bundled example `name`; ValueError listing the names when unknown."""
     try:
@@ -180,7 +227,7 @@ def get_example(name: str) -> Example:
 def find_example_by_task(task: str) -> Example | None:
     """The example whose task is exactly `task` (whitespace-insensitive), if any."""
     key = " ".join(task.split())
-    for example in EXAMPLES.values():
+    for example in (*EXAMPLES.values(), *SCRIPTED.values()):
         if " ".join(example.task.split()) == key:
             return example
     return None

@@ -8,7 +8,13 @@ def counted(n: int, singular: str, plural: str | None = None) -> str:
     return f"{n:,} {singular if n == 1 else (plural or singular + 's')}"
 
 
-def run_facts(iterations: int, tokens: int, seconds: float | None = None) -> str:
-    """What a run cost, as every view of it says it: "3 iterations · 4,210 tokens · 12.3 s"."""
+def run_facts(iterations: int, tokens: int, seconds: float | None = None, *, turns: int = 1) -> str:
+    """What a run cost, as every view of it says it: "3 iterations · 4,210 tokens · 12.3 s".
+
+    A continued run counts every turn's iterations and says how many turns it had ("2 turns · 5 iterations ·
+    …"): its tokens and time cover every turn, so the iterations must too.
+    """
     facts = f"{counted(iterations, 'iteration')} · {counted(tokens, 'token')}"
+    if turns > 1:
+        facts = f"{counted(turns, 'turn')} · {facts}"
     return facts if seconds is None else f"{facts} · {seconds:.1f} s"

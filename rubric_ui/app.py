@@ -5,12 +5,17 @@
 app works from any directory, installed or not.
 """
 
+from collections.abc import Callable
 from pathlib import Path
 
 import streamlit as st
 
+from rubric_core.access import can, may_read
+from rubric_ui import access
 from rubric_ui.page_style import PAGE_CSS
 from rubric_ui.pages import PAGES_DIR as PAGES
+from rubric_ui.resources import warm_up
+from rubric_ui.shared import show_shared_run
 from rubric_ui.sidebar import mark_drawn
 from rubric_ui.state import RUN_PAGE, keep_widget_state
 
@@ -21,24 +26,43 @@ ICON = str(HERE / "assets" / "favicon.png")
 
 def main() -> None:
     """One script run of the app."""
+    # Once per process, first thing on the first page anyone opens (not after the Run editor is drawn): the
+    # worker processes take seconds to start, and a first Start that came before they were up waited for them.
+    warm_up()
     st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
     st.html(PAGE_CSS)  # page width, and the product's own words while the server is unreachable
+
+    if "share" in st.query_params or access.SHARE_ACTOR in st.session_state:
+        # A share link opens that run's Present view and nothing else, signed in or not.
+        _only(show_shared_run, "Shared run", "shared")
+        return
+    if access.auth_configured() and not access.signed_in():
+        _only(access.sign_in_page, "Sign in", "signin")
+        return
+    actor = access.current_actor()
+    if not may_read(actor):  # signed in, no role: a clear page, and no data
+        _only(access.no_role_page, "No role", "norole")
+        return
+    access.check_forged_actions()
 
     present = st.Page(PAGES / "present.py", title="Present", icon=":material/slideshow:", url_path="present")
     if st.query_params.get("view") == "present":
         page = st.navigation([present], position="hidden")
     else:
-        page = st.navigation(
-            [
-                st.Page(PAGES / "run.py", title=RUN_PAGE, icon=":material/play_arrow:", url_path="run", default=True),
-                st.Page(PAGES / "runs.py", title="Runs", icon=":material/history:", url_path="runs"),
-                st.Page(PAGES / "rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
-                st.Page(PAGES / "suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
-                st.Page(PAGES / "review.py", title="Review", icon=":material/rate_review:", url_path="review"),
-                st.Page(PAGES / "export.py", title="Export", icon=":material/download:", url_path="export"),
-                present,
-            ]
-        )
+        pages = [
+            st.Page(PAGES / "run.py", title=RUN_PAGE, icon=":material/play_arrow:", url_path="run", default=True),
+            st.Page(PAGES / "runs.py", title="Runs", icon=":material/history:", url_path="runs"),
+            st.Page(PAGES / "rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
+            st.Page(PAGES / "suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
+            st.Page(PAGES / "review.py", title="Review", icon=":material/rate_review:", url_path="review"),
+        ]
+        # Pages whose whole purpose is an action only for the roles that may do it (the action is checked again).
+        if can(actor, "export"):
+            pages.append(st.Page(PAGES / "export.py", title="Export", icon=":material/download:", url_path="export"))
+        pages.append(present)
+        if can(actor, "audit"):
+            pages.append(st.Page(PAGES / "audit.py", title="Audit", icon=":material/policy:", url_path="audit"))
+        page = st.navigation(pages)
         from rubric_ui.sidebar import show_sidebar
 
         show_sidebar()
@@ -48,6 +72,16 @@ def main() -> None:
         page.run()
     finally:  # also when the page fails (a page that stops early draws it before st.stop)
         mark_drawn()
+
+
+def _only(draw: Callable[[], None], title: str, url_path: str) -> None:
+    """A page with nothing else: no navigation, no sidebar (sign in, no role, a shared run)."""
+    page = st.navigation([st.Page(draw, title=title, url_path=url_path)], position="hidden")
+    st.set_page_config(page_title=f"{title} · Rubric Studio", page_icon=ICON)
+    try:
+        page.run()
+    finally:
+        mark_drawn(main=True)
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import streamlit as st
@@ -13,6 +14,7 @@ from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
 from rubric_ui.keys import configured
+from rubric_ui.project import agent_picker, grader_tools_picker, open_project, show_agent_card
 from rubric_ui.safe import md
 
 ERRORS = "run_errors"
@@ -36,6 +38,7 @@ DEFAULTS: dict[str, Any] = {
     "run_call_limit": 4,
     "run_timeout": 120,
     "run_rubric_name": "",
+    "run_agent": "",
 }
 
 
@@ -59,8 +62,19 @@ def apply_preset(preset: dict[str, Any]) -> None:
     ):
         if field in preset:
             st.session_state[key] = preset[field]
+    project, _ = open_project()
+    own = set(project.grader_tools) if project is not None else set()
+    if "max_iterations" in preset:  # the field is clamped: a stored or imported value outside it is too
+        try:
+            wanted = int(preset["max_iterations"])
+        except (TypeError, ValueError):
+            wanted = DEFAULTS["run_max_iterations"]
+        st.session_state["run_max_iterations"] = min(max(wanted, 1), MAX_ITERATIONS_LIMIT)
     if "grader_tools" in preset:
-        st.session_state["run_grader_tools"] = [t for t in preset["grader_tools"] if t in TOOL_CATALOGUE]
+        st.session_state["run_grader_tools"] = [t for t in preset["grader_tools"] if t in TOOL_CATALOGUE or t in own]
+    if "agent" in preset:
+        agents = project.agents if project is not None else {}
+        st.session_state["run_agent"] = preset["agent"] if preset["agent"] in agents else ""
     if "timeout_s" in preset:
         st.session_state["run_timeout"] = int(preset["timeout_s"])
     for field, key, choices in (("model", "run_model", WORKING_CHOICES), ("grader", "run_grader", GRADER_CHOICES)):
@@ -99,8 +113,22 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
     return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"
 
 
+_PAGE_WORDS = {"Grader call limit": "Grader calls per pass", "Timeout": "Per-call timeout"}
+"""RunConfig's names of fields (a config file's words) to the labels this page gives them."""
+_CONFIG_HINT = re.compile(r"\s*Write for example \w+ = [^.]*\.$")
+
+
+def page_words(message: str) -> str:
+    """A RunConfig message as the page says it: the field's label here, no config-file example."""
+    for config_name, label in _PAGE_WORDS.items():
+        if message.startswith(config_name + " "):
+            message = label + message[len(config_name) :]
+    return _CONFIG_HINT.sub("", message)
+
+
 def set_errors(errors: dict[str, str]) -> None:
     """The messages Start found, each shown beside its field until that field is changed."""
+    errors = {field: page_words(message) for field, message in errors.items()}
     st.session_state[ERRORS] = errors
     st.session_state[ERRORS_FOR] = current_values()
 
@@ -138,11 +166,17 @@ def show_examples_bar(library: list[dict[str, Any]]) -> None:
         c4.button("Load rubric", on_click=_load_library, key="run_load_library", width="stretch")
 
 
-def offline_unjudgeable(rubric: str) -> list[str]:
-    """Criteria no phrasing of the offline grader matches: it would mark them failed without judging."""
+def offline_unjudgeable(rubric: str, tools: list[str] | None = None) -> list[str]:
+    """Criteria no phrasing of the offline grader matches, and that name none of the chosen grader `tools`:
+    it would mark them failed without judging."""
     from rubric_core.checks.phrasing import interpret
+    from rubric_core.checks.tool_evidence import tool_reference
 
-    return [c.text for c in parse_criteria(rubric) if interpret(c) is None]
+    return [
+        c.text
+        for c in parse_criteria(rubric)
+        if interpret(c) is None and tool_reference(c.text, list(tools or [])) is None
+    ]
 
 
 @st.cache_data(show_spinner=False)
@@ -164,7 +198,7 @@ def show_offline_notice(rubric: str, grader: str) -> None:
     """Before Start: which criteria the chosen offline grader cannot judge, and the phrasings it knows."""
     if not grader.startswith("offline"):
         return
-    unknown = offline_unjudgeable(rubric)
+    unknown = offline_unjudgeable(rubric, st.session_state.get("run_grader_tools", []))
     if not unknown:
         return
     listed = "; ".join(f"“{md(text)}”" for text in unknown[:6]) + (" …" if len(unknown) > 6 else "")
@@ -228,25 +262,22 @@ def show_editor_settings() -> dict[str, Any]:
     if st.session_state["run_grader"] == CUSTOM:
         st.text_input("Grader model spec", key="run_grader_custom", placeholder="provider:model-id")
     _error("grader")
-    # No min/max on the number inputs: the browser would silently keep the previous value for an
-    # out-of-range entry (a red field, no message) and the run would start with it. RunConfig
-    # validates instead, and the message appears beside the field.
+    project, _ = open_project()
+    _agent_picker(project)
+    # Clamped to what the library allows, and the range is in the label itself: the field cannot hold 40
+    # (a number typed past the bound is replaced by the bound), so no config-file message can follow.
     st.number_input(
-        "Max iterations",
+        f"Max iterations (1 to {MAX_ITERATIONS_LIMIT})",
+        min_value=1,
+        max_value=MAX_ITERATIONS_LIMIT,
         step=1,
         key="run_max_iterations",
-        help=f"Grading passes at most: 1 to {MAX_ITERATIONS_LIMIT}.",
+        help=f"Grading passes at most: the loop stops after {MAX_ITERATIONS_LIMIT} whatever the grader says.",
         width=200,
     )
     _error("max_iterations")
     # The column's whole width: each chosen tool's name stays readable (in a third of it they scrolled away).
-    st.multiselect(
-        "Grader tools",
-        list(TOOL_CATALOGUE),
-        key="run_grader_tools",
-        format_func=lambda n: n,
-        help="\n".join(f"{k}: {v}" for k, v in TOOL_CATALOGUE.items()),
-    )
+    grader_tools_picker("run_grader_tools", project)
     _error("grader_tools")
     with st.expander("Advanced"):
         st.text_area("Working agent system prompt (empty: the deep agent's default)", key="run_system_prompt")
@@ -268,6 +299,24 @@ def show_editor_settings() -> dict[str, Any]:
     return current_values()
 
 
+def _agent_picker(project: Any) -> None:
+    """Built-in deep agent, or one of the project's agents (with its card)."""
+    picked = agent_picker("run_agent", project)
+    if picked:
+        show_agent_card(project, picked)
+    _error("agent")
+    _error("project")
+    _error("files")
+
+
+def _clamped_iterations() -> Any:
+    """The field's value held to its bounds (a value set from outside the page, say a test, can lie beyond)."""
+    value = st.session_state["run_max_iterations"]
+    if isinstance(value, (int, float)):
+        return min(max(int(value), 1), MAX_ITERATIONS_LIMIT)
+    return value
+
+
 def current_values() -> dict[str, Any]:
     """The editor's values (from session state) for `RunConfig.from_dict`."""
     init_state()
@@ -286,7 +335,7 @@ def current_values() -> dict[str, Any]:
         "rubric": st.session_state["run_rubric"],
         "model": model,
         "grader": grader,
-        "max_iterations": st.session_state["run_max_iterations"],
+        "max_iterations": _clamped_iterations(),
         "grader_tools": st.session_state["run_grader_tools"],
         "system_prompt": st.session_state["run_system_prompt"],
         "grader_prompt": st.session_state["run_grader_prompt"],
@@ -294,4 +343,14 @@ def current_values() -> dict[str, Any]:
         "grader_call_limit": st.session_state["run_call_limit"],
         "timeout_s": st.session_state["run_timeout"],
         "rubric_name": st.session_state["run_rubric_name"],
+        **_project_values(),
     }
+
+
+def _project_values() -> dict[str, Any]:
+    """The session's project and the picked agent (nothing without a project)."""
+    project, _ = open_project()
+    if project is None:
+        return {}
+    agent = st.session_state.get("run_agent", "")
+    return {"project": str(project.root), **({"agent": agent} if agent in project.agents else {})}

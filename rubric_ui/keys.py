@@ -8,6 +8,8 @@ from rubric_core.models.providers import PROVIDERS, key_status
 
 SESSION_KEYS = "keys_session"
 """Session-state key holding {ENV_NAME: value} typed in this browser session; never stored."""
+KEYS_OWNER = "keys_session_owner"
+"""Session-state key: who typed the session's keys (the signed-in person's id): keys never serve anyone else."""
 
 
 def _secrets() -> dict[str, str]:
@@ -22,9 +24,28 @@ def _secrets() -> dict[str, str]:
     return found
 
 
+def _session_keys() -> dict[str, str]:
+    """This session's typed keys, dropped if they were typed by someone other than who is signed in now.
+
+    A browser session has one identity (Streamlit reads it when the browser connects), so this only matters
+    if that ever changed under a session: a key typed by one person is never used for, or shown as configured
+    to, another.
+    """
+    from rubric_ui.access import current_actor
+
+    owner = current_actor().id
+    if st.session_state.get(KEYS_OWNER) != owner:
+        st.session_state[SESSION_KEYS] = {}
+        for provider in PROVIDERS.values():
+            for var in provider.key_env:
+                st.session_state.pop(f"keys_input_{var}", None)
+        st.session_state[KEYS_OWNER] = owner
+    return dict(st.session_state.get(SESSION_KEYS, {}))
+
+
 def run_keys() -> dict[str, str]:
     """Keys for a run: .streamlit/secrets.toml, then this session's (the environment is read by the core)."""
-    return {**_secrets(), **st.session_state.get(SESSION_KEYS, {})}
+    return {**_secrets(), **_session_keys()}
 
 
 def configured() -> dict[str, bool]:

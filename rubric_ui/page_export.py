@@ -14,6 +14,7 @@ from rubric_core.exports import FORMAT_LABELS, FORMATS, export_runs, langsmith_c
 from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
+from rubric_ui.access import act
 from rubric_ui.page_runs import SELECTION
 from rubric_ui.resources import store_or_stop
 
@@ -111,8 +112,18 @@ def render() -> None:
             )
     if st.button("Prepare export", type="primary", key="export_go", disabled=count == 0):
         with st.spinner("Exporting…"):
-            data, summary, message = _build(fmt, flt, upload, dataset, all_pairs)
-        st.session_state["export_ready"] = (data, fmt, summary, message, all_pairs)
+            built = act(
+                "export",
+                lambda: _build(fmt, flt, upload, dataset, all_pairs),
+                detail=lambda b: (
+                    f"{fmt}: {b[1]}"
+                    + (" (selection from Runs)" if flt.ids else "")
+                    + (f", uploaded to LangSmith dataset {dataset or '(default name)'}" if upload else "")
+                ),
+            )
+        if built is not None:
+            data, summary, message = built
+            st.session_state["export_ready"] = (data, fmt, summary, message, all_pairs)
     ready = st.session_state.get("export_ready")
     if ready and ready[1] == fmt and ready[4] == all_pairs:
         data, fmt_done, summary, message, _ = ready

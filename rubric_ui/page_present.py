@@ -8,12 +8,13 @@ import streamlit as st
 
 from rubric_core.exports.report import render_report
 from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_core.words import run_facts
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
-from rubric_ui.run_view import load_view
+from rubric_ui.pages import RUN_PAGE_FILE
+from rubric_ui.run_view import load_view, offline_notice
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
 
 PLAY_SECONDS = 1.5
@@ -57,6 +58,7 @@ def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
     titles = {"draft": "Draft", "verdicts": "Verdicts", "feedback": "Feedback to the agent"}
     st.markdown(f"#### Step {n + 1} of {total} · iteration {shown(it.iteration)} · {titles[step.kind]}")
     if step.kind == "draft":
+        offline_notice(view)
         st.code(it.draft or "(empty)", language="text", wrap_lines=True)
         for path, content in it.files.items():
             st.caption(f"File {md(path)}")
@@ -138,11 +140,18 @@ def _controls(total: int) -> None:
     )
 
 
-def render() -> None:
-    """The page."""
-    run_id = st.query_params.get("run")
+def render(run_id: str | None = None, *, shared: bool = False) -> None:
+    """The page: the run of `?run=`, or `run_id` for a share link (`shared`: no way back into the app, no reviews)."""
+    run_id = run_id or st.query_params.get("run")
     if not run_id:
-        st.info("Open a run in presentation mode from the Run or Runs page (its URL ends with ?run=<id>&view=present).")
+        # The sidebar's Present link: present the run this session watches (the Run page's), full screen.
+        watched = st.session_state.get(ATTACHED)
+        if watched and valid_run_id(watched):
+            st.query_params.from_dict({"run": watched, "view": "present"})
+            st.rerun()
+        st.title("Present")
+        st.info("No run to present yet: open one on the Run or Runs page, then click Present.")
+        st.page_link(RUN_PAGE_FILE, label="Go to the Run page", icon=":material/play_arrow:")
         return
     view = load_view(run_id) if valid_run_id(run_id) else None
     if view is None:
@@ -152,7 +161,7 @@ def render() -> None:
     st.html(
         "<style>[data-testid='stSidebar']{display:none}.rs-back{display:inline-block;padding:4px 12px;"
         "border:1px solid #d0d7de;border-radius:6px;text-decoration:none;color:#1f2328}</style>"
-        + f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>'
+        + ("" if shared else f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>')
     )
     label = STATUS_LABELS.get(view.status, view.status)
     st.markdown(
@@ -160,9 +169,12 @@ def render() -> None:
         unsafe_allow_html=True,
     )
     st.caption(
-        f"{run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
-        f"{md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
+        f"{view.facts()} · {md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
+        f" · {md(view.agent_label)}"
     )
+    # The replay first: it is what the audience watches (below the task, rubric and heatmap it sat off screen).
+    _replay(view)
+    st.divider()
     st.markdown("**Task**")
     st.text(view.config.get("task", ""))
     st.markdown("**Rubric**")
@@ -173,13 +185,17 @@ def render() -> None:
     st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
     st.download_button(
         "Download HTML report",
-        render_report(view, title="Rubric Studio run", reviews=_reviews(run_id)).encode(),
+        # A shared report names no reviewer: reviewers' emails are for the team, not the link's readers.
+        render_report(view, title="Rubric Studio run", reviews=[] if shared else _reviews(run_id)).encode(),
         file_name=f"rubric-run-{run_id[:12]}.html",
         mime="text/html",
         key="present_report",
     )
-    st.divider()
-    st.subheader("Replay")
+
+
+def _replay(view: RunView) -> None:
+    """The step-by-step replay: its controls, then the current step (a fragment while it plays)."""
+    st.markdown('<div class="rs-replay"><b>Replay</b></div>', unsafe_allow_html=True)
     steps = replay_steps(view)
     if not steps:
         st.caption("Nothing to replay yet.")

@@ -12,32 +12,54 @@ from typing import TYPE_CHECKING
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS
+from rubric_ui.access import allowed, reviewer_identity
 from rubric_ui.resources import store_or_stop
 from rubric_ui.review_common import REVIEWER, TABLE_CSS, suite_of
 from rubric_ui.review_judge import show_agreement, show_consistency, show_suite_what_if, show_what_if
 from rubric_ui.review_queue import show_queue
-from rubric_ui.safe import valid_run_id
+from rubric_ui.safe import md, valid_run_id
+from rubric_ui.state import ATTACHED
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
 
 
 def reviewer_sidebar() -> str:
-    """The reviewer name field in the sidebar; its value lives in the session, not in the widget."""
+    """The reviewer name field in the sidebar; its value lives in the session and in the URL (`?reviewer=`).
+
+    In the URL it outlives a reload (a reload starts a new session, and the name typed was lost). Signed in,
+    there is no field: reviews are attributed to the signed-in person (from the ID token), and a person who
+    may not review gets no name to review with.
+    """
+    signed = reviewer_identity()
+    if signed is not None or not allowed("review"):
+        with st.sidebar:
+            if allowed("review"):
+                st.caption(f"Your reviews are recorded as {md(signed)}.")
+        return signed or ""
+    if not st.session_state.get(REVIEWER) and st.query_params.get("reviewer"):
+        st.session_state[REVIEWER] = str(st.query_params.get("reviewer", ""))[:80].strip()
     with st.sidebar:
         value = st.text_input(
             "Reviewer name",
             value=st.session_state.get(REVIEWER, ""),
             key="review_reviewer_input",
-            help="Stored with each of your reviews. Kept for this browser session.",
+            help="Stored with each of your reviews. Kept for this browser session and in the page's address.",
         )
-    st.session_state[REVIEWER] = value.strip()
-    return value.strip()
+    name = value.strip()
+    st.session_state[REVIEWER] = name
+    if name and st.query_params.get("reviewer") != name:
+        st.query_params["reviewer"] = name
+    elif not name and "reviewer" in st.query_params:
+        del st.query_params["reviewer"]
+    return name
 
 
 def _pick_run(store: Store) -> str | None:
     runs = [r for r in store.list_runs(limit=200) if r["iterations"]]
-    wanted = st.query_params.get("run")
+    # The run in the URL, else the one this session watched on the Run page (the run you came from), else the
+    # newest.
+    wanted = st.query_params.get("run") or st.session_state.get(ATTACHED)
     options = [r["id"] for r in runs]
     labels = {
         r["id"]: f"{r['id'][:8]} · {STATUS_LABELS.get(r['status'], r['status'])} · {' '.join(r['task'].split())[:70]}"

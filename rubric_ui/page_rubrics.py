@@ -13,6 +13,7 @@ from rubric_core.config import ConfigError, load_config
 from rubric_core.store import Store
 from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.words import counted
+from rubric_ui.access import act, allowed, attempt
 from rubric_ui.page_run import PRESET
 from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
@@ -53,11 +54,17 @@ def _import(store: Store) -> None:
                 text = raw
             rubric_name = rubric_name or Path(upload.name).stem
             try:
-                version = store.save_rubric(rubric_name, text)
+                version = act(
+                    "import",
+                    lambda: store.save_rubric(rubric_name, text),
+                    rubric=rubric_name,
+                    detail=lambda v: f"rubric file {upload.name} as version {v}",
+                )
             except ValueError as exc:
                 st.error(str(exc))
                 return
-            st.success(f"Imported {md(rubric_name)} as version {version}.")
+            if version is not None:
+                st.success(f"Imported {md(rubric_name)} as version {version}.")
 
 
 FLASH = "rubrics_flash"
@@ -97,6 +104,10 @@ def _versions(store: Store, name: str) -> None:
         )
     else:
         _diff(versions, name)
+    if not allowed("rubric_save"):  # reading only: the text as it is, and the downloads
+        st.code(latest["text"], language="markdown", wrap_lines=True)
+        _downloads(name, latest["text"], st.columns(4)[:2])
+        return
     editor_key = f"rubrics_edit_{name}_{latest['version']}"
     edited = st.text_area(
         f"Edit (saving creates version {latest['version'] + 1})", value=latest["text"], height=180, key=editor_key
@@ -104,43 +115,55 @@ def _versions(store: Store, name: str) -> None:
     c4, c5, c6, c7 = st.columns(4)
     if c4.button("Save new version", key=f"rubrics_save_{name}", type="primary"):
         try:
-            version = store.save_rubric(name, edited)
+            version = act(
+                "rubric_save", lambda: store.save_rubric(name, edited), rubric=name, detail=lambda v: f"version {v}"
+            )
         except ValueError as exc:
             st.error(str(exc))
         else:
-            if version == latest["version"]:
+            if version is None:
+                pass
+            elif version == latest["version"]:
                 st.info("Unchanged: no new version.")
             else:
                 # The message must survive the rerun; the pickers start again from the newest two versions
                 # (their keys name the newest version).
                 st.session_state[FLASH] = f"Saved {md(name)} as version {version}."
                 st.rerun()
-    if c5.button("Start a run with it", key=f"rubrics_run_{name}"):
+    if allowed("start") and c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
         st.switch_page(RUN_PAGE_FILE)
-    c6.download_button(
-        "Download .md", edited, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
-    )
+    _downloads(name, edited, [c6, c7])
+    if not allowed("rubric_delete"):
+        return
+    confirm = st.checkbox("Confirm delete of every version", key=f"rubrics_confirm_{name}")
+    if st.button("Delete from the library", key=f"rubrics_delete_{name}", disabled=not confirm):
+        if attempt("rubric_delete", lambda: store.delete_rubric(name), rubric=name):
+            st.rerun()
+
+
+def _downloads(name: str, text: str, cols: list) -> None:
+    """The rubric as a .md file and as a .toml run config."""
     import tomli_w
 
-    c7.download_button(
+    cols[0].download_button(
+        "Download .md", text, file_name=f"{name}.md", mime="text/markdown", key=f"rubrics_dl_md_{name}"
+    )
+    cols[1].download_button(
         "Download .toml",
-        tomli_w.dumps({"rubric_name": name, "rubric": edited}, multiline_strings=True),
+        tomli_w.dumps({"rubric_name": name, "rubric": text}, multiline_strings=True),
         file_name=f"{name}.toml",
         mime="application/toml",
         key=f"rubrics_dl_toml_{name}",
     )
-    confirm = st.checkbox("Confirm delete of every version", key=f"rubrics_confirm_{name}")
-    if st.button("Delete from the library", key=f"rubrics_delete_{name}", disabled=not confirm):
-        store.delete_rubric(name)
-        st.rerun()
 
 
 def render() -> None:
     """The page."""
     store = store_or_stop()
     st.title("Rubrics")
-    _import(store)
+    if allowed("import"):
+        _import(store)
     library = store.list_rubrics()
     if not library:
         st.info(

@@ -7,8 +7,10 @@ from typing import TYPE_CHECKING
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
 
+from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
+from rubric_ui.access import act, allowed, check_forged_actions
 from rubric_ui.criteria import CRITERIA_CSS
 from rubric_ui.editor import (
     ERRORS,
@@ -21,7 +23,8 @@ from rubric_ui.editor import (
 )
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
-from rubric_ui.resources import get_manager, store_or_stop, warm_up
+from rubric_ui.pages import RUNS_PAGE_FILE, SUITES_PAGE_FILE
+from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.run_view import (
     drawn_stamp,
     forget_view,
@@ -30,12 +33,14 @@ from rubric_ui.run_view import (
     seed_view,
     show_header,
     show_live_panel,
+    show_task,
     show_views,
 )
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.state import attached_run, detach, editor_shown
 
 if TYPE_CHECKING:
+    from rubric_core.execution.backend import LiveRun
     from rubric_core.store import Store
     from rubric_core.views.run_view import RunView
 
@@ -73,30 +78,46 @@ def _start() -> None:
     from rubric_core.engine.checkpoints import CheckpointFileError
     from rubric_core.store import StoreError
 
-    try:
+    def start() -> LiveRun:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
-        handle = get_manager().start(config, keys=keys)
+        return get_manager().start(config, keys=keys)
+
+    try:
+        handle = act(
+            "start",
+            start,
+            target=lambda h: Target(run_id=h.run_id, rubric_name=config.rubric_name),
+            detail=f"{config.model} graded by {config.grader}" + (f" on agent {config.agent}" if config.agent else ""),
+        )
+    except ConfigError as exc:  # the project: not the one opened, or without the agent, tool or files named
+        set_errors(exc.errors)
+        return
     except (CheckpointFileError, StoreError, ValueError) as exc:
         # A checkpoint or store file this run cannot use, or a Dask cluster it cannot go to (or may not
         # send a typed key to): said beside Start, nothing started or stored.
         set_errors({"start": str(exc)})
         return
+    if handle is None:
+        return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
+    # Fold the editor: the live view then comes right under the run's header, in sight (with the editor
+    # open it was drawn below the editor, off screen at 1440x900).
+    st.session_state["run_edit_open"] = False
     seed_view(handle.run_id, config.to_dict())
 
 
 def _cancel(run_id: str) -> None:
     # A callback: "Cancelling…" is drawn by the very rerun the click causes.
-    if get_manager().cancel(run_id):
+    if act("cancel", lambda: get_manager().cancel(run_id), run_id=run_id):
         st.session_state.setdefault(CANCELLING, set()).add(run_id)
 
 
 def _controls(run_id: str, view: RunView) -> None:
     manager = get_manager()
     cols = st.columns(4)
-    if is_live(view):
+    if is_live(view) and allowed("cancel"):
         # Live here, or in another process on the same database (a Dask worker, another dashboard):
         # the manager cancels through the store then, and the process running it stops it.
         cancelling = run_id in st.session_state.get(CANCELLING, set())
@@ -108,19 +129,21 @@ def _controls(run_id: str, view: RunView) -> None:
             on_click=_cancel,
             args=(run_id,),
         )
-    elif view.status in ("cancelled", "interrupted"):
+    elif view.status in ("cancelled", "interrupted") and allowed("resume"):
         if cols[0].button("Resume", key="run_resume", type="primary", icon=":material/play_arrow:"):
             try:
-                manager.resume(run_id, keys=run_keys())
+                resumed = act("resume", lambda: manager.resume(run_id, keys=run_keys()), run_id=run_id)
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
-                st.session_state.get(CANCELLING, set()).discard(run_id)
-                forget_view(run_id)
-                st.rerun()
-    slot = 1 if is_live(view) or view.status in ("cancelled", "interrupted") else 0
+                if resumed is not None:
+                    st.session_state.get(CANCELLING, set()).discard(run_id)
+                    forget_view(run_id)
+                    st.rerun()
+    shown = (is_live(view) and allowed("cancel")) or (view.status in ("cancelled", "interrupted") and allowed("resume"))
+    slot = 1 if shown else 0
     cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
-    if view.ended and view.status != "error":
+    if view.ended and view.status != "error" and allowed("continue"):
         with st.expander("Continue this run (follow-up message on the same thread)"):
             message = st.text_area("Follow-up message", key="run_follow_message")
             replace = st.checkbox("Replace the rubric", key="run_follow_replace")
@@ -132,12 +155,18 @@ def _controls(run_id: str, view: RunView) -> None:
             )
             if st.button("Continue", key="run_follow_go", type="primary"):
                 try:
-                    manager.follow_up(run_id, message, rubric=rubric if replace else None, keys=run_keys())
+                    continued = act(
+                        "continue",
+                        lambda: manager.follow_up(run_id, message, rubric=rubric if replace else None, keys=run_keys()),
+                        run_id=run_id,
+                        detail="rubric replaced" if replace else "",
+                    )
                 except (ValueError, KeyError) as exc:
                     st.error(str(exc).strip("'\""))
                 else:
-                    forget_view(run_id)
-                    st.rerun()
+                    if continued is not None:
+                        forget_view(run_id)
+                        st.rerun()
 
 
 def _in_fragment_run() -> bool:
@@ -154,15 +183,21 @@ def _attached(run_id: str) -> None:
     live = is_live(view)
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
+    show_task(view)
     # A live run polls fast; a run that stopped before its end (cancelled, interrupted) slowly, because
     # another process may resume it: its new part must show here without a click, not a stale "Cancelled".
     every = POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted") else None
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
+    # One snapshot of the run for everything this full page run draws: header, chips, draft, verdicts and
+    # heatmap agree. (Each part loading the view anew drew them from different moments of a run that moved on
+    # while the page was drawing: two graded chips over "No verdicts yet", the criteria of iteration 1 beside
+    # the draft of iteration 2.) A fragment's own rerun (a poll, a click inside it) loads the newest.
     @st.fragment(run_every=every)
     def progress() -> None:
-        current = load_view(run_id)
+        check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is None:
             return
         # Compared with what the last *finished* full page run drew, kept in the session: a page run cut short
@@ -178,7 +213,7 @@ def _attached(run_id: str) -> None:
 
     @st.fragment
     def views_panel() -> None:
-        current = load_view(run_id)
+        current = load_view(run_id) if _in_fragment_run() else view
         if current is not None:
             show_views(current, key="run")
 
@@ -209,19 +244,47 @@ def _editor(store: Store) -> None:
             st.error(start_problem, icon=":material/error:")
         b2, b3 = st.columns([2, 1], vertical_alignment="bottom")
         b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
-        if b3.button("Save rubric", key="run_save_rubric", width="stretch"):
+        if allowed("rubric_save") and b3.button("Save rubric", key="run_save_rubric", width="stretch"):
             name = str(raw.get("rubric_name") or "").strip()
             try:
-                version = store.save_rubric(name, str(raw.get("rubric") or ""))
+                version = act(
+                    "rubric_save",
+                    lambda: store.save_rubric(name, str(raw.get("rubric") or "")),
+                    rubric=name,
+                    detail=lambda v: f"version {v}",
+                )
             except ValueError as exc:
                 st.error(f"{exc} Type a name in the field beside the button." if "name" in str(exc) else str(exc))
             else:
+                if version is None:
+                    return
                 # Drawn again so the library picker above names the new version; the message survives the rerun.
                 st.session_state[SAVED] = f"Saved {md(name)} as version {version}."
                 st.rerun()
         saved = st.session_state.pop(SAVED, None)
         if saved:
             st.success(saved)
+
+
+def _suite_link(store: Store, run_id: str) -> None:
+    """An item of a suite run (opened from its grid) links back to that suite run."""
+    if not valid_run_id(run_id):
+        return
+    from rubric_core.suites import suite_store as ss
+    from rubric_ui.review_common import suite_of
+
+    found = suite_of(store, run_id)
+    if found is None:
+        return
+    suite = ss.get_suite_run(store, found[0])
+    # A suite run's name is typed by a user: escaped (a page link's label is Markdown).
+    name = md(str(suite["name"])) if suite and suite["name"] else found[0][:8]
+    st.page_link(
+        SUITES_PAGE_FILE,
+        label=f"Back to the suite run {name}",
+        icon=":material/arrow_back:",
+        query_params={"suite": found[0]},
+    )
 
 
 def render() -> None:
@@ -237,20 +300,30 @@ def render() -> None:
         if row is not None:
             apply_preset(row["config"])
     st.session_state["run_prefilled"] = run_id
+    st.title("Run")  # every page opens with a title of the same size (st.title)
+    starts = allowed("start")
     if run_id:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
-        c1.caption(f"Run `{run_id}`")
-        c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
-        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's).
-        if st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
-            _editor(store)
+        with c1:
+            _suite_link(store, run_id)
+            st.caption(f"Run `{run_id}`")
+        if starts:
+            c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
+        # Drawn only when asked for: a run opened from a link draws no editor widgets (half the page's). In a
+        # container of its own whatever the role, so the run's polling fragment sits at the same place (and has
+        # the same id) for every role: a forged press of its controls then reaches the check (access.py).
+        with st.container():
+            if starts and st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
+                _editor(store)
         _attached(run_id)
         return
-    st.subheader("Task and rubric")
+    if not starts:  # reading only: the editor starts runs, which this role may not
+        st.info("Your role reads runs but does not start them: open one from the Runs page.")
+        st.page_link(RUNS_PAGE_FILE, label="Go to the Runs page", icon=":material/history:")
+        return
     st.caption(
         "Load a bundled example (they run offline, no key needed) or write a task and a rubric, then "
         "**Start run**. Each draft, each criterion's verdict and gap, the grader's feedback and the next "
         "revision appear here as they happen."
     )
     _editor(store)
-    warm_up()

@@ -13,18 +13,24 @@ from rubric_core.views import frames
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
-from rubric_core.words import counted, run_facts
+from rubric_core.words import counted
+from rubric_ui.access import allowed, attempt
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.resources import store_or_stop
 from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
+from rubric_ui.share_links import show_share_links
 from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
 
 PAGE_SIZE = 50
 SELECTION = "runs_selection"
 """Session key: run ids picked here, offered to the Export page."""
+PAGE_IDS = "runs_page_ids"
+"""Session key: the run ids of the table's rows, in order (a clicked cell names a row by its number)."""
+OPEN = "runs_cell_opened"
+"""Session key: the run whose cell was just clicked: the next run of this page opens it before drawing."""
 
 
 def _filters(store: Store) -> RunFilter:
@@ -35,23 +41,30 @@ def _filters(store: Store) -> RunFilter:
         )
         rubric_names = ["(any)"] + [r["name"] for r in store.list_rubrics()]
         rubric = c2.selectbox("Rubric", rubric_names, key="runs_rubric")
-        model = c3.text_input("Model (working or grader spec)", key="runs_model", placeholder="offline:writer")
+        model = c3.text_input("Model contains (working or grader)", key="runs_model", placeholder="writer")
         c4, c5, c6 = st.columns(3)
         dates = c4.date_input("Created between", value=(), key="runs_dates")
-        tag = c5.text_input("Tag", key="runs_tag")
+        tag = c5.text_input("Tag contains", key="runs_tag", placeholder="bike")
         search = c6.text_input("Task contains", key="runs_search")
     since = until = None
     if isinstance(dates, tuple) and len(dates) == 2:
         since = datetime.combine(dates[0], time.min, UTC).timestamp()
         until = datetime.combine(dates[1], time.max, UTC).timestamp()
+    # Any case, anywhere in the spec or the tag: "writer" finds offline:writer, "bike" finds bike-lock.
     return RunFilter(
         statuses=statuses,
         rubric_name=None if rubric == "(any)" else rubric,
-        model=model.strip() or None,
+        model_contains=model.strip() or None,
         since=since,
         until=until,
-        tag=tag.strip() or None,
+        tag_contains=tag.strip() or None,
         search=search.strip() or None,
+    )
+
+
+def _filtering(flt: RunFilter) -> bool:
+    return bool(
+        flt.statuses or flt.rubric_name or flt.model_contains or flt.since is not None or flt.tag_contains or flt.search
     )
 
 
@@ -60,8 +73,13 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     pages = max(1, -(-total // PAGE_SIZE))
     c1, c2 = st.columns([1, 3], vertical_alignment="bottom")
     page = c1.number_input("Page", min_value=1, max_value=pages, step=1, key="runs_page")
-    c2.caption(f"{counted(total, 'run')} · page {page} of {pages}")
+    if _filtering(flt):
+        match = "run matches" if total == 1 else "runs match"
+        c2.caption(f"{total:,} {match} the filters · page {page} of {pages}")
+    else:
+        c2.caption(f"{counted(total, 'run')} · page {page} of {pages}")
     rows = store.list_runs(flt, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
+    st.session_state[PAGE_IDS] = [r["id"] for r in rows]
     frame = frames.runs_frame_from_rows(rows)
     shown = pd.DataFrame(
         {
@@ -82,11 +100,13 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     )
     # Widths in pixels that add up to the page's width at 1440 px, so no column is off screen; the run's id,
     # its note and the whole task are shown for the selected run below.
+    # A click on a cell opens that run (one click, as in a log viewer); the boxes at the left pick rows to
+    # preview, tag, compare or export.
     event = st.dataframe(
         shown.style.map(_status_style, subset=["status"]),
         hide_index=True,
-        on_select="rerun",
-        selection_mode="multi-row",
+        on_select=_open_clicked,
+        selection_mode=["multi-row", "single-cell"],
         key="runs_table",
         column_config={
             "status": st.column_config.TextColumn(width=155),
@@ -103,6 +123,19 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     picked = [rows[i]["id"] for i in event.selection.rows if i < len(rows)]  # type: ignore[union-attr]
     st.session_state[SELECTION] = picked
     return picked
+
+
+def _open_clicked() -> None:
+    """on_select: a clicked cell opens its run. Runs before the page is drawn (see `render`)."""
+    state = st.session_state.get("runs_table")
+    cells = list(getattr(getattr(state, "selection", None), "cells", None) or [])
+    if not cells and isinstance(state, dict):
+        cells = list((state.get("selection") or {}).get("cells") or [])
+    ids = st.session_state.get(PAGE_IDS, [])
+    if cells:
+        row = cells[0][0] if isinstance(cells[0], (list, tuple)) else cells[0].get("row")
+        if isinstance(row, int) and 0 <= row < len(ids):
+            st.session_state[OPEN] = ids[row]
 
 
 def status_text(status: str) -> str:
@@ -125,19 +158,20 @@ def _preview(run_id: str) -> None:
     if view is None:
         return
     st.markdown(
-        f"{chip_html(view.status)} {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)} · "
+        f"{chip_html(view.status)} {view.facts()} · "
         f"{html.escape(view.models.get('model', ''))} graded by "
-        f"{html.escape(view.models.get('grader', ''))}",
+        f"{html.escape(view.models.get('grader', ''))} · {html.escape(view.agent_label)}",
         unsafe_allow_html=True,
     )
     left, right = st.columns(2, gap="large")
     with left:
         st.caption("Task")
         st.text(view.config.get("task", ""))
-        show_heatmap(view, key=f"runs-prev-{run_id[:12]}")
     with right:
         st.caption("Final output")
         st.text(view.final_output or "(none)")
+    # The page's whole width: in half of it a run's later iterations (the ones that matter) were cut off.
+    show_heatmap(view, key=f"runs-prev-{run_id[:12]}")
 
 
 def _manage(store: Store, run_id: str) -> None:
@@ -146,24 +180,44 @@ def _manage(store: Store, run_id: str) -> None:
         return
     st.markdown(f"**Selected run** `{run_id}`")
     c1, c2, c3 = st.columns(3)
+    # Controls only for the roles that may use them; every one goes through the server-side check anyway.
+    edits, deletes = allowed("tag") and allowed("note"), allowed("delete")
     if c1.button("Open", key="runs_open", type="primary", icon=":material/play_arrow:"):
         st.session_state[ATTACHED] = run_id
         st.switch_page(RUN_PAGE_FILE, query_params={"run": run_id})
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     _preview(run_id)
-    with st.form(f"runs_edit_{run_id}"):
-        tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
-        note = st.text_area("Note", value=run["note"])
-        if st.form_submit_button("Save tags and note"):
-            store.set_tags(run_id, tags.split(","))
-            store.set_note(run_id, note)
-            st.success("Saved.")
-    confirm = c3.checkbox("Confirm delete", key=f"runs_confirm_{run_id}")
-    if c3.button("Delete run", key=f"runs_delete_{run_id}", disabled=not confirm, icon=":material/delete:"):
-        store.delete_run(run_id)
-        forget_view(run_id)
-        st.session_state.pop("runs_table", None)
-        st.rerun()
+    if edits:
+        with st.form(f"runs_edit_{run_id}"):
+            tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
+            note = st.text_area("Note", value=run["note"])
+            if st.form_submit_button("Save tags and note", key=f"runs_save_{run_id}"):
+                shown = ", ".join(t.strip() for t in tags.split(",") if t.strip()) or "(none)"
+                tagged = attempt(
+                    "tag", lambda: store.set_tags(run_id, tags.split(",")), run_id=run_id, detail=f"tags: {shown}"
+                )
+                # The note's text stays out of the trail (it may say anything): only that it changed.
+                noted = tagged and attempt(
+                    "note",
+                    lambda: store.set_note(run_id, note),
+                    run_id=run_id,
+                    detail=f"note of {len(note)} characters",
+                )
+                if noted:
+                    st.success("Saved.")
+    elif run["tags"] or run["note"]:
+        st.caption("Tags: " + (md(", ".join(run["tags"])) or "(none)"))
+        if run["note"]:
+            st.text(run["note"])
+    if allowed("share"):
+        show_share_links(run_id)
+    if deletes:
+        confirm = c3.checkbox("Confirm delete", key=f"runs_confirm_{run_id}")
+        if c3.button("Delete run", key=f"runs_delete_{run_id}", disabled=not confirm, icon=":material/delete:"):
+            if attempt("delete", lambda: store.delete_run(run_id), run_id=run_id):
+                forget_view(run_id)
+                st.session_state.pop("runs_table", None)
+                st.rerun()
 
 
 SETTINGS = {
@@ -266,9 +320,15 @@ def _compare(store: Store, first: str, second: str) -> None:
             )
             st.caption(
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
-                f"{run_facts(len(view.all_iterations()), view.tokens)}"
+                f"{md(view.agent_label)} · {view.facts(seconds=False)}"
             )
             show_heatmap(view, key=f"runs-cmp-hm-{name}")
+    if va.agent_label != vb.agent_label:
+        st.warning(
+            f"A and B were done by different agents: A by {md(va.agent_label)}, B by {md(vb.agent_label)}. "
+            "Differences below may come from the agent, not the rubric or the models.",
+            icon=":material/compare_arrows:",
+        )
     settings = settings_diff(va.config, vb.config)
     st.markdown("**Settings that differ**")
     if settings.empty:
@@ -305,6 +365,11 @@ def _it(value: object) -> str:
 
 def render() -> None:
     """The page."""
+    opened = st.session_state.pop(OPEN, None)
+    if opened:  # a cell was clicked: straight to the run, nothing of this page drawn first
+        st.session_state.pop("runs_table", None)
+        st.session_state[ATTACHED] = opened
+        st.switch_page(RUN_PAGE_FILE, query_params={"run": opened})
     store = store_or_stop()
     st.title("Runs")
     if store.count_runs() == 0:
@@ -315,8 +380,8 @@ def render() -> None:
     picked = _table(store, flt)
     if not picked:
         st.caption(
-            "Select a run to open, tag, annotate or delete it; select two to compare them; "
-            "the selection is offered on the Export page."
+            "Click a run to open it. Tick the box at the left of a row to preview, tag, annotate or delete it; "
+            "tick two to compare them; the ticked runs are offered on the Export page."
         )
     elif len(picked) == 1:
         _manage(store, picked[0])

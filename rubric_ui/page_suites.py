@@ -7,6 +7,7 @@ Every piece of dataset, agent and grader text is escaped before it is rendered.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import tempfile
 from pathlib import Path
@@ -15,6 +16,7 @@ from typing import Any
 import pandas as pd
 import streamlit as st
 
+from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
 from rubric_core.store import Store
@@ -22,6 +24,7 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.views.run_view import STATUS_LABELS
+from rubric_ui.access import act, allowed, attempt, check_forged_actions
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
@@ -98,8 +101,12 @@ def _start(store: Store) -> None:
                 "model": st.session_state.get("suites_model") or "offline:writer",
                 "grader": st.session_state.get("suites_grader") or "offline:grader",
                 "max_iterations": st.session_state.get("suites_max_iterations", EXAMPLE_MAX_ITERATIONS),
+                **_project_fields(),
             }
         )
+        from rubric_core.projects.checks import check_project_config
+
+        check_project_config(config)
     except ConfigError as exc:
         for field, message in exc.errors.items():
             st.error(f"{field}: {message}")
@@ -110,15 +117,26 @@ def _start(store: Store) -> None:
         if problem:
             st.error(problem)
             return
-    version = store.save_rubric(name, rubric) if name else None
-    handle = get_suite_runner().start(
-        dataset,
-        config,
-        name=str(st.session_state.get("suites_name") or ""),
-        rubric_version=version,
-        concurrency=int(st.session_state.get("suites_concurrency", 4)),
-        keys=keys,
+
+    def start() -> Any:
+        version = store.save_rubric(name, rubric) if name else None
+        return get_suite_runner().start(
+            dataset,
+            config,
+            name=str(st.session_state.get("suites_name") or ""),
+            rubric_version=version,
+            concurrency=int(st.session_state.get("suites_concurrency", 4)),
+            keys=keys,
+        )
+
+    handle = act(
+        "start",
+        start,
+        target=lambda h: Target(suite_run_id=h.suite_run_id, rubric_name=name),
+        detail=f"suite run of {len(dataset.items)} items ({dataset.name})",
     )
+    if handle is None:
+        return
     st.query_params["suite"] = handle.suite_run_id
     st.query_params.pop("compare", None)
     st.rerun()
@@ -165,9 +183,34 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
         c4.text_input("Grader model", value="offline:grader", key="suites_grader")
         c5.number_input("Max iterations", 1, 20, EXAMPLE_MAX_ITERATIONS, key="suites_max_iterations")
         c6.number_input("Concurrency", 1, 64, 4, key="suites_concurrency")
+        _agent_and_tools()
         st.text_input("Suite run name (optional)", key="suites_name")
         if st.button("Start suite run", type="primary", key="suites_start", icon=":material/play_arrow:"):
             _start(store)
+
+
+def _agent_and_tools() -> None:
+    """The agent that does each item's work and the grader's tools: built-in, or the opened project's."""
+    from rubric_ui.project import agent_picker, grader_tools_picker, open_project
+
+    project, _ = open_project()
+    a, b = st.columns(2)
+    with a:
+        agent_picker("suites_agent", project)
+    with b:
+        grader_tools_picker("suites_grader_tools", project)
+
+
+def _project_fields() -> dict[str, Any]:
+    from rubric_ui.project import open_project
+
+    project, _ = open_project()
+    fields: dict[str, Any] = {"grader_tools": list(st.session_state.get("suites_grader_tools") or [])}
+    if project is not None:
+        fields["project"] = str(project.root)
+        if st.session_state.get("suites_agent") in project.agents:
+            fields["agent"] = st.session_state["suites_agent"]
+    return fields
 
 
 def _label(row: dict[str, Any]) -> str:
@@ -180,12 +223,16 @@ def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
     ids = [r["id"] for r in rows]
     labels = {r["id"]: _label(r) for r in rows}
     index = ids.index(current) if current in ids else None
+    # The labels say each suite run's status and counts. Streamlit keeps a widget's options for as long as its
+    # key is the same, so the picker said "Running · 0/24" after the suite run ended until a reload: the key
+    # carries a digest of the labels, and a label that changed draws a new picker.
+    digest = hashlib.sha256("\n".join(labels.values()).encode()).hexdigest()[:10]
     picked = st.selectbox(
         "Suite run",
         ids,
         index=index,
         format_func=lambda i: labels.get(i, i),
-        key=f"suites_pick_{current}",
+        key=f"suites_pick_{current}_{digest}",
         placeholder="Pick a suite run",
     )
     if picked and picked != current:
@@ -220,21 +267,23 @@ def _progress(store: Store, suite_id: str) -> bool:
     cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
     if runner.is_live(suite_id):
-        if st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
-            runner.cancel(suite_id)
-            st.toast("Cancelling: items in flight stop after their current step…")
+        if allowed("cancel") and st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
+            if attempt("cancel", lambda: runner.cancel(suite_id), suite_id=suite_id):
+                st.toast("Cancelling: items in flight stop after their current step…")
     elif status == "running":
         st.caption("Running in another process: cancel it there.")
-    elif status == "finished_with_errors" or (
-        status in ("cancelled", "interrupted") and summary.finished < summary.total
+    elif allowed("resume") and (
+        status == "finished_with_errors"
+        or (status in ("cancelled", "interrupted") and summary.finished < summary.total)
     ):
         if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
             try:
-                runner.resume(suite_id, keys=run_keys())
+                resumed = attempt("resume", lambda: runner.resume(suite_id, keys=run_keys()), suite_id=suite_id)
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
-                st.rerun()
+                if resumed:
+                    st.rerun()
     return live
 
 
@@ -247,6 +296,7 @@ def _attached(store: Store, suite_id: str) -> None:
 
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def live_panel() -> None:
+        check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         still = _progress(store, suite_id)
         show_suite_details(store, suite_id, key="suites")
         if live and not still:
@@ -262,15 +312,20 @@ def render() -> None:
     if suite_id is not None and not valid_run_id(suite_id):
         st.error("The suite id in the URL is not valid. Pick a suite run below.")
         suite_id = None
-    st.subheader("Suites")
+    st.title("Suites")
     st.caption(
         "One rubric over a dataset of tasks: one real loop per item, pass rates at the first draft and at the end, "
         "and a comparison of two suite runs."
     )
     rows = ss.list_suite_runs(store, limit=200)
-    _new_suite_form(store, expanded=not rows)
+    if allowed("start"):
+        _new_suite_form(store, expanded=not rows)
     if not rows:
-        st.info("No suite run yet. The bundled example runs offline with no key: press **Start suite run** above.")
+        st.info(
+            "No suite run yet. The bundled example runs offline with no key: press **Start suite run** above."
+            if allowed("start")
+            else "No suite run yet."
+        )
         return
     picked = _picker(rows, suite_id)
     if picked is None:

@@ -9,3 +9,6 @@ from pathlib import Path
 
 PAGES_DIR = Path(__file__).resolve().with_name("app_pages")
 RUN_PAGE_FILE = str(PAGES_DIR / "run.py")
+RUNS_PAGE_FILE = str(PAGES_DIR / "runs.py")
+SUITES_PAGE_FILE = str(PAGES_DIR / "suites.py")
+REVIEW_PAGE_FILE = str(PAGES_DIR / "review.py")

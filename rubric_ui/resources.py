@@ -56,7 +56,7 @@ def store_or_stop() -> Store:
 
 @st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
-    """Once per process, after the editor is drawn: start the worker processes.
+    """Once per process, on the first page drawn (app.py): start the worker processes.
 
     The first Start of a server otherwise spent about 1.2 s starting the pool (waiting on the new worker
     processes) while the browser showed the editor faded; later Starts take milliseconds. Runs in the

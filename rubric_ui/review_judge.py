@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS
+from rubric_ui.access import act, allowed
 from rubric_ui.keys import run_keys
 from rubric_ui.review_common import esc, review_scope, verdict_label
 from rubric_ui.safe import md, valid_run_id
@@ -90,12 +91,19 @@ def show_consistency(store: Store, run_id: str) -> None:
         key=f"review_cons_draft_{run_id}",
     )
     repeats = int(c2.number_input("Times", 1, 20, DEFAULT_REPEATS, key="review_cons_repeats"))
-    if c3.button(f"Regrade {repeats} times", key="review_cons_go"):
+    if allowed("consistency") and c3.button(f"Regrade {repeats} times", key="review_cons_go"):
         from rubric_core.judge.regrade import RegradeError
 
         with st.spinner("Grading the same draft again…"):
             try:
-                consistency(store, run_id, turn=pick[0], iteration=pick[1], repeats=repeats, keys=run_keys())
+                act(
+                    "consistency",
+                    lambda: consistency(
+                        store, run_id, turn=pick[0], iteration=pick[1], repeats=repeats, keys=run_keys()
+                    ),
+                    run_id=run_id,
+                    detail=f"turn {pick[0] + 1}, iteration {pick[1] + 1}, {repeats} times",
+                )
             except RegradeError as exc:
                 st.error(str(exc))
     head = next((h for h in judge_store.list_regrades(store, run_id) if h["kind"] == "consistency"), None)
@@ -154,17 +162,18 @@ def show_what_if(store: Store, run_id: str) -> None:
     rubric_key, grader_key = f"review_wi_rubric_{run_id}", f"review_wi_grader_{run_id}"
     st.session_state.setdefault(rubric_key, run["rubric"])
     st.session_state.setdefault(grader_key, run["grader"])
-    st.text_area("Rubric to regrade with", key=rubric_key, height=140)
-    st.text_input("Grader model", key=grader_key, help="provider:model-id; the run's own grader by default")
-    if st.button("Regrade every draft", key="review_wi_go", type="primary"):
+    if allowed("what_if"):
+        st.text_area("Rubric to regrade with", key=rubric_key, height=140)
+        st.text_input("Grader model", key=grader_key, help="provider:model-id; the run's own grader by default")
+    if allowed("what_if") and st.button("Regrade every draft", key="review_wi_go", type="primary"):
+        grader = st.session_state[grader_key].strip() or None
         with st.spinner("Regrading the stored drafts (the working model is not called)…"):
             try:
-                what_if(
-                    store,
-                    run_id,
-                    rubric=st.session_state[rubric_key],
-                    grader=st.session_state[grader_key].strip() or None,
-                    keys=run_keys(),
+                act(
+                    "what_if",
+                    lambda: what_if(store, run_id, rubric=st.session_state[rubric_key], grader=grader, keys=run_keys()),
+                    run_id=run_id,
+                    detail=f"graded by {grader or run['grader']}",
                 )
             except RegradeError as exc:
                 st.error(str(exc))
@@ -209,22 +218,28 @@ def show_suite_what_if(store: Store, suite_run_id: str, run_ids: list[str]) -> N
     rubric_key, grader_key = f"review_swi_rubric_{suite_run_id}", f"review_swi_grader_{suite_run_id}"
     st.session_state.setdefault(rubric_key, first["rubric"])
     st.session_state.setdefault(grader_key, first["grader"])
+    if not allowed("what_if"):
+        return
     st.text_area("Rubric to regrade the suite with", key=rubric_key, height=140)
     st.text_input("Grader model for the suite", key=grader_key)
     if not st.button("Regrade every item's drafts", key="review_swi_go"):
         return
+    grader = st.session_state[grader_key].strip() or None
     with st.spinner(f"Regrading the stored drafts of {len(run_ids)} runs (the working model is not called)…"):
         try:
-            reports = what_if_runs(
-                store,
-                run_ids,
-                rubric=st.session_state[rubric_key],
-                grader=st.session_state[grader_key].strip() or None,
-                keys=run_keys(),
+            reports = act(
+                "what_if",
+                lambda: what_if_runs(
+                    store, run_ids, rubric=st.session_state[rubric_key], grader=grader, keys=run_keys()
+                ),
+                suite_id=suite_run_id,
+                detail=f"{len(run_ids)} item runs graded by {grader or first['grader']}",
             )
         except RegradeError as exc:
             st.error(str(exc))
             return
+    if reports is None:
+        return
     stopped = sum(1 for r in reports if r.stops.get(0) is not None)
     st.markdown(f"The edited loop would be satisfied by a stored draft of **{stopped} of {len(reports)}** items.")
     rows = [

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from rubric_ui.access import act, allowed, reviewer_identity
 from rubric_ui.resources import store_or_stop
 from rubric_ui.review_common import REVIEWER, verdict_label
 from rubric_ui.safe import md
@@ -17,6 +18,13 @@ if TYPE_CHECKING:
     from rubric_core.store import Store
 
 ERROR = "review_error"
+VERDICT_BUTTONS_CSS = (
+    "<style>.st-key-review_pass button{background:#1a7f37;border-color:#1a7f37;color:#fff}"
+    ".st-key-review_pass button:hover{background:#116329;border-color:#116329}"
+    ".st-key-review_fail button{background:#cf222e;border-color:#cf222e;color:#fff}"
+    ".st-key-review_fail button:hover{background:#a40e26;border-color:#a40e26}</style>"
+)
+"""Pass in green with a check, Fail in red with a cross: two primary buttons of one colour looked alike."""
 
 
 def _cell_key(cell: dict[str, Any]) -> str:
@@ -46,21 +54,31 @@ def _rebuild(scope: str) -> None:
 def _review(scope: str, cell: dict[str, Any], verdict: str, reason_key: str) -> None:
     from rubric_core.judge.reviews import ReviewError, record_review
 
+    # Signed in, the review is the signed-in person's (from the ID token); a typed name counts only without sign-in.
+    reviewer = reviewer_identity() or st.session_state.get(REVIEWER, "")
     try:
-        record_review(
-            store_or_stop(),
-            cell["run_id"],
-            turn=cell["turn"],
-            iteration=cell["iteration"],
-            criterion=cell["criterion"],
-            verdict=verdict,
-            reason=st.session_state.get(reason_key, ""),
-            reviewer=st.session_state.get(REVIEWER, ""),
+        done = act(
+            "review",
+            lambda: record_review(
+                store_or_stop(),
+                cell["run_id"],
+                turn=cell["turn"],
+                iteration=cell["iteration"],
+                criterion=cell["criterion"],
+                verdict=verdict,
+                reason=st.session_state.get(reason_key, ""),
+                reviewer=reviewer,
+            ),
+            run_id=cell["run_id"],
+            detail=lambda row: (
+                f"{verdict} for {row['criterion']!r} at turn {row['turn'] + 1}, iteration {row['iteration'] + 1}"
+            ),
         )
     except ReviewError as exc:
         st.session_state[ERROR] = str(exc)
         return
-    _move(scope, 1)
+    if done is not None:
+        _move(scope, 1)
 
 
 def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -> None:
@@ -73,8 +91,13 @@ def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -
     q = _queue_state(store, scope, run_ids)
     cells = {_cell_key(c): c for c in review_cells(store, run_ids)}
     total, pos = len(q["cells"]), q["pos"]
-    st.caption("Shortcuts: P pass · F fail · S skip · N next · B back (not while typing in a field).")
-    if not reviewer:
+    reviews = allowed("review")
+    st.caption(
+        "Shortcuts: P pass · F fail · S skip · N next · B back (not while typing in a field)."
+        if reviews
+        else "Your role reads reviews but does not record them. Shortcuts: S skip · N next · B back."
+    )
+    if reviews and not reviewer:
         st.warning("Enter your name under Reviewer name in the sidebar to record verdicts.")
     if st.session_state.get(ERROR):
         st.error(st.session_state[ERROR])
@@ -122,26 +145,31 @@ def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -
                 + (f": {md(cell['human_reason'])}" if cell["human_reason"] else "")
             )
         reason_key = f"review_reason_{_cell_key(cell)}"
-        st.text_input("Reason (optional)", key=reason_key, placeholder="why you agree or disagree")
+        if reviews:
+            st.text_input("Reason (optional)", key=reason_key, placeholder="why you agree or disagree")
         a, b, c = st.columns(3)
-        a.button(
-            "Pass",
-            key="review_pass",
-            shortcut="P",
-            disabled=not reviewer,
-            type="primary",
-            on_click=_review,
-            args=(scope, cell, "pass", reason_key),
-        )
-        b.button(
-            "Fail",
-            key="review_fail",
-            shortcut="F",
-            disabled=not reviewer,
-            type="primary",
-            on_click=_review,
-            args=(scope, cell, "fail", reason_key),
-        )
+        if reviews:  # only for the roles that may review; a forged press is checked on the server (access.py)
+            st.html(VERDICT_BUTTONS_CSS)
+            a.button(
+                "Pass",
+                key="review_pass",
+                shortcut="P",
+                disabled=not reviewer,
+                type="primary",
+                icon=":material/check_circle:",
+                on_click=_review,
+                args=(scope, cell, "pass", reason_key),
+            )
+            b.button(
+                "Fail",
+                key="review_fail",
+                shortcut="F",
+                disabled=not reviewer,
+                type="primary",
+                icon=":material/cancel:",
+                on_click=_review,
+                args=(scope, cell, "fail", reason_key),
+            )
         c.button("Skip", key="review_skip", shortcut="S", on_click=_move, args=(scope, 1))
         d, e = st.columns(2)
         d.button("Back", key="review_back", shortcut="B", disabled=pos == 0, on_click=_move, args=(scope, -1))

@@ -12,7 +12,7 @@ from rubric_ui.criteria import show_criteria
 from rubric_ui.diff_view import show_revision_diff
 from rubric_ui.heatmap import show_heatmap
 from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.safe import safe_markdown
+from rubric_ui.safe import md, safe_markdown
 from rubric_ui.status import chip_html, final_banner, iteration_chips
 from rubric_ui.transcript import show_transcript
 
@@ -99,17 +99,50 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
             lead, label = chip_html("cancelled", "Cancelling…") + " ", "Cancelling after the current step…"
         elif view.phase == "grading":
             lead, label = "", f"The grader is checking draft {current}…"
+        elif view.calling:
+            lead, label = "", f"The agent is writing draft {current}: it called {html.escape(view.calling)}…"
         else:
             lead, label = "", f"The agent is writing draft {current}…"
+        # Each turn has its own cap: a continued run says which turn the count is in.
+        turn_label = f"Turn {turn.turn + 1} · " if turn and len(view.turns) > 1 else ""
         st.markdown(
             f'<div class="rs-progress" data-phase="{"cancelling" if cancelling else view.phase}">{lead}'
-            f"<b>Iteration {current} of {view.max_iterations}</b> · {label}</div>",
+            f"<b>{turn_label}Iteration {current} of {view.max_iterations}</b> · {label}</div>",
             unsafe_allow_html=True,
         )
         st.progress(min(1.0, graded / max(1, view.max_iterations)))
     else:
         final_banner(view)
+    if view.agent:
+        st.caption(f"Work done by {md(view.agent_label)} · project `{md(view.agent.get('project', ''))}`")
     iteration_chips(view)
+
+
+def show_task(view: RunView) -> None:
+    """The run's task (and each follow-up message) in plain sight, its rubric one click away.
+
+    Without this a run opened from a link showed no task unless the editor toggle was on.
+    """
+    from rubric_core.rubric import parse_criteria
+    from rubric_core.words import counted
+
+    task = str(view.config.get("task", ""))
+    st.markdown('<div class="rs-task-label"><b>Task</b></div>', unsafe_allow_html=True)
+    st.text(task or "(no task)")
+    for turn in view.turns[1:]:
+        st.markdown(f"**Turn {turn.turn + 1} message**")
+        st.text(turn.message or "(empty)")
+    rubric = view.current.rubric if view.current else str(view.config.get("rubric", ""))
+    with st.expander(f"Rubric: {counted(len(parse_criteria(rubric)), 'criterion', 'criteria')}"):
+        st.text(rubric)
+
+
+def offline_notice(view: RunView) -> None:
+    """Beside a draft of the embedded offline writer: says plainly that no model wrote it."""
+    from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE, is_offline_writer
+
+    if is_offline_writer(str(view.config.get("model") or view.models.get("model") or "")):
+        st.caption(f'<span class="rs-offline-notice">{OFFLINE_DRAFT_NOTICE}</span>', unsafe_allow_html=True)
 
 
 def show_draft(text: str, *, key: str) -> None:
@@ -135,6 +168,7 @@ def show_live_panel(view: RunView, key: str) -> None:
         st.markdown(
             f"**{'Current' if is_live(view) else 'Last'} draft** · {turn_label}iteration {shown(latest.iteration)}"
         )
+        offline_notice(view)
         show_draft(latest.draft, key=f"{key}_raw")
         for path, content in latest.files.items():
             with st.expander(f"File {path}", expanded=False):

@@ -10,17 +10,21 @@ import streamlit as st
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.paths import data_dir
 from rubric_core.store import DB_URL_ENV, mask_url
+from rubric_ui.access import show_identity
 from rubric_ui.keys import configured, session_keys_form
+from rubric_ui.project import show_project_sidebar
 
 
 def show_sidebar() -> None:
     """Render the sidebar."""
     with st.sidebar:
+        show_identity()
         # Which server session drew the page: after a server restart the browser reconnects on its own
         # and a new session redraws it (what the reconnect test waits for).
         mark = st.session_state.setdefault("session_mark", uuid.uuid4().hex[:12])
         st.html(f'<span class="rs-session" data-session="{mark}" hidden></span>')
         st.caption(f"Data: `{data_dir().resolve()}`")
+        show_project_sidebar()
         if os.environ.get(DB_URL_ENV):  # shown with its password masked, never as given
             st.caption(f"Store: `{mask_url(os.environ[DB_URL_ENV])}`")
         scheduler = os.environ.get("RUBRIC_STUDIO_DASK_SCHEDULER", "").strip()
@@ -35,7 +39,7 @@ def show_sidebar() -> None:
     session_keys_form()
 
 
-def mark_drawn() -> None:
+def mark_drawn(*, main: bool = False) -> None:
     """A hidden marker drawn last by every full script run.
 
     The browser's "script not running" state also holds before a page's first run has started, so it
@@ -49,5 +53,6 @@ def mark_drawn() -> None:
     ctx = get_script_run_ctx()
     if ctx is None or ctx.fragment_ids_this_run:
         return
-    where = st if st.query_params.get("view") == "present" else st.sidebar  # Present has no sidebar
+    # Present, and the pages drawn alone (sign in, no role, a shared run), have no sidebar.
+    where = st if main or st.query_params.get("view") == "present" else st.sidebar
     where.html('<span class="rs-drawn" hidden></span>')

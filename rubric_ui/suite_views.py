@@ -13,17 +13,19 @@ import pandas as pd
 import streamlit as st
 
 from rubric_core.store import Store
-from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize
+from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize, unfinished_items
 from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
 from rubric_core.words import counted
+from rubric_ui.access import act, allowed
 from rubric_ui.safe import md
 
 GRID_CSS = """<style>
 .rs-grid{border-collapse:collapse;font-size:0.8rem}
 .rs-grid th,.rs-grid td{border:1px solid #d0d7de;padding:2px 6px;text-align:center}
-.rs-grid th.rs-crit{max-width:9rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.rs-grid th.rs-crit{min-width:4.5rem;max-width:13rem;white-space:normal;overflow-wrap:anywhere;vertical-align:bottom;
+  font-weight:600;line-height:1.2}
 .rs-grid td.rs-item{text-align:left;white-space:nowrap}
 .rs-grid a.rs-cell{display:block;text-decoration:none;color:#fff;font-weight:700}
 .rs-grid td.rs-pass{background:#4ac26b}.rs-grid td.rs-fail{background:#ff8182}.rs-grid td.rs-none{background:#eaeef2}
@@ -121,17 +123,23 @@ def _prices(store: Store, key: str) -> None:
             for p in table.values()
         ]
     )
+    if not allowed("prices"):  # reading only
+        st.caption("USD per million tokens. Bundled defaults are list prices on their date.")
+        st.dataframe(frame, hide_index=True, key=f"{key}_prices_read")
+        return
     st.caption("USD per million tokens. Bundled defaults are list prices on their date; edit them to your own.")
     edited = st.data_editor(
         frame, num_rows="dynamic", key=f"{key}_prices", disabled=["source"], hide_index=True, width="stretch"
     )
     if st.button("Save prices", key=f"{key}_save_prices"):
+        rows = [r for r in edited.to_dict("records") if r.get("model")]
         try:
-            n = set_prices(store, [r for r in edited.to_dict("records") if r.get("model")])
+            n = act("prices", lambda: set_prices(store, rows), detail=lambda n: f"{counted(n, 'price')}")
         except ValueError as exc:
             st.error(str(exc))
         else:
-            st.success(f"Saved {counted(n, 'price')}.")
+            if n is not None:
+                st.success(f"Saved {counted(n, 'price')}.")
 
 
 def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
@@ -152,6 +160,14 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
         return
     st.markdown("**Per criterion: first draft vs end** (Wilson 95% intervals)")
     st.dataframe(rates_frame(frames), hide_index=True, width="stretch", key=f"{key}_rates")
+    left_out = unfinished_items(frames)
+    if left_out:
+        st.caption(
+            f'<span class="rs-left-out" data-count="{left_out}">{counted(left_out, "item")} left out of these rates '
+            "and of the blocking counts: cancelled or not finished, so with no final verdicts of their own "
+            "(Resume finishes them).</span>",
+            unsafe_allow_html=True,
+        )
     blocking = sorted((r for r in criterion_rates(frames) if r.blocking), key=lambda r: -r.blocking)
     if blocking:
         st.markdown(
@@ -207,6 +223,24 @@ def show_compare(store: Store, suite_a: str, suite_b: str, *, key: str) -> None:
         return
     if not result.same_dataset:
         st.warning("The two suite runs used different datasets: only the items whose ids both have are compared.")
+    differ = [
+        f"{label}: A {md(result.a.suite['config'].get(field))}, B {md(result.b.suite['config'].get(field))}"
+        for field, label in (("model", "working model"), ("grader", "grader"))
+        if result.a.suite["config"].get(field) != result.b.suite["config"].get(field)
+    ]
+    if differ:
+        st.warning(
+            "The two suite runs used different models, so a difference may come from the model, not the rubric: "
+            + "; ".join(differ)
+            + ".",
+            icon=":material/compare_arrows:",
+        )
+    if result.agents_differ:
+        st.warning(
+            f"The two suite runs were done by different agents: A by {md(result.agent_a)}, B by "
+            f"{md(result.agent_b)}. A difference may come from the agent, not the rubric.",
+            icon=":material/compare_arrows:",
+        )
     sa, sb, p = result.satisfied_a, result.satisfied_b, result.satisfied_paired
     st.markdown(
         f'<span class="rs-compare" data-fixed="{len(result.fixed)}" data-broken="{len(result.broken)}"></span>'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from datetime import UTC, datetime
 from typing import Any
 
@@ -123,3 +124,71 @@ def share_arg(value: str) -> float:
         msg = f"{value!r} is not a share: give a number from 0 to 1 (0.9 means 90%)."
         raise argparse.ArgumentTypeError(msg)
     return rate
+
+
+def add_project_flags(parser: argparse.ArgumentParser, *, agent: bool = True) -> None:
+    """--project (and --agent) for the commands that run an agent."""
+    parser.add_argument(
+        "--project",
+        help="the project folder whose rubric-studio.toml names agents and grader tools "
+        "(default: $RUBRIC_STUDIO_PROJECT, else the current folder if it has one)",
+    )
+    if agent:
+        parser.add_argument("--agent", help="run the project's agent NAME ([agents.NAME]) instead of the built-in one")
+
+
+def open_project(args: argparse.Namespace) -> Any:
+    """The project the user named (--project, $RUBRIC_STUDIO_PROJECT, the current folder), or None.
+
+    Exported as $RUBRIC_STUDIO_PROJECT for the rest of the command: the run manager allows code from this
+    project only, and worker processes started from here inherit it.
+    """
+    from rubric_core.projects import PROJECT_ENV, ProjectError, find_project
+
+    try:
+        project = find_project(getattr(args, "project", None))
+    except ProjectError as exc:
+        raise BadInput(str(exc)) from None
+    if project is not None:
+        os.environ[PROJECT_ENV] = str(project.root)
+    return project
+
+
+def project_fields(args: argparse.Namespace, project: Any) -> dict[str, Any]:
+    """The RunConfig fields the session's project and --agent give (--agent needs a project)."""
+    fields: dict[str, Any] = {}
+    if project is not None:
+        fields["project"] = str(project.root)
+    agent = getattr(args, "agent", None)
+    if agent is not None:
+        if project is None:
+            msg = (
+                f"--agent {agent} names a project's agent, and no project is open: add --project DIR (the folder "
+                "with rubric-studio.toml), set RUBRIC_STUDIO_PROJECT, or run from that folder."
+            )
+            raise BadInput(msg)
+        fields["agent"] = agent
+    return fields
+
+
+_SETTINGS = ("model", "grader", "max_iterations", "strategy", "grader_call_limit")
+
+
+def add_run_settings(parser: argparse.ArgumentParser) -> None:
+    """The settings of a run (models, cap, grader tools and structured output, the project's agent) for
+    `run` and `suite run`."""
+    parser.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
+    parser.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
+    parser.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
+    parser.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
+    add_project_flags(parser)
+    parser.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
+    parser.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
+
+
+def run_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The RunConfig fields `add_run_settings`' flags gave (flags left out give nothing)."""
+    data = {key: getattr(args, key) for key in _SETTINGS if getattr(args, key) is not None}
+    if args.grader_tool:
+        data["grader_tools"] = list(args.grader_tool)
+    return data

@@ -15,6 +15,15 @@ def _print_event_table(event: Any, out: Any) -> None:
     d = event.data
     if event.type == "run_started":
         print(f"run {event.run_id}  model {d['models']['model']}  grader {d['models']['grader']}", file=out)
+        if d.get("agent"):
+            agent = d["agent"]
+            print(f"agent {agent['name']} ({agent['factory']}) from {agent['project_file']}", file=out)
+    elif event.type == "tool_call":
+        for call in d.get("calls") or []:
+            print(f"    tool {call['name']}({_short_args(call.get('args'))})", file=out)
+    elif event.type == "tool_result":
+        first = (str(d.get("content", "")).strip().splitlines() or [""])[0]
+        print(f"      -> {first[:100]}", file=out)
     elif event.type == "draft":
         first = (d["text"].strip().splitlines() or [""])[0]
         print(f"\n[iteration {d['iteration']}] draft: {first[:100]}", file=out)
@@ -34,10 +43,23 @@ def _print_event_table(event: Any, out: Any) -> None:
         )
     elif event.type == "error":
         print(f"error: {d['message']}", file=out)
+        if d.get("detail"):  # the user's own code failed: their traceback, once
+            print(d["detail"], file=out)
     elif event.type == "cancelled":
         print("cancelled", file=out)
     elif event.type == "interrupted":
         print(f"interrupted: {d.get('message', '')}", file=out)
+
+
+def _short_args(args: Any) -> str:
+    """A tool call's arguments on one short line (the table shows that a tool ran, not its whole input)."""
+    if not isinstance(args, dict):
+        return ""
+    parts = []
+    for key, value in args.items():
+        text = " ".join(str(value).split())
+        parts.append(f"{key}={text[:40]}{'…' if len(text) > 40 else ''}")
+    return ", ".join(parts)[:120]
 
 
 def event_printer(*, jsonl: bool) -> Any:

@@ -27,6 +27,7 @@ def _zero_based(value: int | None, what: str) -> int | None:
 
 
 def cmd_review(args: argparse.Namespace) -> int:
+    from rubric_core.access.identity import cli_actor
     from rubric_core.judge.reviews import ReviewError, record_review
 
     store = open_cli_store()
@@ -39,7 +40,8 @@ def cmd_review(args: argparse.Namespace) -> int:
             criterion=args.criterion,
             verdict=args.verdict,
             reason=args.reason,
-            reviewer=args.reviewer,
+            # Stored as cli:NAME: a name typed on the command line is never taken for a signed-in reviewer.
+            reviewer=cli_actor(args.reviewer).id if args.reviewer.strip() else "",
         )
     except ReviewError as exc:
         raise BadInput(str(exc)) from None
@@ -290,7 +292,7 @@ def add_commands(sub: Any) -> None:
     review.add_argument("--criterion", required=True, help="criterion name as the grader listed it")
     review.add_argument("--verdict", required=True, help="pass or fail")
     review.add_argument("--reason", required=True, help="why (shown beside the grader's gap)")
-    review.add_argument("--reviewer", required=True, help="who reviews")
+    review.add_argument("--reviewer", required=True, help="who reviews (stored as cli:NAME)")
     review.set_defaults(func=cmd_review)
 
     agree = sub.add_parser("agreement", help="grader-human agreement, Cohen's kappa, confusion matrix")

@@ -11,15 +11,30 @@ import argparse
 import os
 from typing import Any
 
-from rubric_core.cli.common import BadInput, open_cli_store, read_text_file
+from rubric_core.cli.common import (
+    BadInput,
+    add_project_flags,
+    add_run_settings,
+    open_cli_store,
+    open_project,
+    project_fields,
+    read_text_file,
+    run_settings,
+)
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.projects.checks import check_project_config
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
-    """Merge --example, --config and the explicit flags (flags win) into a validated RunConfig."""
+    """Merge --example, --config and the explicit flags (flags win) into a validated RunConfig.
+
+    A run that names a project's agent or tools is also checked against the project (ConfigError by field).
+    """
+    project = open_project(args)
+    root = str(project.root) if project is not None else ""
     data: dict[str, Any] = {}
     if args.example:
         try:
@@ -30,7 +45,8 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
             task=ex.task, rubric=ex.rubric, max_iterations=ex.max_iterations, grader_tools=list(ex.grader_tools)
         )
     if args.config:
-        data.update({k: v for k, v in load_config(args.config).to_dict().items() if v not in ("", [], None)})
+        loaded = load_config(args.config, project=root).to_dict()
+        data.update({k: v for k, v in loaded.items() if v not in ("", [], None, {})})
     if args.task is not None and args.task_file:
         raise BadInput("Give the task as --task or --task-file, not both.")
     if args.rubric is not None and args.rubric_file:
@@ -43,13 +59,11 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         data["rubric"] = args.rubric
     if args.rubric_file:
         data["rubric"] = read_text_file(args.rubric_file, "rubric")
-    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
-        value = getattr(args, key)
-        if value is not None:
-            data[key] = value
-    if args.grader_tool:
-        data["grader_tools"] = list(args.grader_tool)
-    return RunConfig.from_dict(data)
+    data.update(run_settings(args))
+    data.update(project_fields(args, project))
+    config = RunConfig.from_dict(data)
+    check_project_config(config, project)
+    return config
 
 
 def preflight(config: RunConfig) -> None:
@@ -115,6 +129,8 @@ def cmd_examples(args: argparse.Namespace) -> int:
 def cmd_resume(args: argparse.Namespace) -> int:
     from rubric_core.engine import Engine
 
+    open_project(args)  # a run of a project's agent resumes only with that project open
+
     manager = make_manager(Engine(), open_cli_store(write=True), args)
     try:
         handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
@@ -132,12 +148,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--rubric-file", help="read the rubric from a file")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file")
     run.add_argument("--example", help=f"a bundled example: {', '.join(EXAMPLES)}")
-    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
-    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
-    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
-    run.add_argument("--grader-tool", action="append", help="a catalogue tool for the grader (repeatable)")
-    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
-    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
+    add_run_settings(run)
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
     add_scheduler_flag(run)
@@ -148,5 +159,6 @@ def add_commands(sub: Any) -> None:
 
     resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")
     resume.add_argument("run_id")
+    add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_resume)

@@ -27,6 +27,7 @@ def _add_filters(p: argparse.ArgumentParser) -> None:
     p.add_argument("--tag")
     p.add_argument("--id", action="append", dest="ids", help="a run id (repeatable)")
     p.add_argument("--search", help="text in the task")
+    p.add_argument("--agent", help='runs of this project agent ("" for the built-in deep agent)')
 
 
 def _filter(args: argparse.Namespace) -> RunFilter:
@@ -40,6 +41,7 @@ def _filter(args: argparse.Namespace) -> RunFilter:
         tag=args.tag,
         ids=args.ids or [],
         search=args.search,
+        agent=args.agent,
     )
 
 
@@ -66,6 +68,8 @@ def cmd_show(args: argparse.Namespace) -> int:
     if run is None:
         raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
     print(f"run {run['id']}  status {run['status']}  model {run['model']}  grader {run['grader']}")
+    if run.get("agent"):
+        print(f"agent {run['agent']} ({run['agent_factory']}), project file digest {run['project_digest'][:12]}")
     print(f"task: {run['task']}")
     crit = frames.criteria_frame(store, [run["id"]])
     its = frames.iterations_frame(store, [run["id"]])

@@ -11,7 +11,16 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from rubric_core.cli.common import BadInput, positive_arg, read_text_file
+from rubric_core.cli.common import (
+    BadInput,
+    add_project_flags,
+    add_run_settings,
+    open_project,
+    positive_arg,
+    project_fields,
+    read_text_file,
+    run_settings,
+)
 from rubric_core.cli.dask import add_scheduler_flag, make_manager
 from rubric_core.cli.suite_report import (
     add_gates,
@@ -24,6 +33,7 @@ from rubric_core.cli.suite_report import (
     print_summary,
 )
 from rubric_core.config import RunConfig
+from rubric_core.projects.checks import check_project_config
 
 
 def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None]:
@@ -31,11 +41,15 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
 
     Every item is checked against it before anything is stored (the rubric saved to the library included).
     """
+    project = open_project(args)
     data: dict[str, Any] = {}
     if args.config:
         from rubric_core.config import load_config
 
-        data.update({k: v for k, v in load_config(args.config).to_dict().items() if v not in ("", [], None)})
+        root = str(project.root) if project is not None else ""
+        loaded = load_config(args.config, project=root).to_dict()
+        data.update({k: v for k, v in loaded.items() if v not in ("", [], None, {})})
+    data.update(project_fields(args, project))
     version: int | None = None
     if args.rubric_file:
         if args.rubric_version is not None:
@@ -52,14 +66,10 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
         data["rubric"], data["rubric_name"], version = found["text"], found["name"], int(found["version"])
     elif "rubric" not in data:
         raise BadInput("Give the rubric: --rubric-file FILE or --rubric-name NAME [--rubric-version V].")
-    for key in ("model", "grader", "max_iterations", "strategy", "grader_call_limit"):
-        value = getattr(args, key)
-        if value is not None:
-            data[key] = value
-    if args.grader_tool:
-        data["grader_tools"] = list(args.grader_tool)
+    data.update(run_settings(args))
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
+    check_project_config(config, project)
     from rubric_core.suites.runner import check_items
 
     try:
@@ -166,6 +176,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
 
 
 def cmd_suite_resume(args: argparse.Namespace) -> int:
+    open_project(args)  # the items of a project's agent resume only with that project open
     store = open_suite_store()
     suite = find_suite(store, args.suite_id)
     concurrency = None
@@ -201,12 +212,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
     run.add_argument("--rubric-version", type=positive_arg, help="a library rubric version")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
-    run.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
-    run.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
-    run.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
-    run.add_argument("--grader-tool", action="append", help="a catalogue tool for the grader (repeatable)")
-    run.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
-    run.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass")
+    add_run_settings(run)
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
     run.add_argument("--name", help="a name for this suite run (default: the dataset's)")
     add_gates(run)
@@ -235,6 +241,7 @@ def add_commands(sub: Any) -> None:
     resume.add_argument("suite_id")
     resume.add_argument("--concurrency", help="items at once (default: the suite run's)")
     add_gates(resume)
+    add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_suite_resume)
 

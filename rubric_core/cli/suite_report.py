@@ -181,6 +181,8 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
     print(f"A {a['id']}  {a['name']}\nB {b['id']}  {b['name']}")
     if not result.same_dataset:
         print("note: the datasets differ; comparing the items whose ids both have.")
+    if result.agents_differ:
+        print(f"note: different agents did the work: A {result.agent_a}, B {result.agent_b}.")
     sa, sb, p = result.satisfied_a, result.satisfied_b, result.satisfied_paired
     print(
         f"satisfied over {result.shared_items} shared items: A {sa.rate or 0:.1%} ({sa.low:.1%}-{sa.high:.1%})  "

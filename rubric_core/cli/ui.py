@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from rubric_core.cli.common import BadInput
+from rubric_core.cli.common import BadInput, add_project_flags, open_project
 
 
 def app_script() -> Path:
@@ -50,6 +50,8 @@ def streamlit_command(port: int | None, streamlit_args: list[str]) -> list[str]:
 
 
 def cmd_ui(args: argparse.Namespace) -> int:
+    # The project is read (not imported) now, so a bad one is said here; the dashboard gets it in its environment.
+    open_project(args)
     # The dashboard replaces this process: Ctrl-C, SIGTERM and the exit status are Streamlit's own.
     cmd = streamlit_command(args.port, args.streamlit_args)
     os.execv(cmd[0], cmd)  # noqa: S606 -- argv list, no shell
@@ -63,4 +65,5 @@ def add_commands(sub: Any) -> None:
         help="start the dashboard (any other option goes to `streamlit run`, e.g. --server.address 0.0.0.0)",
     )
     ui.add_argument("--port", type=port_arg, help="the port to serve on (default 8501)")
+    add_project_flags(ui, agent=False)
     ui.set_defaults(func=cmd_ui, streamlit_args=[], takes_extra_args=True)

@@ -13,8 +13,9 @@ from typing import Any
 from langchain.agents.middleware import AgentMiddleware, ModelCallLimitMiddleware
 from langchain.agents.structured_output import ProviderStrategy, ToolStrategy
 
-from rubric_core.checks.catalogue import make_tools
+from rubric_core.checks.catalogue import TOOL_CATALOGUE, make_tools
 from rubric_core.config import RunConfig
+from rubric_core.engine.handle import DraftCancelled
 from rubric_core.models.providers import build_chat_model, parse_model_spec
 
 
@@ -45,12 +46,43 @@ class ForceStructuredOutput(AgentMiddleware):
         return request.override(response_format=pinned)
 
 
+class DropDraftOnCancel(AgentMiddleware):
+    """Working-agent middleware: a draft whose model call was in flight when Cancel came is never written.
+
+    Cancel drains the run after the step in flight, and the step in flight may be the next draft's model
+    call: the page, a moment behind the run, showed the grader checking draft 3 when Cancel was pressed,
+    and draft 4 still appeared. Raising here fails the model step, so LangGraph saves none of its writes:
+    the checkpoint stays after the last grading pass and Resume writes that draft anew, once.
+    """
+
+    def wrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        response = handler(request)
+        _raise_if_cancelled(request)
+        return response
+
+    async def awrap_model_call(self, request: Any, handler: Callable[[Any], Any]) -> Any:
+        response = await handler(request)
+        _raise_if_cancelled(request)
+        return response
+
+
+def _raise_if_cancelled(request: Any) -> None:
+    runtime = getattr(request, "runtime", None)
+    if getattr(runtime, "drain_reason", None) == "cancelled":  # RunHandle.cancel's reason
+        msg = "Cancelled while the working model was writing a draft."
+        raise DraftCancelled(msg)
+
+
 @dataclass
 class BuiltAgent:
     """A compiled agent; shared by every run with the same settings (the task and rubric are run input)."""
 
     graph: Any
     grader_model: Any
+    project: Any = None
+    """The Project whose agent or grader tools the graph runs (None: built-in only)."""
+    agent: dict[str, str] | None = None
+    """What ran, as stored with each run: {name, factory, project, project_file, digest}; None: the built-in agent."""
 
 
 def build_agent(
@@ -86,23 +118,68 @@ def build_agent(
     ]
     if config.strategy != "auto":
         grader_middleware.append(ForceStructuredOutput(config.strategy))
+    project = _project_of(config)
+    tools = make_tools([t for t in config.grader_tools if t in TOOL_CATALOGUE])
+    own_tools = [t for t in config.grader_tools if t not in TOOL_CATALOGUE]
+    if own_tools:
+        from rubric_core.projects.tools import project_grader_tools
+
+        tools += project_grader_tools(project, own_tools, timeout_s=config.timeout_s)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the middleware's beta warning
         rubric = RubricMiddleware(
             model=grader,
             system_prompt=config.grader_prompt or None,
-            tools=make_tools(list(config.grader_tools)) or None,
+            tools=tools or None,
             grader_middleware=grader_middleware,
             max_iterations=config.max_iterations,
             on_evaluation=on_evaluation,
         )
+    if config.agent:
+        from rubric_core.projects.agents import build_project_graph
+
+        graph = build_project_graph(
+            project, config.agent, model=writer, middleware=[rubric, DropDraftOnCancel()], checkpointer=checkpointer
+        )
+        entry = project.agent(config.agent)
+        agent = {
+            "name": entry.name,
+            "factory": entry.factory,
+            "project": str(project.root),
+            "project_file": str(project.file),
+            "digest": project.digest,
+        }
+        return BuiltAgent(graph=graph, grader_model=grader, project=project, agent=agent)
     graph = create_deep_agent(
         model=writer,
         system_prompt=config.system_prompt or None,
-        middleware=[rubric],
+        middleware=[rubric, DropDraftOnCancel()],  # type: ignore[list-item]
         checkpointer=checkpointer,
     )
-    return BuiltAgent(graph=graph, grader_model=grader)
+    return BuiltAgent(graph=graph, grader_model=grader, project=project)
+
+
+def _project_of(config: RunConfig) -> Any:
+    """The run's project, read from its folder (the sender checked it is the one the user opened), or None."""
+    if not config.project:
+        return None
+    from rubric_core.projects.project_file import load_project
+
+    return load_project(config.project)
+
+
+def _project_stamp(config: RunConfig) -> str:
+    """The project file's digest and its imported code's stamp: an edited factory or tool builds a new agent."""
+    if not config.project:
+        return ""
+    from rubric_core.projects.imports import code_stamp
+    from rubric_core.projects.project_file import ProjectError, load_project
+
+    try:
+        project = load_project(config.project)
+    except ProjectError:
+        return "unreadable"  # building it says why
+    return f"{project.digest}:{code_stamp(project)}"
 
 
 class AgentCache:
@@ -124,9 +201,9 @@ class AgentCache:
     def _key(config: RunConfig, keys: Mapping[str, str] | None) -> tuple[Any, ...]:
         digest = hashlib.sha256(json.dumps(sorted((keys or {}).items())).encode()).hexdigest()
         fields = config.to_dict()
-        for run_input in ("task", "rubric", "rubric_name"):
+        for run_input in ("task", "rubric", "rubric_name", "files"):
             fields.pop(run_input)
-        return (json.dumps(fields, sort_keys=True), digest)
+        return (json.dumps(fields, sort_keys=True), digest, _project_stamp(config))
 
     def get(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> BuiltAgent:
         """The compiled agent for these settings, built on first use."""

@@ -15,8 +15,10 @@ from typing import TYPE_CHECKING, Any, Literal
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
-from rubric_core.engine.handle import RunHandle, RunPrior
+from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
+from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
+from rubric_core.engine.stream_events import StorageFault, StreamTranslator
 from rubric_core.engine.turn_input import (
     FINISH_ONLY,
     NOTHING_TO_RESUME,
@@ -26,6 +28,9 @@ from rubric_core.engine.turn_input import (
     user_turns,
 )
 from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
+from rubric_core.projects.agents import accepts_files
+from rubric_core.projects.imports import UserCodeError
+from rubric_core.projects.project_file import ProjectError
 
 if TYPE_CHECKING:
     from rubric_core.engine.runner import Engine
@@ -57,7 +62,7 @@ def shutdown_message(run_id: str, why: str | None = None) -> str:
     return SHUTDOWN_MESSAGE.format(why=why or stop_reason(), run_id=run_id)
 
 
-class RunExecution:
+class RunExecution(StreamTranslator):
     """One invocation of the agent for a handle: stream, translate, finish."""
 
     def __init__(
@@ -86,6 +91,8 @@ class RunExecution:
             k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
         }
         self.built: Any = None
+        self.agent_info: dict[str, str] = {}
+        """The project agent that runs (name, factory, project, project_file, digest); empty: the built-in one."""
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
         self.usage = RunUsage()
@@ -139,7 +146,11 @@ class RunExecution:
             if problem:
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
                 return
-            self.built = self.engine.agent(self.config, self.keys)
+            try:
+                self.built = self.engine.agent(self.config, self.keys)
+            except (ProjectError, UserCodeError) as exc:
+                self._user_code_failed(exc, "agent" if self.config.agent else "grader_tools")
+                return
             graph = self.built.graph
             with self.engine._executions_lock:
                 if h.run_id in self.engine._executions:
@@ -150,7 +161,17 @@ class RunExecution:
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
             h.events[-1].data["turn"] = self.turn
-            payload = self._input(snapshot)
+            try:
+                payload = self._input(snapshot)
+                if isinstance(payload, dict) and payload.get("files") and not accepts_files(graph):
+                    msg = (
+                        f"The run gives the agent files, but the graph of {self._agent_label()} has no `files` state "
+                        "to put them in: build it with create_deep_agent, or give no files."
+                    )
+                    raise UserCodeError(msg)
+            except (ProjectError, UserCodeError) as exc:
+                self._user_code_failed(exc, "files")
+                return
             if payload is NOTHING_TO_RESUME:
                 h.emit(
                     "error",
@@ -164,9 +185,9 @@ class RunExecution:
             if payload is not FINISH_ONLY:
                 self._stream(graph, payload, cfg)
             self._finish(graph.get_state(cfg).values)
-        except _Drained:
+        except (_Drained, DraftCancelled):
             h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
-        except _StorageFault:
+        except StorageFault:
             if not h.frozen:
                 self._interrupt_for_fault(h.fault)
         except KeyboardInterrupt:
@@ -194,6 +215,18 @@ class RunExecution:
 
                 mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
 
+    def _agent_label(self) -> str:
+        info = (self.built.agent if self.built is not None else None) or {}
+        return (
+            f"agent {self.config.agent!r} ({info.get('factory', 'its factory')})" if self.config.agent else "the agent"
+        )
+
+    def _user_code_failed(self, exc: Exception, field: str) -> None:
+        """The user's project or code cannot carry the run: one message, their traceback once (as `detail`)."""
+        data = user_code_error(exc, field, self.turn)
+        logger.info("Run %s: %s%s", self.handle.run_id, exc, f"\n{data['detail']}" if "detail" in data else "")
+        self.handle.emit("error", data)
+
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
         message = storage_fault_message(exc, self.engine.db_url, self.engine.checkpoint_path, self.handle.run_id)
         logger.warning("Run %s interrupted: %s", self.handle.run_id, message)
@@ -202,7 +235,7 @@ class RunExecution:
 
     def _check_fault(self) -> None:
         if self.handle.fault is not None:
-            raise _StorageFault
+            raise StorageFault
 
     def _preflight(self) -> tuple[str, str | None]:
         for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
@@ -213,6 +246,11 @@ class RunExecution:
             problem = check_model_ready(spec, keys=self.keys)
             if problem:
                 return name, problem
+        if self.config.agent:
+            try:
+                self.agent_info = agent_info(self.config)
+            except ProjectError as exc:
+                return "agent", str(exc)
         return "", None
 
     def _started_data(self) -> dict[str, Any]:
@@ -231,6 +269,7 @@ class RunExecution:
             "message": self.message,
             "rubric": self.rubric if self.rubric is not None else self.config.rubric,
             "turn": self.turn,
+            **({"agent": self.agent_info} if self.agent_info else {}),
         }
 
     def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
@@ -258,10 +297,21 @@ class RunExecution:
             payload, turn = unsaved_input(self.prior.events, snapshot.values, self.config.task, self.config.rubric)
             if turn is not None:
                 self.turn = turn
+            if isinstance(payload, dict) and payload.get("rubric") is not None and turn == 0:
+                payload = self._with_files(payload)
             return payload
         if self.mode == "follow_up":
             return follow_up_input(self.message or "", self.rubric)
-        return start_input(self.config.task, self.config.rubric)
+        return self._with_files(start_input(self.config.task, self.config.rubric))
+
+    def _with_files(self, payload: dict[str, Any]) -> dict[str, Any]:
+        files = seed_files(self.config, self.built.project)
+        if not files:
+            return payload
+        from rubric_core.projects.seed_files import as_state_files
+
+        self.files = dict(files)  # the first draft's diff starts from them
+        return {**payload, "files": as_state_files(files)}
 
     def _stream(self, graph: Any, payload: Any, cfg: dict[str, Any]) -> None:
         from langgraph.errors import GraphDrained
@@ -287,128 +337,20 @@ class RunExecution:
         except GraphDrained as exc:
             raise _Drained from exc
 
-    def _on_update(self, node: str, update: dict[str, Any]) -> None:
-        from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
-
-        for path, value in (update.get("files") or {}).items():
-            if value is None:
-                self.files.pop(path, None)
-            else:
-                self.files[path] = msgs.file_text(value)
-        messages = update.get("messages") or []
-        if not isinstance(messages, list):
-            messages = [messages]
-        for m in messages:
-            base = {"turn": self.turn, "iteration": self.iteration}
-            if isinstance(m, AIMessage) and m.tool_calls:
-                calls = [
-                    {"id": c.get("id"), "name": c["name"], "args": msgs.jsonable(c.get("args", {}))}
-                    for c in m.tool_calls
-                ]
-                tokens = msgs.message_tokens(m, self.usage.take("writer"))
-                called = self.handle.emit(
-                    "tool_call",
-                    {**base, "calls": calls, "text": msgs.text(m), "message_id": m.id, "tokens": tokens},
-                )
-                if called is not None:
-                    self._add_tokens(tokens)
-            elif isinstance(m, AIMessage):
-                now = time.monotonic()
-                tokens = msgs.message_tokens(m, self.usage.take("writer"))
-                drafted = self.handle.emit(
-                    "draft",
-                    {
-                        **base,
-                        "text": msgs.text(m),
-                        "files": dict(self.files),
-                        "wall_time_s": round(now - self.last_mark, 3),
-                        "tokens": tokens,
-                        "message_id": m.id,
-                    },
-                )
-                if drafted is not None:  # a replayed draft the store already has is not counted again
-                    self._add_tokens(tokens)
-                self.last_mark = now
-            elif isinstance(m, ToolMessage):
-                content = msgs.text(m)
-                self.handle.emit(
-                    "tool_result",
-                    {
-                        **base,
-                        "tool_call_id": m.tool_call_id,
-                        "name": m.name or "",
-                        "content": content[: msgs.MAX_TOOL_RESULT_CHARS],
-                    },
-                )
-            elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == msgs.GRADER_SOURCE:
-                self.handle.emit(
-                    "feedback",
-                    {
-                        "turn": self.turn,
-                        "iteration": max(0, self.iteration - 1),
-                        "text": msgs.text(m),
-                        "message_id": m.id,
-                    },
-                )
-                self.last_mark = time.monotonic()
-
-    def _on_custom(self, chunk: Any) -> None:
-        if isinstance(chunk, dict) and chunk.get("type") == "rubric_evaluation_start":
-            iteration = int(chunk.get("iteration", 0))
-            if iteration < self.iteration:
-                # The stream lags the grader's thread: this pass was already evaluated (`_on_evaluation` ran
-                # first and moved on). Going back would give the next draft the previous iteration's number,
-                # and the handle would drop it as already seen (a draft lost under load).
-                return
-            self._grading_started(chunk.get("grading_run_id"), iteration)
-
-    def _grading_started(self, grading_run_id: str | None, iteration: int) -> None:
-        self.grading_run_id = grading_run_id
-        self.iteration = iteration
-        # Every grader call since the last evaluation belongs to this pass (the start notice may
-        # arrive after the pass's first calls, or, on resume, not at all before its end).
-        self.grading_started_at.setdefault(iteration, time.monotonic())
-        self.handle.emit(
-            "grading_started",
-            {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
-        )
-
-    def _on_evaluation(self, ev: dict[str, Any]) -> None:
-        # Called by the middleware in the graph's worker thread, right after the pass.
-        iteration = int(ev["iteration"])
-        self._grading_started(ev["grading_run_id"], iteration)
-        now = time.monotonic()
-        tokens = self.usage.take("grader")
-        evaluated = self.handle.emit(
-            "evaluation",
-            {
-                "turn": self.turn,
-                "iteration": iteration,
-                "grading_run_id": ev["grading_run_id"],
-                "result": ev["result"],
-                "explanation": ev.get("explanation", ""),
-                "criteria": [msgs.jsonable(dict(c)) for c in ev.get("criteria", [])],
-                "unverified": bool(ev.get("unverified", False)),
-                "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
-                "tokens": tokens,
-            },
-        )
-        if evaluated is not None:  # a pass the store already has (graded again on resume) is not counted again
-            self._add_tokens(tokens)
-        self.iteration = iteration + 1
-        self.last_mark = now
-        if self.handle.fault is not None or self.handle.frozen:
-            # Not an Exception, so the middleware cannot swallow it: the pass is not saved in the
-            # checkpoint either, and runs again on resume.
-            raise _StorageFault
-
-    def _add_tokens(self, tokens: dict[str, int]) -> None:
-        for k in self.tokens:
-            self.tokens[k] += int(tokens.get(k, 0) or 0)
-
     def _finish(self, values: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage
 
+        if self.config.agent and not values.get("_rubric_status"):
+            # The static check found our middleware in the graph, yet no grading pass ran: the graph never
+            # let it (a custom graph that ends before the agent's hooks, for one).
+            self._user_code_failed(
+                UserCodeError(
+                    f"The graph of {self._agent_label()} ended without Rubric Studio's grader seeing a draft: build "
+                    "it with create_deep_agent(model=model, middleware=[*middleware, ...], checkpointer=checkpointer)."
+                ),
+                "agent",
+            )
+            return
         status = values.get("_rubric_status") or "failed"
         final = next(
             (m for m in reversed(values.get("messages", [])) if isinstance(m, AIMessage) and not m.tool_calls), None
@@ -430,7 +372,3 @@ class RunExecution:
 
 class _Drained(Exception):
     """The run was cancelled between steps."""
-
-
-class _StorageFault(BaseException):
-    """The store could not record an event (disk full): stop the run where the store stands."""

@@ -145,3 +145,7 @@ class RunHandle:
         """The newest event."""
         with self._lock:
             return self.events[-1] if self.events else None
+
+
+class DraftCancelled(Exception):
+    """Cancel was asked for while the working model was writing a draft: the draft is dropped, unsaved."""

@@ -19,6 +19,7 @@ from rubric_core.engine import Engine
 from rubric_core.engine.runner import RunPrior, Subscriber, new_run_id
 from rubric_core.execution import ExecutionBackend, LiveRun, RunJob, RunMode, get_backend
 from rubric_core.execution.cancel_watcher import CancelWatcher
+from rubric_core.projects.checks import check_project_config
 from rubric_core.store import Store
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")
@@ -66,6 +67,8 @@ class RunManager:
         prior: RunPrior | None = None,
     ) -> LiveRun:
         self.engine.check_files()  # CheckpointFileError here, before anything is started or stored
+        # Code is loaded only from the project this process opened; ConfigError (by field) otherwise.
+        check_project_config(config)
         job = RunJob(
             mode=mode,
             run_id=run_id,

@@ -83,6 +83,16 @@ EXPORT_SCHEMA: dict[str, Any] = {
                         "grader": {"type": "string", "minLength": 1},
                     },
                 },
+                "agent": {
+                    "type": ["object", "null"],
+                    "description": "The project agent that did the work (null: the built-in deep agent).",
+                    "required": ["name"],
+                    "properties": {
+                        "name": {"type": "string", "pattern": "^[A-Za-z][A-Za-z0-9_-]{0,63}$"},
+                        "factory": {"type": "string", "maxLength": 1000},
+                        "project_digest": {"type": "string", "pattern": "^[0-9a-f]{0,64}$"},
+                    },
+                },
                 "rubric_name": _OPT_TEXT,
                 "rubric_version": {"type": ["integer", "null"], "minimum": 1, "maximum": _MAX_COUNT},
                 "iterations": _COUNT,
@@ -128,6 +138,11 @@ EXPORT_SCHEMA: dict[str, Any] = {
             "properties": {
                 "turn": _STEP_NO,
                 "iteration": _STEP_NO,
+                "iteration_number": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The iteration as the dashboard counts it: 1 is the first draft (`iteration` + 1).",
+                },
                 "draft": _OPT_TEXT,
                 "files": {"type": "array", "items": {"$ref": "#/$defs/file"}},
                 "result": {"enum": [*_RESULTS, None]},

@@ -151,6 +151,7 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
             "thread_id": run_id,
             "turn": 0,
             "imported": True,
+            **_agent_of(meta),
         },
         created,
     )
@@ -404,3 +405,17 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         raise ImportError_(f"{p} holds no runs: export runs with `python -m rubric_core export --format jsonl`.")
     imported, skipped = store.import_runs(parsed)
     return ImportResult(imported, skipped)
+
+
+def _agent_of(meta: dict[str, Any]) -> dict[str, Any]:
+    """The run_started `agent` of an exported run (stored, shown; never loaded: an import runs no code)."""
+    agent = meta.get("agent")
+    if not isinstance(agent, dict) or not agent.get("name"):
+        return {}
+    return {
+        "agent": {
+            "name": str(agent["name"]),
+            "factory": str(agent.get("factory") or ""),
+            "digest": str(agent.get("project_digest") or ""),
+        }
+    }

@@ -85,6 +85,7 @@ def run_record(
         {
             "turn": i["turn"],
             "iteration": i["iteration"],
+            "iteration_number": i["iteration"] + 1,
             "draft": i["draft_text"],
             "files": _files(i["files_json"]),
             "draft_tokens": i["draft_tokens"],
@@ -114,6 +115,9 @@ def run_record(
         "outputs": {"final_output": run["final_output"], "status": run["status"], "files": _files(run["final_files"])},
         "metadata": {
             "models": {"model": run["model"], "grader": run["grader"]},
+            "agent": {"name": run["agent"], "factory": run["agent_factory"], "project_digest": run["project_digest"]}
+            if run.get("agent")
+            else None,
             "rubric_name": run["rubric_name"],
             "rubric_version": run["rubric_version"],
             "iterations": run["iterations"],
@@ -153,6 +157,9 @@ def _public_config(config: dict) -> dict:
         "grader_call_limit",
         "timeout_s",
         "rubric_name",
+        "agent",
+        "project",
+        "files",
     )
     return {k: config.get(k) for k in allowed if k in config}
 
@@ -167,6 +174,7 @@ def grader_records(run: dict, iterations: list[dict], criteria: dict[tuple, list
             "run_id": run["id"],
             "turn": i["turn"],
             "iteration": i["iteration"],
+            "iteration_number": i["iteration"] + 1,
             "inputs": {
                 "task": run["task"],
                 "rubric": run["rubric"],
@@ -233,6 +241,7 @@ def pair_records(
                 "run_id": run["id"],
                 "turn": turn,
                 "iteration": before["iteration"],
+                "iteration_number": before["iteration"] + 1,
                 "task": run["task"],
                 "rubric": run["rubric"],
                 "draft_before": before["draft_text"],

@@ -12,7 +12,6 @@ from datetime import UTC, datetime
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.heatmap import HEATMAP_CSS, heatmap_html
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
-from rubric_core.words import run_facts
 
 _CSS = """<style>
 body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
@@ -65,8 +64,8 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
         f"<h1>{_e(title)}</h1>",
         f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
         f"<p class='meta'>Run {_e(view.run_id)} · working model {_e(view.models.get('model', view.config.get('model', '')))}"
-        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))}"
-        f" · {run_facts(len(view.all_iterations()), view.tokens, view.wall_time_s)}"
+        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))} · {_e(view.agent_label)}"
+        f" · {view.facts()}"
         f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
         f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",
         f"<h2>Rubric</h2><pre>{_e(view.current.rubric if view.current else view.config.get('rubric', ''))}</pre>",

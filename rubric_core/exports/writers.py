@@ -111,6 +111,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
         "run_id",
         "turn",
         "iteration",
+        "iteration_number",
         "position",
         "criterion",
         "passed",
@@ -143,6 +144,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                             "run_id": run_id,
                             "turn": turn,
                             "iteration": iteration,
+                            "iteration_number": iteration + 1,
                             "position": c["position"],
                             "criterion": c["name"],
                             "passed": bool(c["passed"]),
@@ -159,6 +161,13 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                         writer.writerow({k: csv_safe(v) for k, v in row.items()})
                         n += 1
     return ExportResult("csv", n, [out])
+
+
+def _add_iteration_number(frame: Any) -> None:
+    """`iteration_number` beside a frame's 0-based `iteration`: the iteration as the dashboard says it (1 = the
+    first draft). An export that said "iteration 0" where the page said "iteration 1" read as off by one."""
+    if "iteration" in frame.columns:
+        frame.insert(frame.columns.get_loc("iteration") + 1, "iteration_number", frame["iteration"] + 1)
 
 
 def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
@@ -189,6 +198,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
             }
             for name, frame in tables.items():
                 frame.insert(0, "schema_version", EXPORT_SCHEMA_VERSION)
+                _add_iteration_number(frame)
                 table = pa.Table.from_pandas(frame, preserve_index=False)
                 if name not in writers:
                     writers[name] = pq.ParquetWriter(
@@ -203,6 +213,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
                 "criteria": frames.criteria_frame_from_rows([]),
             }.items():
                 frame.insert(0, "schema_version", EXPORT_SCHEMA_VERSION)
+                _add_iteration_number(frame)
                 table = pa.Table.from_pandas(frame, preserve_index=False)
                 pq.write_table(table.replace_schema_metadata({**(table.schema.metadata or {}), **meta}), paths[name])
     finally:

@@ -81,8 +81,16 @@ def regrade_config(run: dict[str, Any], *, rubric: str | None = None, grader: st
         data["grader"] = grader
     data["max_iterations"] = 1
     data["rubric_name"] = ""
+    # A regrade replays stored drafts: the built-in agent carries them; the run's own agent is not needed (its code
+    # is not imported), its project's grader tools are, and only from the project this process opened.
+    data.pop("agent", None)
+    data["files"] = ""
     try:
-        return RunConfig.from_dict(data)
+        config = RunConfig.from_dict(data)
+        from rubric_core.projects.checks import check_project_config
+
+        check_project_config(config)
+        return config
     except ConfigError as exc:
         field, message = next(iter(exc.errors.items()))
         msg = f"Cannot regrade with these settings: {field}: {message}"

@@ -103,3 +103,13 @@ def bound_tool_names(kwargs: dict[str, Any]) -> list[str]:
         if fn.get("name"):
             names.append(fn["name"])
     return names
+
+
+def bound_tool_schemas(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The JSON Schema of each bound tool's parameters, by name."""
+    out: dict[str, Any] = {}
+    for tool in kwargs.get("tools") or []:
+        fn = tool.get("function", {}) if isinstance(tool, dict) else {}
+        if fn.get("name"):
+            out[fn["name"]] = fn.get("parameters") or {}
+    return out

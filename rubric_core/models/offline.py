@@ -14,9 +14,11 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from rubric_core.checks.catalogue import TOOL_FUNCTION_NAMES
 from rubric_core.checks.phrasing import CheckSpec, Draft, contradictions, evaluate, interpret
+from rubric_core.checks.tool_evidence import ToolReference, call_id, tool_call, tool_reference
+from rubric_core.checks.tool_evidence import verdict as tool_verdict
 from rubric_core.examples import find_example_by_task
 from rubric_core.models import _writing
-from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, text_of
+from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, bound_tool_schemas, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.rubric import Criterion, parse_criteria
@@ -64,7 +66,13 @@ class OfflineWriter(ToolCallingChatModel):
                 content = example.file_drafts[min(revision, len(example.file_drafts) - 1)]
                 if not can_write_files:
                     return AIMessage(content=f"{example.drafts[k]}\n\n```python\n{content}```")
-                if not isinstance(last, ToolMessage):
+                # What the agent already did since the last feedback (or the task): each step once per revision.
+                since = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
+                done = {m.name for m in messages[since:] if isinstance(m, ToolMessage)}
+                if example.agent_tool in bound_tool_names(kwargs) and example.agent_tool not in done:
+                    call = {"name": example.agent_tool, "args": {"code": content}, "id": f"check-{revision}"}
+                    return AIMessage(content="", tool_calls=[call])
+                if "write_file" not in done:
                     return AIMessage(
                         content="",
                         tool_calls=[
@@ -116,8 +124,11 @@ class OfflineGrader(ToolCallingChatModel):
         specs = [(c, interpret(c)) for c in criteria]
         tool_results = {m.tool_call_id: text_of(m) for m in messages if isinstance(m, ToolMessage)}
         tools = bound_tool_names(kwargs)
+        evidence_tools = [t for t in tools if t != "GraderResponse"]
+        refs = {i: tool_reference(c.text, evidence_tools) for i, (c, _) in enumerate(specs)}
 
         pending = _evidence_calls(specs, draft, tools, tool_results)
+        pending += _tool_calls(refs, draft, bound_tool_schemas(kwargs), tool_results)
         if pending:
             return AIMessage(content="", tool_calls=pending)
 
@@ -131,7 +142,10 @@ class OfflineGrader(ToolCallingChatModel):
             answer: dict[str, Any] = {"result": "failed", "explanation": explanation, "criteria": []}
         else:
             verdicts = [
-                _verdict(c, spec, draft, tool_results.get(f"evidence-{i}")) for i, (c, spec) in enumerate(specs)
+                tool_verdict(c.text, ref, tool_results.get(call_id(ref.tool)))
+                if (ref := refs[i]) is not None
+                else _verdict(c, spec, draft, tool_results.get(f"evidence-{i}"))
+                for i, (c, spec) in enumerate(specs)
             ]
             failing = [v for v in verdicts if not v["passed"]]
             if failing:
@@ -159,6 +173,20 @@ def _criteria_to_grade(rubric: str, frozen: list[str]) -> list[Criterion]:
     by_text = {c.text: c for c in parsed}
     # Frozen names are replayed verbatim; map each back to its rubric criterion for its attachment.
     return [by_text.get(name, Criterion(text=name, line=0)) for name in frozen]
+
+
+def _tool_calls(
+    refs: dict[int, ToolReference | None], draft: Draft, schemas: dict[str, Any], results: dict[str, str]
+) -> list[dict[str, Any]]:
+    """One call of each grader tool a criterion names, not yet answered this pass (and callable with text)."""
+    calls: list[dict[str, Any]] = []
+    for ref in refs.values():
+        if ref is None or call_id(ref.tool) in results or any(c["id"] == call_id(ref.tool) for c in calls):
+            continue
+        call = tool_call(ref.tool, schemas.get(ref.tool), draft)
+        if call is not None:
+            calls.append(call)
+    return calls
 
 
 def _evidence_calls(

@@ -28,6 +28,12 @@ class RunFilter:
     ids: list[str] = field(default_factory=list)
     search: str | None = None
     """Substring of the task (case-insensitive; %, _ and \\ match themselves)."""
+    agent: str | None = None
+    """The project agent that did the work (exact name); "" for the built-in deep agent."""
+    model_contains: str | None = None
+    """Substring of the working or the grader model spec, any case ("writer" finds offline:writer)."""
+    tag_contains: str | None = None
+    """Substring of any of the run's tags, any case ("bike" finds bike-lock)."""
 
     def where(self) -> tuple[str, dict[str, Any]]:
         """SQL condition and parameters (statuses other than interrupted are exact)."""
@@ -66,7 +72,20 @@ class RunFilter:
                 params[f"id{i}"] = run_id
                 names.append(f":id{i}")
             clauses.append(f"r.id IN ({', '.join(names)})")
+        if self.agent is not None:
+            clauses.append("r.agent = :agent")
+            params["agent"] = self.agent
         if self.search:
             clauses.append(f"LOWER(r.task) LIKE :search {LIKE_ESCAPE}")
             params["search"] = like_pattern(self.search.lower())
+        if self.model_contains:
+            clauses.append(
+                f"(LOWER(r.model) LIKE :model_like {LIKE_ESCAPE} OR LOWER(r.grader) LIKE :model_like {LIKE_ESCAPE})"
+            )
+            params["model_like"] = like_pattern(self.model_contains.lower())
+        if self.tag_contains:
+            clauses.append(
+                f"EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = r.id AND LOWER(t.tag) LIKE :tag_like {LIKE_ESCAPE})"
+            )
+            params["tag_like"] = like_pattern(self.tag_contains.lower())
         return " AND ".join(clauses), params

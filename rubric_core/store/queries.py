@@ -44,7 +44,7 @@ class RunQueries(StoreBase):
         sql = (
             "SELECT r.id, r.created_at, r.finished_at, r.status, r.task, r.rubric_name, r.rubric_version, r.model, "
             "r.grader, r.iterations, r.turns, r.total_tokens, r.wall_time_s, r.note, r.worker, r.heartbeat_at, "
-            "r.error, r.imported_from "
+            "r.error, r.imported_from, r.agent "
             f"FROM runs r WHERE {where} ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :offset"
         )
         with self.engine.connect() as conn:

@@ -227,6 +227,56 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        7,
+        "runs: the agent that did the work (a project's, or '' for the built-in deep agent), its factory and the "
+        "digest of the project file it came from; suite items: their own files",
+        [
+            "ALTER TABLE runs ADD COLUMN agent TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN agent_factory TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN project_digest TEXT NOT NULL DEFAULT ''",
+            # A suite item's own files ('' none; else JSON: a path in the project, or {path: text}).
+            "ALTER TABLE suite_items ADD COLUMN files_json TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
+    (
+        8,
+        "team server: the audit trail and share links (rubric_core/access/)",
+        [
+            # Who did what, to which run, rubric or suite run, and when: every action the dashboard's one
+            # authorisation check lets through, and every one it refuses (outcome 'denied'). No foreign key
+            # to runs: the row that says a run was deleted outlives the run. `id` is a random hex id (one
+            # DDL for both databases); rows are read newest first by (at, id).
+            """CREATE TABLE audit_log (
+                id TEXT NOT NULL PRIMARY KEY,
+                at REAL NOT NULL,
+                actor TEXT NOT NULL,
+                actor_name TEXT NOT NULL DEFAULT '',
+                roles TEXT NOT NULL DEFAULT '',
+                action TEXT NOT NULL,
+                outcome TEXT NOT NULL,
+                run_id TEXT NOT NULL DEFAULT '',
+                rubric_name TEXT NOT NULL DEFAULT '',
+                suite_run_id TEXT NOT NULL DEFAULT '',
+                detail TEXT NOT NULL DEFAULT ''
+            )""",
+            "CREATE INDEX ix_audit_at ON audit_log (at, id)",
+            "CREATE INDEX ix_audit_actor ON audit_log (actor, at)",
+            "CREATE INDEX ix_audit_run ON audit_log (run_id, at)",
+            # A read-only link to one run's Present view. The token itself is never stored: it is signed
+            # with a key from the dashboards' secrets and names this row's id, which revocation marks.
+            """CREATE TABLE share_links (
+                id TEXT NOT NULL PRIMARY KEY,
+                run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+                created_by TEXT NOT NULL,
+                created_at REAL NOT NULL,
+                expires_at REAL NOT NULL,
+                revoked_at REAL,
+                revoked_by TEXT NOT NULL DEFAULT ''
+            )""",
+            "CREATE INDEX ix_share_links_run ON share_links (run_id, created_at)",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

@@ -145,11 +145,12 @@ class EventWriter(RubricLibrary):
             conn.execute(
                 text(
                     "INSERT INTO runs (id, created_at, status, task, rubric, rubric_name, rubric_version, model, grader, "
-                    "config_json, worker, heartbeat_at) VALUES (:id, :at, 'running', :task, :rubric, :rname, :rver, "
-                    ":model, :grader, :cfg, :w, :h)"
+                    "config_json, worker, heartbeat_at, agent, agent_factory, project_digest) VALUES (:id, :at, "
+                    "'running', :task, :rubric, :rname, :rver, :model, :grader, :cfg, :w, :h, :agent, :factory, :digest)"
                 ),
                 {
                     **worker,
+                    **_agent_columns(d),
                     "at": ev.at,
                     "task": cfg["task"],
                     "rubric": cfg["rubric"],
@@ -168,6 +169,13 @@ class EventWriter(RubricLibrary):
                 ),
                 {**worker, "turns": int(d.get("turn", 0)) + 1},
             )
+            if d.get("agent"):  # the project file may have changed since the last part: keep what ran last
+                conn.execute(
+                    text(
+                        "UPDATE runs SET agent = :agent, agent_factory = :factory, project_digest = :digest WHERE id = :id"
+                    ),
+                    {**_agent_columns(d), "id": ev.run_id},
+                )
             if d.get("mode") == "follow_up" and d.get("rubric") and d["rubric"] != cfg["rubric"]:
                 conn.execute(text("UPDATE runs SET rubric = :r WHERE id = :id"), {"r": d["rubric"], "id": ev.run_id})
 
@@ -375,3 +383,13 @@ class EventWriter(RubricLibrary):
                     "t": int(spent.get("total_tokens", 0) or 0),
                 },
             )
+
+
+def _agent_columns(started: dict[str, Any]) -> dict[str, str]:
+    """The runs table's agent columns from a run_started event ("" for the built-in deep agent)."""
+    agent = started.get("agent") or {}
+    return {
+        "agent": str(agent.get("name", "")),
+        "factory": str(agent.get("factory", "")),
+        "digest": str(agent.get("digest", "")),
+    }

@@ -73,6 +73,14 @@ class SuiteComparison:
     """Satisfied in A, not in B."""
     rubric_diff: list[str] = field(default_factory=list)
     """Unified diff lines of the rubric texts (empty when identical)."""
+    agent_a: str = "the built-in deep agent"
+    agent_b: str = "the built-in deep agent"
+    """Who did the items' work in each suite run, in words."""
+
+    @property
+    def agents_differ(self) -> bool:
+        """A and B were run on different agents (a project's, or the built-in one)."""
+        return self.agent_a != self.agent_b
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data for `--jsonl` and tests."""
@@ -87,6 +95,7 @@ class SuiteComparison:
             "suite_run_a": self.a.suite["id"],
             "suite_run_b": self.b.suite["id"],
             "same_dataset": self.same_dataset,
+            "agents": {"a": self.agent_a, "b": self.agent_b, "differ": self.agents_differ},
             "shared_items": self.shared_items,
             "satisfied": {
                 "a": rate(self.satisfied_a),
@@ -117,6 +126,13 @@ def _final_by_item(frames: SuiteFrames, criterion: str) -> dict[str, bool]:
     return dict(zip(rows["item_id"].astype(str), rows["final_passed"].astype(bool), strict=True))
 
 
+def _agent_of(suite: dict[str, Any]) -> str:
+    config = suite.get("config") or {}
+    if not config.get("agent"):
+        return "the built-in deep agent"
+    return f"agent {config['agent']} of the project {config.get('project', '')}"
+
+
 def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteComparison:
     """Compare two stored suite runs; ValueError when they share no item."""
     a, b = suite_frames(store, suite_a), suite_frames(store, suite_b)
@@ -140,6 +156,8 @@ def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteCompari
         satisfied_a=wilson(sum(x for x, _ in sat_pairs), len(shared)),
         satisfied_b=wilson(sum(y for _, y in sat_pairs), len(shared)),
         satisfied_paired=mcnemar_exact(sat_pairs),
+        agent_a=_agent_of(a.suite),
+        agent_b=_agent_of(b.suite),
     )
     for item_id, (was, now) in zip(shared, sat_pairs, strict=True):
         if was == now:

@@ -18,7 +18,7 @@ from typing import Any
 
 MAX_ITEMS = 10_000
 TASK_KEYS = ("task",)
-RESERVED = ("id", "task", "reference", "metadata")
+RESERVED = ("id", "task", "reference", "metadata", "files")
 
 
 class DatasetError(ValueError):
@@ -41,9 +41,16 @@ class SuiteItem:
     metadata: dict[str, Any] = field(default_factory=dict)
     """Any other columns, JSON types only."""
 
+    files: str | dict[str, str] = ""
+    """The item's own files for the agent's state: a folder or file inside the project (relative path), or
+    {path: text} inline; empty: only the agent's own files."""
+
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
-        return {"id": self.id, "task": self.task, "reference": self.reference, "metadata": dict(self.metadata)}
+        out = {"id": self.id, "task": self.task, "reference": self.reference, "metadata": dict(self.metadata)}
+        if self.files:
+            out["files"] = self.files
+        return out
 
 
 @dataclass(frozen=True)
@@ -58,7 +65,8 @@ class Dataset:
         """Content hash of ids and tasks: two suite runs compare item by item when it matches."""
         h = hashlib.sha256()
         for item in self.items:
-            h.update(json.dumps([item.id, item.task], ensure_ascii=False).encode())
+            key = [item.id, item.task, item.files] if item.files else [item.id, item.task]
+            h.update(json.dumps(key, ensure_ascii=False, sort_keys=True).encode())
         return h.hexdigest()[:16]
 
 
@@ -76,6 +84,28 @@ def _clean(value: Any) -> Any:
     if hasattr(value, "tolist"):
         return value.tolist()
     return value
+
+
+def _item_files(value: Any, source: str, n: int) -> str | dict[str, str]:
+    """An item's `files`: a relative path in the project, or {path: text} (also as JSON text, from a CSV cell)."""
+    if value in (None, ""):
+        return ""
+    if isinstance(value, str) and value.strip().startswith("{"):
+        try:
+            value = json.loads(value)
+        except json.JSONDecodeError:
+            msg = f'{source}, row {n}: `files` starts like a JSON object but is not one; write {{"path": "text"}}.'
+            raise DatasetError(msg) from None
+    if isinstance(value, str):
+        path = Path(value.strip())
+        if path.is_absolute() or ".." in path.parts:
+            msg = f"{source}, row {n}: `files` must be a path inside the project, relative to it, without '..'."
+            raise DatasetError(msg)
+        return value.strip()
+    if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        return dict(value)
+    msg = f"{source}, row {n}: `files` must be a folder inside the project or an object of path: text."
+    raise DatasetError(msg)
 
 
 def items_from_records(records: Iterable[Mapping[str, Any]], source: str) -> list[SuiteItem]:
@@ -143,7 +173,8 @@ def items_from_records(records: Iterable[Mapping[str, Any]], source: str) -> lis
         except (TypeError, ValueError):
             msg = f"{source}, row {n}: metadata holds values that are not JSON (text, numbers, lists, objects)."
             raise DatasetError(msg) from None
-        items.append(SuiteItem(id=item_id, task=task, reference=reference, metadata={**extra, **metadata}))
+        files = _item_files(row.get("files"), source, n)
+        items.append(SuiteItem(id=item_id, task=task, reference=reference, metadata={**extra, **metadata}, files=files))
         if len(items) > MAX_ITEMS:
             msg = f"{source} has more than {MAX_ITEMS:,} items; split it into several suites."
             raise DatasetError(msg)

@@ -1,9 +1,11 @@
 """The bundled suite: 24 short-poem tasks and two versions of a rubric the offline grader judges.
 
 Offline, every item's first draft fails the lipogram in "e" (the writer does not
-see the rubric) and the revision meets both versions; version 2 relaxes the word
-floor and rewords one criterion, so comparing the two shows first-draft pass-rate
-differences and a renamed criterion paired with its old self (no items flip).
+see the rubric). Version 1 asks for 22 to 26 words: four poems (poem-04, -14, -16,
+-17) cannot fit that band within the 3 iterations and end at the cap. Version 2
+relaxes the band to 20 to 40 words and rewords one criterion: every item ends
+satisfied, so comparing the two shows 4 items fixed, first-draft pass-rate
+differences, and renamed criteria paired with their old selves.
 """
 
 from __future__ import annotations

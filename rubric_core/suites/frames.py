@@ -164,12 +164,25 @@ class CriterionRates:
     """Items not satisfied in which this criterion failed at the end."""
 
 
+def unfinished_items(frames: SuiteFrames) -> int:
+    """Items with no end of their own yet (cancelled, interrupted, running, pending): left out of the rates."""
+    return int((~frames.items["status"].isin(ss.FINISHED_RUN_STATUSES)).sum())
+
+
 def criterion_rates(frames: SuiteFrames) -> list[CriterionRates]:
-    """Pass rates at the first draft and at the end, with Wilson 95% intervals, in rubric order."""
-    unsatisfied = set(frames.items.loc[frames.items["status"] != "satisfied", "position"].tolist())
+    """Pass rates at the first draft and at the end, with Wilson 95% intervals, in rubric order.
+
+    Over the items that ended only: a cancelled or interrupted item's last verdicts are not its end, and
+    counting them made every criterion it had not yet passed look failing and "blocking" (see
+    `unfinished_items` for how many were left out).
+    """
+    finished = frames.items["status"].isin(ss.FINISHED_RUN_STATUSES)
+    done = set(frames.items.loc[finished, "position"].tolist())
+    unsatisfied = set(frames.items.loc[finished & (frames.items["status"] != "satisfied"), "position"].tolist())
+    cells = frames.cells[frames.cells["position"].isin(done)]
     out = []
     for name in frames.criteria:
-        rows = frames.cells[frames.cells["criterion"] == name]
+        rows = cells[cells["criterion"] == name]
         first = rows["first_passed"].dropna()
         blocking = int(((~rows["final_passed"].astype(bool)) & rows["position"].isin(unsatisfied)).sum())
         out.append(

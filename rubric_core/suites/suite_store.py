@@ -71,8 +71,8 @@ def create_suite_run(
         )
         conn.execute(
             text(
-                "INSERT INTO suite_items (suite_run_id, position, item_id, task, reference, metadata_json) "
-                "VALUES (:s, :p, :i, :t, :r, :m)"
+                "INSERT INTO suite_items (suite_run_id, position, item_id, task, reference, metadata_json, files_json) "
+                "VALUES (:s, :p, :i, :t, :r, :m, :f)"
             ),
             [
                 {
@@ -82,6 +82,7 @@ def create_suite_run(
                     "t": item.task,
                     "r": item.reference,
                     "m": json.dumps(item.metadata, ensure_ascii=False),
+                    "f": json.dumps(item.files, ensure_ascii=False) if item.files else "",
                 }
                 for pos, item in enumerate(dataset.items)
             ],
@@ -179,7 +180,8 @@ def find_suite_run(store: Store, prefix: str) -> dict[str, Any]:
 def suite_items(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
     """The items in dataset order, each with its run's status, iterations and tokens (None if not started)."""
     sql = (
-        "SELECT i.position, i.item_id, i.task, i.reference, i.metadata_json, i.run_id, r.status AS run_status, "
+        "SELECT i.position, i.item_id, i.task, i.reference, i.metadata_json, i.files_json, i.run_id, "
+        "r.status AS run_status, "
         "r.iterations, r.input_tokens, r.output_tokens, r.total_tokens, r.wall_time_s, r.worker, r.heartbeat_at, "
         "r.model, r.grader FROM suite_items i LEFT JOIN runs r ON r.id = i.run_id "
         "WHERE i.suite_run_id = :s ORDER BY i.position"
@@ -188,6 +190,7 @@ def suite_items(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
         rows = [dict(r._mapping) for r in conn.execute(text(sql), {"s": suite_run_id})]
     for r in rows:
         r["metadata"] = json.loads(r.pop("metadata_json") or "{}")
+        r["files"] = json.loads(r.pop("files_json") or '""')
         status = r["run_status"]
         if status == "running" and not worker_alive(r.pop("worker") or "", r.pop("heartbeat_at")):
             status = "interrupted"
@@ -257,6 +260,8 @@ def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
 def item_config(suite: dict[str, Any], item: dict[str, Any]) -> RunConfig:
     """The RunConfig of one item: the suite's shared fields, the item's task, its reference for the grader."""
     data = {**suite["config"], "task": item["task"]}
+    if item.get("files"):
+        data["files"] = item["files"]
     if item.get("reference"):
         from rubric_core.suites.reference import grader_prompt_with_reference
 

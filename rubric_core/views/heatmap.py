@@ -1,8 +1,9 @@
 """The criteria x iterations heatmap as plain HTML and CSS (no script): the dashboard and the report.
 
 Built from the criteria frame (docs/FRAMES.md). Hover a cell: its `title` gives the full criterion,
-the verdict and the gap. Click a cell: a hidden radio button is checked and CSS shows that cell's
-verdict, gap and the draft at that iteration below the grid. Iterations are shown counting from 1
+the verdict and the gap. Click a cell (or Tab to the grid, then the arrow keys): a visually hidden radio
+button is checked and CSS shows that cell's verdict, gap and the draft at that iteration, below the grid
+(the report) or beside it (the dashboard's frame), never over a cell. Iterations are shown counting from 1
 (the stored `iteration` is the library's 0-based value). When the frame has the optional review
 columns (`human_passed`, `human_reason`, `reviewer`), reviewed cells are marked and a human verdict
 that disagrees with the grader's is marked apart. Every run string is escaped exactly once, here.
@@ -17,8 +18,8 @@ from typing import Any
 
 HEATMAP_CSS = """<style>
 .rs-hm{position:relative;margin:0.25rem 0 0.75rem 0;font-size:0.85rem}
-.rs-hm:has(.rs-hm-cell input:checked){padding-bottom:27rem}
-.rs-hm-cell input{display:none}
+.rs-hm:has(.rs-hm-cell input:checked){padding-bottom:26rem}
+.rs-hm-scroll{overflow-x:auto;padding:3px 0 6px 3px}
 .rs-hm-grid{display:grid;gap:3px}
 .rs-hm-col{display:flex;flex-direction:column;gap:3px;min-width:0}
 .rs-hm-h{height:1.4rem;font-weight:600;color:#57606a;text-align:center;white-space:nowrap}
@@ -27,30 +28,40 @@ HEATMAP_CSS = """<style>
   background:#f6f8fa;border-radius:4px}
 .rs-hm-label span{display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden;
   line-height:1.2;max-height:2.4em;overflow-wrap:anywhere}
-.rs-hm-cell{position:relative;display:flex;align-items:center;justify-content:center;height:2.5rem;border-radius:4px;
+.rs-hm-cell{display:flex;align-items:center;justify-content:center;height:2.5rem;border-radius:4px;
   cursor:pointer;font-weight:600;user-select:none;margin:0;box-sizing:border-box}
+.rs-hm-cell input{position:absolute;opacity:0;width:1px;height:1px;margin:0;pointer-events:none}
 .rs-hm-cell:hover{outline:2px solid #1f2328}
+.rs-hm-cell:has(input:focus-visible){outline:3px solid #0969da;outline-offset:1px}
 .rs-hm-cell.pass{background:#4ac26b;color:#fff}
 .rs-hm-cell.fail{background:#ff8182;color:#3d0a0a}
 .rs-hm-cell.none{background:#eaeef2;color:#57606a;cursor:default}
 .rs-hm-cell.reg{box-shadow:inset 0 0 0 3px #82071e}
-.rs-hm-cell.rev::after{content:"";width:6px;height:6px;border-radius:50%;background:#0969da;margin-left:3px}
+.rs-hm-cell.rev::after,.rs-hm-key.rev::after{content:"";display:inline-block;width:6px;height:6px;border-radius:50%;
+  background:#0969da;margin-left:3px}
 .rs-hm-cell.dis{box-shadow:inset 0 0 0 3px #0969da}
 .rs-hm-cell:has(input:checked){outline:3px solid #1f2328}
 .rs-hm-cell:has(input:checked)::before,.rs-hm-draft{position:absolute;z-index:5;background:#fff;
-  border:1px solid #d0d7de;border-radius:6px;padding:0.5rem 0.7rem;box-shadow:0 4px 12px rgba(31,35,40,0.15);
-  color:#1f2328;font-weight:400;text-align:left;cursor:auto;user-select:text}
-.rs-hm-cell:has(input:checked)::before{content:attr(title);white-space:pre-wrap;overflow-wrap:anywhere;top:100%;
-  right:0;width:22rem;max-width:60vw;margin-top:4px}
-.rs-hm-draft{display:none;left:0;right:0;top:calc(100% - 26.5rem);height:25rem;overflow:auto;box-shadow:none}
+  border:1px solid #d0d7de;border-radius:6px;padding:0.5rem 0.7rem;color:#1f2328;font-weight:400;text-align:left;
+  cursor:auto;user-select:text;box-sizing:border-box;overflow:auto}
+.rs-hm-cell:has(input:checked)::before{content:attr(title);white-space:pre-wrap;overflow-wrap:anywhere;left:0;
+  bottom:0;width:calc(36% - 6px);height:25rem}
+.rs-hm-draft{display:none;left:36%;right:0;bottom:0;height:25rem}
 .rs-hm-col:has(input:checked) .rs-hm-draft{display:block}
 .rs-hm-draft pre{white-space:pre-wrap;margin:0.3rem 0 0 0;font-family:inherit}
 .rs-hm-legend{color:#57606a;font-size:0.8rem;margin-bottom:0.3rem}
+.rs-hm-key{display:inline-block;width:0.9rem;height:0.9rem;border-radius:3px;vertical-align:-2px;margin-right:3px;
+  background:#eaeef2}
+.rs-hm-key.reg{box-shadow:inset 0 0 0 2px #82071e}.rs-hm-key.dis{box-shadow:inset 0 0 0 2px #0969da}
+.rs-hm-key.rev{background:none;width:auto}
 </style>"""
 """Injected once per page (outside any polling fragment) and inlined in the report. Interaction is
 generic CSS (a checked radio shows its cell's details, the cell's own `title` drawn by `::before`; a
-column holding the checked one shows its draft below the grid), so a 20 x 50 grid costs no per-cell
-style rules and carries each cell's text once."""
+column holding the checked one shows its draft), so a 20 x 50 grid costs no per-cell style rules and
+carries each cell's text once. The details sit below the grid, in room the grid makes for them when a
+cell is checked: they never cover a cell (a popover under the clicked cell hid the cells below it and
+took the next click). The radios are visually hidden, not removed: Tab reaches the grid and the arrow
+keys move from cell to cell, each showing its details."""
 
 _KEY_RE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -105,6 +116,7 @@ def heatmap_html(
     k = "hm-" + _KEY_RE.sub("-", key)
     names, iterations, cells = _grid(rows)
     reviewed_cols = "human_passed" in getattr(frame, "columns", ())
+    reviewed = reviewed_cols and any(_present(r.get("human_passed")) for r in rows)
     drafts = drafts or {}
     labels = ['<div class="rs-hm-h">Criterion</div>']
     labels += [f'<div class="rs-hm-label" title="{_e(name)}"><span>{_e(name)}</span></div>' for name in names]
@@ -117,15 +129,29 @@ def heatmap_html(
         if text is not None:
             col.append(f'<div class="rs-hm-draft"><b>Draft at iteration {it + 1}</b><pre>{_e(text)}</pre></div>')
         columns.append(f'<div class="rs-hm-col">{"".join(col)}</div>')
-    template = f"minmax(12rem, 26rem) repeat({len(iterations)}, minmax(34px, 1fr))"
-    legend = (
-        '<div class="rs-hm-legend">✔ pass · ✘ fail · ↓ regressed · hover a cell for the gap, click it for the '
-        "verdict, the gap and the draft · iterations count from 1</div>"
-    )
+    template = f"minmax(9rem, 26rem) repeat({len(iterations)}, minmax(30px, 1fr))"
     return (
-        f'<div class="rs-hm" data-key="{k}">{legend}'
-        f'<div class="rs-hm-grid" style="grid-template-columns:{template}">{"".join(columns)}</div></div>'
+        f'<div class="rs-hm" data-key="{k}">{_legend(reviewed)}<div class="rs-hm-scroll">'
+        f'<div class="rs-hm-grid" style="grid-template-columns:{template}">{"".join(columns)}</div></div></div>'
     )
+
+
+def _legend(reviewed: bool) -> str:
+    """What the marks mean: verdicts, regressions and (when the grid carries reviews) the review marks."""
+    parts = [
+        "✔ pass · ✘ fail",
+        '<span class="rs-hm-key reg"></span>↓ regressed (it passed at the previous iteration)',
+    ]
+    if reviewed:
+        parts += [
+            '<span class="rs-hm-key rev"></span> reviewed by a person who agrees with the grader',
+            '<span class="rs-hm-key dis"></span>blue outline: a person disagrees with the grader',
+        ]
+    parts.append(
+        "hover a cell for the gap; click it (or Tab to the grid and use the arrow keys) for the verdict, the gap "
+        "and the draft · iterations count from 1"
+    )
+    return f'<div class="rs-hm-legend">{" · ".join(parts)}</div>'
 
 
 def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
@@ -164,21 +190,25 @@ def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, revie
 
 
 _FRAME_CSS = """<style>
-body{margin:0;padding:0 4px 17rem 2px;font-family:"Source Sans Pro",system-ui,-apple-system,"Segoe UI",sans-serif;
-  color:#1f2328;font-size:15px}
-.rs-hm{padding-bottom:0!important;margin:0}
-.rs-hm-cell:has(input:checked)::before,.rs-hm-draft,.rs-hm-hint{position:fixed;top:auto;bottom:0;height:16rem;
-  overflow:auto;margin:0;box-sizing:border-box;box-shadow:none}
-.rs-hm-cell:has(input:checked)::before{left:0;right:auto;width:36%;max-width:none}
-.rs-hm-draft{left:calc(36% + 6px);right:0}
-.rs-hm-hint{left:0;right:0;display:flex;align-items:center;justify-content:center;color:#57606a;
-  border:1px dashed #d0d7de;border-radius:6px;background:#fff}
+body{margin:0;padding:0 calc(34% + 10px) 0 2px;font-family:"Source Sans Pro",system-ui,-apple-system,"Segoe UI",
+  sans-serif;color:#1f2328;font-size:15px}
+.rs-hm,.rs-hm:has(.rs-hm-cell input:checked){padding-bottom:0;margin:0}
+.rs-hm-cell:has(input:checked)::before,.rs-hm-draft,.rs-hm-hint{position:fixed;left:auto;right:0;width:34%;
+  margin:0;box-sizing:border-box}
+.rs-hm-cell:has(input:checked)::before{top:0;bottom:auto;height:calc(42% - 4px)}
+.rs-hm-draft{top:42%;bottom:0;height:auto}
+.rs-hm-hint{top:0;padding:0.5rem 0.7rem;color:#57606a;font-size:0.85rem}
 body:has(.rs-hm-cell input:checked) .rs-hm-hint{display:none}
 </style>"""
-DETAIL_PX = 16 * 16 + 12
-"""Height of the detail area under the grid in the dashboard's frame (16rem and a margin)."""
+"""The dashboard's frame: the grid on the left (it scrolls both ways), a clicked cell's verdict, gap and draft in a
+pane on its right. No room is kept under the grid (an empty "Click a cell…" box of about 250 px sat under every
+heatmap)."""
+GRID_TOP_PX = 26 + 24 + 12
+"""The legend line, the header row and the scroller's padding and scroll bar, above and below the rows."""
 ROW_PX = 43
 """One criterion row: a 2.5rem cell and the 3px gap."""
+MIN_FRAME_PX = 200
+"""The frame is never lower than this: a clicked cell's details need room beside a grid of one or two rows."""
 
 
 def heatmap_document(
@@ -193,18 +223,19 @@ def heatmap_document(
 
     In its own document the browser lays out a 20 x 50 grid without the host page's sanitizer and
     thousands of host style rules (inline in the dashboard it blocked Chromium for seconds). The grid
-    scrolls inside the frame; the clicked cell's verdict, gap and draft stay in view at its bottom.
-    The content security policy lets nothing but inline styles run: no script, no fetch.
+    scrolls inside the frame; the clicked cell's verdict, gap and draft stay in view in a pane beside it.
+    The content security policy lets nothing but inline styles run: no script, no fetch. The frame is as
+    high as the grid (up to `max_grid_px`), with no room kept below it.
     """
     body = heatmap_html(frame, key=key, turn=turn, drafts=drafts)
     if not body:
         return "", 0
     rows = len({str(r) for r in frame["criterion"]})
-    grid_px = 26 + 24 + ROW_PX * rows + 8
-    hint = '<div class="rs-hm-hint">Click a cell to see its verdict, its gap and the draft at that iteration.</div>'
+    grid_px = GRID_TOP_PX + ROW_PX * rows
+    hint = '<div class="rs-hm-hint">Click a cell: its verdict, its gap and the draft at that iteration show here.</div>'
     doc = (
         "<!doctype html><html><head><meta charset='utf-8'>"
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">"
         f"{HEATMAP_CSS}{_FRAME_CSS}</head><body>{hint}{body}</body></html>"
     )
-    return doc, min(grid_px, max_grid_px) + DETAIL_PX
+    return doc, max(MIN_FRAME_PX, min(grid_px, max_grid_px))

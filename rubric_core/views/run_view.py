@@ -111,6 +111,15 @@ class RunView:
     ended: bool = False
     cancel_requested: bool = False
     """Cancel was asked for and the step in flight is finishing (show "Cancelling…")."""
+    agent: dict[str, str] = field(default_factory=dict)
+    """The project agent that did the work (name, factory, project, project_file, digest); empty: the built-in one."""
+    error_detail: str = ""
+    """With an error from the user's own code: their traceback (shown once, apart from the message)."""
+
+    @property
+    def agent_label(self) -> str:
+        """Who did the work, in words: "agent fixer (fixer.agent:make_agent)" or "the built-in deep agent"."""
+        return agent_label(self.agent)
 
     @property
     def max_iterations(self) -> int:
@@ -132,6 +141,14 @@ class RunView:
             return "grading"
         return "drafting"
 
+    @property
+    def calling(self) -> str:
+        """While the agent drafts: the tool it called last in this draft (its own, a subagent, a file write), or ""."""
+        if self.phase != "drafting" or not self.transcript:
+            return ""
+        last = self.transcript[-1]
+        return last.name if last.role in ("tool_call", "tool") else ""
+
     def all_iterations(self) -> list[IterationView]:
         """Every iteration of every turn, in order."""
         return [it for t in self.turns for it in t.iterations]
@@ -143,6 +160,14 @@ class RunView:
     def drafts(self) -> dict[tuple[int, int], str]:
         """(turn, iteration) to the draft text."""
         return {(it.turn, it.iteration): it.draft for it in self.all_iterations() if it.drafted}
+
+    def facts(self, *, seconds: bool = True) -> str:
+        """What the run cost over every turn: "2 turns · 5 iterations · 4,210 tokens · 12.3 s"."""
+        from rubric_core.words import run_facts
+
+        return run_facts(
+            len(self.all_iterations()), self.tokens, self.wall_time_s if seconds else None, turns=len(self.turns)
+        )
 
     def explanation(self) -> str:
         """The last grader explanation."""
@@ -192,7 +217,8 @@ class RunView:
         if ev.type == "run_started":
             self.config = d.get("config") or self.config
             self.models = d.get("models") or self.models
-            self.ended, self.status, self.error = False, "running", ""
+            self.agent = d.get("agent") or ({} if d.get("mode") == "start" else self.agent)
+            self.ended, self.status, self.error, self.error_detail = False, "running", "", ""
             self.cancel_requested = False
             turn_no = int(d.get("turn", 0))
             if d.get("mode") == "resume":
@@ -256,6 +282,15 @@ class RunView:
             self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
         elif ev.type == "error":
             self.ended, self.status, self.error = True, "error", d.get("message", "")
+            self.error_detail = d.get("detail", "")
+
+
+def agent_label(agent: dict[str, Any] | None) -> str:
+    """Who did a run's work, in words (for headers, compare and reports)."""
+    if not agent or not agent.get("name"):
+        return "the built-in deep agent"
+    digest = str(agent.get("digest", ""))[:12]
+    return f"agent {agent['name']} ({agent.get('factory', '')}, project file {digest})"
 
 
 def _args_text(args: Any) -> str:

@@ -50,7 +50,15 @@ class AppServer:
     through `launch_app.py`, so tests can hold a run at a known point (gate.py).
     """
 
-    def __init__(self, home: Path, *, env: dict[str, str] | None = None, gated: bool = False, port: int = 0) -> None:
+    def __init__(
+        self,
+        home: Path,
+        *,
+        env: dict[str, str] | None = None,
+        gated: bool = False,
+        port: int = 0,
+        args: list[str] | None = None,
+    ) -> None:
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         self.log = home / "streamlit.log"
@@ -81,6 +89,7 @@ class AppServer:
                     "true",
                     "--browser.gatherUsageStats",
                     "false",
+                    *(args or []),  # e.g. --secrets.files PATH (sign-in tests)
                 ],
                 cwd=ROOT,
                 env=full_env,

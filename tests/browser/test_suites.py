@@ -49,7 +49,8 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     page.wait_for_function("() => document.querySelectorAll('a.rs-cell').length === 24 * 4", timeout=60_000)
     shot(page, "suite-finished")
 
-    # Open an item's run from the grid: poem-01 ends satisfied under rubric v1 (an e-free poem at the second draft).
+    # Open an item's run from the grid: poem-01 ends satisfied under rubric v1 (an e-free poem at the second draft);
+    # its page links back to the suite run (issue 22 item 10).
     monkeypatch.setenv("RUBRIC_STUDIO_HOME", str(server.home))
     store = open_store()
     try:
@@ -59,15 +60,19 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     page.locator('a.rs-cell[data-item="poem-01"]').first.click()
     page.wait_for_url(f"**run={run_ids[0]}*")
     page.get_by_text("Satisfied ·", exact=False).first.wait_for(timeout=60_000)
+    back = page.get_by_role("link", name="Back to the suite run", exact=False)
+    back.wait_for()
+    back.click()
+    page.wait_for_url(f"**/suites?suite={first}*")
+    page.wait_for_selector(f'{PROGRESS}[data-suite="{first}"]', state="attached")
 
-    # Edit the rubric, run the suite again, compare the two runs. The added criterion is one the offline grader
-    # cannot judge, so every item now ends at the cap: all 24 flip to broken.
+    # Edit the rubric into v2, run the suite again, compare the two runs: the four poems at the cap under v1 (a
+    # band of 22 to 26 words) are satisfied under v2 (20 to 40): 4 fixed, none broken.
     page.goto(f"{server.url}/suites?suite={first}")
     wait_app(page)
     page.get_by_text("New suite run").click()
     set_textarea(page, "Working model", "offline:writer")
-    edited = example_rubric(1).replace("At least 22 words", "At least 20 words") + "- Is witty and original\n"
-    set_textarea(page, "Rubric", edited)
+    set_textarea(page, "Rubric", example_rubric(2))
     second = _start_suite(page, previous=first)
     page.wait_for_function(_done_js(second, "done === 24 && status === 'finished'"), timeout=300_000)
     store = open_store()
@@ -78,17 +83,18 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     page.get_by_role("tab", name="Compare with another").click()
     page.get_by_label("Compare with (A is the older suite run, B the newer)").click()
     page.get_by_role("option").first.click()
-    page.wait_for_selector('.rs-compare[data-fixed="0"][data-broken="24"]', state="attached", timeout=60_000)
+    page.wait_for_selector('.rs-compare[data-fixed="4"][data-broken="0"]', state="attached", timeout=60_000)
     # The compare view is several Streamlit elements drawn one after another: wait for the flip list and the
     # rubric diff themselves, not only for the summary element that comes first.
     page.wait_for_function(
-        """() => document.querySelectorAll('li.rs-flip[data-side="broken"]').length >= 24
+        """() => document.querySelectorAll('li.rs-flip[data-side="fixed"]').length >= 4
              && document.querySelectorAll('.rs-rubric-diff ins.rs-ins').length >= 1""",
         timeout=60_000,
     )
-    flips = page.locator('li.rs-flip[data-side="broken"]')
-    assert flips.count() == 24
+    flips = page.locator('li.rs-flip[data-side="fixed"]')
+    assert flips.count() == 4
+    assert flips.first.get_attribute("data-item") == "poem-04"
     href = flips.first.locator("a").first.get_attribute("href")
-    assert href == f"./?run={run_ids[0]}"
+    assert href == f"./?run={run_ids[3]}"
     assert page.locator(".rs-rubric-diff ins.rs-ins").count() >= 1
     shot(page, "suite-compare")

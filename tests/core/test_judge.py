@@ -364,7 +364,12 @@ def test_cli_review_agreement_regrade_and_calibration(haiku: str, tmp_path: Path
         "ann",
     )
     assert ok.returncode == 0, ok.stderr
-    assert "iteration 1 'Is about spring': fail by ann; disagrees with the grader (pass)" in ok.stdout
+    assert "iteration 1 'Is about spring': fail by cli:ann; disagrees with the grader (pass)" in ok.stdout
+    store = open_store()
+    try:  # a name typed on the command line is stored as cli:NAME, never as a signed-in reviewer's
+        assert [r["reviewer"] for r in judge_store.review_history(store, haiku)] == ["cli:ann"]
+    finally:
+        store.close()
     agree = run_cli("agreement", "--run", haiku, "--jsonl")
     assert agree.returncode == 0, agree.stderr
     lines = [json.loads(x) for x in agree.stdout.splitlines()]
@@ -462,7 +467,9 @@ def test_migration_4_applies_to_a_store_that_only_has_1(home: Path, monkeypatch:
     conn = sqlite3.connect(home / "runs.sqlite")
     assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1]
     open_store().close()
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [1, 3, 4, 5, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations ORDER BY version")] == [
+        v for v, _, _ in MIGRATIONS
+    ]
     assert conn.execute("SELECT COUNT(*) FROM reviews").fetchone()[0] == 0
 
 

@@ -244,7 +244,9 @@ def test_twenty_revisions_of_a_long_run_are_all_different(engine: Engine, task: 
 
 
 def test_every_bundled_suite_item_ends_in_a_fluent_lipogram(engine: Engine) -> None:
-    rubric = example_rubric(1)
+    # Rubric v2 (20 to 40 words): every item ends satisfied. Under v1's band of 22 to 26 words four poems end at
+    # the cap: the suite's v1 -> v2 comparison shows them fixed (tests/core/test_suite_runner.py).
+    rubric = example_rubric(2)
     for item in example_dataset().items:
         status, drafts = _drafts(engine, item.task, rubric, cap=3)
         final = drafts[-1]

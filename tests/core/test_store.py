@@ -20,6 +20,28 @@ from tests.core.helpers import PROCESS_TIMEOUT_S, CancelAt, example_config, of_t
 ROOT = Path(__file__).resolve().parents[2]
 
 EXPECTED_SCHEMA = {
+    "audit_log": [
+        ("id", "TEXT", 1, 1),
+        ("at", "REAL", 1, 0),
+        ("actor", "TEXT", 1, 0),
+        ("actor_name", "TEXT", 1, 0),
+        ("roles", "TEXT", 1, 0),
+        ("action", "TEXT", 1, 0),
+        ("outcome", "TEXT", 1, 0),
+        ("run_id", "TEXT", 1, 0),
+        ("rubric_name", "TEXT", 1, 0),
+        ("suite_run_id", "TEXT", 1, 0),
+        ("detail", "TEXT", 1, 0),
+    ],
+    "share_links": [
+        ("id", "TEXT", 1, 1),
+        ("run_id", "TEXT", 1, 0),
+        ("created_by", "TEXT", 1, 0),
+        ("created_at", "REAL", 1, 0),
+        ("expires_at", "REAL", 1, 0),
+        ("revoked_at", "REAL", 0, 0),
+        ("revoked_by", "TEXT", 1, 0),
+    ],
     "criteria": [
         ("run_id", "TEXT", 1, 1),
         ("turn", "INTEGER", 1, 2),
@@ -131,6 +153,9 @@ EXPECTED_SCHEMA = {
         ("worker", "TEXT", 1, 0),
         ("heartbeat_at", "REAL", 0, 0),
         ("imported_from", "TEXT", 1, 0),
+        ("agent", "TEXT", 1, 0),
+        ("agent_factory", "TEXT", 1, 0),
+        ("project_digest", "TEXT", 1, 0),
     ],
     "run_requests": [
         ("run_id", "TEXT", 1, 1),
@@ -163,6 +188,7 @@ EXPECTED_SCHEMA = {
         ("reference", "TEXT", 1, 0),
         ("metadata_json", "TEXT", 1, 0),
         ("run_id", "TEXT", 0, 0),
+        ("files_json", "TEXT", 1, 0),
     ],
     "prices": [
         ("model", "TEXT", 1, 1),
@@ -174,6 +200,9 @@ EXPECTED_SCHEMA = {
     ],
 }
 EXPECTED_INDEXES = [
+    "ix_audit_actor",
+    "ix_audit_at",
+    "ix_audit_run",
     "ix_regrades_run",
     "ix_reviews_reviewer",
     "ix_run_tags_tag",
@@ -182,6 +211,7 @@ EXPECTED_INDEXES = [
     "ix_runs_model",
     "ix_runs_rubric",
     "ix_runs_status",
+    "ix_share_links_run",
     "ix_suite_items_run",
     "ix_suite_runs_created",
 ]
@@ -204,10 +234,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -239,7 +269,7 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6]
+    assert versions == [1, 3, 4, 5, 6, 7, 8]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [
@@ -248,6 +278,8 @@ def _assert_postgres_schema(store: Store) -> None:
             4,
             5,
             6,
+            7,
+            8,
         ]
 
 

@@ -320,7 +320,7 @@ def test_agreement_over_a_suite_run_counts_its_items_reviews(
     overall = next(x for x in lines if x["type"] == "overall")
     assert (overall["reviewed"], overall["agreed"]) == (1, 0)
     [disagreement] = [x for x in lines if x["type"] == "disagreement"]
-    assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "ann")
+    assert (disagreement["run_id"], disagreement["criterion"], disagreement["reviewer"]) == (first, name, "cli:ann")
     assert second != first
 
 
@@ -344,7 +344,11 @@ def test_regrade_of_a_suite_run_reports_pass_rate_deltas_and_flips(
     deltas = [x for x in edited if x["type"] == "criterion"]
     # Every criterion of v2 lines up with one of v1, the reworded one with its old name, so each has a delta.
     renamed = {x["criterion"]: x["original_criterion"] for x in deltas if x["original_criterion"]}
-    assert renamed == {"At least 20 words": "At least 22 words", "Has exactly three lines": "Exactly three lines"}
+    assert renamed == {
+        "At least 20 words": "At least 22 words",
+        "At most 40 words": "At most 26 words",
+        "Has exactly three lines": "Exactly three lines",
+    }
     assert len(deltas) == 4 and all(x["delta"] is not None for x in deltas), deltas
     items = [x for x in edited if x["type"] == "item"]
     assert len(items) == 3 and all(x["iterations"] for x in items)

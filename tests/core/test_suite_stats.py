@@ -76,3 +76,31 @@ def test_bad_prices_are_refused_and_nothing_is_stored(store: Store, row: dict, m
     with pytest.raises(ValueError, match=message):
         set_prices(store, [good, row])
     assert "ollama:good" not in price_table(store)
+
+
+def test_unfinished_items_are_left_out_of_the_rates_and_the_blocking_counts() -> None:
+    """Issue 22 item 9: a cancelled item's last verdicts are not its end: it neither fails a criterion nor blocks."""
+    import pandas as pd
+
+    from rubric_core.suites.frames import SuiteFrames, criterion_rates, unfinished_items
+
+    items = pd.DataFrame(
+        [
+            {"position": 0, "status": "satisfied"},
+            {"position": 1, "status": "max_iterations_reached"},
+            {"position": 2, "status": "cancelled"},
+            {"position": 3, "status": "pending"},
+        ]
+    )
+    cells = pd.DataFrame(
+        [
+            {"position": 0, "criterion": "c", "first_passed": False, "final_passed": True},
+            {"position": 1, "criterion": "c", "first_passed": False, "final_passed": False},
+            {"position": 2, "criterion": "c", "first_passed": False, "final_passed": False},
+        ]
+    )
+    frames = SuiteFrames({}, items, cells, ["c"])
+    (rate,) = criterion_rates(frames)
+    assert (rate.final.passed, rate.final.total) == (1, 2)  # the cancelled item is not counted failing
+    assert rate.blocking == 1  # only the item that ended at the cap
+    assert unfinished_items(frames) == 2

@@ -106,7 +106,10 @@ class StubOpenAI:
             items = [{"role": "system", "content": body["instructions"]}, *items]
         messages = to_messages(items)
         kwargs: dict[str, Any] = {}
-        tools = [{"type": "function", "function": {"name": t.get("name")}} for t in body.get("tools") or []]
+        tools = [
+            {"type": "function", "function": {"name": t.get("name"), "parameters": t.get("parameters") or {}}}
+            for t in body.get("tools") or []
+        ]
         if tools:
             kwargs["tools"] = tools
         fmt = (body.get("text") or {}).get("format") or {}

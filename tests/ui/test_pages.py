@@ -137,10 +137,23 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
-    assert "1 run · page 1 of 1" in texts(at)
+    assert "1 run matches the filters · page 1 of 1" in texts(at)
     at.text_input(key="runs_search").set_value("no such task").run()
     assert not at.exception
-    assert "0 runs" in texts(at)
+    assert "0 runs match the filters" in texts(at)
+
+
+def test_runs_filters_match_part_of_a_model_or_a_tag_in_any_case(store: Store, engine: Engine) -> None:
+    """Issue 22 item 7: "WRITER" finds offline:writer, "bike" finds the tag bike-lock; the page says how many."""
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    store.set_tags(ids[0], ["bike-lock"])
+    at = app("rubric_ui/app_pages/runs.py")
+    at.text_input(key="runs_model").set_value("WRITER").run()
+    assert "2 runs match the filters" in texts(at)
+    at.text_input(key="runs_tag").set_value("Bike").run()
+    assert "1 run matches the filters" in texts(at)
+    at.text_input(key="runs_model").set_value("gpt").run()
+    assert "0 runs match the filters" in texts(at)
 
 
 def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
@@ -433,7 +446,7 @@ def test_the_diff_starts_at_the_newest_revision_that_differs_from_the_last(
 
 
 PAGE_FILES = sorted(p.name for p in (ROOT / "rubric_ui" / "app_pages").glob("*.py"))
-assert len(PAGE_FILES) == 7, PAGE_FILES  # a moved folder must not leave this test with nothing to run
+assert len(PAGE_FILES) == 8, PAGE_FILES  # a moved folder must not leave this test with nothing to run
 
 
 @pytest.mark.parametrize("page", PAGE_FILES)

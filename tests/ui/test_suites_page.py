@@ -58,23 +58,23 @@ def test_run_the_bundled_suite_edit_a_criterion_and_compare(store: Store) -> Non
     assert not at.exception
     text = everything(at)
     assert "24 / 24 items done" in text and 'data-status="finished"' in text
-    # The offline writer turns every poem into a lipogram once the grader names the letter.
-    assert "Satisfied: 24" in text and "Max iterations reached" not in text
+    # The offline writer turns every poem into a lipogram once the grader names the letter; four poems cannot
+    # fit v1's band of 22 to 26 words within 3 iterations and end at the cap.
+    assert "Satisfied: 20" in text and "Max iterations reached: 4" in text
     ids = suite_run_ids(store, first)
     assert f'href="./?run={ids[0]}"' in text  # grid cells open the item's run
 
-    # Edit the rubric and run again: a new library version, then compare the two. The added criterion is one the
-    # offline grader cannot judge, so every item now ends at the cap: 24 items flip to broken.
-    edited = example_rubric(1).replace("At least 22 words", "At least 20 words") + "- Is witty and original\n"
-    at.text_area(key="suites_rubric").set_value(edited)
+    # Edit the rubric into v2 (20 to 40 words, a criterion reworded) and run again: a new library version, then
+    # compare the two. The four poems at the cap under v1 are satisfied under v2: 4 items fixed, none broken.
+    at.text_area(key="suites_rubric").set_value(example_rubric(2))
     second = start(at)
     assert ss.get_suite_run(store, second)["rubric_version"] == 2
     at.selectbox(key=f"suites_compare_{second}").set_value(first).run()
     assert not at.exception
     text = everything(at)
-    assert 'data-fixed="0" data-broken="24"' in text
-    assert "McNemar exact p = 1.19e-07" in text
-    assert '<li class="rs-flip" data-side="broken" data-item="poem-01">' in text
+    assert 'data-fixed="4" data-broken="0"' in text
+    assert "McNemar exact p = 0.125" in text
+    assert '<li class="rs-flip" data-side="fixed" data-item="poem-04">' in text
     assert '<del class="rs-del">22</del>' in text and '<ins class="rs-ins">20</ins>' in text
 
 

@@ -1,0 +1,3 @@
+from rubric_ui.page_audit import render
+
+render()

@@ -1,0 +1,233 @@
+"""Project files: found where the user named them, read strictly, and every way user code fails said plainly."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rubric_core.config import ConfigError, RunConfig, load_config
+from rubric_core.projects import PROJECT_ENV, ProjectError, find_project, load_project
+from rubric_core.projects.checks import check_project_config
+from rubric_core.projects.imports import UserCodeError, load_object
+from rubric_core.projects.seed_files import inline_files, read_tree
+from tests.projects.helpers import FIXER, agent_project, haiku_config, write_project
+
+
+def test_the_example_project_reads(tmp_path: Path) -> None:
+    project = load_project(FIXER)
+    assert project.root == FIXER and project.file == FIXER / "rubric-studio.toml"
+    assert list(project.agents) == ["fixer"] and project.agents["fixer"].factory == "fixer.agent:make_agent"
+    assert project.grader_tools == {"run_test_suite": "fixer.grader_tools:run_test_suite"}
+    assert len(project.digest) == 64
+    # A file path, the folder and the file all name the same project.
+    assert load_project(FIXER / "rubric-studio.toml").digest == project.digest
+
+
+def test_found_from_the_flag_then_the_environment_then_the_current_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    a = agent_project(tmp_path / "a")
+    b = agent_project(tmp_path / "b")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    monkeypatch.delenv(PROJECT_ENV, raising=False)
+    assert find_project() is None  # a folder without a project file: no project, no error
+    monkeypatch.chdir(b)
+    assert find_project().root == b.resolve()
+    monkeypatch.setenv(PROJECT_ENV, str(a))
+    assert find_project().root == a.resolve()
+    assert find_project(str(b)).root == b.resolve()
+
+
+def test_a_table_in_pyproject_is_a_project(tmp_path: Path) -> None:
+    root = write_project(
+        tmp_path / "p",
+        {
+            "pyproject.toml": """
+                [project]
+                name = "mine"
+                [tool.rubric-studio.agents.main]
+                factory = "pkg.agent:make_agent"
+                [tool.rubric-studio.grader_tools]
+                count_it = "pkg.tools:count_it"
+            """
+        },
+    )
+    project = load_project(root)
+    assert project.file.name == "pyproject.toml" and "main" in project.agents
+    assert project.grader_tools == {"count_it": "pkg.tools:count_it"}
+
+
+@pytest.mark.parametrize(
+    ("toml", "expected"),
+    [
+        ("[agents.main\nfactory = 1", "is not valid TOML"),
+        ('[agent.main]\nfactory = "a:b"', "Unknown table or key 'agent'"),
+        ('[agents.main]\nfactory = "a:b"\nmodel = "x"', "Unknown key 'model' in [agents.main]"),
+        ('[agents.main]\ndescription = "no factory"', "has no factory"),
+        ('[agents.main]\nfactory = "pkg.agent"', "is not a reference"),
+        ('[agents.main]\nfactory = "/abs/path.py:make"', "must be a path inside the project"),
+        ('[agents.main]\nfactory = "a:b"\nfiles = "../outside"', "must be a path inside the project"),
+        ('[agents."9lives"]\nfactory = "a:b"', "must start with a letter"),
+        ("[agents.main]\nfactory = 3", "factory in [agents.main]"),
+        ('[grader_tools]\nword_count = "pkg.t:count"', "the name of a built-in grader tool"),
+        ("[grader_tools]\nmine = 7", "must be text"),
+        ('agents = "main"', "must be a table of agents"),
+    ],
+)
+def test_a_bad_project_file_says_what_and_where(tmp_path: Path, toml: str, expected: str) -> None:
+    root = write_project(tmp_path / "p", {}, toml=toml)
+    with pytest.raises(ProjectError) as exc:
+        load_project(root)
+    assert expected in str(exc.value)
+    assert str(root / "rubric-studio.toml") in str(exc.value)
+
+
+def test_two_project_files_in_one_folder_are_refused(tmp_path: Path) -> None:
+    root = agent_project(tmp_path / "p", **{"pyproject.toml": '[tool.rubric-studio.agents.x]\nfactory = "a:b"\n'})
+    with pytest.raises(ProjectError, match="keep one of them"):
+        load_project(root)
+
+
+def test_a_named_folder_without_a_project_file_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(ProjectError, match="No project file in"):
+        find_project(str(tmp_path / "empty"))
+    with pytest.raises(ProjectError, match="does not exist"):
+        find_project(str(tmp_path / "missing"))
+
+
+def test_a_project_file_that_is_not_utf8_is_refused(tmp_path: Path) -> None:
+    root = tmp_path / "p"
+    root.mkdir()
+    (root / "rubric-studio.toml").write_bytes(b"[agents.a]\nfactory = '\xff'")
+    with pytest.raises(ProjectError, match="not UTF-8"):
+        load_project(root)
+
+
+# ---- importing user code -----------------------------------------------------------------------------------
+
+
+def test_a_missing_module_names_the_key_and_the_project(tmp_path: Path) -> None:
+    project = load_project(agent_project(tmp_path / "p"))
+    with pytest.raises(UserCodeError) as exc:
+        load_object(project, "pkg.nothing_here:make", "[agents.main] factory")
+    assert "Cannot import module 'pkg.nothing_here'" in exc.value.message
+    assert "[agents.main] factory" in exc.value.message and str(project.root) in exc.value.message
+
+
+def test_a_missing_attribute_names_the_file_and_the_attribute(tmp_path: Path) -> None:
+    project = load_project(agent_project(tmp_path / "p"))
+    with pytest.raises(UserCodeError) as exc:
+        load_object(project, "pkg.agent:make_agnet", "[agents.main] factory")
+    assert "has no attribute 'make_agnet'" in exc.value.message
+    assert str(project.root / "pkg" / "agent.py") in exc.value.message
+
+
+def test_a_module_that_raises_on_import_gives_the_users_own_traceback(tmp_path: Path) -> None:
+    project = load_project(agent_project(tmp_path / "p", "x = 1\nraise RuntimeError('config missing')\n"))
+    with pytest.raises(UserCodeError) as exc:
+        load_object(project, "pkg.agent:make_agent", "[agents.main] factory")
+    assert "raised RuntimeError: config missing" in exc.value.message
+    tb = exc.value.user_traceback
+    assert f'File "{project.root / "pkg" / "agent.py"}", line 2' in tb and "rubric_core" not in tb
+
+
+def test_a_file_reference_loads_that_file(tmp_path: Path) -> None:
+    root = write_project(tmp_path / "p", {"agents/mine.py": "VALUE = 42\n"}, toml="")
+    (root / "rubric-studio.toml").write_text('[agents.m]\nfactory = "agents/mine.py:VALUE"\n')
+    assert load_object(load_project(root), "agents/mine.py:VALUE", "x") == 42
+    with pytest.raises(UserCodeError, match="does not exist"):
+        load_object(load_project(root), "agents/other.py:VALUE", "x")
+
+
+def test_edited_code_is_imported_again(tmp_path: Path) -> None:
+    root = agent_project(tmp_path / "p", **{"pkg/values.py": "VALUE = 1\n"})
+    project = load_project(root)
+    assert load_object(project, "pkg.values:VALUE", "x") == 1
+    path = root / "pkg" / "values.py"
+    path.write_text("VALUE = 2  # edited\n")
+    assert load_object(project, "pkg.values:VALUE", "x") == 2
+
+
+def test_two_projects_with_the_same_package_name_do_not_mix(tmp_path: Path) -> None:
+    a = load_project(agent_project(tmp_path / "a", **{"pkg/values.py": "VALUE = 'a'\n"}))
+    b = load_project(agent_project(tmp_path / "b", **{"pkg/values.py": "VALUE = 'b'\n"}))
+    assert load_object(a, "pkg.values:VALUE", "x") == "a"
+    assert load_object(b, "pkg.values:VALUE", "x") == "b"
+
+
+# ---- what a run may name -------------------------------------------------------------------------------------
+
+
+def test_a_config_file_cannot_choose_the_project(tmp_path: Path) -> None:
+    cfg = tmp_path / "run.toml"
+    cfg.write_text(f'task = "t"\nrubric = "- a"\nproject = "{tmp_path}"\n')
+    with pytest.raises(ConfigError) as exc:
+        load_config(cfg)
+    assert "cannot choose which folder's code runs" in exc.value.errors["project"]
+
+
+def test_an_agent_needs_an_open_project() -> None:
+    with pytest.raises(ConfigError) as exc:
+        RunConfig.from_dict({"task": "t", "rubric": "- a", "agent": "fixer"})
+    assert "--project DIR" in exc.value.errors["agent"]
+    with pytest.raises(ConfigError) as exc:
+        RunConfig.from_dict({"task": "t", "rubric": "- a", "grader_tools": ["run_test_suite"]})
+    assert "need the project" in exc.value.errors["grader_tools"]
+
+
+def test_code_is_only_loaded_from_the_project_the_session_opened(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = agent_project(tmp_path / "mine")
+    theirs = agent_project(tmp_path / "theirs")
+    monkeypatch.setenv(PROJECT_ENV, str(mine))
+    check_project_config(haiku_config(mine, agent="main"))  # the opened project: fine
+    with pytest.raises(ConfigError) as exc:
+        check_project_config(haiku_config(theirs, agent="main"))
+    assert f"--project {theirs.resolve()}" in exc.value.errors["project"]
+    monkeypatch.delenv(PROJECT_ENV)
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(ConfigError, match="opened no project"):
+        check_project_config(haiku_config(mine, agent="main"))
+
+
+def test_unknown_agents_tools_and_files_are_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    root = agent_project(tmp_path / "p", extra_toml='[grader_tools]\nmine = "pkg.agent:make_agent"\n')
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    with pytest.raises(ConfigError) as exc:
+        check_project_config(haiku_config(root, agent="other", grader_tools=["mien"], files="nowhere"))
+    assert "No agent 'other'" in exc.value.errors["agent"] and "its agents: main" in exc.value.errors["agent"]
+    assert (
+        "Unknown grader tool 'mien'" in exc.value.errors["grader_tools"] and "mine" in exc.value.errors["grader_tools"]
+    )
+    assert "does not exist" in exc.value.errors["files"]
+
+
+# ---- files for the agent's state -----------------------------------------------------------------------------
+
+
+def test_a_folder_of_files_reads_as_the_agents_file_system(tmp_path: Path) -> None:
+    root = agent_project(tmp_path / "p", **{"fx/a.py": "print(1)\n", "fx/sub/b.md": "# b\n", "fx/.git/HEAD": "x"})
+    files = read_tree(load_project(root), "fx", "files of [agents.main]")
+    assert files == {"/a.py": "print(1)\n", "/sub/b.md": "# b\n"}
+
+
+def test_files_stay_inside_the_project_and_are_text(tmp_path: Path) -> None:
+    root = agent_project(tmp_path / "p")
+    project = load_project(root)
+    (tmp_path / "secret.txt").write_text("no")
+    (root / "link").symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(ProjectError, match="leads outside the project"):
+        read_tree(project, "link", "files")
+    with pytest.raises(ProjectError, match="inside the project"):
+        read_tree(project, "../secret.txt", "files")
+    (root / "bin.dat").write_bytes(b"\xff\xfe\x00")
+    with pytest.raises(ProjectError, match="not UTF-8 text"):
+        read_tree(project, "bin.dat", "files")
+    with pytest.raises(ProjectError, match="may not hold"):
+        inline_files({"../x": "y"}, "item 3")
+    assert inline_files({"src/a.py": "1"}, "item 3") == {"/src/a.py": "1"}

@@ -1,0 +1,299 @@
+"""The loop on the user's own agent and grader tools: the example project, every failure of user code, files,
+the trust rule, and Cancel, Resume and Continue (threads here; the worker pool, the stub provider and Dask in
+test_user_agents_remote.py)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rubric_core.config import ConfigError
+from rubric_core.engine import Engine
+from rubric_core.execution.manager import RunManager
+from rubric_core.projects import PROJECT_ENV
+from rubric_core.store import Store
+from tests.core.helpers import PROCESS_TIMEOUT_S, CancelAt, of_type
+from tests.projects.helpers import FIXER, agent_project, fixer_config, haiku_config
+
+pytestmark = pytest.mark.usefixtures("fixer_opened")
+
+
+@pytest.fixture
+def fixer_opened(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(PROJECT_ENV, str(FIXER))
+
+
+def _error(handle: Any) -> dict[str, Any]:
+    assert handle.last is not None and handle.last.type == "error", [e.type for e in handle.events]
+    return handle.last.data
+
+
+def test_the_example_project_runs_its_agent_its_tool_and_its_grader_tool(engine: Engine, store: Store) -> None:
+    handle = engine.execute(fixer_config(), subscribers=[store.record])
+    finished = of_type(handle, "finished")[0].data
+    assert finished["status"] == "satisfied" and finished["iterations"] == 2
+    # The agent's own tool, then its file write, in each revision, as they happened.
+    calls = [c["name"] for e in of_type(handle, "tool_call") for c in e.data["calls"]]
+    assert calls == ["check_syntax", "write_file", "check_syntax", "write_file"]
+    results = {e.data["name"]: e.data["content"] for e in of_type(handle, "tool_result")}
+    assert results["check_syntax"] == "ok"
+    # The grader's evidence is what run_test_suite returned: the first draft fails two of its tests.
+    first = of_type(handle, "evaluation")[0].data["criteria"]
+    assert [c["passed"] for c in first] == [False, True, False]
+    assert "2 of 4 tests failed" in first[0]["gap"] and "test_first_seen_order" in first[2]["gap"]
+    # The fixture's files were in the agent's state from the start, and the written file is in the draft.
+    draft = of_type(handle, "draft")[1].data
+    assert (
+        set(draft["files"]) == {"/NOTES.md", "/find_duplicates.py"}
+        and "seen = []" in draft["files"]["/find_duplicates.py"]
+    )
+    run = store.get_run(handle.run_id)
+    assert run is not None
+    assert (run["agent"], run["agent_factory"]) == ("fixer", "fixer.agent:make_agent")
+    assert len(run["project_digest"]) == 64
+    started = of_type(handle, "run_started")[0].data["agent"]
+    assert started["project_file"] == str(FIXER / "rubric-studio.toml")
+
+
+@pytest.mark.parametrize(
+    ("module", "expected"),
+    [
+        (
+            "def make_agent(*, model, middleware, checkpointer):\n    raise ValueError('no API base set')\n",
+            "raised ValueError: no API base set",
+        ),
+        ("make_agent = 3\n", "is a int, not a function"),
+        ("def make_agent(model):\n    return None\n", "takes no middleware, checkpointer argument"),
+        (
+            "def make_agent(*, model, middleware, checkpointer):\n    return {'graph': 1}\n",
+            "returned dict, not a compiled graph",
+        ),
+        (
+            "from langgraph.graph import StateGraph\n"
+            "def make_agent(*, model, middleware, checkpointer):\n    return StateGraph(dict)\n",
+            "StateGraph that is not compiled",
+        ),
+        (
+            "from deepagents import create_deep_agent\n"
+            "def make_agent(*, model, middleware, checkpointer):\n"
+            "    return create_deep_agent(model=model, checkpointer=checkpointer)\n",
+            "does not run Rubric Studio's RubricMiddleware",
+        ),
+        (
+            "from deepagents import create_deep_agent\nfrom langgraph.checkpoint.memory import InMemorySaver\n"
+            "def make_agent(*, model, middleware, checkpointer):\n"
+            "    return create_deep_agent(model=model, middleware=middleware, checkpointer=InMemorySaver())\n",
+            "does not save to the checkpointer",
+        ),
+        (
+            "from deepagents import create_deep_agent\n"
+            "def make_agent(*, model, middleware, checkpointer):\n"
+            "    return create_deep_agent(model=model, middleware=middleware)\n",
+            "does not save to the checkpointer",
+        ),
+        (
+            "from deepagents import create_deep_agent\nfrom deepagents.middleware.rubric import RubricMiddleware\n"
+            "def make_agent(*, model, middleware, checkpointer):\n"
+            "    own = RubricMiddleware(model=model)\n"
+            "    return create_deep_agent(model=model, middleware=[own], checkpointer=checkpointer)\n",
+            "does not run Rubric Studio's RubricMiddleware",
+        ),
+    ],
+)
+def test_a_factory_that_misses_the_contract_is_named(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str, expected: str
+) -> None:
+    root = agent_project(tmp_path / "p", module)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    handle = engine.execute(haiku_config(root, agent="main"))
+    error = _error(handle)
+    assert expected in error["message"] and "pkg.agent:make_agent" in error["message"]
+    assert error["field"] == "agent"
+    assert not of_type(handle, "draft")  # nothing ran
+
+
+def test_a_failing_factory_shows_the_users_traceback_once(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    module = (
+        "def helper():\n    return 1 / 0\n\ndef make_agent(*, model, middleware, checkpointer):\n    return helper()\n"
+    )
+    root = agent_project(tmp_path / "p", module)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    error = _error(engine.execute(haiku_config(root, agent="main")))
+    assert "raised ZeroDivisionError" in error["message"]
+    detail = error["detail"]
+    assert detail.count("ZeroDivisionError") == 1 and f'{root / "pkg" / "agent.py"}", line 2, in helper' in detail
+    assert "rubric_core" not in detail  # their frames, not ours
+
+
+def test_a_missing_module_and_a_broken_project_end_the_run_with_their_message(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = agent_project(tmp_path / "p")
+    (root / "rubric-studio.toml").write_text('[agents.main]\nfactory = "pkg.agnet:make_agent"\n')
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    error = _error(engine.execute(haiku_config(root, agent="main")))
+    assert "Cannot import module 'pkg.agnet'" in error["message"]
+    (root / "rubric-studio.toml").write_text("[agents.main\n")
+    error = _error(engine.execute(haiku_config(root, agent="main")))
+    assert "is not valid TOML" in error["message"] and error["field"] == "agent"
+
+
+TOOLS = '''
+import time
+from pathlib import Path
+
+def counts(text: str) -> str:
+    """Count the words of the answer. Returns JSON with passed and tests."""
+    (Path(__file__).parent / "calls.log").open("a").write(text[:20].replace("\\n", " ") + "\\n")
+    n = len(text.split())
+    return '{"passed": %s, "tests": [{"name": "test_short", "passed": %s, "error": ""}], "summary": "%d words"}' % (
+        "true" if n < 40 else "false", "true" if n < 40 else "false", n)
+
+def broken(text: str) -> str:
+    """Always raises."""
+    raise RuntimeError("the test database is down")
+
+def slow(text: str) -> str:
+    """Never answers in time."""
+    time.sleep(30)
+    return "late"
+'''
+
+
+def _tools_project(tmp_path: Path) -> Path:
+    return agent_project(
+        tmp_path / "p",
+        extra_toml='[grader_tools]\ncounts = "pkg.tools:counts"\nbroken = "pkg.tools:broken"\nslow = "pkg.tools:slow"\n',
+        **{"pkg/tools.py": TOOLS},
+    )
+
+
+def test_a_plain_function_is_a_grader_tool_and_its_answer_decides(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = _tools_project(tmp_path)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    config = haiku_config(
+        root, rubric="- Exactly three lines\n- Short enough (counts: test_short)", grader_tools=["counts"]
+    )
+    handle = engine.execute(config)  # the built-in agent, the project's grader tool
+    assert of_type(handle, "finished")[0].data["status"] == "satisfied"
+    assert (root / "pkg" / "calls.log").read_text().count("\n") == len(of_type(handle, "evaluation"))
+
+
+@pytest.mark.parametrize(
+    ("tool", "gap"),
+    [("broken", "raised RuntimeError: the test database is down"), ("slow", "did not answer within 1 s")],
+)
+def test_a_grader_tool_that_raises_or_hangs_is_bounded_evidence(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, tool: str, gap: str
+) -> None:
+    root = _tools_project(tmp_path)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    config = haiku_config(
+        root, rubric=f"- Exactly three lines\n- Checked ({tool})", grader_tools=[tool], timeout_s=1, max_iterations=2
+    )
+    handle = engine.execute(config)
+    finished = of_type(handle, "finished")[0].data
+    assert finished["status"] == "max_iterations_reached"  # the run went on and ended at its cap
+    checked = [c for e in of_type(handle, "evaluation") for c in e.data["criteria"] if c["name"].startswith("Checked")]
+    assert checked and all(not c["passed"] and gap in c["gap"] for c in checked)
+
+
+def test_item_files_come_on_top_of_the_agents_files(engine: Engine) -> None:
+    config = fixer_config(files={"notes/extra.md": "Callers pass rows as lists."})
+    handle = engine.execute(config)
+    first = of_type(handle, "draft")[0].data["files"]
+    assert set(first) == {"/NOTES.md", "/find_duplicates.py", "/notes/extra.md"}
+
+
+def test_the_manager_refuses_a_run_of_another_project(
+    engine: Engine, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    other = agent_project(tmp_path / "other")
+    manager = RunManager(engine, store)
+    with pytest.raises(ConfigError) as exc:
+        manager.start(haiku_config(other, agent="main"))
+    assert "code is only ever loaded from the project you open" in exc.value.errors["project"]
+    assert store.count_runs() == 0  # nothing stored
+
+
+def test_cancel_resume_and_continue_on_the_users_agent(engine: Engine, store: Store) -> None:
+    manager = RunManager(engine, store)
+    cancel = CancelAt("evaluation", 0)
+    first = cancel.attach(manager.start(fixer_config(), subscribers=[cancel]))
+    assert first.wait(PROCESS_TIMEOUT_S)
+    assert first.last is not None and first.last.type == "cancelled"
+    resumed = manager.resume(first.run_id)
+    assert resumed.wait(PROCESS_TIMEOUT_S)
+    assert resumed.last is not None and resumed.last.type == "finished" and resumed.last.data["status"] == "satisfied"
+    events = store.run_events(first.run_id)
+    assert sorted(e.data["iteration"] for e in events if e.type == "draft") == [0, 1]  # nothing done twice
+    follow = manager.follow_up(
+        first.run_id, "Also add a docstring example.", rubric="- All tests pass (run_test_suite)"
+    )
+    assert follow.wait(PROCESS_TIMEOUT_S)
+    assert follow.last is not None and follow.last.type == "finished", follow.last
+    assert follow.last.data["status"] == "satisfied"
+    calls = [c["name"] for e in store.run_events(first.run_id) if e.type == "tool_call" for c in e.data["calls"]]
+    assert calls.count("check_syntax") >= 2
+    started = [e.data for e in store.run_events(first.run_id) if e.type == "run_started"]
+    assert [s["mode"] for s in started] == ["start", "resume", "follow_up"]
+    assert all(s["agent"]["name"] == "fixer" for s in started)
+    assert json.loads(json.dumps(store.get_run(first.run_id)["config"]))["agent"] == "fixer"
+
+
+def test_the_live_view_says_which_tool_the_agent_is_calling() -> None:
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.views.run_view import RunView
+
+    def ev(seq: int, type_: str, **data: Any) -> RunEvent:
+        return RunEvent(run_id="r", seq=seq, type=type_, at=float(seq), data=data)  # type: ignore[arg-type]
+
+    events = [
+        ev(0, "run_started", mode="start", config={"task": "t", "rubric": "- a"}, turn=0),
+        ev(1, "tool_call", turn=0, iteration=0, calls=[{"name": "check_syntax", "args": {"code": "x"}}]),
+    ]
+    assert RunView.from_events("r", events).calling == "check_syntax"
+    events.append(ev(2, "tool_result", turn=0, iteration=0, name="check_syntax", content="ok"))
+    assert RunView.from_events("r", events).calling == "check_syntax"
+    events.append(ev(3, "draft", turn=0, iteration=0, text="done", files={}))
+    assert RunView.from_events("r", events).calling == ""
+
+
+def test_suite_compare_says_when_two_suite_runs_used_different_agents(engine: Engine, store: Store) -> None:
+    from rubric_core.examples import FIXER_TASK
+    from rubric_core.suites.compare import compare_suite_runs
+    from rubric_core.suites.datasets import Dataset, SuiteItem
+    from rubric_core.suites.runner import SuiteRunner
+
+    runner = SuiteRunner(RunManager(engine, store))
+    dataset = Dataset(name="one", items=(SuiteItem(id="a", task=FIXER_TASK),))
+    suites = []
+    for config in (fixer_config(task="(each item's task)"), fixer_config(task="(each item's task)", agent="")):
+        handle = runner.start(dataset, config, concurrency=1)
+        assert handle.wait(PROCESS_TIMEOUT_S)
+        suites.append(handle.suite_run_id)
+    result = compare_suite_runs(store, *suites)
+    assert result.agents_differ
+    assert result.agent_a == f"agent fixer of the project {FIXER}" and result.agent_b == "the built-in deep agent"
+    assert result.to_dict()["agents"]["differ"] is True
+
+
+def test_an_imported_or_foreign_run_is_not_continued_without_its_project(
+    engine: Engine, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager = RunManager(engine, store)
+    handle = manager.start(fixer_config())
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    other = agent_project(tmp_path / "other")
+    monkeypatch.setenv(PROJECT_ENV, str(other))  # the process now opened another project
+    with pytest.raises(ConfigError) as exc:
+        manager.follow_up(handle.run_id, "Again.")
+    assert f"--project {FIXER}" in exc.value.errors["project"]
+    assert [e.type for e in store.run_events(handle.run_id)].count("run_started") == 1  # nothing started

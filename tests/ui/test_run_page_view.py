@@ -1,0 +1,121 @@
+"""The Run page as a stakeholder sees it (issue 22): one moment of the run per page draw, the task in sight,
+the turns of a continued run said plainly, the editor folded on Start, the offline writer named beside drafts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.engine import Engine
+from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
+from rubric_core.store import Store
+from rubric_core.views.run_view import RunView
+from tests.core.helpers import example_config
+from tests.ui.test_pages import app, wait_finished
+
+
+def _markdown(at: AppTest) -> str:
+    return "\n".join(str(m.value) for m in at.markdown)
+
+
+def _graded_chips(at: AppTest) -> int:
+    chips = re.findall(r'class="rs-chip" data-status="([a-z_]+)"', _markdown(at))
+    return sum(1 for s in chips if s not in ("drafting", "grading", "cancelled"))
+
+
+def _heatmap_columns(at: AppTest) -> int:
+    docs = [el.proto.srcdoc for el in at.get("iframe") if "rs-hm-grid" in getattr(el.proto, "srcdoc", "")]
+    assert len(docs) == 1, "one heatmap on the page"
+    return len(set(re.findall(r'data-iteration="(\d+)"', docs[0])))
+
+
+def test_one_page_draw_shows_one_moment_of_a_running_run(
+    store: Store, engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Item 1: the run moves on while the page draws; chips, verdicts and heatmap still agree with each other.
+
+    Each load of the run's view here returns the run one graded pass further on (as a live run moves while a
+    slow first page draw is under way). Drawn from separate loads, the chips, the newest verdicts and the
+    heatmap showed three different moments of the run.
+    """
+    done = engine.execute(example_config("lipogram"), subscribers=[store.record])
+    events = store.run_events(done.run_id)
+    cuts = [n + 1 for n, e in enumerate(events) if e.type == "evaluation"]
+    assert len(cuts) >= 3
+    calls = {"n": 0}
+
+    def advancing_view(run_id: str) -> RunView | None:
+        k = min(calls["n"], len(cuts) - 2)  # never the last pass: the run stays live
+        calls["n"] += 1
+        return RunView.from_events(run_id, events[: cuts[k]])
+
+    import rubric_ui.page_run as page_run
+
+    monkeypatch.setattr(page_run, "load_view", advancing_view)
+    at = app(run=done.run_id)
+    assert not at.exception
+    verdict = re.search(r'class="rs-verdict" data-iteration="(\d+)"', _markdown(at))
+    assert verdict is not None
+    newest = int(verdict.group(1)) + 1
+    assert _graded_chips(at) == newest, "the chips say as many graded passes as the newest verdict shown"
+    assert _heatmap_columns(at) == newest, "the heatmap has as many iterations as the newest verdict shown"
+
+
+def test_a_stored_run_shows_its_task_without_the_editor(store: Store, engine: Engine) -> None:
+    """Item 19: the task is in sight on a run page; the rubric one click away; the toggle stays off."""
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    assert not at.exception
+    assert not at.toggle(key="run_edit_open").value
+    assert any(t.value == "Write a haiku about spring." for t in at.text)
+    assert any(e.label.startswith("Rubric: 3 criteria") for e in at.expander)
+
+
+def test_drafts_of_the_offline_writer_say_so(store: Store, engine: Engine) -> None:
+    """Item 22: beside an offline writer's draft the page says plainly that no model wrote it."""
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    assert OFFLINE_DRAFT_NOTICE in "\n".join(c.value for c in at.caption)
+
+
+def test_start_folds_the_editor(store: Store, engine: Engine) -> None:
+    """Item 2: Start from an open editor folds it, so the live view comes right under the run's header."""
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    at.toggle(key="run_edit_open").set_value(True).run()
+    assert at.button(key="run_start")
+    at.button(key="run_start").click().run()
+    new_id = at.query_params["run"]
+    assert new_id and new_id != run_id
+    assert not at.toggle(key="run_edit_open").value
+    assert not [b for b in at.button if b.key == "run_start"], "the editor is folded"
+    wait_finished(at, new_id if isinstance(new_id, str) else new_id[0])
+
+
+def _follow_up(at: AppTest, run_id: str, message: str) -> None:
+    at.text_area(key="run_follow_message").set_value(message)
+    at.button(key="run_follow_go").click().run()
+    wait_finished(at, run_id)
+
+
+def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) -> None:
+    """Item 4: after a follow-up the banner counts every turn's iterations (as its tokens and time do), and each
+    turn keeps its row of chips."""
+    from rubric_ui.resources import get_manager
+
+    at = app()
+    at.button(key="run_load_example").click().run()
+    at.button(key="run_start").click().run()
+    run_id = at.query_params["run"]
+    wait_finished(at, run_id)
+    _follow_up(at, run_id, "Now write one about autumn.")
+    assert not at.exception
+    view = RunView.from_events(run_id, get_manager().store.run_events(run_id))
+    total = len(view.all_iterations())
+    assert len(view.turns) == 2 and total > len(view.turns[-1].iterations)
+    banner = " ".join(s.value for s in [*at.success, *at.warning])
+    assert f"2 turns · {total} iterations ·" in banner, banner
+    md = _markdown(at)
+    assert 'data-turn="0"' in md and 'data-turn="1"' in md and "Turn 1" in md and "Turn 2" in md
