@@ -28,10 +28,12 @@ def _zero_based(value: int | None, what: str) -> int | None:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from rubric_core.access.identity import cli_actor
-    from rubric_core.judge.reviews import ReviewError, record_review
+    from rubric_core.judge.reviews import ReviewError, check_reviewer, record_review
 
     store = open_cli_store()
     try:
+        # The typed name is checked as typed (an invisible name would pass once prefixed with "cli:").
+        typed = check_reviewer(args.reviewer)
         row = record_review(
             store,
             args.run_id,
@@ -41,7 +43,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             verdict=args.verdict,
             reason=args.reason,
             # Stored as cli:NAME: a name typed on the command line is never taken for a signed-in reviewer.
-            reviewer=cli_actor(args.reviewer).id if args.reviewer.strip() else "",
+            reviewer=cli_actor(typed).id,
         )
     except ReviewError as exc:
         raise BadInput(str(exc)) from None

@@ -355,7 +355,7 @@ def _check_passes(meta: dict[str, Any], line: int) -> None:
 
 def _check_reviews(meta: dict[str, Any], line: int) -> None:
     """A human verdict on a criterion names its reviewer, and both pass the Review page's own checks."""
-    from rubric_core.judge.reviews import ReviewError, check_reason, check_reviewer
+    from rubric_core.judge.reviews import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reason, check_reviewer
 
     for n, step in enumerate(meta["history"]):
         for k, criterion in enumerate(step.get("criteria") or []):
@@ -363,7 +363,7 @@ def _check_reviews(meta: dict[str, Any], line: int) -> None:
                 continue
             where = f"line {line}: metadata.history[{n}].criteria[{k}]"
             try:
-                check_reviewer(criterion.get("reviewer"))
+                check_reviewer(criterion.get("reviewer"), limit=MAX_STORED_REVIEWER_CHARS)
                 check_reason(criterion.get("human_reason"))
             except ReviewError as exc:
                 msg = f"{where}: {exc} {FIX}"

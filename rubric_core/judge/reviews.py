@@ -16,6 +16,9 @@ from rubric_core.store import judge as judge_store
 
 VERDICTS = {"pass": True, "fail": False}
 MAX_REVIEWER_CHARS = 100
+"""A name typed as the reviewer (the CLI's --reviewer, the Review page's field)."""
+MAX_STORED_REVIEWER_CHARS = 320
+"""A stored reviewer: an identity may be a prefixed e-mail address (up to 254 characters)."""
 MAX_REASON_CHARS = 10_000
 _CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 """Control characters (line breaks, tabs, ESC, C1, bidi overrides): never part of a name."""
@@ -38,7 +41,7 @@ def parse_verdict(verdict: str | bool) -> bool:
     return value
 
 
-def check_reviewer(reviewer: str | None) -> str:
+def check_reviewer(reviewer: str | None, *, limit: int = MAX_REVIEWER_CHARS) -> str:
     """The reviewer name, trimmed; ReviewError for an empty, invisible, multi-line or control-laden one.
 
     The name is shown in tables and on terminals, and counts reviews per person: "ann" and "ann" followed
@@ -60,8 +63,8 @@ def check_reviewer(reviewer: str | None) -> str:
     if not is_visible(name):
         msg = "Reviewer name has no visible character (only spaces, punctuation or invisible ones): write a name."
         raise ReviewError(msg)
-    if len(name) > MAX_REVIEWER_CHARS:
-        msg = f"Reviewer name is {len(name):,} characters; the limit is {MAX_REVIEWER_CHARS}."
+    if len(name) > limit:
+        msg = f"Reviewer name is {len(name):,} characters; the limit is {limit}."
         raise ReviewError(msg)
     return name
 
@@ -143,7 +146,7 @@ def record_review(
 ) -> dict[str, Any]:
     """Validate and store a human verdict for one cell; returns the stored review row."""
     passed = parse_verdict(verdict)
-    reviewer = check_reviewer(reviewer)
+    reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS)
     reason = check_reason(reason)
     cell = resolve_cell(store, run_id, iteration=iteration, criterion=criterion, turn=turn)
     return judge_store.add_review(
