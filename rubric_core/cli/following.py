@@ -120,6 +120,7 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
     again = threading.Event()
 
     def on_stopping(signum: int, frame: Any) -> None:
+        _stopping_because(signum)
         again.set()
 
     stopped = False
@@ -138,6 +139,7 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
             return EXIT_INTERRUPTED
         except _Terminated:
             stopped = True
+            _stopping_because(signal.SIGTERM)
             signal.signal(signal.SIGINT, on_stopping)
             _print_resume_hint(handle, resumable)
             return EXIT_TERMINATED
@@ -155,6 +157,13 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
         _print_resume_hint(handle, resumable)
         return EXIT_OTHER
     return EXIT_SATISFIED if last.type == "finished" and last.data["status"] == "satisfied" else EXIT_OTHER
+
+
+def _stopping_because(signum: int) -> None:
+    """Tell the exit hooks what stops the process, so the run's stored end says it (not a guess)."""
+    from rubric_core.engine.execution import set_stop_reason
+
+    set_stop_reason("a second Ctrl-C in the command line" if signum == signal.SIGINT else "SIGTERM to the command line")
 
 
 def _print_resume_hint(handle: Any, resumable: bool) -> None:

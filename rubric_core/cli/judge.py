@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
-from rubric_core.cli.common import BadInput, open_cli_store, read_text_file
+from rubric_core.cli.common import BadInput, open_cli_store, read_text_file, whole_arg
 
 
 def _zero_based(value: int | None, what: str) -> int | None:
@@ -27,10 +28,12 @@ def _zero_based(value: int | None, what: str) -> int | None:
 
 def cmd_review(args: argparse.Namespace) -> int:
     from rubric_core.access.identity import cli_actor
-    from rubric_core.judge.reviews import ReviewError, record_review
+    from rubric_core.judge.reviews import ReviewError, check_reviewer, record_review
 
     store = open_cli_store()
     try:
+        # The typed name is checked as typed (an invisible name would pass once prefixed with "cli:").
+        typed = check_reviewer(args.reviewer)
         row = record_review(
             store,
             args.run_id,
@@ -40,7 +43,7 @@ def cmd_review(args: argparse.Namespace) -> int:
             verdict=args.verdict,
             reason=args.reason,
             # Stored as cli:NAME: a name typed on the command line is never taken for a signed-in reviewer.
-            reviewer=cli_actor(args.reviewer).id if args.reviewer.strip() else "",
+            reviewer=cli_actor(typed).id,
         )
     except ReviewError as exc:
         raise BadInput(str(exc)) from None
@@ -154,8 +157,11 @@ def cmd_regrade(args: argparse.Namespace) -> int:
     if args.run_id is not None and store.get_run(args.run_id) is None:
         raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
     rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
-    if args.repeat is not None and args.repeat < 1:
-        raise BadInput(f"--repeat must be at least 1; got {args.repeat}.")
+    from rubric_core.judge.regrade import MAX_REPEATS
+
+    if args.repeat is not None and not 1 <= args.repeat <= MAX_REPEATS:
+        bound = "at least 1" if args.repeat < 1 else f"at most {MAX_REPEATS} (each repeat is a full grading pass)"
+        raise BadInput(f"--repeat must be {bound}; got {args.repeat}.")
     if args.iteration is not None and args.repeat is None:
         raise BadInput("--iteration chooses the draft of a consistency check: give --repeat N too.")
     if args.iteration is not None and args.suite is not None:
@@ -224,9 +230,10 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
     from rubric_core.judge.whatif import what_if
 
     report = what_if(store, args.run_id, rubric=rubric, grader=args.grader)
+    failed = 1 if report.grader_failures() else 0  # a grader that failed is not an answer: exit 1
     if args.jsonl:
         print(json.dumps(report.to_dict(), ensure_ascii=False))
-        return 0
+        return failed
     print(
         f"what-if regrade of run {args.run_id} by {report.grader} ({report.wall_time_s:.2f} s, id {report.regrade_id})"
     )
@@ -247,7 +254,10 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
         print("criteria whose verdict changed: " + "; ".join(report.changed_criteria))
     if report.added or report.removed:
         print(f"criteria added: {'; '.join(report.added) or '-'}; removed: {'; '.join(report.removed) or '-'}")
-    return 0
+    if failed:
+        failing = next(line for line in report.summary().splitlines() if "FAILED" in line)
+        print(f"error: {failing}", file=sys.stderr)
+    return failed
 
 
 def _consistency(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
@@ -279,8 +289,8 @@ def add_commands(sub: Any) -> None:
     """Register review, agreement and regrade on the main parser's subcommands."""
     review = sub.add_parser("review", help="record a human verdict on one criterion of one iteration")
     review.add_argument("run_id")
-    review.add_argument("--iteration", type=int, required=True, help="1 = the first draft")
-    review.add_argument("--turn", type=int, help="1 = the first turn (default: the last turn)")
+    review.add_argument("--iteration", type=whole_arg, required=True, help="1 = the first draft")
+    review.add_argument("--turn", type=whole_arg, help="1 = the first turn (default: the last turn)")
     review.add_argument("--criterion", required=True, help="criterion name as the grader listed it")
     review.add_argument("--verdict", required=True, help="pass or fail")
     review.add_argument("--reason", required=True, help="why (shown beside the grader's gap)")
@@ -301,8 +311,8 @@ def add_commands(sub: Any) -> None:
     regrade.add_argument("--suite", help="regrade every item of this suite run (pass-rate deltas per criterion)")
     regrade.add_argument("--rubric-file", help="grade under this rubric instead of the run's")
     regrade.add_argument("--grader", help="grade with this grader spec instead of the run's")
-    regrade.add_argument("--repeat", type=int, help="grade one draft N times (consistency; 5 is usual)")
-    regrade.add_argument("--iteration", type=int, help="with --repeat: the draft (1 = first; default the final)")
+    regrade.add_argument("--repeat", type=whole_arg, help="grade one draft N times, 1 to 20 (consistency; 5 is usual)")
+    regrade.add_argument("--iteration", type=whole_arg, help="with --repeat: the draft (1 = first; default the final)")
     regrade.add_argument("--jsonl", action="store_true", help="print the report as one JSON object")
     regrade.set_defaults(func=cmd_regrade)
 

@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
+from rubric_core import logs
 from rubric_core.cli import following, judge, run, store, suite, ui
-from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_OTHER, BadInput
+from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_OTHER, BadInput, describe_unexpected
+from rubric_core.cli.terminal import SafeStream
 from rubric_core.config import ConfigError
 from rubric_core.execution.settings import WorkersSettingError
+from rubric_core.logs import DEBUG_ENV
 from rubric_core.store.errors import StoreError
 
 PROG = "rubric-studio"
@@ -30,11 +35,25 @@ def package_version() -> str:
         return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"]) + " (checkout)"
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (what is wrong and where help is), not the usage block first."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"error: {message.rstrip('.')}. See `{self.prog} --help`.\n")
+
+
 def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     """The whole command line: every group registers its commands."""
-    parser = argparse.ArgumentParser(prog=prog, description="Rubric Studio from the command line.")
+    parser = _Parser(prog=prog, description="Rubric Studio from the command line.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {package_version()}")
-    parser.add_argument("-v", "--verbose", action="store_true", help="log library warnings and grader tracebacks")
+    parser.add_argument(
+        "--debug",
+        "-v",
+        "--verbose",
+        dest="debug",
+        action="store_true",
+        help="also print warnings and tracebacks on the terminal (they always go to the log file in the data directory)",
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     ui.add_commands(sub)
     run.add_commands(sub)
@@ -53,11 +72,21 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         if not getattr(args, "takes_extra_args", False):
             parser.error(f"unrecognized arguments: {' '.join(extra)}")
         args.streamlit_args = extra
-    logging.basicConfig(
-        level=logging.WARNING if args.verbose else logging.CRITICAL, format="%(levelname)s %(name)s: %(message)s"
-    )
+    if args.debug:
+        os.environ[DEBUG_ENV] = "1"  # worker processes started from now on print tracebacks too
+    logs.configure(debug=args.debug or None)
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = SafeStream(out), SafeStream(err)
     try:
-        return int(args.func(args))
+        return _run(args)
+    finally:
+        sys.stdout, sys.stderr = out, err
+
+
+def _run(args: argparse.Namespace) -> int:
+    """Run the command; every failure a user can cause or meet is one message on stderr, never a traceback."""
+    try:
+        code = int(args.func(args))
     except (BadInput, StoreError, WorkersSettingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -70,6 +99,19 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
         return EXIT_OTHER
     except BrokenPipeError:
         return EXIT_OTHER
+    except Exception as exc:
+        # Not a path users are meant to take: the traceback goes to the log, the terminal gets one line.
+        logging.getLogger("rubric_core.cli").exception("Command %s failed", args.command)
+        problem = describe_unexpected(exc)
+        print(f"error: {problem} {_details_hint()}", file=sys.stderr)
+        return EXIT_OTHER
+    if logs.tracebacks_logged() and not args.debug:
+        print(_details_hint(), file=sys.stderr)
+    return code
+
+
+def _details_hint() -> str:
+    return f"Details (tracebacks) are in {logs.log_path()}; --debug prints them here."
 
 
 def entry() -> None:

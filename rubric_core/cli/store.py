@@ -6,7 +6,14 @@ import argparse
 from datetime import UTC, datetime
 from typing import Any
 
-from rubric_core.cli.common import BadInput, count_arg, date_arg, open_cli_store, positive_arg
+from rubric_core.cli.common import (
+    BadInput,
+    count_arg,
+    date_arg,
+    open_cli_store,
+    positive_arg,
+)
+from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 from rubric_core.store import ALL_STATUSES, RunFilter
 
 
@@ -38,45 +45,17 @@ def _filter(args: argparse.Namespace) -> RunFilter:
     )
 
 
-def export_target_problem(fmt: str, out: str) -> str | None:
-    """Why `out` cannot receive a `fmt` export (checked before anything is read or written), else None."""
-    import os
-    from pathlib import Path
-
-    if not out.strip():
-        return "--out is empty: give the file to write (a folder for --format parquet)."
-    p = Path(out).expanduser()
-    if fmt == "parquet":
-        if p.exists() and not p.is_dir():
-            return f"--out {p} is a file; a parquet export writes a folder of files. Give a folder path."
-        folder = p
-    else:
-        if p.is_dir():
-            return f"--out {p} is a directory; a {fmt} export writes one file. Give a file path, e.g. {p / ('runs.csv' if fmt == 'csv' else 'runs.jsonl')}."
-        if p.exists() and not os.access(p, os.W_OK):
-            return f"--out {p} exists and cannot be written (permission denied). Choose another path."
-        folder = p.parent
-    ancestor = folder
-    while not ancestor.exists() and ancestor != ancestor.parent:
-        ancestor = ancestor.parent
-    if not ancestor.is_dir():
-        return f"--out {p}: {ancestor} is a file, so the folder cannot be created. Choose another path."
-    if ancestor.resolve().parts[1:2] in (("proc",), ("sys",)):
-        return f"--out {p} is inside {ancestor}, a system folder that cannot hold files. Choose another path."
-    if not os.access(ancestor, os.W_OK | os.X_OK):
-        return f"--out {p}: cannot write in {ancestor} (permission denied). Choose a folder you can write."
-    return None
-
-
 def cmd_runs(args: argparse.Namespace) -> int:
     store = open_cli_store()
     rows = store.list_runs(_filter(args), limit=args.limit, offset=args.offset)
     total = store.count_runs(_filter(args))
-    print(f"{'id':32}  {'created (UTC)':19}  {'status':22}  {'it':>2}  {'model':24}  task")
+    # The model column is as wide as its longest spec: a spec cut short names another model.
+    width = max([24, *(len(r["model"]) for r in rows)])
+    print(f"{'id':32}  {'created (UTC)':19}  {'status':22}  {'it':>2}  {'model':{width}}  task")
     for r in rows:
         created = datetime.fromtimestamp(r["created_at"], UTC).strftime("%Y-%m-%d %H:%M:%S")
         task = " ".join(r["task"].split())[:50]
-        print(f"{r['id']:32}  {created:19}  {r['status']:22}  {r['iterations']:>2}  {r['model'][:24]:24}  {task}")
+        print(f"{r['id']:32}  {created:19}  {r['status']:22}  {r['iterations']:>2}  {r['model']:{width}}  {task}")
     print(f"{len(rows)} of {total} runs")
     return 0
 
@@ -129,17 +108,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     if problem:
         raise BadInput(problem)
     store = open_cli_store()
-    try:
+    with writing_export(args.out):
         result = export_runs(
             store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
         )
-    except OSError as exc:
-        msg = f"Cannot write the export to {exc.filename or args.out}: {exc.strerror or exc}. Choose another --out."
-        raise BadInput(msg) from None
-    print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
-    if result.message:
-        print(result.message)
-    return 0
+    return report_export(result, args.format)
 
 
 def cmd_import(args: argparse.Namespace) -> int:

@@ -36,8 +36,11 @@ from rubric_core.config import RunConfig
 from rubric_core.projects.checks import check_project_config
 
 
-def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None]:
-    """The shared RunConfig of the items and the rubric's library version (None for a loose file)."""
+def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None]:
+    """The shared RunConfig of the items and the rubric's library version (None for a loose file).
+
+    Every item is checked against it before anything is stored (the rubric saved to the library included).
+    """
     project = open_project(args)
     data: dict[str, Any] = {}
     if args.config:
@@ -67,6 +70,12 @@ def _config(args: argparse.Namespace, store: Any) -> tuple[RunConfig, int | None
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
     check_project_config(config, project)
+    from rubric_core.suites.runner import check_items
+
+    try:
+        check_items(dataset, config)
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version
@@ -94,7 +103,10 @@ class _Progress:
         if not jsonl and sys.stderr.isatty():
             from tqdm import tqdm
 
-            self.bar = tqdm(total=total, unit="item", file=sys.stderr, dynamic_ncols=True)
+            # The bar redraws itself with carriage returns: it writes to the terminal itself, not through the
+            # filter that shows control characters (cli/terminal.py); the item ids it shows are made safe here.
+            raw = getattr(sys.stderr, "raw", sys.stderr)
+            self.bar = tqdm(total=total, unit="item", file=raw, dynamic_ncols=True)
 
     def __call__(self, event: dict[str, Any]) -> None:
         if self.jsonl:
@@ -106,7 +118,9 @@ class _Progress:
                 self.bar.refresh()
             elif event["type"] == "item_finished":
                 self.bar.update(1)
-                self.bar.set_postfix_str(f"{event['item_id']}: {event['status']}", refresh=True)
+                from rubric_core.cli.terminal import terminal_safe
+
+                self.bar.set_postfix_str(terminal_safe(f"{event['item_id']}: {event['status']}"), refresh=True)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -147,7 +161,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from None
     dataset = _dataset(args)
     store = open_suite_store()
-    config, version = _config(args, store)
+    config, version = _config(args, store, dataset)
     runner = _runner(store, args)
     handle = _execute(
         lambda subs: runner.start(
@@ -196,7 +210,7 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--langsmith-dataset", help="a LangSmith dataset name (needs LANGSMITH_API_KEY)")
     run.add_argument("--rubric-file", help="read the rubric from a file (saved in the library with --rubric-name)")
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
-    run.add_argument("--rubric-version", type=int, help="a library rubric version")
+    run.add_argument("--rubric-version", type=positive_arg, help="a library rubric version")
     run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
     add_run_settings(run)
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")

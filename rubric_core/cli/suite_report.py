@@ -12,7 +12,13 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, share_arg
+from rubric_core.cli.common import (
+    EXIT_BELOW,
+    EXIT_OK,
+    BadInput,
+    share_arg,
+)
+from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 
 
 def open_suite_store() -> Any:
@@ -59,6 +65,11 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
                     f"--min-criterion-pass-rate {args.min_criterion_pass_rate:.1%}"
                 )
     suite = frames.suite
+    problems = []
+    if suite["status"] in ("finished_with_errors", "interrupted", "cancelled"):
+        from rubric_core.suites.suite_store import item_problems
+
+        problems = item_problems(store, suite_run_id)
     if args.jsonl:
         record = {
             "type": "suite_summary",
@@ -82,6 +93,7 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             "total_tokens": summary.total_tokens,
             "cost_usd": summary.cost_usd,
             "gate_failures": failures,
+            "without_result": problems,
         }
         print(json.dumps(record))
     else:
@@ -109,9 +121,25 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
                 )
         for f in failures:
             print(f"GATE FAILED: {f}", file=sys.stderr)
+    if suite["status"] == "finished_with_errors":
+        _print_problems(suite["id"], problems)
     if failures:
         return EXIT_BELOW
     return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
+
+
+def _print_problems(suite_id: str, problems: list[dict[str, Any]]) -> None:
+    """The items an outage or a failure left without a quality result: named, with their cause, on stderr."""
+    shown = "; ".join(
+        f"{p['item_id']} ({p['status']}{': ' + p['message'][:200] if p['message'] else ''})" for p in problems[:10]
+    )
+    more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
+    print(
+        f"error: suite run {suite_id} finished with errors: {len(problems)} item(s) have no quality result "
+        f"(infrastructure failures, not counted as results): {shown}{more}. "
+        f"Rerun them with: python -m rubric_core suite resume {suite_id}",
+        file=sys.stderr,
+    )
 
 
 def cmd_suite_show(args: argparse.Namespace) -> int:
@@ -185,13 +213,14 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
 def cmd_suite_export(args: argparse.Namespace) -> int:
     from rubric_core.suites.export import export_suite_run
 
+    problem = export_target_problem(args.format, args.out)
+    if problem:
+        raise BadInput(problem)
     store = open_suite_store()
     suite = find_suite(store, args.suite_id)
-    result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
-    print(f"exported {result.records} records ({args.format}) to " + ", ".join(str(p) for p in result.paths))
-    if result.message:
-        print(result.message)
-    return EXIT_OK
+    with writing_export(args.out):
+        result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
+    return report_export(result, args.format)
 
 
 def add_gates(p: argparse.ArgumentParser) -> None:

@@ -22,7 +22,7 @@ EventType = Literal[
     "error",  # message, field (optional), turn
     "cancel_requested",  # turn: Cancel (or Ctrl-C) was asked for; the step in flight is finishing
     "cancelled",  # turn, iterations, tokens, wall_time_s (run totals); resumable
-    "interrupted",  # turn, reason (shutdown, disk_full, stopped), message, tokens, wall_time_s; resumable
+    "interrupted",  # turn, reason (shutdown, disk_full, store_lost, stopped, worker_lost), message, tokens, wall_time_s; resumable
 ]
 EVENT_TYPES: tuple[str, ...] = EventType.__args__  # type: ignore[attr-defined]
 TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled", "interrupted"})

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
-from rubric_core.engine.faults import is_disk_full, storage_fault_message
+from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
@@ -39,9 +39,27 @@ logger = logging.getLogger("rubric_core.engine.runner")
 Mode = Literal["start", "resume", "follow_up"]
 
 SHUTDOWN_MESSAGE = (
-    "The process running this run stopped (server stop, Ctrl-C or SIGTERM) before the run ended. "
+    "The process running this run stopped ({why}) before the run ended. "
     "Nothing saved is lost: resume it to finish (python -m rubric_core resume {run_id})."
 )
+DEFAULT_STOP_REASON = "a server stop, Ctrl-C or SIGTERM"
+"""Said when the process stops cleanly and nothing told it why (the dashboard's server stopping)."""
+_stop_reason: list[str] = []
+
+
+def set_stop_reason(why: str) -> None:
+    """Why this process is stopping (the CLI knows: a second Ctrl-C, SIGTERM); stored in its runs' end."""
+    _stop_reason[:] = [why]
+
+
+def stop_reason() -> str:
+    """What `set_stop_reason` said, else DEFAULT_STOP_REASON."""
+    return _stop_reason[0] if _stop_reason else DEFAULT_STOP_REASON
+
+
+def shutdown_message(run_id: str, why: str | None = None) -> str:
+    """The stored end of a run whose process stopped: why (as far as it is known) and how to resume."""
+    return SHUTDOWN_MESSAGE.format(why=why or stop_reason(), run_id=run_id)
 
 
 class RunExecution(StreamTranslator):
@@ -90,11 +108,28 @@ class RunExecution(StreamTranslator):
         }
 
     def interrupt(self, reason: str, message: str) -> None:
-        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable."""
+        """End this run now as `interrupted` (nothing after this is recorded); it stays resumable.
+
+        Model calls that finished but whose step was cut short (a grading pass stopped half way, a draft
+        not streamed yet) were paid for: their tokens are counted here as `unrecorded_tokens`, because
+        the resumed run does that step again and counts it again.
+        """
         from rubric_core.store.liveness import mark_stopped
 
-        self.handle.interrupt({"turn": self.turn, "reason": reason, "message": message, **self._totals()})
+        spent = self._unrecorded_tokens()
+        data: dict[str, Any] = {"turn": self.turn, "reason": reason, "message": message}
+        if any(spent.values()):
+            self._add_tokens(spent)
+            data["unrecorded_tokens"] = spent
+        self.handle.interrupt({**data, **self._totals()})
         mark_stopped(self.handle.run_id)
+
+    def _unrecorded_tokens(self) -> dict[str, int]:
+        """Tokens of finished model calls no event has counted yet (both roles)."""
+        writer, grader = self.usage.take("writer"), self.usage.take("grader")
+        return {
+            k: int(writer.get(k, 0)) + int(grader.get(k, 0)) for k in ("input_tokens", "output_tokens", "total_tokens")
+        }
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:
@@ -157,14 +192,17 @@ class RunExecution(StreamTranslator):
                 self._interrupt_for_fault(h.fault)
         except KeyboardInterrupt:
             # Ctrl-C in a run executed in the main thread: a hard stop, resumable.
-            self.interrupt("stopped", SHUTDOWN_MESSAGE.format(run_id=h.run_id))
+            self.interrupt("stopped", shutdown_message(h.run_id, "Ctrl-C"))
             raise
         except Exception as exc:
             if self.engine.stopping or h.frozen:
                 # The process is stopping: what failed now is the shutdown, not the run (already interrupted).
                 logger.info("Run %s stopped with the process: %s", h.run_id, exc)
-            elif is_disk_full(exc) or h.fault is not None:
-                self._interrupt_for_fault(exc if is_disk_full(exc) else h.fault)
+            elif is_disk_full(exc) or is_store_unreachable(exc) or h.fault is not None:
+                # The store or the checkpoints could not be written (a full disk, a database gone):
+                # not the working model's failure, and resumable once the storage is back.
+                own = is_disk_full(exc) or is_store_unreachable(exc)
+                self._interrupt_for_fault(exc if own else h.fault)
             else:
                 logger.exception("Run %s failed", h.run_id)
                 h.emit("error", {"message": redact(describe_failure(exc), self.keys), "turn": self.turn})
@@ -192,7 +230,8 @@ class RunExecution(StreamTranslator):
     def _interrupt_for_fault(self, exc: BaseException | None) -> None:
         message = storage_fault_message(exc, self.engine.db_url, self.engine.checkpoint_path, self.handle.run_id)
         logger.warning("Run %s interrupted: %s", self.handle.run_id, message)
-        self.interrupt("disk_full", message)
+        lost = exc is not None and not is_disk_full(exc) and is_store_unreachable(exc)
+        self.interrupt("store_lost" if lost else "disk_full", message)
 
     def _check_fault(self) -> None:
         if self.handle.fault is not None:

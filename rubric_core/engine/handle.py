@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent, event_key
-from rubric_core.engine.faults import is_disk_full
+from rubric_core.engine.faults import is_disk_full, is_store_unreachable, short_cause
 
 logger = logging.getLogger("rubric_core.engine.runner")
 Subscriber = Callable[[RunEvent], None]
@@ -75,18 +75,30 @@ class RunHandle:
             for subscriber in list(self._subscribers):
                 try:
                     subscriber(event)
-                except Exception as exc:
-                    if is_disk_full(exc):
-                        # The store lost this event: stop before the run goes further than what is stored.
-                        self.fault = self.fault or exc
-                    # A broken consumer must not stop the run or the other consumers.
-                    logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
+                except Exception as exc:  # noqa: BLE001 -- logged; one consumer must not stop the others
+                    self._subscriber_failed(exc, type_)
             # Published only after every subscriber (the store among them) has it: a page that sees an
             # event in `events`, or sees `done`, can rely on the stored run saying the same.
             self.events.append(event)
             if type_ in TERMINAL_EVENT_TYPES:
                 self._done.set()
             return event
+
+    def _subscriber_failed(self, exc: Exception, type_: str) -> None:
+        """A broken consumer must not stop the run or the other consumers; a broken store stops the run.
+
+        A full disk or a database that stopped answering: the store lost this event, so the run stops
+        before it goes further than what is stored. Logged once with its traceback (a run emits many
+        events while it stops, and each would fail the same way), the rest in one line each.
+        """
+        storage = is_disk_full(exc) or is_store_unreachable(exc)
+        first = self.fault is None
+        if storage and first:
+            self.fault = exc
+        if storage and not first:
+            logger.info("Run %s: event %s not stored either (%s)", self.run_id, type_, short_cause(exc))
+            return
+        logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
 
     def mark_seen(self, key: tuple[Any, ...]) -> None:
         """Treat `key` as already emitted (resume after another process's events)."""

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.execution import SHUTDOWN_MESSAGE, Mode, RunExecution
+from rubric_core.engine.execution import Mode, RunExecution, shutdown_message
 from rubric_core.engine.handle import RunHandle, RunPrior, Subscriber
 from rubric_core.engine.redaction import redact
 from rubric_core.paths import data_dir
@@ -77,8 +77,10 @@ class Engine:
                 check_checkpoint_file(self.checkpoint_path)
             self.checkpointer  # noqa: B018 -- open it now, while the file is known to be good
 
-    def stop_all(self, message: str = "") -> None:
+    def stop_all(self, why: str = "") -> None:
         """The process is stopping: fence the checkpointer, end every live run here as `interrupted`.
+
+        `why` is what the stored message says stopped it (default: what `set_stop_reason` said, if anything).
 
         Called before the interpreter shuts its thread pools down (see `_stop_at_exit`): a step
         still in flight then fails with "cannot schedule new futures"; neither its events nor its
@@ -90,7 +92,7 @@ class Engine:
         with self._executions_lock:
             executions = list(self._executions.values())
         for execution in executions:
-            execution.interrupt("shutdown", message or SHUTDOWN_MESSAGE.format(run_id=execution.handle.run_id))
+            execution.interrupt("shutdown", shutdown_message(execution.handle.run_id, why or None))
 
     def agent(self, config: RunConfig, keys: Mapping[str, str] | None = None) -> Any:
         """The compiled agent for a config, shared between runs with the same settings."""

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from rubric_core.store import Store
 
 logger = logging.getLogger(__name__)
+STORAGE_REASONS = ("disk_full", "store_lost")
+"""`interrupted` reasons whose event the worker could not store (its row may still say `running`)."""
 STOP_TIMEOUT_S = 20.0
 """How long shutdown waits for workers to record their runs `interrupted` before killing them."""
 
@@ -115,8 +117,8 @@ class _WorkerProcess:
             entry = self.runs.get(event.run_id)
         if entry is None:
             return
-        if event.type == "interrupted" and event.data.get("reason") == "disk_full" and self.process.pid:
-            # The worker could not store its end (the disk is full): its row still says `running` with that
+        if event.type == "interrupted" and event.data.get("reason") in STORAGE_REASONS and self.process.pid:
+            # The worker could not store its end (disk full, database gone): its row still says `running` with that
             # live worker. Reading it here (the dashboard) must say interrupted, so Resume is offered.
             from rubric_core.store.liveness import mark_stopped, worker_of_pid
 
@@ -245,8 +247,11 @@ class ProcessPoolBackend:
                 return
             self._closed = True
             workers = list(self._workers)
+        from rubric_core.engine.execution import stop_reason
+
+        why = stop_reason()
         for worker in workers:
-            worker.send(("stop",))
+            worker.send(("stop", why))
         for worker in workers:
             worker.reader.join(STOP_TIMEOUT_S)
             if worker.process.is_alive():

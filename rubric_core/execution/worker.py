@@ -17,6 +17,8 @@ import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
+from rubric_core.engine.execution import DEFAULT_STOP_REASON
+
 if TYPE_CHECKING:
     from rubric_core.engine import Engine
     from rubric_core.engine.events import RunEvent
@@ -25,6 +27,11 @@ if TYPE_CHECKING:
     from rubric_core.store import Store
 
 logger = logging.getLogger(__name__)
+PARENT_LOST = (
+    "the dashboard or command line that started it ended without stopping its runs: "
+    "it was killed (SIGKILL, out of memory) or crashed"
+)
+WORKER_SIGTERM = "its worker process received SIGTERM"
 _KEEP_PLACES = 8
 """(home, URL) pairs whose engine and store a worker keeps open; older idle ones are closed."""
 
@@ -87,18 +94,18 @@ class _Worker:
         if handle is not None:
             handle.cancel()
 
-    def stop(self) -> None:
+    def stop(self, why: str) -> None:
         with self.lock:
             engines = [engine for engine, _store in self.places.values()]
         for engine in engines:
-            engine.stop_all()
+            engine.stop_all(why)
 
     def serve(self) -> None:
         while True:
             try:
                 message = self.inbox.recv()
             except (EOFError, OSError):
-                self.stop()  # the parent is gone
+                self.stop(PARENT_LOST)  # the parent is gone without saying so: it was killed or crashed
                 return
             kind = message[0]
             if kind == "run":
@@ -106,7 +113,7 @@ class _Worker:
             elif kind == "cancel":
                 self.cancel(message[1])
             elif kind == "stop":
-                self.stop()
+                self.stop(message[1] if len(message) > 1 else DEFAULT_STOP_REASON)
                 return
 
 
@@ -121,14 +128,16 @@ def worker_main(inbox: Connection, outbox: Connection) -> None:
     """Entry point of a worker process (spawned or forked from the forkserver, never from the server)."""
     # Ctrl-C in a terminal reaches the whole process group: the parent decides (cancel, then stop).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    logging.getLogger("rubric_core").setLevel(logging.WARNING)
+    from rubric_core import logs
+
+    logs.configure()  # tracebacks to the data directory's log (and stderr with RUBRIC_STUDIO_DEBUG=1), as the CLI's
     from rubric_core.engine.stack import load_agent_stack
 
     load_agent_stack()
     worker = _Worker(inbox, outbox)
 
     def on_sigterm(signum: int, frame: Any) -> None:
-        worker.stop()
+        worker.stop(WORKER_SIGTERM)
         raise SystemExit(0)
 
     signal.signal(signal.SIGTERM, on_sigterm)

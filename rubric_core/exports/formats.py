@@ -39,6 +39,8 @@ class ExportResult:
     records: int
     paths: list[Path] = field(default_factory=list)
     message: str = ""
+    failed: bool = False
+    """A part of the export failed (the LangSmith upload): `message` says what; the file was still written."""
 
 
 def iso_time(ts: float | None) -> str | None:

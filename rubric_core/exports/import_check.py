@@ -119,7 +119,14 @@ EXPORT_SCHEMA: dict[str, Any] = {
         "criterion": {
             "type": "object",
             "required": ["name", "passed"],
-            "properties": {"name": {"type": "string", "minLength": 1}, "passed": {"type": "boolean"}, "gap": _OPT_TEXT},
+            "properties": {
+                "name": {"type": "string", "minLength": 1},
+                "passed": {"type": "boolean"},
+                "gap": _OPT_TEXT,
+                "human_passed": {"type": ["boolean", "null"]},
+                "human_reason": _OPT_TEXT,
+                "reviewer": _OPT_TEXT,
+            },
         },
         "tokens": {
             "type": "object",
@@ -272,18 +279,9 @@ def _check_meaning(record: dict[str, Any], line: int) -> None:
         if not _EARLIEST <= ts < _LATEST:
             msg = f"line {line}: metadata.{key} {value!r} is out of range: use a date from 1970 to 2261."
             raise RecordError(msg)
-    seen: set[tuple[int, int]] = set()
-    last = (-1, -1)
-    for n, step in enumerate(meta["history"]):
-        pass_key = (int(step["turn"]), int(step["iteration"]))
-        if pass_key in seen:
-            msg = f"line {line}: metadata.history[{n}] repeats turn {pass_key[0]} iteration {pass_key[1]}: each pass appears once."
-            raise RecordError(msg)
-        if pass_key < last:
-            msg = f"line {line}: metadata.history[{n}] is out of order: list passes by turn, then iteration."
-            raise RecordError(msg)
-        seen.add(pass_key)
-        last = pass_key
+    _check_times(meta, line)
+    _check_passes(meta, line)
+    _check_reviews(meta, line)
     config = dict(meta.get("config") or {})
     config.update(
         task=record["inputs"]["task"],
@@ -301,6 +299,75 @@ def _check_meaning(record: dict[str, Any], line: int) -> None:
         )
         msg = f"line {line}: {where}: {problem} {FIX}"
         raise RecordError(msg) from None
+
+
+def _check_times(meta: dict[str, Any], line: int) -> None:
+    """A run cannot finish before it started."""
+    created, finished = meta.get("created_at"), meta.get("finished_at")
+    if created and finished and datetime.fromisoformat(finished) < datetime.fromisoformat(created):
+        msg = f"line {line}: metadata.finished_at ({finished}) is before metadata.created_at ({created}). {FIX}"
+        raise RecordError(msg)
+
+
+def _check_passes(meta: dict[str, Any], line: int) -> None:
+    """Passes once each, in order; per turn from iteration 0 with no gap and under max_iterations; the count agrees."""
+    config = meta.get("config") or {}
+    cap = config.get("max_iterations", 3) if isinstance(config, dict) else 3
+    cap = cap if isinstance(cap, int) and not isinstance(cap, bool) and cap > 0 else 3
+    keys = [(int(step["turn"]), int(step["iteration"])) for step in meta["history"]]
+    seen: set[tuple[int, int]] = set()
+    for n, key in enumerate(keys):
+        if key in seen:
+            msg = (
+                f"line {line}: metadata.history[{n}] repeats turn {key[0]} iteration {key[1]}: each pass appears once."
+            )
+            raise RecordError(msg)
+        if n and key < keys[n - 1]:
+            msg = f"line {line}: metadata.history[{n}] is out of order: list passes by turn, then iteration."
+            raise RecordError(msg)
+        seen.add(key)
+    last = (-1, -1)
+    for n, (turn, iteration) in enumerate(keys):
+        where = f"line {line}: metadata.history[{n}]"
+        expected = last[1] + 1 if turn == last[0] else 0
+        if iteration != expected:
+            msg = (
+                f"{where} is turn {turn} iteration {iteration}, but iteration {expected} of that turn is missing: "
+                f"iterations count from 0 with no gap. {FIX}"
+            )
+            raise RecordError(msg)
+        if iteration >= cap:
+            msg = (
+                f"{where} is iteration {iteration} (pass {iteration + 1}), past max_iterations {cap} "
+                f"(metadata.config.max_iterations). {FIX}"
+            )
+            raise RecordError(msg)
+        last = (turn, iteration)
+    graded = sum(1 for step in meta["history"] if step.get("result"))
+    count = meta.get("iterations")
+    if count is not None and count != graded:
+        msg = (
+            f"line {line}: metadata.iterations is {count}, but metadata.history holds {graded} graded "
+            f"pass(es): they must agree. {FIX}"
+        )
+        raise RecordError(msg)
+
+
+def _check_reviews(meta: dict[str, Any], line: int) -> None:
+    """A human verdict on a criterion names its reviewer, and both pass the Review page's own checks."""
+    from rubric_core.judge.reviews import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reason, check_reviewer
+
+    for n, step in enumerate(meta["history"]):
+        for k, criterion in enumerate(step.get("criteria") or []):
+            if criterion.get("human_passed") is None:
+                continue
+            where = f"line {line}: metadata.history[{n}].criteria[{k}]"
+            try:
+                check_reviewer(criterion.get("reviewer"), limit=MAX_STORED_REVIEWER_CHARS)
+                check_reason(criterion.get("human_reason"))
+            except ReviewError as exc:
+                msg = f"{where}: {exc} {FIX}"
+                raise RecordError(msg) from None
 
 
 def _unstorable_text(value: Any, path: str = "") -> str | None:

@@ -326,7 +326,30 @@ def restored_fields(record: dict[str, Any], line: int) -> dict[str, Any]:
     tags = meta.get("tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise ImportError_(f"line {line}: metadata.tags must be a list of strings.")
-    return {"columns": columns, "tags": tags}
+    return {"columns": columns, "tags": tags, "reviews": _reviews(meta)}
+
+
+def _reviews(meta: dict[str, Any]) -> list[dict[str, Any]]:
+    """The human verdicts the export carries beside the grader's (the newest review of each cell)."""
+    out = []
+    for step in meta.get("history") or []:
+        reviewed_at = _ts(step.get("graded_at"), 0, "graded_at") or None
+        for position, c in enumerate(step.get("criteria") or []):
+            if c.get("human_passed") is None:
+                continue
+            out.append(
+                {
+                    "turn": int(step["turn"]),
+                    "iteration": int(step["iteration"]),
+                    "position": position,
+                    "criterion": str(c["name"]),
+                    "passed": bool(c["human_passed"]),
+                    "reason": str(c.get("human_reason") or "").strip(),
+                    "reviewer": str(c.get("reviewer") or "").strip(),
+                    "created_at": reviewed_at,
+                }
+            )
+    return out
 
 
 def _int(value: Any, line: int, field: str) -> int:
@@ -347,26 +370,33 @@ def _float(value: Any, line: int, field: str) -> float | None:
 
 def import_runs(store: Store, path: str | Path) -> ImportResult:
     """Import every run of a run-level JSONL file, in one transaction."""
+    from rubric_core.files import IMPORT_FILE_LIMIT, FileProblem, check_file
+
     p = Path(path)
     try:
-        lines = p.read_text(encoding="utf-8-sig").splitlines()
+        check_file(p, "import", IMPORT_FILE_LIMIT)  # a device or a huge file, refused before it is read
+    except FileProblem as exc:
+        raise ImportError_(str(exc)) from None
+    parsed: list[tuple[list[RunEvent], str, dict[str, Any]]] = []
+    ids: list[tuple[str, int]] = []
+    try:
+        # Streamed line by line; utf-8-sig: a byte order mark is not part of the first record.
+        with p.open(encoding="utf-8-sig") as f:
+            for n, raw in enumerate(f, 1):
+                if not raw.strip():
+                    continue
+                # Every line is checked in full (schema and meaning) before anything is written.
+                try:
+                    record = parse_line(raw, n)
+                    check_record(record, n)
+                except RecordError as exc:
+                    raise ImportError_(str(exc)) from None
+                ids.append((record["id"], n))
+                parsed.append((events_from_record(record, n), p.name, restored_fields(record, n)))
     except OSError as exc:
         raise ImportError_(f"Cannot read {p}: {exc.strerror or exc}.") from None
     except UnicodeDecodeError as exc:
         raise ImportError_(f"{p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8.") from None
-    parsed: list[tuple[list[RunEvent], str, dict[str, Any]]] = []
-    ids: list[tuple[str, int]] = []
-    for n, raw in enumerate(lines, 1):
-        if not raw.strip():
-            continue
-        # Every line is checked in full (schema and meaning) before anything is written.
-        try:
-            record = parse_line(raw, n)
-            check_record(record, n)
-        except RecordError as exc:
-            raise ImportError_(str(exc)) from None
-        ids.append((record["id"], n))
-        parsed.append((events_from_record(record, n), p.name, restored_fields(record, n)))
     try:
         check_ids_unique(ids)
     except RecordError as exc:

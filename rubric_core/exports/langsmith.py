@@ -8,13 +8,21 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 
+class UploadFailed(Exception):
+    """The LangSmith upload failed; the message says so with its whole cause (the file was written)."""
+
+
 def langsmith_configured() -> bool:
     """Whether a LangSmith key is in the environment."""
     return bool(os.environ.get("LANGSMITH_API_KEY") or os.environ.get("LANGCHAIN_API_KEY"))
 
 
 def upload_to_langsmith(path: Path, dataset: str | None) -> str:
-    """Upload a langsmith-format file to a dataset; a clear message when no key is configured."""
+    """Upload a langsmith-format file to a dataset; a clear message when no key is configured.
+
+    UploadFailed when LangSmith refuses or cannot be reached: its whole cause, keys redacted (a cause cut
+    short is often the part that said what to fix).
+    """
     if not langsmith_configured():
         return (
             f"Wrote {path}. Not uploaded: set LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted "
@@ -43,5 +51,7 @@ def upload_to_langsmith(path: Path, dataset: str | None) -> str:
     except Exception as exc:  # noqa: BLE001 -- the upload is optional; report, keep the file
         from rubric_core.engine.runner import redact
 
-        return f"Wrote {path}, but the LangSmith upload failed: {type(exc).__name__}: {redact(str(exc)[:300], None)}"
+        cause = " ".join(redact(str(exc), None).split()) or "no reason given"
+        msg = f"Wrote {path}, but the LangSmith upload failed: {type(exc).__name__}: {cause}"
+        raise UploadFailed(msg) from None
     return f"Wrote {path} and uploaded {len(examples)} examples to LangSmith dataset {name!r}."

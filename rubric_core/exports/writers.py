@@ -16,7 +16,7 @@ from rubric_core.exports.formats import (
     iso_time,
     read_batches,
 )
-from rubric_core.exports.langsmith import upload_to_langsmith
+from rubric_core.exports.langsmith import UploadFailed, upload_to_langsmith
 from rubric_core.exports.records import (
     EXTRA_EVENT_TYPES,
     event_extras,
@@ -98,7 +98,10 @@ def export_runs(
     n = _write_jsonl(out, records())
     result = ExportResult(fmt, n, [out])
     if fmt == "langsmith" and upload:
-        result.message = upload_to_langsmith(out, langsmith_dataset)
+        try:
+            result.message = upload_to_langsmith(out, langsmith_dataset)
+        except UploadFailed as exc:
+            result.message, result.failed = str(exc), True
     return result
 
 

@@ -26,6 +26,8 @@ from rubric_core.config import ConfigError, RunConfig
 from rubric_core.store import Store
 
 NEEDS_REVISION = "needs_revision"
+MAX_REPEATS = 20
+"""Gradings of one draft at most in a consistency check (each is a full grading pass, a paid call on a provider)."""
 
 
 class RegradeError(ValueError):
@@ -154,8 +156,8 @@ def grade_drafts(
     from rubric_core.engine.runner import redact
     from rubric_core.judge.replay import ReplayWriter
 
-    if repeats < 1:
-        msg = f"Repeat count must be at least 1; got {repeats}."
+    if not 1 <= repeats <= MAX_REPEATS:
+        msg = f"Repeat count must be from 1 to {MAX_REPEATS}; got {repeats}."
         raise RegradeError(msg)
     if grader_model is None:
         _check_grader(config, keys)

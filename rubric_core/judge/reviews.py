@@ -8,12 +8,22 @@ grader's, never over it; the newest review of a cell counts.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from rubric_core.store import Store
 from rubric_core.store import judge as judge_store
 
 VERDICTS = {"pass": True, "fail": False}
+MAX_REVIEWER_CHARS = 100
+"""A name typed as the reviewer (the CLI's --reviewer, the Review page's field)."""
+MAX_STORED_REVIEWER_CHARS = 320
+"""A stored reviewer: an identity may be a prefixed e-mail address (up to 254 characters)."""
+MAX_REASON_CHARS = 10_000
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+"""Control characters (line breaks, tabs, ESC, C1, bidi overrides): never part of a name."""
+_CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+"""The same, but a reason may span lines and hold tabs."""
 
 
 class ReviewError(ValueError):
@@ -29,6 +39,50 @@ def parse_verdict(verdict: str | bool) -> bool:
         msg = f"Verdict must be pass or fail; got {verdict!r}."
         raise ReviewError(msg)
     return value
+
+
+def check_reviewer(reviewer: str | None, *, limit: int = MAX_REVIEWER_CHARS) -> str:
+    """The reviewer name, trimmed; ReviewError for an empty, invisible, multi-line or control-laden one.
+
+    The name is shown in tables and on terminals, and counts reviews per person: "ann" and "ann" followed
+    by a zero-width space would be two people, and a name with an escape sequence could rewrite a screen.
+    """
+    name = (reviewer or "").strip()
+    if not name:
+        msg = "Reviewer name is empty: say who reviews (the sidebar field, or --reviewer NAME)."
+        raise ReviewError(msg)
+    bad = _CONTROL.search(name)
+    if bad:
+        msg = (
+            f"Reviewer name holds a control character (U+{ord(bad.group()):04X}: a line break, a tab or an "
+            "escape): write the name on one line, in plain text."
+        )
+        raise ReviewError(msg)
+    from rubric_core.rubric import is_visible
+
+    if not is_visible(name):
+        msg = "Reviewer name has no visible character (only spaces, punctuation or invisible ones): write a name."
+        raise ReviewError(msg)
+    if len(name) > limit:
+        msg = f"Reviewer name is {len(name):,} characters; the limit is {limit}."
+        raise ReviewError(msg)
+    return name
+
+
+def check_reason(reason: str | None) -> str:
+    """The reason, trimmed; ReviewError for control characters other than line breaks and tabs, or a huge one."""
+    text = (reason or "").strip()
+    bad = _CONTROL_IN_TEXT.search(text)
+    if bad:
+        msg = (
+            f"Reason holds a control character (U+{ord(bad.group()):04X}, e.g. an escape or a NUL): "
+            "write it as plain text."
+        )
+        raise ReviewError(msg)
+    if len(text) > MAX_REASON_CHARS:
+        msg = f"Reason is {len(text):,} characters; the limit is {MAX_REASON_CHARS:,}."
+        raise ReviewError(msg)
+    return text
 
 
 def _criteria_of(store: Store, run_id: str, turn: int, iteration: int) -> list[dict[str, Any]]:
@@ -92,10 +146,8 @@ def record_review(
 ) -> dict[str, Any]:
     """Validate and store a human verdict for one cell; returns the stored review row."""
     passed = parse_verdict(verdict)
-    reviewer = (reviewer or "").strip()
-    if not reviewer:
-        msg = "Reviewer name is empty: say who reviews (the sidebar field, or --reviewer NAME)."
-        raise ReviewError(msg)
+    reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS)
+    reason = check_reason(reason)
     cell = resolve_cell(store, run_id, iteration=iteration, criterion=criterion, turn=turn)
     return judge_store.add_review(
         store,
@@ -105,7 +157,7 @@ def record_review(
         position=cell["position"],
         criterion=cell["name"],
         passed=passed,
-        reason=(reason or "").strip(),
+        reason=reason,
         reviewer=reviewer,
     )
 

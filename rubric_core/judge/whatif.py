@@ -56,12 +56,34 @@ class WhatIfReport:
     regrade_id: str = ""
     wall_time_s: float = 0.0
 
+    def grader_failures(self) -> dict[int, IterationComparison]:
+        """Turn -> the first regraded draft the new grader could not grade (grader_error), before any stop.
+
+        A grader that failed (an HTTP 500, answers that are not its structured output) says nothing
+        about the draft: no conclusion about where the loop would stop can be drawn past it.
+        """
+        failed: dict[int, IterationComparison] = {}
+        for row in self.iterations:
+            stop = self.stops.get(row.turn)
+            if row.new_result == "grader_error" and row.turn not in failed and (stop is None or row.iteration < stop):
+                failed[row.turn] = row
+        return failed
+
     def summary(self) -> str:
-        """One line per turn: where the original and the new loop stop."""
+        """One line per turn: where the original and the new loop stop (or why the regrade cannot say)."""
         lines = []
+        failures = self.grader_failures()
         for turn, stop in self.stops.items():
             before = self.original_stops.get(turn)
             was = "never satisfied" if before is None else f"satisfied at iteration {before + 1}"
+            if turn in failures:
+                row = failures[turn]
+                lines.append(
+                    f"turn {turn + 1}: originally {was}; regraded, the new grader FAILED at iteration "
+                    f"{row.iteration + 1} ({failure_cause(row.explanation)}), so this regrade says nothing "
+                    "about where the loop would stop. Fix the grader (or its provider) and regrade again."
+                )
+                continue
             now = (
                 "would never be satisfied by the stored drafts"
                 if stop is None
@@ -79,6 +101,10 @@ class WhatIfReport:
             "grader": self.grader,
             "original_status": self.original_status,
             "stops": {str(t): s for t, s in self.stops.items()},
+            "grader_failed": {
+                str(t): {"iteration": r.iteration, "cause": failure_cause(r.explanation)}
+                for t, r in self.grader_failures().items()
+            },
             "original_stops": {str(t): s for t, s in self.original_stops.items()},
             "changed_criteria": self.changed_criteria,
             "added": self.added,
@@ -86,6 +112,20 @@ class WhatIfReport:
             "iterations": [vars(c) for c in self.iterations],
             "wall_time_s": self.wall_time_s,
         }
+
+
+def failure_cause(explanation: str) -> str:
+    """What made a grading pass fail, in one line: the provider's HTTP status, or that the answer was unusable."""
+    import re
+
+    text = " ".join((explanation or "").split())
+    status = re.search(r"HTTP (\d{3})", text) or re.search(r"Error code: (\d{3})", text)
+    if status:
+        return f"HTTP {status.group(1)} from the grader's provider: {text[:300]}"
+    lowered = text.lower()
+    if any(k in lowered for k in ("structured", "parse", "json", "validation", "model call limit", "call limit")):
+        return f"the grader's answers could not be read as a verdict: {text[:300]}"
+    return text[:300] or "no reason given"
 
 
 def _first_satisfied(results: dict[tuple[int, int], str | None]) -> dict[int, int | None]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from sqlalchemy.engine import Connection
@@ -70,4 +71,18 @@ class RunImports(EventWriter):
         if tags:
             conn.execute(
                 text("INSERT INTO run_tags (run_id, tag) VALUES (:r, :t)"), [{"r": run_id, "t": t} for t in tags]
+            )
+        reviews = restored.get("reviews") or []
+        if reviews:
+            # The human verdicts an export carries (the newest of each cell), beside the grader's as ever.
+            conn.execute(
+                text(
+                    "INSERT INTO reviews (run_id, turn, iteration, position, revision, criterion, passed, reason, "
+                    "reviewer, created_at) VALUES (:r, :turn, :iteration, :position, 0, :criterion, :passed, "
+                    ":reason, :reviewer, :created_at)"
+                ),
+                [
+                    {**v, "r": run_id, "passed": int(bool(v["passed"])), "created_at": v["created_at"] or time.time()}
+                    for v in reviews
+                ],
             )

@@ -62,35 +62,38 @@ def create_store_engine(url: str, *, readonly: bool) -> Engine:
         raise StoreError(msg) from None
     if is_sqlite:
         _sqlite_pragmas(engine)
-    elif is_postgres(url):
-        _no_nul_characters(engine)
+    _no_nul_characters(engine)
     return engine
 
 
 NUL_REPLACEMENT = "\ufffd"
-"""What a NUL character in text becomes on PostgreSQL (its text type cannot hold NUL; SQLite keeps it)."""
+"""What a NUL character in stored text becomes, on every database (PostgreSQL's text type cannot hold NUL).
+
+One rule for both stores: what a user types is refused when it holds NUL (RunConfig, imports, reviews
+say so); text a model produced is stored with NUL replaced, the same on SQLite as on PostgreSQL."""
 
 
-def _without_nul(value: Any) -> Any:
+def without_nul(value: Any) -> Any:
+    """`value` with NUL replaced by NUL_REPLACEMENT in every string it holds (dicts, lists, tuples too)."""
     if isinstance(value, str):
         return value.replace("\x00", NUL_REPLACEMENT) if "\x00" in value else value
     if isinstance(value, dict):
-        return {k: _without_nul(v) for k, v in value.items()}
+        return {k: without_nul(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return type(value)(_without_nul(v) for v in value)
+        return type(value)(without_nul(v) for v in value)
     return value
 
 
 def _no_nul_characters(engine: Engine) -> None:
-    """Replace NUL in every text parameter sent to PostgreSQL (model output is untrusted and may hold one).
+    """Replace NUL in every text parameter sent to the database (model output is untrusted and may hold one).
 
     PostgreSQL refuses the whole statement otherwise ("cannot contain NUL characters"), which would stop
-    the run as if the store had failed.
+    the run as if the store had failed; SQLite gets the same replacement so both stores hold the same text.
     """
 
     @event.listens_for(engine, "before_cursor_execute", retval=True)
     def _clean(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> Any:
-        return statement, _without_nul(parameters)
+        return statement, without_nul(parameters)
 
 
 def preflight(engine: Engine, url: str) -> None:

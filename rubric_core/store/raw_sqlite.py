@@ -7,6 +7,8 @@ from typing import Any
 
 from sqlalchemy import TextClause
 
+from rubric_core.store.opening import without_nul
+
 
 class RawResult:
     """The slice of SQLAlchemy's result API the event handlers use."""
@@ -36,8 +38,9 @@ class RawConnection:
         self._cur = cur
 
     def execute(self, clause: TextClause, params: dict[str, Any] | list[dict[str, Any]] | None = None) -> RawResult:
+        # NUL replaced as on every other path to the database (opening.without_nul says why).
         if isinstance(params, list):
-            self._cur.executemany(clause.text, params)
+            self._cur.executemany(clause.text, without_nul(params))
         else:
-            self._cur.execute(clause.text, params or {})
+            self._cur.execute(clause.text, without_nul(params or {}))
         return RawResult(self._cur)

@@ -64,6 +64,19 @@ class Store(RunImports, RunQueries, RunEdits):
             self.migrate()
             self._raw = raw_sqlite_connection(url) if self._is_sqlite else None
         self._raw_lock = threading.Lock()
+        if not readonly:
+            self._mark_orphans()
+
+    def _mark_orphans(self) -> None:
+        """Runs left `running` by a process of this host that died: recorded `interrupted` now (orphans.py)."""
+        from rubric_core.store.orphans import mark_orphans
+
+        try:
+            mark_orphans(self)
+        except Exception:
+            import logging
+
+            logging.getLogger(__name__).warning("Could not mark the runs of dead processes", exc_info=True)
 
     def _check_readable(self) -> None:
         try:
@@ -103,7 +116,10 @@ class Store(RunImports, RunQueries, RunEdits):
             return int(conn.execute(text("SELECT MAX(version) FROM schema_migrations")).scalar() or 0)
 
     def close(self) -> None:
-        """Release connections."""
+        """Release connections (and stop retrying a run's end the database never took)."""
+        pending = getattr(self, "_pending_ends", None)
+        if pending is not None:
+            pending.close()
         if self._raw is not None:
             self._raw.close()
         self.engine.dispose()

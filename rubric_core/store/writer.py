@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
-from rubric_core.engine.events import RunEvent
-from rubric_core.engine.faults import DiskFullError, is_disk_full
+from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
+from rubric_core.engine.faults import DiskFullError, StoreUnreachableError, is_disk_full, is_store_unreachable
 from rubric_core.store.liveness import this_worker
 from rubric_core.store.raw_sqlite import RawConnection
 from rubric_core.store.rubrics import RubricLibrary
@@ -38,14 +38,39 @@ class EventWriter(RubricLibrary):
     def record(self, ev: RunEvent) -> None:
         """Write one event and its effect on runs / iterations / criteria, in one transaction.
 
-        A full disk raises DiskFullError naming the database file (the run then stops as interrupted).
+        A full disk raises DiskFullError naming the database file, a database that stopped answering
+        StoreUnreachableError naming it (URL masked); the run then stops as interrupted. A run's end
+        that could not be written is written again once the database takes it (pending_ends.py).
         """
+        if ev.type == "run_started":
+            self.forget_end(ev.run_id)
         try:
             self._record(ev)
         except Exception as exc:
             if is_disk_full(exc):
+                self._keep_end(ev)
                 raise DiskFullError(self.path or self.display_url) from exc
+            if is_store_unreachable(exc):
+                self._keep_end(ev)
+                raise StoreUnreachableError(self.path or self.display_url, exc) from exc
             raise
+
+    def forget_end(self, run_id: str) -> None:
+        """Stop trying to write the end of a run that starts again."""
+        pending = getattr(self, "_pending_ends", None)
+        if pending is not None:
+            pending.forget(run_id)
+
+    def _keep_end(self, ev: RunEvent) -> None:
+        if ev.type not in TERMINAL_EVENT_TYPES or self.readonly:
+            return
+        from rubric_core.store.pending_ends import PendingEnds
+
+        with self._known_lock:
+            pending = getattr(self, "_pending_ends", None)
+            if pending is None:
+                pending = self._pending_ends = PendingEnds(self, this_worker)
+        pending.keep(ev)
 
     @property
     def path(self) -> str:
@@ -344,6 +369,20 @@ class EventWriter(RubricLibrary):
 
     def _on_interrupted(self, conn: Connection, ev: RunEvent) -> None:
         self._finish(conn, ev, "interrupted", error=ev.data.get("message", ""))
+        spent = ev.data.get("unrecorded_tokens") or {}
+        if spent:  # model calls of a step cut short: paid for, and done again on resume
+            conn.execute(
+                text(
+                    "UPDATE runs SET input_tokens = input_tokens + :i, output_tokens = output_tokens + :o, "
+                    "total_tokens = total_tokens + :t WHERE id = :id"
+                ),
+                {
+                    "id": ev.run_id,
+                    "i": int(spent.get("input_tokens", 0) or 0),
+                    "o": int(spent.get("output_tokens", 0) or 0),
+                    "t": int(spent.get("total_tokens", 0) or 0),
+                },
+            )
 
 
 def _agent_columns(started: dict[str, Any]) -> dict[str, str]:

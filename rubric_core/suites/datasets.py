@@ -185,7 +185,8 @@ def items_from_records(records: Iterable[Mapping[str, Any]], source: str) -> lis
 
 
 def _jsonl_records(path: Path) -> Iterable[dict[str, Any]]:
-    with path.open(encoding="utf-8") as f:
+    # utf-8-sig: a byte order mark (Windows editors write one) is not part of the first line.
+    with path.open(encoding="utf-8-sig") as f:
         n = 0
         for line_no, line in enumerate(f, start=1):
             if not line.strip():
@@ -203,7 +204,7 @@ def _jsonl_records(path: Path) -> Iterable[dict[str, Any]]:
 
 def _json_records(path: Path) -> list[Any]:
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
     except json.JSONDecodeError:
         # A .json file with one object per line is JSONL under another name.
         return list(_jsonl_records(path))
@@ -216,12 +217,35 @@ def _json_records(path: Path) -> list[Any]:
 
 
 def _csv_records(path: Path) -> list[dict[str, Any]]:
-    with path.open(encoding="utf-8", newline="") as f:
-        reader = csv.DictReader(f)
-        if not reader.fieldnames:
+    """Rows of a CSV file with a header; a BOM is dropped, a column named twice or a row wider than the
+    header (an unquoted comma in a task) is refused rather than read wrong."""
+    with path.open(encoding="utf-8-sig", newline="") as f:
+        reader = csv.reader(f)
+        header = next(reader, None)
+        if not header or not any(h.strip() for h in header):
             msg = f"{path} is empty: it needs a header row with a `task` column and one row per item."
             raise DatasetError(msg)
-        return [{k: (v if v != "" else None) for k, v in row.items() if k is not None} for row in reader]
+        names = [h.strip() for h in header]
+        twice = next((n for n in names if n and names.count(n) > 1), None)
+        if twice is not None:
+            where = ", ".join(str(i + 1) for i, n in enumerate(names) if n == twice)
+            msg = (
+                f"{path}: the header names the column {twice!r} more than once (columns {where}). "
+                "Rename or remove the extra one: which one to use would be a guess."
+            )
+            raise DatasetError(msg)
+        rows = []
+        for n, cells in enumerate(reader, start=1):
+            if not any(c.strip() for c in cells):
+                continue
+            if len(cells) > len(names):
+                msg = (
+                    f"{path}, row {n}: {len(cells)} cells but the header has {len(names)} columns. "
+                    "Put a cell that holds a comma in double quotes."
+                )
+                raise DatasetError(msg)
+            rows.append({k: (v if v != "" else None) for k, v in zip(names, cells, strict=False)})
+        return rows
 
 
 def _parquet_records(path: Path) -> list[dict[str, Any]]:
@@ -268,6 +292,13 @@ def load_dataset(path: str | Path) -> Dataset:
     if not p.exists():
         msg = f"Dataset {p} does not exist. Give a .jsonl, .csv or .parquet file or a Hugging Face dataset directory."
         raise DatasetError(msg)
+    if not p.is_dir():
+        from rubric_core.files import DATASET_FILE_LIMIT, FileProblem, check_file
+
+        try:
+            check_file(p, "dataset", DATASET_FILE_LIMIT)  # a device or a huge file, refused before it is read
+        except FileProblem as exc:
+            raise DatasetError(str(exc)) from None
     suffix = p.suffix.lower()
     try:
         if p.is_dir():

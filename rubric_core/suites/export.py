@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.exports import FORMATS, ExportResult, export_runs, upload_to_langsmith
+from rubric_core.exports.langsmith import UploadFailed
 from rubric_core.store import RunFilter, Store
 from rubric_core.suites import suite_store as ss
 
@@ -102,5 +103,8 @@ def export_suite_run(
             n = _tag_jsonl(raw, out, links, in_metadata=fmt == "langsmith")
     result = ExportResult(fmt, n, [out])
     if fmt == "langsmith":
-        result.message = upload_to_langsmith(out, langsmith_dataset)
+        try:
+            result.message = upload_to_langsmith(out, langsmith_dataset)
+        except UploadFailed as exc:
+            result.message, result.failed = str(exc), True
     return result

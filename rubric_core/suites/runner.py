@@ -29,6 +29,32 @@ SUITE_TAG_PREFIX = "suite:"
 """Item runs are tagged `suite:<first 12 characters of the suite run id>`."""
 
 
+def check_items(dataset: Dataset, config: RunConfig) -> None:
+    """Refuse a dataset whose items the run config check refuses (an over-long task, a NUL in it), naming them.
+
+    Checked before the suite run is stored: an item refused later would never start and leave the
+    suite waiting on it.
+    """
+    from rubric_core.config import ConfigError
+
+    shared = {**config.to_dict(), "task": ""}
+    suite = {"config": {k: v for k, v in shared.items() if k != "task"}}
+    refused = []
+    for position, item in enumerate(dataset.items):
+        try:
+            ss.item_config(suite, {"task": item.task, "reference": item.reference, "position": position})
+        except ConfigError as exc:
+            problem = next(iter(exc.errors.values()))
+            refused.append(f"item {item.id!r}: {problem}")
+    if refused:
+        more = f" (and {len(refused) - 3} more)" if len(refused) > 3 else ""
+        msg = (
+            f"{len(refused)} item(s) of {dataset.name} cannot run: {'; '.join(refused[:3])}{more}. "
+            "Fix or remove them; nothing was run or stored."
+        )
+        raise ValueError(msg)
+
+
 def check_concurrency(value: Any) -> int:
     """A whole number from 1 to 64, else ValueError with the fix."""
     bad = f"Concurrency must be a whole number from 1 to {MAX_CONCURRENCY}; got {value!r}."
@@ -115,6 +141,7 @@ class SuiteRunner:
     ) -> SuiteHandle:
         """Store a new suite run over `dataset` and start its items in a background thread."""
         concurrency = check_concurrency(concurrency)
+        check_items(dataset, config)
         if config.rubric_name and rubric_version is None:
             rubric_version = self.store.save_rubric(config.rubric_name, config.rubric)
         suite_run_id = ss.create_suite_run(
@@ -130,7 +157,8 @@ class SuiteRunner:
         keys: Mapping[str, str] | None = None,
         subscribers: Iterable[SuiteSubscriber] = (),
     ) -> SuiteHandle:
-        """Run the items of an interrupted or cancelled suite run that did not finish."""
+        """Run again the items of a suite run that have no quality result (never started, interrupted, cancelled,
+        grader_error, error)."""
         suite = ss.get_suite_run(self.store, suite_run_id)
         if suite is None:
             msg = f"No suite run {suite_run_id!r} in the store."
@@ -138,8 +166,10 @@ class SuiteRunner:
         if self.is_live(suite_run_id) or suite["status"] == "running":
             msg = "This suite run is still running: it cannot be resumed twice."
             raise ValueError(msg)
-        if all(item["finished"] for item in ss.suite_items(self.store, suite_run_id)):
-            msg = "Every item of this suite run already finished: nothing to resume. Start a new suite run instead."
+        if all(item["has_result"] for item in ss.suite_items(self.store, suite_run_id)):
+            msg = (
+                "Every item of this suite run already has its result: nothing to resume. Start a new suite run instead."
+            )
             raise ValueError(msg)
         n = check_concurrency(concurrency if concurrency is not None else suite["concurrency"])
         ss.set_suite_status(self.store, suite_run_id, "running")
@@ -200,7 +230,7 @@ class SuiteRunner:
         try:
             suite = ss.get_suite_run(self.store, suite_id)
             assert suite is not None
-            pending = [item for item in items if not item["finished"]]
+            pending = [item for item in items if not item["has_result"]]
             handle.emit(
                 "suite_started", total=len(items), pending=len(pending), already_finished=len(items) - len(pending)
             )
@@ -213,7 +243,18 @@ class SuiteRunner:
                         if handle.cancel_requested or not queue:
                             return
                         item = queue.pop()
-                    self._run_item(handle, suite, item, keys)
+                    try:
+                        self._run_item(handle, suite, item, keys)
+                    except Exception as exc:
+                        logger.exception("Suite run %s: item %s failed", suite_id, item["item_id"])
+                        handle.emit(
+                            "item_finished",
+                            position=item["position"],
+                            item_id=item["item_id"],
+                            run_id=item.get("run_id"),
+                            status="error",
+                            message=f"{type(exc).__name__}: {exc}",
+                        )
 
             workers = [
                 threading.Thread(target=work, name=f"rubric-suite-{suite_id[:8]}-{i}", daemon=True)
@@ -223,10 +264,18 @@ class SuiteRunner:
                 w.start()
             for w in workers:
                 w.join()
-            unfinished = [i for i in ss.suite_items(self.store, suite_id) if not i["finished"]]
-            status = "cancelled" if handle.cancel_requested and unfinished else "finished"
+            unfinished = [i for i in ss.suite_items(self.store, suite_id) if not i["has_result"]]
+            if handle.cancel_requested and unfinished:
+                status = "cancelled"
+            else:
+                status = "finished_with_errors" if unfinished else "finished"
             ss.set_suite_status(self.store, suite_id, status)
-            handle.emit("suite_finished", status=status, unfinished=len(unfinished))
+            handle.emit(
+                "suite_finished",
+                status=status,
+                unfinished=len(unfinished),
+                without_result=[i["item_id"] for i in unfinished],
+            )
         except Exception as exc:
             logger.exception("Suite run %s failed", suite_id)
             try:

@@ -20,8 +20,14 @@ from rubric_core.store.sql import LIKE_ESCAPE, like_pattern, text
 from rubric_core.suites.datasets import Dataset
 
 FINISHED_RUN_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "error")
-"""An item whose run ended in one of these is done; cancelled or interrupted ones are resumed."""
-SUITE_STATUSES = ("running", "finished", "cancelled", "interrupted")
+"""An item whose run ended in one of these ended (statistics count it); cancelled or interrupted ones did not."""
+RESULT_STATUSES = ("satisfied", "max_iterations_reached", "failed")
+"""Ends that are a quality result of the working agent under the rubric. Any other end (grader_error: the
+grader or its provider failed; error: the working model or the agent raised; interrupted: a worker, a
+process or the database was lost; cancelled; never started, e.g. refused by the config check) is an
+infrastructure failure: it says nothing about quality, sets the suite apart as `finished_with_errors`
+(CI exit 1) and `suite resume` runs the item again."""
+SUITE_STATUSES = ("running", "finished", "finished_with_errors", "cancelled", "interrupted")
 
 
 def _write(store: Store) -> Any:
@@ -97,7 +103,7 @@ def link_item(store: Store, suite_run_id: str, position: int, run_id: str) -> No
 
 
 def set_suite_status(store: Store, suite_run_id: str, status: str) -> None:
-    """running (owned by this process), finished or cancelled."""
+    """running (owned by this process), finished, finished_with_errors or cancelled."""
     if status not in SUITE_STATUSES:
         msg = f"Unknown suite status {status!r}."
         raise ValueError(msg)
@@ -109,21 +115,40 @@ def set_suite_status(store: Store, suite_run_id: str, status: str) -> None:
         )
 
 
-def _suite_status(row: dict[str, Any]) -> str:
+def _suite_status(row: dict[str, Any], without_result: int = 0) -> str:
+    """The stored status, `interrupted` when its owner is gone, `finished_with_errors` for a finished suite
+    with items that have no quality result (a suite stored `finished` before that status existed reads so too)."""
     if row["status"] == "running" and not worker_alive(row.get("worker", ""), row.get("heartbeat_at")):
         return "interrupted"
+    if row["status"] == "finished" and without_result:
+        return "finished_with_errors"
     return str(row["status"])
+
+
+def _without_result(conn: Any, suite_run_id: str) -> int:
+    results = ", ".join(f"'{s}'" for s in RESULT_STATUSES)
+    return int(
+        conn.execute(
+            text(
+                "SELECT COUNT(*) FROM suite_items i LEFT JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = :s "
+                f"AND (r.status IS NULL OR r.status NOT IN ({results}))"
+            ),
+            {"s": suite_run_id},
+        ).scalar()
+        or 0
+    )
 
 
 def get_suite_run(store: Store, suite_run_id: str) -> dict[str, Any] | None:
     """The suite run row, config decoded, status `interrupted` when its owner is gone; None if unknown."""
     with store.engine.connect() as conn:
         row = conn.execute(text("SELECT * FROM suite_runs WHERE id = :s"), {"s": suite_run_id}).first()
+        without = _without_result(conn, suite_run_id) if row is not None and row._mapping["status"] == "finished" else 0
     if row is None:
         return None
     out = dict(row._mapping)
     out["config"] = json.loads(out.pop("config_json"))
-    out["status"] = _suite_status(out)
+    out["status"] = _suite_status(out, without)
     return out
 
 
@@ -174,7 +199,25 @@ def suite_items(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
             r.pop("heartbeat_at", None)
         r["run_status"] = status
         r["finished"] = status in FINISHED_RUN_STATUSES
+        r["has_result"] = status in RESULT_STATUSES
     return rows
+
+
+def item_problems(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
+    """The items without a quality result: {item_id, status, message} (the cause, when the store holds one)."""
+    out = []
+    items = [i for i in suite_items(store, suite_run_id) if not i["has_result"]]
+    runs = {r["id"]: r for r in store.get_runs([i["run_id"] for i in items if i["run_id"]])}
+    graded = store.iterations(list(runs))
+    for item in items:
+        status = item["run_status"] or "not started"
+        run = runs.get(item["run_id"] or "")
+        message = str(run.get("error") or "") if run else ""
+        if run is not None and status == "grader_error":
+            last = [i for i in graded if i["run_id"] == run["id"] and i["result"] == "grader_error"]
+            message = str(last[-1]["explanation"] or "") if last else message
+        out.append({"item_id": item["item_id"], "status": status, "message": " ".join(message.split())})
+    return out
 
 
 def suite_run_ids(store: Store, suite_run_id: str) -> list[str]:
@@ -192,6 +235,7 @@ def suite_run_ids(store: Store, suite_run_id: str) -> list[str]:
 def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
     """Suite runs, newest first, with item counts (total, finished, satisfied)."""
     finals = ", ".join(f"'{s}'" for s in FINISHED_RUN_STATUSES)
+    results = ", ".join(f"'{s}'" for s in RESULT_STATUSES)
     sql = (
         "SELECT s.id, s.name, s.created_at, s.finished_at, s.status, s.dataset_name, s.dataset_hash, s.rubric_name, "
         "s.rubric_version, s.worker, s.heartbeat_at, s.config_json, "
@@ -199,7 +243,9 @@ def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
         f"(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
         f"AND r.status IN ({finals})) AS finished, "
         "(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
-        "AND r.status = 'satisfied') AS satisfied "
+        "AND r.status = 'satisfied') AS satisfied, "
+        f"(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
+        f"AND r.status IN ({results})) AS with_result "
         "FROM suite_runs s ORDER BY s.created_at DESC, s.id DESC LIMIT :n"
     )
     with store.engine.connect() as conn:
@@ -207,7 +253,7 @@ def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
     for r in rows:
         cfg = json.loads(r.pop("config_json"))
         r["model"], r["grader"] = cfg.get("model", ""), cfg.get("grader", "")
-        r["status"] = _suite_status(r)
+        r["status"] = _suite_status(r, int(r["items"]) - int(r.pop("with_result")))
     return rows
 
 
@@ -226,10 +272,12 @@ def item_config(suite: dict[str, Any], item: dict[str, Any]) -> RunConfig:
 __all__ = [
     "FINAL_STATUSES",
     "FINISHED_RUN_STATUSES",
+    "RESULT_STATUSES",
     "create_suite_run",
     "find_suite_run",
     "get_suite_run",
     "item_config",
+    "item_problems",
     "link_item",
     "list_suite_runs",
     "set_suite_status",

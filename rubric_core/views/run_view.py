@@ -277,6 +277,8 @@ class RunView:
             self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
         elif ev.type == "interrupted":
             self.ended, self.status, self.error = True, "interrupted", d.get("message", "")
+            # Model calls of a step cut short were paid for (the store counts them in the run's total too).
+            self.tokens += int((d.get("unrecorded_tokens") or {}).get("total_tokens", 0) or 0)
             self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
         elif ev.type == "error":
             self.ended, self.status, self.error = True, "error", d.get("message", "")

@@ -86,7 +86,7 @@ def valid_record(run_id: str = "new-run") -> dict[str, Any]:
             "history": [
                 {
                     "turn": 0,
-                    "iteration": 1,
+                    "iteration": 0,
                     "draft": "Blossoms drift\nrain\nsoft light",
                     "files": [{"path": "poem.txt", "content": "draft 1"}],
                     "result": "needs_revision",
@@ -99,7 +99,7 @@ def valid_record(run_id: str = "new-run") -> dict[str, Any]:
                 },
                 {
                     "turn": 0,
-                    "iteration": 2,
+                    "iteration": 1,
                     "draft": "Blossoms drift\nspring rain\nsoft light",
                     "files": [],
                     "result": "satisfied",
@@ -155,6 +155,8 @@ class Case:
     setup: Callable[[Path], None] | None = None
     subprocess: bool = False
     """Also run this one through `python -m rubric_core` in a subprocess."""
+    round: int = 0
+    """The issue that added it (21: also one single line on stderr and no control character in any output)."""
 
 
 CASES: list[Case] = []
@@ -606,11 +608,11 @@ for name, (path, value, expect) in IMPORT_MUTATIONS.items():
     )
 
 _dup = valid_record()
-_dup["metadata"]["history"][1]["iteration"] = 1
+_dup["metadata"]["history"][1]["iteration"] = 0
 _order = valid_record()
 _order["metadata"]["history"].reverse()
 IMPORT_FILES: dict[str, tuple[str | bytes, list[str]]] = {
-    "duplicate-pass": (line(_dup) + "\n", ["repeats turn 0 iteration 1"]),
+    "duplicate-pass": (line(_dup) + "\n", ["repeats turn 0 iteration 0"]),
     "passes-out-of-order": (line(_order) + "\n", ["out of order"]),
     "nan-wall-time": (line(valid_record()).replace('"wall_time_s": 5.0', '"wall_time_s": NaN') + "\n", ["NaN"]),
     "infinity-wall-time": (
@@ -828,6 +830,386 @@ for name, (url, expect) in DB_URLS.items():
         )
 
 
+# ---- issue 21: bounds, device and huge files, terminal safety, NUL, strict imports, datasets, targets ----------
+
+R21 = 21
+BIG = "99999999999999999999"
+_RV = ["--verdict", "pass", "--reason", "r"]
+_CELL = ["review", "seed-run", "--iteration", "1", "--criterion", "Exactly three lines"]
+
+
+def case21(id: str, argv: list[str], *expect: str, **kw: Any) -> None:
+    case(id, argv, *expect, round=R21, **kw)
+
+
+def _symlink(name: str, target: str) -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        (tmp / name).symlink_to(target)
+
+    return make
+
+
+def _sparse(name: str, size: int) -> Callable[[Path], None]:
+    """A file of `size` bytes that takes no room on disk (a huge file that costs nothing to make)."""
+
+    def make(tmp: Path) -> None:
+        with (tmp / name).open("wb") as f:
+            f.truncate(size)
+
+    return make
+
+
+def _fifo(name: str) -> Callable[[Path], None]:
+    def make(tmp: Path) -> None:
+        os.mkfifo(tmp / name)
+
+    return make
+
+
+MiB = 1024 * 1024
+# Numbers past what a database column holds (2**63 - 1): refused by the flag, never an OverflowError.
+case21("runs-limit-past-sqlite", ["runs", "--limit", BIG], "--limit", "too large")
+case21("runs-offset-past-sqlite", ["runs", "--offset", "9223372036854775808"], "--offset", "too large")
+case21("runs-rubric-version-past-sqlite", ["runs", "--rubric-version", BIG], "too large")
+case21(
+    "export-rubric-version-past-sqlite",
+    ["export", "--format", "jsonl", "--out", "o.jsonl", "--rubric-version", BIG],
+    "too large",
+)
+case21(
+    "export-csv-offset-like-past-sqlite",
+    ["export", "--format", "csv", "--out", "o.csv", "--rubric-version", BIG],
+    "too large",
+)
+case21("suite-list-limit-past-sqlite", ["suite", "list", "--limit", BIG], "too large")
+case21(
+    "review-iteration-past-sqlite",
+    ["review", "seed-run", "--iteration", BIG, "--criterion", "x", *_RV, "--reviewer", "ann"],
+    "too large",
+)
+case21("review-turn-past-sqlite", [*_CELL, "--turn", BIG, *_RV, "--reviewer", "ann"], "too large")
+case21(
+    "review-iteration-not-a-number",
+    [*_CELL[:2], "--iteration", "one", "--criterion", "x", *_RV, "--reviewer", "ann"],
+    "not a whole number",
+)
+case21("regrade-repeat-1000", ["regrade", "seed-run", "--repeat", "1000"], "--repeat must be at most 20")
+case21("regrade-repeat-21", ["regrade", "seed-run", "--repeat", "21"], "at most 20")
+case21("regrade-repeat-past-sqlite", ["regrade", "seed-run", "--repeat", BIG], "too large")
+case21("regrade-iteration-past-sqlite", ["regrade", "seed-run", "--repeat", "2", "--iteration", BIG], "too large")
+_SUITE = ["suite", "run", "--dataset", "d.jsonl"]
+_DATA = {"d.jsonl": '{"id": "a", "task": "Write a haiku."}\n', "r.md": "- Exactly three lines\n"}
+case21(
+    "suite-run-rubric-version-past-sqlite",
+    [*_SUITE, "--rubric-name", "x", "--rubric-version", BIG],
+    "too large",
+    files=_DATA,
+)
+case21(
+    "suite-run-rubric-version-zero",
+    [*_SUITE, "--rubric-name", "x", "--rubric-version", "0"],
+    "must be 1 or more",
+    files=_DATA,
+)
+
+# Devices, pipes and huge files: refused before they are read, the limit named.
+case21("run-rubric-file-dev-zero", [*BASE, "--task", "x", "--rubric-file", "/dev/zero"], "not a regular file")
+case21("run-task-file-dev-urandom", [*BASE, "--task-file", "/dev/urandom", "--rubric", "- a"], "not a regular file")
+case21(
+    "run-config-dev-zero", [*BASE, "--config", "c.toml"], "not a regular file", setup=_symlink("c.toml", "/dev/zero")
+)
+case21(
+    "run-task-file-fifo", [*BASE, "--task-file", "t.txt", "--rubric", "- a"], "not a regular file", setup=_fifo("t.txt")
+)
+case21(
+    "run-rubric-file-huge",
+    [*BASE, "--task", "x", "--rubric-file", "r.md"],
+    "rubric file",
+    "the limit is 64 KiB",
+    setup=_sparse("r.md", 300 * MiB),
+)
+case21(
+    "run-task-file-huge",
+    [*BASE, "--task-file", "t.txt", "--rubric", "- a"],
+    "task file",
+    "the limit is 256 KiB",
+    setup=_sparse("t.txt", 300 * MiB),
+)
+case21(
+    "run-task-file-just-over",
+    [*BASE, "--task-file", "t.txt", "--rubric", "- a"],
+    "task file",
+    "the limit is 256 KiB",
+    setup=_sparse("t.txt", 256 * 1024 + 1),
+)
+case21(
+    "toml-huge", [*BASE, "--config", "c.toml"], "config file", "the limit is 1 MiB", setup=_sparse("c.toml", 300 * MiB)
+)
+case21("yaml-dev-zero", [*BASE, "--config", "c.yaml"], "not a regular file", setup=_symlink("c.yaml", "/dev/zero"))
+case21(
+    "import-dev-zero",
+    ["import", "in.jsonl"],
+    "not a regular file",
+    "Nothing was imported",
+    setup=_symlink("in.jsonl", "/dev/zero"),
+)
+case21(
+    "import-huge",
+    ["import", "in.jsonl"],
+    "import file",
+    "the limit is 1 GiB",
+    "Nothing was imported",
+    setup=_sparse("in.jsonl", 1100 * MiB),
+)
+case21("import-fifo", ["import", "in.jsonl"], "not a regular file", setup=_fifo("in.jsonl"))
+case21(
+    "suite-run-dataset-dev-zero",
+    [*_SUITE, "--rubric-file", "r.md"],
+    "not a regular file",
+    files={"r.md": "- a\n"},
+    setup=_symlink("d.jsonl", "/dev/zero"),
+)
+case21(
+    "suite-run-dataset-huge",
+    [*_SUITE, "--rubric-file", "r.md"],
+    "dataset file",
+    "the limit is 256 MiB",
+    files={"r.md": "- a\n"},
+    setup=_sparse("d.jsonl", 300 * MiB),
+)
+case21("suite-run-rubric-file-dev-zero", [*_SUITE, "--rubric-file", "/dev/zero"], "not a regular file", files=_DATA)
+case21("regrade-rubric-file-dev-zero", ["regrade", "seed-run", "--rubric-file", "/dev/zero"], "not a regular file")
+case21(
+    "regrade-rubric-file-huge",
+    ["regrade", "seed-run", "--rubric-file", "r.md"],
+    "the limit is 64 KiB",
+    setup=_sparse("r.md", 300 * MiB),
+)
+
+# Text that would be shown on a terminal or counted per person: control characters and invisible names refused.
+for name, reviewer, expect in (
+    ("newline", "ann\nbob", "control character"),
+    ("tab", "ann\tbob", "control character"),
+    ("escape", "\x1b[2J\x1b[Hann", "control character"),
+    ("bidi-override", "ann\u202egnp.exe", "control character"),
+    ("c1-csi", "ann\x9b2J", "control character"),
+    ("zero-width-only", "\u200b\u200b", "no visible character"),
+    ("zero-width-and-spaces", " \u2060 \ufeff ", "no visible character"),
+    ("punctuation-only", "---", "no visible character"),
+    ("too-long", "a" * 101, "the limit is 100"),
+):
+    case21(f"review-reviewer-{name}", [*_CELL, *_RV, f"--reviewer={reviewer}"], "Reviewer name", expect)
+case21(
+    "review-reason-escape",
+    [*_CELL, "--verdict", "fail", "--reason", "ok\x1b]0;pwned\x07", "--reviewer", "ann"],
+    "Reason holds a control character",
+)
+case21(
+    "review-reason-too-long",
+    [*_CELL, "--verdict", "fail", "--reason", "x" * 10_001, "--reviewer", "ann"],
+    "the limit is 10,000",
+)
+# A refusal naming what the user typed shows it safely (the ESC is printed as \u001b, never raw).
+case21("show-id-with-escape", ["show", "\x1b[2J\x1b[31mred"], "No run", "\\x1b[2J")
+case21("delete-id-with-escape", ["delete", "x\x1b]0;title\x07"], "No run", "\\x1b]0;title")
+case21("resume-id-with-escape", ["resume", "\x1b[2Jid"], "No run")
+case21("suite-show-id-with-escape", ["suite", "show", "\x1b[2J"], "No suite run", "\\x1b")
+case21("agreement-run-with-escape", ["agreement", "--run", "\x9b2J"], "No run", "\\x9b")
+
+# NUL: one rule for both stores (refused in what a user gives; PostgreSQL cannot hold it).
+case21(
+    "run-task-file-nul",
+    [*BASE, "--task-file", "t.txt", "--rubric", "- a"],
+    "NUL character",
+    files={"t.txt": "Write\x00 a haiku"},
+)
+case21(
+    "run-rubric-file-nul",
+    [*BASE, "--task", "x", "--rubric-file", "r.md"],
+    "NUL character",
+    files={"r.md": "- a\x00b\n"},
+)
+case21(
+    "toml-task-nul",
+    [*BASE, "--config", "c.toml"],
+    "task holds a NUL",
+    files={"c.toml": 'task = "a\\u0000b"\nrubric = "- a"\n'},
+)
+case21(
+    "yaml-system-prompt-nul",
+    [*BASE, "--config", "c.yaml"],
+    "system_prompt holds a NUL",
+    files={"c.yaml": GOOD_YAML + 'system_prompt: "x\\0y"\n'},
+)
+case21(
+    "import-task-nul",
+    ["import", "in.jsonl"],
+    "inputs.task",
+    "NUL",
+    files={"in.jsonl": line(mutated("inputs.task", "a\u0000b")) + "\n"},
+)
+case21(
+    "import-config-prompt-nul",
+    ["import", "in.jsonl"],
+    "metadata.config.system_prompt",
+    "NUL",
+    files={"in.jsonl": line(mutated("metadata.config.system_prompt", "\u0000")) + "\n"},
+)
+case21(
+    "suite-run-item-nul",
+    [*_SUITE, "--rubric-file", "r.md"],
+    "item 'a'",
+    "NUL",
+    files={"d.jsonl": '{"id": "a", "task": "Write\\u0000"}\n', "r.md": "- a\n"},
+)
+
+
+# Import: all or nothing, and nothing that contradicts itself.
+def _history(*keys: tuple[int, int]) -> dict[str, Any]:
+    record = valid_record()
+    steps = record["metadata"]["history"]
+    record["metadata"]["history"] = [dict(steps[min(n, 1)], turn=t, iteration=i) for n, (t, i) in enumerate(keys)]
+    record["metadata"]["iterations"] = len(keys)
+    return record
+
+
+_past = valid_record()
+_past["metadata"]["config"]["max_iterations"] = 1
+_early = mutated("metadata.finished_at", "2026-05-01T11:59:59+00:00")
+_REVIEWED = {
+    "name": "Exactly three lines",
+    "passed": True,
+    "gap": None,
+    "human_passed": False,
+    "human_reason": "four lines",
+}
+IMPORT_21: dict[str, tuple[Any, list[str]]] = {
+    "iteration-gap": (_history((0, 0), (0, 2)), ["iteration 1 of that turn is missing"]),
+    "first-iteration-1": (_history((0, 1), (0, 2)), ["iteration 0 of that turn is missing"]),
+    "second-turn-gap": (_history((0, 0), (1, 1)), ["turn 1 iteration 1", "iteration 0 of that turn is missing"]),
+    "past-max-iterations": (_past, ["past max_iterations 1"]),
+    "past-default-max-iterations": (_history((0, 0), (0, 1), (0, 2), (0, 3)), ["past max_iterations 3"]),
+    "iterations-count-high": (mutated("metadata.iterations", 5), ["metadata.iterations is 5", "2 graded"]),
+    "iterations-count-zero": (mutated("metadata.iterations", 0), ["metadata.iterations is 0", "must agree"]),
+    "finished-before-created": (_early, ["is before metadata.created_at"]),
+    "finished-a-year-before": (mutated("metadata.finished_at", "2025-05-01T12:00:00+00:00"), ["before"]),
+    "reviewer-newline": (
+        mutated("metadata.history.0.criteria.0", {**_REVIEWED, "reviewer": "ann\nbob"}),
+        ["criteria[0]", "control character"],
+    ),
+    "reviewed-without-reviewer": (
+        mutated("metadata.history.0.criteria.0", {**_REVIEWED, "reviewer": None}),
+        ["criteria[0]", "Reviewer name is empty"],
+    ),
+    "reviewer-zero-width": (
+        mutated("metadata.history.0.criteria.0", {**_REVIEWED, "reviewer": "\u200b"}),
+        ["no visible character"],
+    ),
+    "human-passed-word": (
+        mutated("metadata.history.0.criteria.0", {**_REVIEWED, "human_passed": "no", "reviewer": "ann"}),
+        ["human_passed", "true or false"],
+    ),
+    "human-reason-number": (
+        mutated("metadata.history.0.criteria.0", {**_REVIEWED, "human_reason": 5, "reviewer": "ann"}),
+        ["human_reason", "text"],
+    ),
+}
+for name, (record, expect) in IMPORT_21.items():
+    case21(
+        f"import-{name}",
+        ["import", "in.jsonl"],
+        *expect,
+        "Nothing was imported",
+        files={"in.jsonl": line(record) + "\n"},
+    )
+case21(
+    "import-good-then-gap",
+    ["import", "in.jsonl"],
+    "line 2",
+    "missing",
+    "Nothing was imported",
+    files={"in.jsonl": line(valid_record("fine")) + "\n" + line(_history((0, 1))) + "\n"},
+)
+
+# Datasets and configs as users write them (a BOM is read, a column named twice is not guessed at).
+_CSV = ["suite", "run", "--dataset", "d.csv", "--rubric-file", "r.md"]
+for name, body, expect in (
+    ("two-task-columns", "id,task,task\n1,Write a haiku.,Write a limerick.\n", "'task' more than once"),
+    ("bom-two-task-columns", "\ufeffid,task,task\n1,a,b\n", "'task' more than once"),
+    ("two-id-columns", "id,task,id\n1,Write a haiku.,2\n", "'id' more than once"),
+    ("task-and-spaced-task", "task, task \nWrite a haiku.,x\n", "'task' more than once"),
+    ("row-wider-than-header", "id,task\n1,Write a poem, about rain\n", "3 cells but the header has 2 columns"),
+    ("bom-no-task-column", "\ufeffprompt\nWrite a haiku.\n", "no `task` column (columns found: prompt)"),
+):
+    case21(f"csv-{name}", _CSV, expect, files={"d.csv": body, "r.md": "- a\n"})
+case21(
+    "yaml-unclosed-bracket-one-line",
+    [*BASE, "--config", "c.yaml"],
+    "not valid YAML",
+    "line 3",
+    files={"c.yaml": "task: x\nrubric: '- a'\nmodel: [unclosed\n"},
+)
+case21("yaml-unclosed-quote", [*BASE, "--config", "c.yaml"], "not valid YAML", files={"c.yaml": 'task: "abc\n'})
+case21(
+    "yaml-bad-indent",
+    [*BASE, "--config", "c.yaml"],
+    "not valid YAML",
+    files={"c.yaml": "task: x\n  rubric: y\n bad: z\n"},
+)
+case21(
+    "toml-bom-then-syntax-error", [*BASE, "--config", "c.toml"], "not valid TOML", files={"c.toml": "\ufefftask = \n"}
+)
+case21(
+    "toml-bom-then-unknown-key",
+    [*BASE, "--config", "c.toml"],
+    "Unknown setting 'temp'",
+    files={"c.toml": "\ufeff" + GOOD_TOML + "temp = 1\n"},
+)
+case21(
+    "yaml-bom-list",
+    [*BASE, "--config", "c.yaml"],
+    "must hold a table of settings",
+    files={"c.yaml": "\ufeff- a\n- b\n"},
+)
+
+# Export targets named for another kind of file, refused before anything is written.
+for fmt, out, expect in (
+    ("calibration", "cal.csv", "writes JSONL"),
+    ("jsonl", "runs.csv", "writes JSONL"),
+    ("pairs", "pairs.tsv", "writes JSONL"),
+    ("grader-jsonl", "g.parquet", "writes JSONL"),
+    ("csv", "runs.jsonl", "writes CSV"),
+    ("parquet", "runs.csv", "writes Parquet"),
+):
+    case21(
+        f"export-{fmt}-to-{out.replace('.', '-')}",
+        ["export", "--format", fmt, "--out", out],
+        expect,
+        "Nothing was written",
+    )
+case21(
+    "suite-export-to-directory",
+    ["suite", "export", "s", "--format", "jsonl", "--out", "outdir"],
+    "is a directory",
+    files={"outdir/": ""},
+)
+case21(
+    "suite-export-calibration-to-csv",
+    ["suite", "export", "s", "--format", "calibration", "--out", "c.csv"],
+    "writes JSONL",
+)
+
+# Suites: an item the run config refuses is named before anything is stored (the rubric is not saved either).
+case21(
+    "suite-run-item-task-too-long",
+    [*_SUITE, "--rubric-file", "r.md", "--rubric-name", "new-rubric"],
+    "item 'big'",
+    "the limit is",
+    "nothing was run or stored",
+    files={"d.jsonl": json.dumps({"id": "big", "task": "x" * 300_000}) + "\n", "r.md": "- a\n"},
+)
+
+
 # ---- running the CLI and comparing the store -----------------------------------------------------
 
 
@@ -914,6 +1296,11 @@ def _assert_refused(c: Case, code: int, out: str, err: str) -> None:
     assert not out.lstrip().startswith("run "), f"no run header is printed for refused input:\n{out}"
     messages = [ln for ln in err.splitlines() if ln.startswith("error:")]
     assert len(messages) == len(set(messages)), f"each message once:\n{err}"
+    if c.round == R21:
+        lines = [ln for ln in err.splitlines() if ln.strip()]
+        assert len(lines) == 1, f"one line, one message:\n{err}"
+        raw = [ch for ch in out + err if ch in "\x1b\x9b\x07\r" or "\x80" <= ch <= "\x9f" or ch == "\u202e"]
+        assert not raw, f"a control character reached the terminal raw: {raw!r}"
 
 
 @pytest.mark.parametrize("c", CASES, ids=[c.id for c in CASES])
@@ -954,6 +1341,15 @@ def test_bad_input_is_refused_cleanly_in_a_subprocess(
     assert after == before
 
 
+def test_the_catalogue_holds_the_issue_21_round() -> None:
+    """At least 60 new bad inputs (CLI, import, datasets, configs), each held to one line on stderr."""
+    new = [c for c in CASES if c.round == R21]
+    assert len(new) >= 60, len(new)
+    kinds = {c.argv[0] for c in new}
+    assert {"runs", "export", "import", "review", "regrade", "suite", "run"} <= kinds, kinds
+    assert any("--config" in c.argv for c in new) and any("d.csv" in c.argv for c in new)
+
+
 def test_the_catalogue_is_large_and_covers_every_seam() -> None:
     assert len(CASES) >= 150
     assert len({c.id for c in CASES}) == len(CASES), "case ids are unique"
@@ -980,10 +1376,13 @@ def _accepted_records() -> list[dict[str, Any]]:
     nulls = valid_record("nulls")
     meta = nulls["metadata"]
     meta.update(created_at=None, finished_at=None, wall_time_s=None, rubric_version=None, note=None, config=None)
+    meta["iterations"] = 1  # its first pass has no result below
     meta["history"][0].update(draft=None, explanation=None, feedback=None, wall_time_s=None, result=None)
-    unicode = mutated("inputs.task", "Écris un haïku 🌸 \u0000 sur le printemps", valid_record("unicode"))
+    # A NUL in the task is refused on import as in a run (one rule for both stores: see the catalogue).
+    unicode = mutated("inputs.task", "Écris un haïku 🌸 \u200b sur le printemps", valid_record("unicode"))
     two_turns = valid_record("two-turns")
-    two_turns["metadata"]["history"][1]["turn"] = 1
+    two_turns["metadata"]["history"][1].update(turn=1, iteration=0)
+    two_turns["metadata"]["iterations"] = 2
     statuses = [mutated("outputs.status", s, valid_record(f"status-{s}")) for s in ("error", "cancelled", "running")]
     return [minimal, nulls, unicode, two_turns, *statuses]
 

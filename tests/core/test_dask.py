@@ -67,13 +67,20 @@ def _engine(home: Path, store: Store) -> Engine:
 
 
 def _install_gate(directory: str) -> None:
-    """In a worker: hold a gated run's writer calls until the test releases them (tests/browser/gate.py)."""
+    """In a worker: hold a gated run's writer calls until the test releases them (tests/browser/gate.py).
+
+    Once per worker process: a worker the nanny restarted after a kill has none, one gated already keeps its own.
+    """
     import os
 
+    from rubric_core.models.offline import OfflineWriter
     from tests.browser.gate import install_from_env
 
+    if getattr(OfflineWriter, "_test_gated", False):
+        return
     os.environ[GATES_ENV] = directory
     install_from_env()
+    OfflineWriter._test_gated = True  # type: ignore[attr-defined]
 
 
 @pytest.fixture(scope="module")
@@ -238,3 +245,67 @@ def test_the_command_line_sends_a_run_to_the_cluster_with_scheduler(cluster: Any
         assert [e.seq for e in store.run_events(run["id"])] == [e["seq"] for e in printed]
     finally:
         store.close()
+
+
+def test_a_worker_lost_under_a_suite_item_is_named_and_the_suite_finishes_with_errors(
+    cluster: Any, gates: Gates, tmp_path: Path
+) -> None:
+    """Not a quality result: the CLI exits 1 naming the item, the suite is stored `finished_with_errors`, the
+    item's run `interrupted`, and `suite resume` runs it again to its result."""
+    import sqlite3
+    import subprocess
+    import sys
+
+    from tests.core.helpers import PROCESS_TIMEOUT_S, ROOT
+
+    home = tmp_path / "cli-home"
+    data, rubric = tmp_path / "d.jsonl", tmp_path / "r.md"
+    data.write_text(
+        '{"id": "held", "task": "Write a haiku about spring."}\n{"id": "free", "task": "Write a haiku about rain."}\n',
+        encoding="utf-8",
+    )
+    rubric.write_text("- Exactly three lines\n- Is about spring\n", encoding="utf-8")
+    address = cluster.scheduler.address
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(ROOT)}
+    wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "two workers")
+    cluster.run(_install_gate, str(gates.dir))  # a worker restarted after an earlier test's kill is gated too
+    before = set(gates.claimed())
+    gates.arm()
+    argv = ["suite", "run", "--dataset", str(data), "--rubric-file", str(rubric), "--scheduler", address]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "rubric_core", *argv, "--concurrency", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+    )
+    run_id = wait_for(lambda: next(iter(set(gates.claimed()) - before), None), "an item claimed the gate")
+
+    def stored(sql: str) -> Any:
+        try:
+            with sqlite3.connect(home / "runs.sqlite") as conn:
+                return conn.execute(sql, (run_id,)).fetchone()
+        except sqlite3.Error:
+            return None
+
+    wait_for(lambda: stored("SELECT 1 FROM events WHERE run_id = ? AND type = 'feedback'"), "feedback stored")
+    worker = stored("SELECT worker FROM runs WHERE id = ?")[0]
+    os.kill(int(worker.split("|")[1]), signal.SIGKILL)
+    out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+    gates.release(run_id, RELEASE_ALL)
+    assert proc.returncode == 1, out + err
+    assert "finished with errors" in err and "held (interrupted" in err and "Traceback" not in err, err
+    suite_id = out.splitlines()[0].split()[2]
+    assert f"suite resume {suite_id}" in err
+    store = open_store(f"sqlite:///{home / 'runs.sqlite'}")
+    try:
+        assert ss.get_suite_run(store, suite_id)["status"] == "finished_with_errors"  # type: ignore[index]
+        items = {i["item_id"]: i for i in ss.suite_items(store, suite_id)}
+        assert items["held"]["run_status"] == "interrupted"
+        resumed = run_cli("suite", "resume", suite_id, "--scheduler", address, env={"RUBRIC_STUDIO_HOME": str(home)})
+        assert resumed.returncode == 0, resumed.stderr[-2000:]
+        assert ss.get_suite_run(store, suite_id)["status"] == "finished"  # type: ignore[index]
+    finally:
+        store.close()
+    wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "the nanny restarted the killed worker")
