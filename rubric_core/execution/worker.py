@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import sys
 import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
@@ -143,5 +144,37 @@ def worker_main(inbox: Connection, outbox: Connection) -> None:
     signal.signal(signal.SIGTERM, on_sigterm)
     try:
         worker.serve()
+    except SystemExit:
+        pass
+    except Exception:  # noqa: BLE001 -- logged, then the worker ends as after a stop
+        logger.exception("The worker process failed")
     finally:
         outbox.close()
+    _end_now(worker)
+
+
+def _end_now(worker: _Worker) -> None:
+    """End the worker process now: its runs are already recorded `interrupted`.
+
+    A model call still in flight (a grader that takes its time, a slow provider) runs in a thread of a
+    thread pool, and a normal exit joins those threads: the process lingered until the call returned, and a
+    second Ctrl-C or SIGTERM in the CLI waited up to the parent's kill timeout for it. Nothing that call could
+    still produce is kept (the checkpointer is fenced), so the stores are closed, the log flushed, and the
+    process exits without waiting for it.
+    """
+    import os
+
+    with worker.lock:
+        stores = [store for _engine, store in worker.places.values()]
+    for store in stores:
+        try:
+            store.close()
+        except Exception:  # noqa: BLE001 -- a store that cannot close (its server is gone) has nothing left to write
+            logger.debug("a store did not close cleanly", exc_info=True)
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    os._exit(0)

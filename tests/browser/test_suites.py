@@ -99,4 +99,8 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     href = flips.first.locator("a").first.get_attribute("href")
     assert href == f"./?run={run_ids[3]}"
     assert page.locator(".rs-rubric-diff ins.rs-ins").count() >= 1
+    # The first suite run's writer was slowed (?latency=0.5): the compare says the models differ, naming both.
+    warning = page.get_by_text("The two suite runs used different models", exact=False)
+    warning.wait_for()
+    assert "A offline:writer?latency=0.5, B offline:writer" in warning.inner_text()
     shot(page, "suite-compare")

@@ -210,7 +210,7 @@ def test_each_role_may_do_its_actions_and_no_more(browser, team, runs, browsers)
     ada.get_by_text("Confirm delete", exact=True).click()
     wait_app_idle(ada)
     ada.get_by_role("button", name="Delete run").click()
-    ada.get_by_text("Select a run to open", exact=False).wait_for()
+    ada.get_by_text("Click a run to open it.", exact=False).wait_for()  # the selection went with the run
 
     with open_server_store(team) as store:
         assert store.get_run(started) is None

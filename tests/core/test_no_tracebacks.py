@@ -120,7 +120,9 @@ def _wait_stored(db: Path, run_id: str, kind: str, proc: subprocess.Popen) -> No
 def test_stopping_while_grading_in_the_pool_prints_the_hint_and_no_traceback(tmp_path: Path, stop: str) -> None:
     home = tmp_path / "home"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--grader", "offline:grader?latency=2"],
+        # A grading call far longer than the stop takes: the second Ctrl-C always lands while it is in flight
+        # (with 2 s the first Ctrl-C's cancel could end the run before the second press, read `cancelled`).
+        [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--grader", "offline:grader?latency=30"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -80,6 +80,14 @@ def test_drafts_of_the_offline_writer_say_so(store: Store, engine: Engine) -> No
     assert OFFLINE_DRAFT_NOTICE in "\n".join(c.value for c in at.caption)
 
 
+def test_present_says_the_offline_writer_wrote_the_drafts(store: Store, engine: Engine) -> None:
+    """Item 22 in the Present view too: a stakeholder watching the replay is told no model wrote the drafts."""
+    offline = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=offline, view="present")
+    assert not at.exception
+    assert OFFLINE_DRAFT_NOTICE in "\n".join(c.value for c in at.caption)
+
+
 def test_start_folds_the_editor(store: Store, engine: Engine) -> None:
     """Item 2: Start from an open editor folds it, so the live view comes right under the run's header."""
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id

@@ -141,3 +141,23 @@ def test_cancel_then_resume_from_the_page(store: Store) -> None:
     at.run()
     assert "24 / 24 items done" in everything(at)
     assert len(set(suite_run_ids(store, suite_id))) == 24
+
+
+def test_a_suite_items_run_links_back_with_the_suite_name_escaped(store: Store, tmp_path: Path) -> None:
+    """An item's run page links back to its suite run under the name a user typed, shown as typed (a Markdown
+    link or emphasis in the name is text in the link's label, not markup)."""
+    from tests.ui.test_pages import app
+
+    data = tmp_path / "one.jsonl"
+    data.write_text('{"id": "only", "task": "Write a short poem about rain."}\n', encoding="utf-8")
+    at = suites_page()
+    at.radio(key="suites_source").set_value("Path on this server").run()
+    at.text_input(key="suites_path").set_value(str(data))
+    at.text_input(key="suites_name").set_value("[evil](http://x.test) **loud** <b>")
+    suite_id = start(at)
+    (run_id,) = suite_run_ids(store, suite_id)
+    page = app(run=run_id)
+    assert not page.exception
+    labels = [el.proto.label for el in page.get("page_link")]
+    back = [label for label in labels if label.startswith("Back to the suite run")]
+    assert back == [r"Back to the suite run \[evil\]\(http://x\.test\) \*\*loud\*\* \<b\>"], labels
