@@ -10,7 +10,11 @@ RUN_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 def md(text: object) -> str:
     """Escape Markdown (and the HTML Markdown would pass) so text shows exactly as typed."""
-    return "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text)).replace("\n", " ")
+    escaped = "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text)).replace("\n", " ")
+    # GFM turns a bare URL ("http://...", "www." is already broken by its escaped dot) into a link whose text
+    # kept the backslashes of the escapes inside it: a typed "[a](http://x)" showed "x" then a backslash and ")".
+    # An escaped colon before "//" is no URL, and shows as ":".
+    return escaped.replace("://", "\\://")
 
 
 def valid_run_id(value: str | None) -> bool:

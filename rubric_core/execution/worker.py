@@ -146,7 +146,7 @@ def worker_main(inbox: Connection, outbox: Connection) -> None:
         worker.serve()
     except SystemExit:
         pass
-    except Exception:  # noqa: BLE001 -- logged, then the worker ends as after a stop
+    except Exception:  # logged, then the worker ends as after a stop
         logger.exception("The worker process failed")
     finally:
         outbox.close()
@@ -169,7 +169,7 @@ def _end_now(worker: _Worker) -> None:
     for store in stores:
         try:
             store.close()
-        except Exception:  # noqa: BLE001 -- a store that cannot close (its server is gone) has nothing left to write
+        except Exception:  # a store that cannot close (its server is gone) has nothing left to write
             logger.debug("a store did not close cleanly", exc_info=True)
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):

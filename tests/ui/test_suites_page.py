@@ -160,4 +160,4 @@ def test_a_suite_items_run_links_back_with_the_suite_name_escaped(store: Store, 
     assert not page.exception
     labels = [el.proto.label for el in page.get("page_link")]
     back = [label for label in labels if label.startswith("Back to the suite run")]
-    assert back == [r"Back to the suite run \[evil\]\(http://x\.test\) \*\*loud\*\* \<b\>"], labels
+    assert back == [r"Back to the suite run \[evil\]\(http\://x\.test\) \*\*loud\*\* \<b\>"], labels
