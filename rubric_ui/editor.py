@@ -13,6 +13,7 @@ from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
+from rubric_ui.bounded import bounded_number, forget_clamp
 from rubric_ui.keys import configured
 from rubric_ui.project import agent_picker, grader_tools_picker, open_project, show_agent_card
 from rubric_ui.safe import md
@@ -70,6 +71,7 @@ def apply_preset(preset: dict[str, Any]) -> None:
         except (TypeError, ValueError):
             wanted = DEFAULTS["run_max_iterations"]
         st.session_state["run_max_iterations"] = min(max(wanted, 1), MAX_ITERATIONS_LIMIT)
+        forget_clamp("run_max_iterations")
     if "grader_tools" in preset:
         st.session_state["run_grader_tools"] = [t for t in preset["grader_tools"] if t in TOOL_CATALOGUE or t in own]
     if "agent" in preset:
@@ -264,14 +266,14 @@ def show_editor_settings() -> dict[str, Any]:
     _error("grader")
     project, _ = open_project()
     _agent_picker(project)
-    # Clamped to what the library allows, and the range is in the label itself: the field cannot hold 40
-    # (a number typed past the bound is replaced by the bound), so no config-file message can follow.
-    st.number_input(
+    # The range is in the label. No bounds on the widget: a number typed past one was refused by the field in
+    # the browser (marked red, never sent), and Start then ran with the old value without a word. Here it reaches
+    # the app, is brought back to the bound, and the page says so beside the field.
+    bounded_number(
         f"Max iterations (1 to {MAX_ITERATIONS_LIMIT})",
-        min_value=1,
-        max_value=MAX_ITERATIONS_LIMIT,
-        step=1,
-        key="run_max_iterations",
+        "run_max_iterations",
+        1,
+        MAX_ITERATIONS_LIMIT,
         help=f"Grading passes at most: the loop stops after {MAX_ITERATIONS_LIMIT} whatever the grader says.",
         width=200,
     )

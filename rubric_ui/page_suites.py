@@ -25,6 +25,7 @@ from rubric_core.suites.datasets import Dataset, DatasetError, items_from_record
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.access import act, allowed, attempt, check_forged_actions
+from rubric_ui.bounded import bounded_number
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.keys import run_keys
 from rubric_ui.resources import get_manager, store_or_stop
@@ -181,8 +182,10 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
         c3, c4, c5, c6 = st.columns(4)
         c3.text_input("Working model", value="offline:writer", key="suites_model")
         c4.text_input("Grader model", value="offline:grader", key="suites_grader")
-        c5.number_input("Max iterations", 1, 20, EXAMPLE_MAX_ITERATIONS, key="suites_max_iterations")
-        c6.number_input("Concurrency", 1, 64, 4, key="suites_concurrency")
+        st.session_state.setdefault("suites_max_iterations", EXAMPLE_MAX_ITERATIONS)
+        st.session_state.setdefault("suites_concurrency", 4)
+        bounded_number("Max iterations (1 to 20)", "suites_max_iterations", 1, 20, where=c5)
+        bounded_number("Concurrency (1 to 64)", "suites_concurrency", 1, 64, where=c6)
         _agent_and_tools()
         st.text_input("Suite run name (optional)", key="suites_name")
         if st.button("Start suite run", type="primary", key="suites_start", icon=":material/play_arrow:"):

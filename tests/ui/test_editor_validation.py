@@ -32,19 +32,28 @@ def _column_with(at: AppTest, kind: str, key: str):
     raise AssertionError(f"no column holds {key}")
 
 
-@pytest.mark.parametrize("value", [0, 40, -3])
-def test_max_iterations_is_held_to_its_range(value: int, store: Store) -> None:
-    """Issue 22 item 20: the field is clamped (1 to 20, said in its label); no config-file words follow."""
+@pytest.mark.parametrize(("value", "used"), [(0, 1), (40, 20), (-3, 1), (20, 20)])
+def test_max_iterations_is_held_to_its_range(value: int, used: int, store: Store) -> None:
+    """Issue 22 item 20: the field holds 1 to 20 (said in its label); a number past 20 becomes 20 and the page
+    says so beside the field; no config-file words follow and the run uses the value shown."""
     at = _editor_with_example()
     field = at.number_input(key="run_max_iterations")
-    assert (field.min, field.max) == (1, 20) and "1 to 20" in field.label
-    field.set_value(value)
+    assert "1 to 20" in field.label
+    field.set_value(value).run()
+    said = [w.value for w in at.warning if "Max iterations is set to" in w.value]
+    if value > 20:
+        assert said == [f"{value} is more than allowed: Max iterations is set to 20, its highest value."]
+    elif value < 1:
+        assert said == [f"{value} is less than allowed: Max iterations is set to 1, its lowest value."]
+    else:
+        assert said == []
+    assert at.number_input(key="run_max_iterations").value == used
     at.button(key="run_start").click().run()
     assert not at.exception
     assert not any("max_iterations" in e.value or "Write for example" in e.value for e in at.error)
     run_id = at.query_params.get("run")
     assert run_id, "the run started with the value held to the range"
-    _wait_until_stored_run_ends(store, run_id, max_iterations=None)
+    _wait_until_stored_run_ends(store, run_id, max_iterations=used)
 
 
 @pytest.mark.parametrize(

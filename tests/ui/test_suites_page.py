@@ -161,3 +161,18 @@ def test_a_suite_items_run_links_back_with_the_suite_name_escaped(store: Store, 
     labels = [el.proto.label for el in page.get("page_link")]
     back = [label for label in labels if label.startswith("Back to the suite run")]
     assert back == [r"Back to the suite run \[evil\]\(http\://x\.test\) \*\*loud\*\* \<b\>"], labels
+
+
+def test_suite_numbers_past_their_range_are_brought_back_and_said(store: Store) -> None:
+    """Max iterations and concurrency typed past their range become the bound, and the page says so (the
+    browser's own refusal left the old value in use without a word)."""
+    at = suites_page()
+    at.number_input(key="suites_max_iterations").set_value(50).run()
+    at.number_input(key="suites_concurrency").set_value(0).run()
+    said = sorted(w.value for w in at.warning if "is set to" in w.value)
+    assert said == [
+        "0 is less than allowed: Concurrency is set to 1, its lowest value.",
+        "50 is more than allowed: Max iterations is set to 20, its highest value.",
+    ]
+    assert at.number_input(key="suites_max_iterations").value == 20
+    assert at.number_input(key="suites_concurrency").value == 1
