@@ -133,7 +133,7 @@ EXAMPLES: dict[str, Example] = {
         ),
         Example(
             name="lipogram",
-            title="An ocean paragraph without the letter e (ends at the iteration cap)",
+            title="An ocean paragraph without the letter e (at its cap of 3 iterations, it ends unsatisfied)",
             task=(
                 "Write a paragraph of three to four sentences about the ocean without using the letter e, "
                 "with at least two sensory details."

@@ -11,7 +11,6 @@ from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, sh
 from rubric_ui.criteria import show_criteria
 from rubric_ui.fragments import draw_fragment
 from rubric_ui.heatmap import show_heatmap
-from rubric_ui.pages import RUN_PAGE_FILE
 from rubric_ui.run_view import load_view, offline_notice
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.state import ATTACHED
@@ -140,6 +139,31 @@ def _controls(total: int) -> None:
     )
 
 
+def _pick_a_run() -> bool:
+    """No run watched in this session: pick one of the newest stored runs to present. False: none is stored."""
+    from rubric_ui.resources import store_or_stop
+
+    rows = store_or_stop().list_runs(limit=50)
+    if not rows:
+        return False
+    labels = {
+        r["id"]: f"{r['id'][:8]} · {STATUS_LABELS.get(r['status'], r['status'])} · {' '.join(r['task'].split())[:70]}"
+        for r in rows
+    }
+    picked = st.selectbox(
+        "Run to present (the 50 newest; the Runs page finds any other)",
+        list(labels),
+        index=None,
+        format_func=lambda rid: labels.get(rid, rid),
+        placeholder="Pick a run",
+        key="present_pick",
+    )
+    if picked:
+        st.query_params.from_dict({"run": picked, "view": "present"})
+        st.rerun()
+    return True
+
+
 def render(run_id: str | None = None, *, shared: bool = False) -> None:
     """The page: the run of `?run=`, or `run_id` for a share link (`shared`: no way back into the app, no reviews)."""
     run_id = run_id or st.query_params.get("run")
@@ -150,8 +174,11 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
             st.query_params.from_dict({"run": watched, "view": "present"})
             st.rerun()
         st.title("Present")
-        st.info("No run to present yet: open one on the Run or Runs page, then click Present.")
-        st.page_link(RUN_PAGE_FILE, label="Go to the Run page", icon=":material/play_arrow:")
+        if not _pick_a_run():
+            st.info("No run to present yet: start one on the Run page, then click Present.")
+            # A plain link: opened as ?view=present the app's navigation holds this page only, and a page link to
+            # the Run page raised "Could not find page".
+            st.markdown("[Go to the Run page](./)")
         return
     view = load_view(run_id) if valid_run_id(run_id) else None
     if view is None:

@@ -8,6 +8,7 @@ what the graph streams into `RunEvent`s on the run's handle.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
@@ -80,6 +81,9 @@ class RunExecution(StreamTranslator):
         self.message, self.rubric, self.keys = message, rubric, keys
         self.prior = prior or RunPrior()
         self.turn = 0
+        self._announced = False
+        self.started_at = time.time()
+        self._announce_lock = threading.Lock()
         self.iteration = 0
         self.grading_run_id: str | None = None
         self.grading_started_at: dict[int, float] = {}
@@ -116,6 +120,7 @@ class RunExecution(StreamTranslator):
         """
         from rubric_core.store.liveness import mark_stopped
 
+        self._announce()
         spent = self._unrecorded_tokens()
         data: dict[str, Any] = {"turn": self.turn, "reason": reason, "message": message}
         if any(spent.values()):
@@ -142,8 +147,9 @@ class RunExecution(StreamTranslator):
             problem_field, problem = self._preflight()
             # The part's working time starts here, as the store's does (at `run_started`).
             self.started = self.last_mark = time.monotonic()
-            h.emit("run_started", self._started_data())
+            self.started_at = time.time()
             if problem:
+                self._announce()
                 h.emit("error", {"message": problem, "field": problem_field, "turn": self.turn})
                 return
             try:
@@ -160,7 +166,7 @@ class RunExecution(StreamTranslator):
             self._check_fault()
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
-            h.events[-1].data["turn"] = self.turn
+            self._announce()
             try:
                 payload = self._input(snapshot)
                 if isinstance(payload, dict) and payload.get("files") and not accepts_files(graph):
@@ -186,6 +192,7 @@ class RunExecution(StreamTranslator):
                 self._stream(graph, payload, cfg)
             self._finish(graph.get_state(cfg).values)
         except (_Drained, DraftCancelled):
+            self._announce()
             h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
         except StorageFault:
             if not h.frozen:
@@ -205,6 +212,7 @@ class RunExecution(StreamTranslator):
                 self._interrupt_for_fault(exc if own else h.fault)
             else:
                 logger.exception("Run %s failed", h.run_id)
+                self._announce()
                 h.emit("error", {"message": redact(describe_failure(exc), self.keys), "turn": self.turn})
         finally:
             with self.engine._executions_lock:
@@ -223,6 +231,7 @@ class RunExecution(StreamTranslator):
 
     def _user_code_failed(self, exc: Exception, field: str) -> None:
         """The user's project or code cannot carry the run: one message, their traceback once (as `detail`)."""
+        self._announce()
         data = user_code_error(exc, field, self.turn)
         logger.info("Run %s: %s%s", self.handle.run_id, exc, f"\n{data['detail']}" if "detail" in data else "")
         self.handle.emit("error", data)
@@ -271,6 +280,20 @@ class RunExecution(StreamTranslator):
             "turn": self.turn,
             **({"agent": self.agent_info} if self.agent_info else {}),
         }
+
+    def _announce(self) -> None:
+        """Emit `run_started` once: after the thread's state is read (its turn known), or before any earlier end.
+
+        Emitted before the state was read, a follow-up's start was stored as turn 0 (the turn is only known from
+        the checkpointed messages), so its message was shown as the first turn's and the second turn's read
+        "(empty)". An end that comes first (a refused setting, the user's code failing, a stop) announces the
+        start before it, so the store always has the start of what it records.
+        """
+        with self._announce_lock:
+            if self._announced:
+                return
+            self._announced = True
+        self.handle.emit("run_started", self._started_data(), at=self.started_at)
 
     def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
         humans = user_turns(values)

@@ -60,8 +60,12 @@ class RunHandle:
         with self._lock:
             self._subscribers.append(subscriber)
 
-    def emit(self, type_: str, data: dict[str, Any]) -> RunEvent | None:
-        """Record an event and deliver it to every subscriber, in order; None if the run already has it."""
+    def emit(self, type_: str, data: dict[str, Any], *, at: float | None = None) -> RunEvent | None:
+        """Record an event and deliver it to every subscriber, in order; None if the run already has it.
+
+        `at`: when it happened, if not now (a start announced once the run's turn is known is dated when the
+        part began, so the stored working time still starts there).
+        """
         with self._lock:
             if self._frozen:
                 return None
@@ -70,7 +74,9 @@ class RunHandle:
                 if key in self._seen:
                     return None
                 self._seen.add(key)
-            event = RunEvent(run_id=self.run_id, seq=self._seq, type=type_, at=time.time(), data=data)  # type: ignore[arg-type]
+            event = RunEvent(
+                run_id=self.run_id, seq=self._seq, type=type_, at=time.time() if at is None else at, data=data
+            )  # type: ignore[arg-type]
             self._seq += 1
             for subscriber in list(self._subscribers):
                 try:

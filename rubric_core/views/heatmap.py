@@ -203,8 +203,12 @@ body:has(.rs-hm-cell input:checked) .rs-hm-hint{display:none}
 """The dashboard's frame: the grid on the left (it scrolls both ways), a clicked cell's verdict, gap and draft in a
 pane on its right. No room is kept under the grid (an empty "Click a cell…" box of about 250 px sat under every
 heatmap)."""
-GRID_TOP_PX = 26 + 24 + 12
-"""The legend line, the header row and the scroller's padding and scroll bar, above and below the rows."""
+GRID_TOP_PX = 24 + 9 + 16
+"""The header row, the scroller's padding and its horizontal scroll bar (16 px where scroll bars take room: a
+grid wider than the frame had its bar, and the last row above it, cut off by the frame's bottom edge)."""
+LEGEND_LINE_PX = 20
+"""One line of the legend (0.8rem text). In the frame's grid column (two thirds of the frame, about 700 px on a
+1440 px screen) the legend takes 2 lines, 4 with the review marks; its bottom margin is in the first line."""
 ROW_PX = 43
 """One criterion row: a 2.5rem cell and the 3px gap."""
 MIN_FRAME_PX = 200
@@ -231,7 +235,8 @@ def heatmap_document(
     if not body:
         return "", 0
     rows = len({str(r) for r in frame["criterion"]})
-    grid_px = GRID_TOP_PX + ROW_PX * rows
+    reviewed = "human_passed" in getattr(frame, "columns", ()) and any(_present(v) for v in frame["human_passed"])
+    grid_px = GRID_TOP_PX + LEGEND_LINE_PX * (4 if reviewed else 2) + ROW_PX * rows
     hint = '<div class="rs-hm-hint">Click a cell: its verdict, its gap and the draft at that iteration show here.</div>'
     doc = (
         "<!doctype html><html><head><meta charset='utf-8'>"

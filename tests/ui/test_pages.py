@@ -253,6 +253,23 @@ def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
     assert "Step 1 of 5" in texts(at)
 
 
+def test_present_with_no_run_offers_the_stored_ones(store: Store, engine: Engine) -> None:
+    """Present opened with no run (its sidebar link from a page that watched none) offers the newest stored runs;
+    picking one presents it. With none stored it says to start one."""
+    empty = app(view="present")
+    assert not empty.exception
+    assert "No run to present yet" in texts(empty) and not empty.selectbox
+    run_id = engine.execute(example_config("photosynthesis"), subscribers=[store.record]).run_id
+    at = app(view="present")
+    assert not at.exception
+    assert "No run to present yet" not in texts(at)
+    pick = at.selectbox(key="present_pick")
+    assert pick.options == [pick.format_func(run_id)] or run_id in str(pick.options[0])
+    pick.set_value(run_id).run()
+    assert at.query_params["run"] == run_id
+    assert "Step 1 of 5" in texts(at)
+
+
 def test_a_broken_store_file_gets_a_message_not_a_traceback(home: Path) -> None:
     home.mkdir(parents=True, exist_ok=True)
     (home / "runs.sqlite").write_text("not a database")

@@ -123,6 +123,16 @@ def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) ->
     view = RunView.from_events(run_id, get_manager().store.run_events(run_id))
     total = len(view.all_iterations())
     assert len(view.turns) == 2 and total > len(view.turns[-1].iterations)
+    # The stored start of turn 2 says its turn, so its message is shown as turn 2's (it was stored as turn 0's:
+    # "Turn 2 message (empty)", and the task again in the transcript).
+    started = [e.data["turn"] for e in get_manager().store.run_events(run_id) if e.type == "run_started"]
+    assert started == [0, 1], started
+    assert view.turns[1].message == "Now write one about autumn."
+    assert [t.text for t in view.transcript if t.role == "user"] == [
+        "Write a haiku about spring.",
+        "Now write one about autumn.",
+    ]
+    assert "Now write one about autumn." in [t.value for t in at.text]
     banner = " ".join(s.value for s in [*at.success, *at.warning])
     assert f"2 turns · {total} iterations ·" in banner, banner
     md = _markdown(at)
