@@ -12,9 +12,9 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent, event_key
+from rubric_core.engine.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, short_cause
 
 logger = logging.getLogger("rubric_core.engine.runner")
@@ -74,9 +74,8 @@ class RunHandle:
                 if key in self._seen:
                     return None
                 self._seen.add(key)
-            event = RunEvent(
-                run_id=self.run_id, seq=self._seq, type=type_, at=time.time() if at is None else at, data=data
-            )  # type: ignore[arg-type]
+            when = time.time() if at is None else at
+            event = RunEvent(run_id=self.run_id, seq=self._seq, type=cast(EventType, type_), at=when, data=data)
             self._seq += 1
             for subscriber in list(self._subscribers):
                 try:
