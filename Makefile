@@ -15,8 +15,9 @@ $(STAMP): requirements.txt requirements-dev.txt constraints.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
 
+# `streamlit run app.py`, with the worker processes started with the server rather than on the first page.
 run: $(STAMP)
-	$(VENV)/bin/streamlit run app.py --server.port $(PORT)
+	$(PY) -m rubric_ui.serve run app.py --server.port $(PORT)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

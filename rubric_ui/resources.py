@@ -7,7 +7,6 @@ imported.
 
 from __future__ import annotations
 
-import logging
 import threading
 from typing import TYPE_CHECKING
 
@@ -16,8 +15,6 @@ import streamlit as st
 if TYPE_CHECKING:
     from rubric_core.execution.manager import RunManager
     from rubric_core.store import Store
-
-logger = logging.getLogger(__name__)
 
 
 @st.cache_resource(show_spinner=False)
@@ -56,28 +53,13 @@ def store_or_stop() -> Store:
 
 @st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
-    """Once per process, on the first page drawn (app.py): start the worker processes.
+    """Once per process, on the first page drawn (app.py): start the worker processes if the server has not.
 
-    The first Start of a server otherwise spent about 1.2 s starting the pool (waiting on the new worker
-    processes) while the browser showed the editor faded; later Starts take milliseconds. Runs in the
-    background and only waits on the workers' own start (this process imports none of the agent stack for
-    it), so the page the user sees is not slowed. A bad worker or Dask setting is left for Start to report
-    beside the button.
+    `rubric-studio ui` and `make run` start them with the server (rubric_ui/serve.py); a bare
+    `streamlit run app.py` first runs the app here. Without either, the first Start of a server spent
+    seconds waiting on new worker processes while later Starts take milliseconds. Starting an already
+    started pool does nothing.
     """
+    from rubric_core.execution.warm import start_worker_pool_in_background
 
-    def work() -> None:
-        try:
-            from rubric_core.execution.dask_settings import scheduler_address
-            from rubric_core.execution.settings import worker_count
-
-            workers = worker_count()
-            if workers > 0 and not scheduler_address():
-                from rubric_core.execution.processes import shared_pool
-
-                shared_pool(workers).start()
-        except Exception:  # reported where it matters: Start says what is wrong with the setting
-            logger.debug("Warm-up skipped", exc_info=True)
-
-    thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
-    thread.start()
-    return thread
+    return start_worker_pool_in_background()

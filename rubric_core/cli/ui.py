@@ -42,8 +42,8 @@ def port_arg(value: str) -> int:
 
 
 def streamlit_command(port: int | None, streamlit_args: list[str]) -> list[str]:
-    """The `python -m streamlit run` command line for the packaged app."""
-    cmd = [sys.executable, "-m", "streamlit", "run", str(app_script())]
+    """The `streamlit run` command line for the packaged app, through rubric_ui.serve (workers start with it)."""
+    cmd = [sys.executable, "-m", "rubric_ui.serve", "run", str(app_script())]
     if port is not None:
         cmd += ["--server.port", str(port)]
     return cmd + list(streamlit_args)

@@ -42,7 +42,7 @@ def chromium_path() -> str | None:
 
 
 class AppServer:
-    """`streamlit run app.py` in a subprocess with its own data directory and its own port.
+    """`streamlit run app.py` (through rubric_ui.serve) in a subprocess with its own data directory and port.
 
     The port is chosen by the kernel (`--server.port 0`) and read back from the
     line Streamlit prints once it listens, so two servers started at once (by
@@ -71,7 +71,8 @@ class AppServer:
             # (threads), not in worker processes, or no test could hold a run at a known point.
             full_env["RUBRIC_STUDIO_WORKERS"] = "0"
         full_env.update(env or {})
-        module = "tests.browser.launch_app" if gated else "streamlit"
+        # As `make run` and `rubric-studio ui` start it: `streamlit run` with the worker processes started first.
+        module = "tests.browser.launch_app" if gated else "rubric_ui.serve"
         self.started_at = time.perf_counter()
         with self.log.open("w") as out:
             self.proc = subprocess.Popen(

@@ -6,6 +6,9 @@ only) and started with one worker process.
 
 from __future__ import annotations
 
+import time
+
+import psutil
 import pytest
 
 from tests.browser.helpers import (
@@ -62,3 +65,34 @@ def test_stopping_the_server_leaves_a_pooled_run_interrupted(pool_page, tmp_path
     with sqlite3.connect(server.home / "runs.sqlite") as conn:
         status, error = conn.execute("SELECT status, error FROM runs WHERE id = ?", (run_id,)).fetchone()
     assert status == "interrupted" and "resume" in error
+
+
+def _pool_workers(server: AppServer) -> list[psutil.Process]:
+    """The server's worker processes: the children of its forkserver (which is forked from the server)."""
+    workers = []
+    for child in psutil.Process(server.proc.pid).children():
+        try:
+            if "forkserver" in " ".join(child.cmdline()):
+                workers += child.children()
+        except psutil.NoSuchProcess:
+            continue
+    return workers
+
+
+def test_the_server_starts_its_worker_processes_before_any_page_is_opened(tmp_path_factory) -> None:
+    """`make run` and `rubric-studio ui` (rubric_ui.serve): the first Start finds the workers up, not starting.
+
+    `streamlit run` runs the app script only when a page is opened, so the workers began then and a person who
+    clicked Start soon after waited for the forkserver's imports (bench/first_run.py). No page is opened here.
+    """
+    server = AppServer(tmp_path_factory.mktemp("pool-early-home"), env={"RUBRIC_STUDIO_WORKERS": "1"})
+    try:
+        deadline = time.monotonic() + 120  # a bound on a loaded machine; the loop ends when the worker is up
+        while not _pool_workers(server):
+            assert server.proc.poll() is None, "the server exited"
+            assert time.monotonic() < deadline, "no worker process started while no page was open"
+            time.sleep(0.1)
+        with open_server_store(server) as store:
+            assert store.count_runs() == 0  # nothing ran: the workers started on their own
+    finally:
+        server.stop()

@@ -62,7 +62,7 @@ def test_ui_passes_streamlit_options_through_and_runs_the_packaged_app() -> None
     args = build_parser().parse_known_args(["ui", "--port", "8600", "--server.address", "0.0.0.0"])
     namespace, extra = args
     cmd = ui.streamlit_command(namespace.port, extra)
-    assert cmd[:4] == [sys.executable, "-m", "streamlit", "run"]
+    assert cmd[:4] == [sys.executable, "-m", "rubric_ui.serve", "run"]
     app = Path(cmd[4])
     assert app == ROOT / "rubric_ui" / "app.py" and app.is_file()
     assert cmd[5:] == ["--server.port", "8600", "--server.address", "0.0.0.0"]
