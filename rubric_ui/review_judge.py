@@ -25,7 +25,7 @@ def show_agreement(store: Store, run_id: str) -> None:
     """Per criterion and overall: reviewed cells, agreement rate, Cohen's kappa, confusion matrix, disagreements."""
     import pandas as pd
 
-    from rubric_core.judge.agreement import agreement
+    from rubric_core.judge.agreement import LOW_KAPPA, agreement
 
     ids, what = review_scope(store, run_id)
     report = agreement(store, ids)
@@ -39,13 +39,14 @@ def show_agreement(store: Store, run_id: str) -> None:
     )
     rows = "".join(
         f"<tr><td>{esc(a.criterion)}</td><td>{a.reviewed}</td><td>{a.rate:.0%}</td>"
-        f"<td>{'n/a' if a.kappa is None else f'{a.kappa:.2f}'}</td><td>{'⚠ low' if a.low else ''}</td>"
+        f"<td>{'n/a' if a.kappa is None else f'{a.kappa:.2f}'}</td><td>{'⚠ low' if a.low else '—'}</td>"
         f"<td>{a.confusion[0][0]} / {a.confusion[0][1]} / {a.confusion[1][0]} / {a.confusion[1][1]}</td></tr>"
         for a in report.criteria
     )
     st.markdown(
         "<table class='rv-t' id='rv-agreement'><tr><th>criterion</th><th>reviewed</th><th>agreement</th><th>kappa</th>"
-        f"<th></th><th>human pass: grader pass / fail · human fail: grader pass / fail</th></tr>{rows}</table>",
+        f"<th title='kappa under {LOW_KAPPA} over enough reviews: the grader and people disagree on it'>flag</th>"
+        f"<th>human pass: grader pass / fail · human fail: grader pass / fail</th></tr>{rows}</table>",
         unsafe_allow_html=True,
     )
     names = ["(overall)"] + [a.criterion for a in report.criteria]
@@ -146,7 +147,7 @@ def _side_by_side(row: Any, original_grader: str, new_grader: str) -> str:
     )
     return (
         f"<table class='rv-t rv-whatif'><tr><th>criterion</th><th>original ({esc(original_grader)})</th>"
-        f"<th>what-if ({esc(new_grader)})</th><th></th><th>new gap</th></tr>{body}</table>"
+        f"<th>what-if ({esc(new_grader)})</th><th>change</th><th>new gap</th></tr>{body}</table>"
     )
 
 

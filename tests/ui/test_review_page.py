@@ -74,7 +74,11 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     record_review(store, haiku, iteration=1, criterion="Is about spring", verdict="fail", reviewer="bob", reason="x")
     at = review_page(run=haiku)
     assert "1 reviewed · agreement 0%" in texts(at)
-    assert any("Is about spring" in str(m.value) and "rv-agreement" in str(m.value) for m in at.markdown)
+    table = next(str(m.value) for m in at.markdown if "rv-agreement" in str(m.value))
+    assert "Is about spring" in table
+    # Every column is named; a criterion below the flag shows a dash, not an empty cell.
+    assert "<th></th>" not in table and "<th title=" in table and ">flag</th>" in table
+    assert "<td></td>" not in table and "<td>—</td>" in table
     assert any(f"run?run={haiku}" in str(m.value) for m in at.markdown)  # the disagreement links to its run
     at.number_input(key="review_cons_repeats").set_value(3).run()
     at.button(key="review_cons_go").click().run()
