@@ -300,6 +300,9 @@ def _compare(store: Store, first: str, second: str) -> None:
         when = pd.to_datetime(row["created_at"], unit="s", utc=True).strftime("%m-%d %H:%M")
         return f"{rid[:8]} · {when} · {task[:40] + '…' if len(task) > 40 else task}"
 
+    # The older run is A by default (the list gives the newer first), so the diff reads from A to B in time.
+    started = {rid: (row["created_at"] if row else 0) for rid, row in rows.items()}
+    first, second = sorted((first, second), key=lambda rid: started[rid])
     a = st.radio(
         "Which run is A?",
         [first, second],

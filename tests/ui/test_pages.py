@@ -177,6 +177,11 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
     frame = next(d.value for d in at.dataframe if "A (final)" in d.value.columns)
     row = frame[frame["criterion in A"] == "Follows a 5-7-5 syllable pattern"].iloc[0]
     assert (row["A (final)"], row["B (final)"]) == ("✘ fail", "✔ pass")
+    # Ticked in the list's order (newest first), the older run is still A: the diff reads forward in time.
+    at = AppTest.from_function(compare, args=(b, a), default_timeout=APPTEST_TIMEOUT_S).run()
+    assert at.radio(key=f"runs_cmp_a_{min(a, b)}_{max(a, b)}").value == a
+    settings = next(d.value for d in at.dataframe if "setting" in d.value.columns)
+    assert settings.to_dict("records") == [{"setting": "Max iterations", "A": "3", "B": "2"}]
 
 
 def test_compare_pairs_renamed_criteria_and_shows_the_rubric_diff(store: Store, engine: Engine) -> None:
