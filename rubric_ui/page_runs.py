@@ -46,6 +46,9 @@ def _filters(store: Store) -> RunFilter:
         dates = c4.date_input("Created between", value=(), key="runs_dates")
         tag = c5.text_input("Tag contains", key="runs_tag", placeholder="bike")
         search = c6.text_input("Task contains", key="runs_search")
+        alone = st.checkbox(
+            "Hide suite items", key="runs_no_suite_items", help="Leave out the runs a suite started for its tasks."
+        )
     since = until = None
     if isinstance(dates, tuple) and len(dates) == 2:
         since = datetime.combine(dates[0], time.min, UTC).timestamp()
@@ -59,12 +62,19 @@ def _filters(store: Store) -> RunFilter:
         until=until,
         tag_contains=tag.strip() or None,
         search=search.strip() or None,
+        without_suite_items=alone,
     )
 
 
 def _filtering(flt: RunFilter) -> bool:
     return bool(
-        flt.statuses or flt.rubric_name or flt.model_contains or flt.since is not None or flt.tag_contains or flt.search
+        flt.statuses
+        or flt.rubric_name
+        or flt.model_contains
+        or flt.since is not None
+        or flt.tag_contains
+        or flt.search
+        or flt.without_suite_items
     )
 
 

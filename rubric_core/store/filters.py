@@ -34,6 +34,8 @@ class RunFilter:
     """Substring of the working or the grader model spec, any case ("writer" finds offline:writer)."""
     tag_contains: str | None = None
     """Substring of any of the run's tags, any case ("bike" finds bike-lock)."""
+    without_suite_items: bool = False
+    """Leave out the runs a suite run started for its items (indexed: ix_suite_items_run)."""
 
     def where(self) -> tuple[str, dict[str, Any]]:
         """SQL condition and parameters (statuses other than interrupted are exact)."""
@@ -88,4 +90,6 @@ class RunFilter:
                 f"EXISTS (SELECT 1 FROM run_tags t WHERE t.run_id = r.id AND LOWER(t.tag) LIKE :tag_like {LIKE_ESCAPE})"
             )
             params["tag_like"] = like_pattern(self.tag_contains.lower())
+        if self.without_suite_items:
+            clauses.append("NOT EXISTS (SELECT 1 FROM suite_items si WHERE si.run_id = r.id)")
         return " AND ".join(clauses), params

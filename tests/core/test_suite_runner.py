@@ -358,3 +358,19 @@ def test_regrade_of_a_suite_run_reports_pass_rate_deltas_and_flips(
     assert main(["regrade", "--suite", suite_id, "--repeat", "2", "--iteration", "1"]) == 2
     assert main(["regrade"]) == 2
     assert "one of them" in capsys.readouterr().err
+
+
+def test_the_runs_filter_can_leave_out_suite_items(db_url: str, runner: SuiteRunner, store: Store, engine) -> None:
+    from rubric_core.store.filters import RunFilter
+    from tests.core.helpers import example_config
+
+    alone = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    handle = runner.start(_small(2), _config(), concurrency=2)
+    assert handle.wait(300)
+    items = suite_run_ids(store, handle.suite_run_id)
+    assert len(items) == 2 and store.count_runs() == 3
+    flt = RunFilter(without_suite_items=True)
+    assert store.count_runs(flt) == 1 and [r["id"] for r in store.list_runs(flt)] == [alone]
+    # With another filter, both apply.
+    assert store.count_runs(RunFilter(without_suite_items=True, search="no such task")) == 0
+    assert {r["id"] for r in store.list_runs(RunFilter())} == {alone, *items}

@@ -156,6 +156,24 @@ def test_runs_filters_match_part_of_a_model_or_a_tag_in_any_case(store: Store, e
     assert "0 runs match the filters" in texts(at)
 
 
+def test_runs_filter_hides_suite_items(store: Store, engine: Engine) -> None:
+    """The Runs list fills with a suite's items; one tick leaves them out, and the count says what is left."""
+    from rubric_core.config import RunConfig
+    from rubric_core.suites.datasets import Dataset
+    from rubric_core.suites.example import example_dataset, example_rubric
+    from rubric_core.suites.runner import SuiteRunner
+
+    engine.execute(example_config("haiku"), subscribers=[store.record])
+    config = RunConfig.from_dict({"task": "(each item's task)", "rubric": example_rubric(1)})
+    handle = SuiteRunner(RunManager(engine, store)).start(Dataset("two", example_dataset().items[:2]), config)
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    at = app("rubric_ui/app_pages/runs.py")
+    assert "3 runs · page 1 of 1" in texts(at)
+    at.checkbox(key="runs_no_suite_items").check().run()
+    assert not at.exception
+    assert "1 run matches the filters · page 1 of 1" in texts(at)
+
+
 def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
     a = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     b = engine.execute(example_config("haiku", max_iterations=2), subscribers=[store.record]).run_id
