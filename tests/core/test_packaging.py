@@ -103,3 +103,19 @@ def test_every_command_of_python_m_rubric_core_is_a_rubric_studio_command() -> N
         "agreement",
         "regrade",
     }
+
+
+def test_every_installed_distribution_is_pinned() -> None:
+    """Nothing in the environment `make` builds comes in unpinned, a dependency's dependency included."""
+    from importlib.metadata import distributions
+
+    from packaging.utils import canonicalize_name
+
+    pinned = {
+        canonicalize_name(Requirement(line).name)
+        for name in ("requirements.txt", "requirements-dev.txt", "constraints.txt")
+        for line in requirement_lines(ROOT / name)
+    }
+    tooling = {"pip", "setuptools", "wheel", "rubric-studio"}  # pip is pinned by the Makefile
+    installed = {canonicalize_name(d.metadata["Name"]) for d in distributions()}
+    assert sorted(installed - pinned - tooling) == []
