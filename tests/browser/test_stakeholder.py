@@ -106,7 +106,7 @@ def test_chips_never_wrap_mid_label(page900, server) -> None:
 def _seed_long_run(server, iterations: int) -> str:
     from bench.seed import run_events
 
-    run_id = "long" + "0" * 28
+    run_id = f"long{iterations:02d}".ljust(32, "0")  # one per length: the tests share a server and its store
     with open_server_store(server) as store:
         if store.get_run(run_id) is None:
             store.import_runs(

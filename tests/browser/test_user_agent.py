@@ -29,6 +29,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[AppServer]:
     srv.stop()
 
 
+MAIN_TEXT = "document.querySelector('[data-testid=\"stMain\"]').innerText"
+
+
 def _pick(page: Any, label: str, option: str) -> None:
     page.get_by_label(label, exact=True).click()
     page.get_by_role("option", name=option, exact=False).first.click()
@@ -48,13 +51,15 @@ def test_the_projects_agent_and_grader_tool_run_from_the_run_page(page: Any, ser
     assert "Factory fixer.agent:make_agent" in page.locator('[data-testid="stMain"]').inner_text()
     set_textarea(page, "Task", FIXER_TASK)
     set_textarea(page, "Rubric", SCRIPTED["fixer"].rubric)
+    # Without the tool, the offline grader cannot judge the "(run_test_suite)" criteria, and the page says so.
+    page.wait_for_function(f"() => {MAIN_TEXT}.includes('cannot judge 3 criteria')")
     page.get_by_label("Grader tools", exact=True).click()
     page.keyboard.type("run_test")  # the list is virtualised: only the options in view are in the page
     page.get_by_role("option", name="run_test_suite (project)").click()
     page.keyboard.press("Escape")
+    # Once the tool is chosen the notice goes (waited on: the choice reaches the server after the list closes).
+    page.wait_for_function(f"() => !{MAIN_TEXT}.includes('cannot judge')")
     wait_app(page)
-    # The offline grader can judge "(run_test_suite)" criteria once the tool is chosen: no cannot-judge notice.
-    assert "cannot judge" not in page.locator('[data-testid="stMain"]').inner_text()
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
     page.get_by_text("Satisfied", exact=False).first.wait_for(timeout=RUN_TIMEOUT_MS)
