@@ -1,4 +1,4 @@
-"""Cold start: from `streamlit run` to the first page rendered in Chromium; server RSS after one offline run.
+"""Cold start: from starting the server (as `make run` does) to the first page rendered in Chromium; server RSS after one offline run.
 
 Target: 2.5 s. Run: `python -m bench.cold_start [--repeat 3]`.
 """
@@ -43,7 +43,7 @@ def main() -> None:
     med = statistics.median(starts)
     rows = [
         [
-            "`streamlit run` to the first page rendered",
+            "server start to the first page rendered",
             f"{med:.2f} s",
             f"{min(starts):.2f}-{max(starts):.2f} s",
             "2.5 s",
@@ -53,7 +53,7 @@ def main() -> None:
         ["server RSS after one offline run", f"{statistics.median(rss_after):.0f} MB", "", "", ""],
     ]
     body = (
-        f"{args.repeat} cold starts, each a new `streamlit run app.py` process and a new page; the page counts as "
+        f"{args.repeat} cold starts, each a new server process as `make run` starts it and a new page; the page counts as "
         "rendered when the Task editor is visible. The agent stack is imported only when the first run starts.\n\n"
         + table(["measure", "median", "spread", "target", ""], rows)
     )

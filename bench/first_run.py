@@ -1,7 +1,7 @@
 """First run after a server start: the time from Start to the first verdict drawn, 1st run against the 5th.
 
-A fresh `streamlit run` (the default pool of worker processes), real Chromium at 1440x900. Each run is a new
-tab that loads the `haiku` example with a working model that takes `--latency` seconds per answer (so a run
+A fresh server as `make run` starts it (`python -m rubric_ui.serve run app.py`, the default pool of worker
+processes), real Chromium at 1440x900. Each run is a new tab that loads the `haiku` example with a working model that takes `--latency` seconds per answer (so a run
 lasts long enough for its verdicts to arrive while it is live, as a hosted model's would), clicks Start, and
 stamps (MutationObserver, `Date.now()`) the moment the first verdict marker is in the page and whether the
 run was still live when it was drawn. Target: the 1st run's time within 1.5x of the 5th.
@@ -88,7 +88,8 @@ def main() -> None:
         ["1st / 5th", f"{ratio:.2f}x", "target 1.5x", "met" if ratio <= 1.5 else "MISSED"],
     ]
     body = (
-        f"{args.servers} fresh servers (`streamlit run`, the default pool of worker processes), {args.runs} runs each, "
+        f"{args.servers} fresh servers (as `make run` starts them: `python -m rubric_ui.serve run app.py`, "
+        f"the default pool of worker processes), {args.runs} runs each, "
         f"every run in a new tab at 1440x900: the `haiku` example with `offline:writer?latency={args.latency}`, "
         "from the click on Start to the first verdict marker in the page (MutationObserver). Medians over the "
         f"servers. Load average at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (shared 2-core machine).\n\n"

@@ -1,6 +1,6 @@
 """Scale: 2,000 and 10,000 stored runs (5 iterations x 8 criteria) in the real app.
 
-At each size, in Chromium against `streamlit run`: the Runs page's first draw, a stored run opened
+At each size, in Chromium against the app as `make run` starts it: the Runs page's first draw, a stored run opened
 in a fresh tab and opened from the Runs page (select a row, click Open), and the run of 20 iterations
 x 50 criteria; then export of all runs to JSONL and Parquet in fresh processes; peak RSS.
 Targets: Runs page 1.5 s, open a run 3.98 s (half of 7.95 s) with max/median under 1.5x, the 20 x 50
@@ -293,7 +293,7 @@ def main() -> None:
             )
     body = (
         f"Stores of {', '.join(f'{s:,}' for s in sizes)} synthetic runs (5 iterations x 8 criteria) plus one of "
-        f"20 x 50, in Chromium at 1440x900 against `streamlit run`. Medians of {args.repeat} (pages) and "
+        f"20 x 50, in Chromium at 1440x900 against the app as `make run` starts it. Medians of {args.repeat} (pages) and "
         f"{args.opens} (opened runs, each a different run) after a warm-up. A page counts as drawn when the table "
         "(Runs) or the heatmap and the last verdict (a run) are in the page; opening from the Runs page runs from "
         "the one click on the run's row (a cell of it). The open-a-run target is half of the 7.95 s measured before "

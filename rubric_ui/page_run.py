@@ -75,7 +75,7 @@ def _start() -> None:
     set_errors(problems)
     if problems:
         return
-    from rubric_core.engine.checkpoints import CheckpointFileError
+    from rubric_core.engine.checkpoint_file import CheckpointFileError
     from rubric_core.store import StoreError
 
     def start() -> LiveRun:

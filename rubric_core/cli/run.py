@@ -105,7 +105,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not remote:
         preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
     from rubric_core.engine import Engine
-    from rubric_core.engine.checkpoints import CheckpointFileError
+    from rubric_core.engine.checkpoint_file import CheckpointFileError
 
     store = open_store() if not args.no_store else None
     subscriber = event_printer(jsonl=args.jsonl)

@@ -21,36 +21,16 @@ from langgraph.checkpoint.base import CheckpointTuple
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from langgraph.checkpoint.sqlite import SqliteSaver
 
-SQLITE_HEADER = b"SQLite format 3\x00"
+from rubric_core.engine.checkpoint_file import check_checkpoint_file
+
 CHECKPOINT_TYPES: tuple[tuple[str, str], ...] = (("deepagents.middleware.rubric", "GraderResponse"),)
 """Types a run stores in its checkpoint beyond LangGraph's built-in safe list (messages, dates...)."""
 GRADER_NAMESPACE = "RubricMiddleware."
 """Checkpoint namespaces of the grader sub-agent (run inside the middleware's nodes): never saved."""
 
 
-class CheckpointFileError(ValueError):
-    """The checkpoint file cannot be used; the message says why and what to do."""
-
-
 class CheckpointFenced(RuntimeError):
     """A checkpoint write was refused because the process is stopping."""
-
-
-def check_checkpoint_file(path: Path) -> None:
-    """Refuse a checkpoint file that is not SQLite (it is left untouched)."""
-    if path.is_dir():
-        msg = f"{path} is a directory, not the checkpoint database. Move it away and start the run again."
-        raise CheckpointFileError(msg)
-    if path.is_file() and path.stat().st_size > 0:
-        from rubric_core.store.sqlite_setup import is_sqlite_file
-
-        if not is_sqlite_file(path):
-            msg = (
-                f"{path} is not a Rubric Studio checkpoint database (it is not an SQLite file, or it is damaged). "
-                "Nothing was written to it and the run was not started. Move it away, "
-                "or set RUBRIC_STUDIO_HOME to another directory."
-            )
-            raise CheckpointFileError(msg)
 
 
 def serializer() -> JsonPlusSerializer:

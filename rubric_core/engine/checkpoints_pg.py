@@ -14,7 +14,8 @@ from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
 
-from rubric_core.engine.checkpoints import CheckpointFileError, _Fenced, serializer
+from rubric_core.engine.checkpoint_file import CheckpointFileError
+from rubric_core.engine.checkpoints import _Fenced, serializer
 
 CHECKPOINT_SCHEMA = "rubric_checkpoints"
 """The PostgreSQL schema holding LangGraph's checkpoint tables."""

@@ -66,16 +66,23 @@ class Engine:
                 self._checkpointer = open_checkpointer_for(self.home, self.db_url)
             return self._checkpointer
 
-    def check_files(self) -> None:
+    def check_files(self, *, open_saver: bool = True) -> None:
         """Refuse a checkpoint file that is not ours, or an unreachable checkpoint server, before anything
-        is started or stored (CheckpointFileError)."""
-        from rubric_core.engine.checkpoints import check_checkpoint_file
+        is started or stored (CheckpointFileError).
+
+        `open_saver=False`: the run executes in another process, which opens the file itself; a checkpoint
+        file is then only checked here, without importing LangGraph (a PostgreSQL server is still reached,
+        since connecting is how it is checked).
+        """
+        from rubric_core.engine.checkpoint_file import check_checkpoint_file
         from rubric_core.store.sql import is_postgres
 
         if self._checkpointer is None:
-            if not (self.db_url and is_postgres(self.db_url)):
+            postgres = bool(self.db_url and is_postgres(self.db_url))
+            if not postgres:
                 check_checkpoint_file(self.checkpoint_path)
-            self.checkpointer  # noqa: B018 -- open it now, while the file is known to be good
+            if open_saver or postgres:
+                self.checkpointer  # noqa: B018 -- open it now, while the file is known to be good
 
     def stop_all(self, why: str = "") -> None:
         """The process is stopping: fence the checkpointer, end every live run here as `interrupted`.

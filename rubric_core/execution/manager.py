@@ -66,7 +66,9 @@ class RunManager:
         first_seq: int = 0,
         prior: RunPrior | None = None,
     ) -> LiveRun:
-        self.engine.check_files()  # CheckpointFileError here, before anything is started or stored
+        # CheckpointFileError here, before anything is started or stored. A backend whose runs execute in other
+        # processes has them open the checkpoint saver: this process only checks the file.
+        self.engine.check_files(open_saver=getattr(self.backend, "runs_here", True))
         # Code is loaded only from the project this process opened; ConfigError (by field) otherwise.
         check_project_config(config)
         job = RunJob(

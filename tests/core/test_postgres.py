@@ -18,7 +18,8 @@ from pathlib import Path
 import pytest
 
 from rubric_core.engine import Engine
-from rubric_core.engine.checkpoints import CheckpointFenced, CheckpointFileError
+from rubric_core.engine.checkpoint_file import CheckpointFileError
+from rubric_core.engine.checkpoints import CheckpointFenced
 from rubric_core.store import SCHEMA_VERSION, StoreError, open_store
 from rubric_core.store.schema import MIGRATIONS
 from tests.core.helpers import PROCESS_TIMEOUT_S, ROOT, example_config, run_cli

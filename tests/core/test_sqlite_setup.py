@@ -68,7 +68,7 @@ def test_checking_a_database_file_keeps_this_process_locks_on_it(tmp_path: Path)
     """
     import sqlite3
 
-    from rubric_core.engine.checkpoints import check_checkpoint_file
+    from rubric_core.engine.checkpoint_file import check_checkpoint_file
     from rubric_core.store.opening import check_sqlite_file
 
     db = tmp_path / "c.sqlite"

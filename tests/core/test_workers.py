@@ -109,6 +109,28 @@ def test_the_run_executes_in_a_worker_not_here(home: Path, store: Store, pool: P
     assert handle.wait(DEADLINE_S)
 
 
+def test_a_pooled_start_checks_the_checkpoint_file_but_leaves_the_saver_to_the_worker(
+    home: Path, store: Store, pool: ProcessPoolBackend
+) -> None:
+    """The server checks the file before anything starts; only the worker opens the saver (and imports LangGraph:
+    a server's first Start spent 0.5 s importing it for a saver it never used)."""
+    from rubric_core.engine.checkpoint_file import CheckpointFileError
+
+    bad_home = home / "bad"
+    bad_home.mkdir()
+    (bad_home / "checkpoints.sqlite").write_text("not a database", encoding="utf-8")
+    before = store.count_runs()
+    with pytest.raises(CheckpointFileError, match="not a Rubric Studio checkpoint database"):
+        _pooled(bad_home, store, pool).start(example_config("haiku"))
+    assert store.count_runs() == before  # refused here, before anything was stored or sent to a worker
+
+    engine = Engine(home)
+    handle = RunManager(engine, store, backend=pool).start(example_config("haiku"))
+    assert handle.wait(DEADLINE_S) and store.get_run(handle.run_id)["status"] == "satisfied"
+    assert engine._checkpointer is None  # the worker saved the run's checkpoints; this process opened nothing
+    assert (home / "checkpoints.sqlite").is_file()
+
+
 def test_cancel_in_a_worker_then_resume_equals_an_uninterrupted_run(
     home: Path, store: Store, pool: ProcessPoolBackend, baseline: dict[str, Any]
 ) -> None:
