@@ -132,6 +132,10 @@ class ExecutionBackend(Protocol):
     name: str
     """"threads", "processes" or "dask" (shown in the bench and the logs)."""
 
+    saver_here: bool
+    """Whether Start opens the checkpoint saver in this process (threads; Dask, as before) or only checks the
+    checkpoint file and leaves the saver to the worker process that runs the run (the pool)."""
+
     def submit(self, job: RunJob, subscribers: Iterable[Subscriber] = ()) -> LiveRun:
         """Start the job now (return without waiting for it); `subscribers` get each event after the store.
 

@@ -45,6 +45,7 @@ class DaskBackend:
     """Executes RunJobs on a Dask cluster; one per process (the dashboard's, or a CLI command's)."""
 
     name = "dask"
+    saver_here = True  # a PostgreSQL store: connecting to its checkpoint schema is the check
 
     def __init__(self, address: str, store: Store, *, client: Any = None) -> None:
         """Connect to the scheduler at `address`; DaskConfigError (a ValueError) with the fix if it cannot be used.
@@ -177,6 +178,7 @@ class UnusableBackend:
     """
 
     name = "dask"
+    saver_here = True  # a PostgreSQL store: connecting to its checkpoint schema is the check
 
     def __init__(self, message: str) -> None:
         self.message = message

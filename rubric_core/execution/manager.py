@@ -66,9 +66,7 @@ class RunManager:
         first_seq: int = 0,
         prior: RunPrior | None = None,
     ) -> LiveRun:
-        # CheckpointFileError here, before anything is started or stored. A backend whose runs execute in other
-        # processes has them open the checkpoint saver: this process only checks the file.
-        self.engine.check_files(open_saver=getattr(self.backend, "runs_here", True))
+        self.engine.check_files(open_saver=self.backend.saver_here)  # CheckpointFileError: nothing started or stored
         # Code is loaded only from the project this process opened; ConfigError (by field) otherwise.
         check_project_config(config)
         job = RunJob(

@@ -179,8 +179,7 @@ class ProcessPoolBackend:
     """W worker processes started once (on first use) and reused; runs go to the least busy one."""
 
     name = "processes"
-    runs_here = False
-    """Runs execute in the workers, which open the checkpoint saver: the server only checks the file."""
+    saver_here = False
 
     def __init__(self, size: int) -> None:
         if size < 1:

@@ -23,6 +23,7 @@ class ThreadBackend:
     """Runs jobs on the run manager's own engine and store (the job's home and URL are theirs)."""
 
     name = "threads"
+    saver_here = True
 
     def __init__(self, engine: Engine, store: Store) -> None:
         self.engine = engine
