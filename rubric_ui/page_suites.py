@@ -245,8 +245,13 @@ def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
     return picked
 
 
-def _progress(store: Store, suite_id: str) -> bool:
-    """Progress, counts, tokens, cost and time, with Cancel or Resume; returns whether it is still live."""
+def _progress(store: Store, suite_id: str, polling: bool) -> bool:
+    """Progress, counts, tokens, cost and time, with Cancel or Resume; returns whether it is still live.
+
+    `polling` is whether this draw comes from the polling fragment of a live page. The marker's `data-polling`
+    says so: when the suite run ends, the fragment draws the final counts and then asks for a full rerun, and a
+    click in between can be lost in that rerun. Browser tests wait for `data-polling="false"` before clicking.
+    """
     from rubric_core.suites.frames import suite_frames, summarize
 
     runner = get_suite_runner()
@@ -256,7 +261,7 @@ def _progress(store: Store, suite_id: str) -> bool:
     live = runner.is_live(suite_id) or status == "running"
     st.markdown(
         f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
-        f'data-done="{summary.finished}" '
+        f'data-done="{summary.finished}" data-polling="{str(polling).lower()}" '
         f'data-total="{summary.total}"></span>'
         + chip_html(
             {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(status, status),
@@ -300,7 +305,7 @@ def _attached(store: Store, suite_id: str) -> None:
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def live_panel() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
-        still = _progress(store, suite_id)
+        still = _progress(store, suite_id, polling=live)
         show_suite_details(store, suite_id, key="suites")
         if live and not still:
             st.rerun()  # ended: redraw the whole page, which stops the polling

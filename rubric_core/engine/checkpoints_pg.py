@@ -13,6 +13,8 @@ import time
 from typing import Any
 
 from langgraph.checkpoint.postgres import PostgresSaver
+from psycopg_pool import ConnectionPool
+from psycopg_pool.base import AttemptWithBackoff
 
 from rubric_core.engine.checkpoint_file import CheckpointFileError
 from rubric_core.engine.checkpoints import _Fenced, serializer
@@ -22,6 +24,29 @@ CHECKPOINT_SCHEMA = "rubric_checkpoints"
 CONNECT_TIMEOUT_S = 10
 SETUP_WAIT_S = 120.0
 """How long a process waits for another one to finish setting up the checkpoint tables."""
+RECONNECT_DELAY_MAX_S = 2.0
+"""The longest pause between two attempts to reconnect to a server that stopped answering."""
+
+
+class _CappedAttempt(AttemptWithBackoff):
+    """psycopg_pool's reconnection backoff, its pause capped at RECONNECT_DELAY_MAX_S."""
+
+    def update_delay(self, now: float) -> None:
+        super().update_delay(now)
+        self.delay = min(self.delay, RECONNECT_DELAY_MAX_S)
+
+
+class PromptReconnectingPool(ConnectionPool):  # type: ignore[type-arg]
+    """psycopg_pool's ConnectionPool, retrying every 1 to 2 s while the server is away.
+
+    The stock pool doubles its pause after each failed attempt (1, 2, 4, ... 32 s), so a server back after half a
+    minute could wait as long again before the pool tried it: a run resumed meanwhile waited out `getconn`'s
+    30 s and stopped as "store lost" on a database that answered (seen in CI). The pool holds one connection,
+    so an attempt every two seconds costs the server nothing.
+    """
+
+    def _add_connection(self, attempt: AttemptWithBackoff | None, growing: bool = False) -> None:
+        super()._add_connection(attempt or _CappedAttempt(timeout=self.reconnect_timeout), growing=growing)
 
 
 class FencedPostgresSaver(_Fenced, PostgresSaver):
@@ -69,7 +94,6 @@ def open_postgres_checkpointer(url: str) -> FencedPostgresSaver:
     """The checkpointer in the store's PostgreSQL database; CheckpointFileError (masked) if it cannot connect."""
     import psycopg
     from psycopg.rows import dict_row
-    from psycopg_pool import ConnectionPool
 
     from rubric_core.store.opening import connect_problem
     from rubric_core.store.sql import lock_key
@@ -84,7 +108,7 @@ def open_postgres_checkpointer(url: str) -> FencedPostgresSaver:
         with admin:
             _wait_for_setup_lock(admin, lock_key("checkpoint-setup"), mask_url(url))
             admin.execute(f"CREATE SCHEMA IF NOT EXISTS {CHECKPOINT_SCHEMA}")
-            pool: ConnectionPool[Any] = ConnectionPool(
+            pool: ConnectionPool[Any] = PromptReconnectingPool(
                 conninfo,
                 min_size=1,
                 max_size=1,

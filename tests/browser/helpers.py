@@ -171,6 +171,27 @@ def set_textarea(page: Any, label: str, value: str) -> None:
         raise AssertionError(f"the field {label!r} did not keep the value it was given: {area.input_value()!r}")
 
 
+def open_selectbox(page: Any, label: str, attempts: int = 3) -> None:
+    """Open the dropdown of the selectbox `label` from the keyboard and wait for its options.
+
+    A selectbox with no value yet (a combobox showing its placeholder) opens on ArrowDown; a click in its empty
+    text field only focuses it. Seen in CI: on a page just redrawn (a suite run ended), the focus arrived but the
+    dropdown stayed closed, with no script run in flight. So the key is pressed again while no option shows: the
+    wait is on the listbox being drawn, and each attempt is bounded, not a pause.
+    """
+    field = page.get_by_label(label)
+    options = page.get_by_role("option")
+    for attempt in range(attempts):
+        field.press("ArrowDown")
+        try:
+            options.first.wait_for(timeout=10_000)
+            return
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+            field.press("Escape")
+
+
 def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:
     """Open the Run page, load a bundled example, optionally set a custom working model, start it: the run id."""
     page.goto(server.url)

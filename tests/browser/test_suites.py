@@ -10,7 +10,7 @@ from rubric_core.suites import suite_run_ids
 from rubric_core.suites.example import example_rubric
 from rubric_core.suites.suite_store import get_suite_run
 from tests.browser.conftest import shot
-from tests.browser.helpers import set_textarea
+from tests.browser.helpers import open_selectbox, set_textarea
 from tests.browser.helpers import wait_app_idle as wait_app
 
 PROGRESS = ".rs-suite-progress"
@@ -23,6 +23,16 @@ def _done_js(suite_id: str, condition: str) -> str:
         f"const done = Number(e.dataset.done), total = Number(e.dataset.total), status = e.dataset.status; "
         f"return {condition}; }}"
     )
+
+
+def _wait_settled(page, suite_id: str) -> None:
+    """Until the page has been redrawn in full for the ended suite run and that redraw is done.
+
+    When a suite run ends, its polling fragment draws the final counts and then asks for a full rerun; a click or a
+    key press in between can be lost in that rerun (an open dropdown closes). Click only after this.
+    """
+    page.wait_for_selector(f'{PROGRESS}[data-suite="{suite_id}"][data-polling="false"]', state="attached")
+    wait_app(page)
 
 
 def _start_suite(page, previous: str = "") -> str:
@@ -45,6 +55,7 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
     page.wait_for_function(_done_js(first, "done >= 1 && done < total && status === 'running'"), timeout=120_000)
     shot(page, "suite-live")
     page.wait_for_function(_done_js(first, "done === 24 && status === 'finished'"), timeout=300_000)
+    _wait_settled(page, first)
     # Every item x criterion cell links to its run (the full redraw after the end replaces the live grid).
     page.wait_for_function("() => document.querySelectorAll('a.rs-cell').length === 24 * 4", timeout=60_000)
     shot(page, "suite-finished")
@@ -80,10 +91,10 @@ def test_run_the_bundled_suite_live_open_an_item_and_compare(page, server, monke
         assert get_suite_run(store, second)["rubric_version"] == 2  # the edit became library version 2
     finally:
         store.close()
+    _wait_settled(page, second)
     page.get_by_role("tab", name="Compare with another").click()
-    # A selectbox with no value yet (a combobox showing its placeholder) opens from the keyboard: a click in its
-    # empty text field only focuses it.
-    page.get_by_label("Compare with (A is the older suite run, B the newer)").press("ArrowDown")
+    wait_app(page)
+    open_selectbox(page, "Compare with (A is the older suite run, B the newer)")
     page.get_by_role("option").first.click()
     page.wait_for_selector('.rs-compare[data-fixed="4"][data-broken="0"]', state="attached", timeout=60_000)
     # The compare view is several Streamlit elements drawn one after another: wait for the flip list and the

@@ -202,3 +202,32 @@ def test_a_killed_process_leaves_a_reason_that_says_so(tmp_path: Path) -> None:
         assert store.run_events(run_id)[-1].data["reason"] == "process_lost"
     finally:
         store.close()
+
+
+def test_the_checkpoint_pool_tries_a_returned_server_within_seconds_after_a_long_outage(server: Any) -> None:
+    """The checkpointer's pool reconnects every 1 to 2 s, not after pauses doubling to 32 s and more.
+
+    Stock psycopg_pool, after six failed attempts (31 s of outage), waits 32 s before the next: a run resumed
+    as soon as the server answered waited out the pool's 30 s and stopped as "store lost" (seen in CI).
+    """
+    import psycopg_pool
+
+    from rubric_core.engine.checkpoints_pg import open_postgres_checkpointer
+
+    saver = open_postgres_checkpointer(server.url(server.new_database()))
+    pool = saver.conn
+    try:
+        server.halt()
+        try:
+            with pytest.raises(psycopg_pool.PoolTimeout):  # the pooled connection is found dead and dropped
+                with pool.connection(timeout=0.5):
+                    pass
+            # Six failed attempts to reconnect: with the stock backoff the next one would be 32 s away.
+            _wait(lambda: pool.get_stats().get("connections_errors", 0) >= 6, "six failed reconnection attempts")
+        finally:
+            server.start_again()
+        # Within the 20 s given here only if the pool tries again within seconds.
+        with pool.connection(timeout=20) as conn:
+            assert conn.execute("SELECT 1").fetchone() == {"?column?": 1}
+    finally:
+        saver.close()
