@@ -74,9 +74,11 @@ def _subject_phrase(brief: Brief, wants: Wants) -> str:
     # A word the rubric forbids leaves the subject phrase ("Does not mention price": "the price change" -> "the change").
     for word in list(wants.words_out):
         subject = re.sub(rf"\b{re.escape(word)}\w*\s?", "", subject, flags=re.IGNORECASE).strip()
-    if subject.lower().startswith(("that ", "how ", "why ", "what ")):
+    if subject.lower().startswith(("that ", "how ", "why ", "what ", "to ")):
         return subject
     words = subject.split()
+    if is_people(subject) or is_clause(subject):  # "tips for new managers", not "the new managers"
+        return subject
     # "new parking rules" reads as "the new parking rules"; "covering my shift", "better sleep" and "Paris" do not.
     first = words[0].lower() if words else ""
     if (
@@ -89,6 +91,25 @@ def _subject_phrase(brief: Brief, wants: Wants) -> str:
     ):
         subject = "the " + subject
     return subject or "this"
+
+
+_PEOPLE = re.compile(
+    r"\b(?:people|beginners|students|parents|kids|children|teams|families|teens|teenagers|newcomers|founders|"
+    r"managers|developers|engineers|programmers|writers|teachers|nurses|workers|employees|leaders|volunteers|"
+    r"freelancers|travell?ers|runners|gardeners|cooks|readers|users|customers|designers|interns|hires|owners|"
+    r"retirees|graduates|speakers|musicians|players|athletes|coaches|mentors)$",
+    re.IGNORECASE,
+)
+
+
+def is_clause(subject: str) -> bool:
+    """Whether a subject is a clause ("remote workers should take breaks"), not a noun phrase."""
+    return bool(re.search(r"\b(?:should|must|can|could|needs?|is|are)\b", subject, re.IGNORECASE))
+
+
+def is_people(subject: str) -> bool:
+    """Whether a subject names a group of people ("new managers", "remote workers"): the list is for them."""
+    return bool(_PEOPLE.search(subject.strip()))
 
 
 _NO_ARTICLE = frozenset(
@@ -146,11 +167,13 @@ def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple
             ("closer", pb.EMAIL_CLOSERS, True),
         ]
         return slots, pb.EMAIL_EXTRAS
+    frame = pb.summary_frame(brief.subject)
+    table = pb.SUMMARY_FRAMES[frame[0]] if frame else pb.SUMMARY
     slots = [
-        ("lead", pb.SUMMARY["lead"], False),
-        ("first", pb.SUMMARY["first"], True),
-        ("second", pb.SUMMARY["second"], True),
-        ("close", pb.SUMMARY["close"], True),
+        ("lead", table["lead"], False),
+        ("first", table["first"], True),
+        ("second", table["second"], True),
+        ("close", table["close"], True),
     ]
     return slots, pb.SUMMARY_EXTRAS
 
@@ -173,6 +196,9 @@ def _term_sentences(brief: Brief, wants: Wants, text: str, values: dict[str, str
 def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extras: int, keep: int) -> list[str]:
     """The slots' sentences, keeping the first `keep` optional slots, plus `extras` extra sentences."""
     slots, extra_pool = _slots(brief)
+    frame = pb.summary_frame(brief.subject) if brief.kind not in ("announcement", "email") else None
+    if frame:
+        values = {**values, "inner": frame[1]}
     body: list[str] = []
     optional_seen = 0
     for i, (_, options, is_optional) in enumerate(slots):
@@ -192,7 +218,11 @@ def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extr
 
 def summary_lead(brief: Brief, wants: Wants) -> str:
     """The opening sentence of a summary."""
-    return _pick(pb.SUMMARY["lead"], brief.seed, 0, values_for(brief, wants), wants) or ""
+    values = values_for(brief, wants)
+    frame = pb.summary_frame(brief.subject)
+    if frame:
+        return _pick(pb.SUMMARY_FRAMES[frame[0]]["lead"], brief.seed, 0, {**values, "inner": frame[1]}, wants) or ""
+    return _pick(pb.SUMMARY["lead"], brief.seed, 0, values, wants) or ""
 
 
 def _source_summary(brief: Brief, n: int) -> list[str]:
@@ -205,17 +235,23 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
     category = brief.details.get("category", "tips")
     items_pool = pb.LIST_ITEMS[category]
     count = n
+    infinitive = values["subject"].lower().startswith("to ")  # "Three reasons to learn Python:"
+    clause = infinitive or (category == "reasons" and is_clause(values["subject"]))
     intro = _pick(
-        pb.LIST_INTROS,
+        pb.LIST_INTROS_TO if infinitive else pb.LIST_INTROS_CLAUSE if clause else pb.LIST_INTROS,
         brief.seed,
         0,
         {**values, "count": _COUNT_WORDS.get(count, str(count)), "category": category},
         wants,
     )
-    # The first item names the subject; the rest rotate by the seed.
+    # The first item names the subject (or, for a list meant for a group of people, speaks to them); the rest
+    # rotate by the seed.
     rest = items_pool[1:]
     start = brief.seed % len(rest)
-    order = [fill(items_pool[0], values)] + [rest[(start + k) % len(rest)] for k in range(len(rest))]
+    first = pb.LIST_AUDIENCE_FIRST.get(category) if is_people(values["subject"]) else None
+    # After a clause intro ("Three reasons why remote workers should take breaks:") the items need not name it.
+    head_item = [] if clause else [fill(first or items_pool[0], values)]
+    order = head_item + [rest[(start + k) % len(rest)] for k in range(len(rest))]
     order = [i for i in order if allowed(i, wants)]
     # Variant k swaps item (k-1) % n for the next unused one.
     items = order[:count]

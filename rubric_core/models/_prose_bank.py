@@ -187,6 +187,93 @@ SUMMARY: dict[str, tuple[str, ...]] = {
     ),
 }
 
+# Summaries of a known shape: "the benefits of X" and "how X works" ({inner} is X).
+SUMMARY_FRAMES: dict[str, dict[str, tuple[str, ...]]] = {
+    "benefits": {
+        "lead": (
+            "{Inner} pays off in more ways than one.",
+            "The case for {inner} is stronger than it first looks.",
+            "{Inner} does more good than most people expect.",
+        ),
+        "first": (
+            "The first gains come quickly: more energy, a clearer head and a better mood.",
+            "In the short run, it shows in how people feel and how much they get done each day.",
+            "Some of the benefits are felt within days, long before anyone measures them.",
+        ),
+        "second": (
+            "Over the years the gains add up, and they are hard to get any other way.",
+            "The longer view matters most: the benefits build slowly and they last.",
+            "The deeper benefits take months to show, which is why so many people stop too soon.",
+        ),
+        "close": (
+            "The takeaway: {inner} is worth keeping up, a little at a time.",
+            "In short, the benefits of {inner} are real, and they grow with patience.",
+            "Put simply, {inner} costs little and gives back far more.",
+        ),
+    },
+    "history": {
+        "lead": (
+            "The history of {inner} is a story of slow starts and sudden change.",
+            "{Inner} took a long road to become what it is today.",
+            "The story of {inner} begins long before most people think.",
+        ),
+        "first": (
+            "It began as a small idea that few people took seriously.",
+            "Its early days were slow, with more failures than successes.",
+            "At first it was rare, costly and known to only a few.",
+        ),
+        "second": (
+            "A handful of turning points then changed its course for good.",
+            "Over time, better tools and wider use made it something people relied on.",
+            "Once it spread, it changed the habits of the people who used it.",
+        ),
+        "close": (
+            "Today, {inner} still carries the marks of that long history.",
+            "Looking back, each stage of {inner} made the next one possible.",
+            "That history explains much of what {inner} looks like now.",
+        ),
+    },
+    "how": {
+        "lead": (
+            "How {inner} comes down to a few parts working in order.",
+            "The way {inner} is simpler than it looks from the outside.",
+            "Underneath, how {inner} follows one clear sequence.",
+        ),
+        "first": (
+            "It begins with an input, something that sets the whole process going.",
+            "First comes a trigger: without it, nothing else happens.",
+            "Everything starts from one small event that the rest depends on.",
+        ),
+        "second": (
+            "Each stage then hands its result to the next, so a fault early on shows up at the end.",
+            "The middle steps do the real work, turning that start into something useful.",
+            "From there, each step builds on the one before, in an order that rarely changes.",
+        ),
+        "close": (
+            "Once the order is clear, the rest of how {inner} makes sense.",
+            "Seen as a sequence, how {inner} is easy to follow and to explain to others.",
+            "Knowing the order of the steps is most of what there is to know.",
+        ),
+    },
+}
+
+
+def summary_frame(subject: str) -> tuple[str, str] | None:
+    """("benefits", X) for "the benefits of X", ("history", X), ("how", "X works") for "how X works", or None."""
+    import re
+
+    m = re.match(r"(?:the )?(?:main |key |health )?(?:benefits|advantages|upsides|value) of (.+)", subject, re.I)
+    if m:
+        return "benefits", m.group(1)
+    m = re.match(r"(?:the )?(?:history|story|origins?) of (.+)", subject, re.IGNORECASE)
+    if m:
+        return "history", m.group(1)
+    m = re.match(r"how (.+)", subject, re.IGNORECASE)
+    if m:
+        return "how", m.group(1)
+    return None
+
+
 SUMMARY_EXTRAS: tuple[str, ...] = (
     "Small choices early on shape the result more than they seem to.",
     "Most of the common mistakes come from skipping the basics.",
@@ -244,6 +331,26 @@ LIST_ITEMS: dict[str, tuple[str, ...]] = {
         "Invite someone new to join you.",
         "Give it a fresh twist each season.",
     ),
+}
+
+# List intros when the subject is a clause ("remote workers should take breaks").
+LIST_INTROS_CLAUSE: tuple[str, ...] = (
+    "{Count} {category} why {subject}:",
+    "Here are {count} {category} why {subject}:",
+)
+
+# List intros when the subject is an infinitive ("to learn Python").
+LIST_INTROS_TO: tuple[str, ...] = (
+    "{Count} {category} {subject}:",
+    "Here are {count} {category} {subject}:",
+)
+
+# The first item of a list meant for a group of people ("tips for new managers"), by kind of list.
+LIST_AUDIENCE_FIRST: dict[str, str] = {
+    "tips": "Learn the basics first: for {subject}, they matter more than any shortcut.",
+    "reasons": "It gives {subject} a head start that lasts.",
+    "steps": "Write down what {subject} should be able to do at the end.",
+    "ideas": "Start a small group where {subject} swap what worked for them.",
 }
 
 LIST_CATEGORIES: dict[str, str] = {

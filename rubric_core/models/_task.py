@@ -15,7 +15,7 @@ from rubric_core.models._poem_bank import TOPIC_WORDS
 from rubric_core.models._prose_bank import LIST_CATEGORIES
 
 _KINDS: tuple[tuple[str, str], ...] = (
-    # Order matters: "an email announcing the party" is an email, "a poem listing..." a poem.
+    # The first match in the task wins (see _kind); the order breaks ties only.
     (r"\b(?:python|function|code|script|snippet|implement|program|def)\b", "code"),
     (r"\b(?:e-?mail|letter|note to|message to|memo)\b", "email"),
     (r"\b(?:poem|verse|haiku|limerick|sonnet|rhyme|lines of poetry|ode)\b", "poem"),
@@ -150,16 +150,24 @@ def topics_in(text: str) -> tuple[str, ...]:
 
 def _kind(task: str) -> str:
     low = task.lower()
-    for pattern, kind in _KINDS:
-        if re.search(pattern, low):
-            return kind
-    return "prose"
+    # "Write three reasons to learn Python": a task that opens by asking for a counted list is a list, whatever
+    # it is about (the kinds below would take it for code).
+    if re.match(
+        rf"\s*(?:please\s+)?(?:write|give|list|share|name|suggest|offer|provide|draft)\s+(?:me\s+|us\s+)?"
+        rf"{_N}\s+(?:[a-z-]+,? ){{0,2}}(?:tips|ideas|reasons|steps|ways|things|habits)\b",
+        low,
+    ):
+        return "list"
+    # The kind word met first names the kind: "an email about the new code review process" is an email, "a
+    # Python function that sends an email" code, "a poem listing..." a poem.
+    found = [(m.start(), i, kind) for i, (pattern, kind) in enumerate(_KINDS) if (m := re.search(pattern, low))]
+    return min(found)[2] if found else "prose"
 
 
 _SUBJECT_CUT = re.compile(
     r"[.;:!?\n]|,\s|\s(?:without|using|with (?:at least|exactly|no|a |an |the word)|in (?:\d+|one|two|three|four|five|"
     r"six|a single|under|at most|exactly|no more)\b|that (?:has|is|uses|mentions|includes)|so that|for (?:a|an|the) "
-    r"(?:child|kid|beginner|audience)|and save|saved? (?:it|to))",
+    r"(?:[a-z-]+ )?(?:child|kid|beginner|audience|reader|newcomer|layperson)|and save|saved? (?:it|to))",
     re.IGNORECASE,
 )
 
@@ -174,7 +182,11 @@ def _subject(task: str, kind: str) -> str:
         r"\bexplain(?:ing)? (.+)",
         r"\bthanking \w+ for (.+)",
         r"\b(?:describe|describing|celebrating|on) (.+)",
+        # "reasons to learn Python", "tips to stay focused": the subject keeps its "to" (an infinitive).
+        r"\b(?:tips|ideas|reasons|steps|ways|things) (to (?!the |a |an |your |my |our )\w+.*)",
         r"\b(?:tips|ideas|reasons|steps|ways|things) (?:for|to|on|about) (.+)",
+        # "three reasons remote workers should take breaks": the subject is the clause after the noun.
+        r"\breasons (?:why |that )?(.+\b(?:should|must|can|could|needs?|is|are)\b.+)",
         r"\bfor (.+)",
         r"\bof (.+)",
     ]
@@ -311,7 +323,11 @@ def read_task(task: str, follow_ups: tuple[str, ...] = ()) -> Brief:
     if "lipogram" in low and not letters:
         letters.append("e")
     sensory = re.search(rf"\b(?:at least )?{_N} sensory details?", low)
-    count = re.search(rf"\b{_N} (?:tips|ideas|reasons|steps|ways|things|items|points|examples|bullets?|habits)\b", low)
+    # "five tips", and "five quick tips" or "5 simple, practical ideas": up to two describing words between.
+    count = re.search(
+        rf"\b{_N} (?:[a-z-]+,? ){{0,2}}(?:tips|ideas|reasons|steps|ways|things|items|points|examples|bullets?|habits)\b",
+        low,
+    )
     return Brief(
         task=task,
         kind=kind,
