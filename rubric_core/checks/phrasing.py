@@ -176,6 +176,11 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
     m = re.search(r"\bdefines? (?:a |the )?function `?([A-Za-z_]\w*)", text, re.IGNORECASE)
     if m:
         return CheckSpec("python_defines", {"name": m.group(1)})
+    if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
+        # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
+        # find in the text (a docstring does not say "docstring").
+        if not re.search(r"\b(?:no|without|never|not)\b", low):
+            return CheckSpec("python_docstrings", {})
     if re.search(r"\bvalid json\b", low):
         schema = None
         if attachment:
@@ -272,6 +277,30 @@ def _python_defines(code: str, *, name: str) -> t.CheckResult:
     return t.CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")
 
 
+def _python_docstrings(code: str) -> t.CheckResult:
+    """Every function and class in the code has a docstring (and there is code)."""
+    import ast
+
+    if not code.strip():
+        return t.CheckResult(
+            False, "no code", "No Python code found: write the code in a ```python block or a .py file."
+        )
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return t.CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    if not defs:
+        return t.CheckResult(False, "no function or class", "The code defines no function or class to document.")
+    missing = [n.name for n in defs if ast.get_docstring(n) is None]
+    if missing:
+        names = ", ".join(f"{name}()" for name in missing)
+        return t.CheckResult(False, f"{len(missing)} of {len(defs)} without", f"No docstring in {names}: add one.")
+    return t.CheckResult(True, f"{len(defs)} of {len(defs)} documented")
+
+
 def _python_tests(code: str, *, tests: str) -> t.CheckResult:
     run = run_python_tests(code, tests)
     if run.passed:
@@ -282,6 +311,7 @@ def _python_tests(code: str, *, tests: str) -> t.CheckResult:
 _CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "python_tests": _python_tests,
     "python_defines": _python_defines,
+    "python_docstrings": _python_docstrings,
 }
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,

@@ -47,6 +47,8 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         ("Does not match the pattern `TODO`", "regex", {"pattern": "TODO", "should_match": False}),
         ("Is valid JSON", "json_valid", {"schema": None}),
         ("Defines a function find_duplicates(lst)", "python_defines", {"name": "find_duplicates"}),
+        ("Every function has a docstring", "python_docstrings", {}),
+        ("Includes a docstring", "python_docstrings", {}),
         ("Is about spring", "topic", {"topic": "spring"}),
     ],
 )
@@ -84,6 +86,22 @@ def test_json_check_with_schema() -> None:
     assert not r.passed and "not valid JSON" in r.gap
     spec = interpret(Criterion("Is valid JSON matching this schema:", 1, attachment=json.dumps(schema)))
     assert spec is not None and spec.params["schema"] == schema
+
+
+def test_docstrings_are_read_in_the_code_not_looked_for_as_a_word() -> None:
+    """A docstring does not say "docstring": the check parses the code (it had failed every documented function)."""
+    from rubric_core.checks.phrasing import Draft, evaluate
+
+    spec = interpret(Criterion("Includes a docstring", 1))
+    assert spec is not None
+    documented = 'Here it is.\n\n```python\ndef is_pal(s):\n    """Whether s reads the same backwards."""\n    return s == s[::-1]\n```\n'
+    assert evaluate(spec, Draft(text=documented)).passed
+    bare = documented.replace('    """Whether s reads the same backwards."""\n', "")
+    result = evaluate(spec, Draft(text=bare))
+    assert not result.passed and result.gap == "No docstring in is_pal(): add one."
+    assert not evaluate(spec, Draft(text="A palindrome reads the same both ways.")).passed  # no code at all
+    negated = interpret(Criterion("Has no docstrings", 1))
+    assert negated is None or negated.check != "python_docstrings"
 
 
 def test_markdown_sections() -> None:
