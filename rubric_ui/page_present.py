@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 
 import streamlit as st
@@ -17,6 +18,8 @@ from rubric_ui.state import ATTACHED
 from rubric_ui.status import chip_html
 
 PLAY_SECONDS = 1.5
+FOLLOW_SECONDS = 1.0
+"""How often the view of a live run looks for new events in the store."""
 
 
 @dataclass
@@ -192,9 +195,14 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
     )
     label = STATUS_LABELS.get(view.status, view.status)
     st.markdown(
-        f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>",
+        f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>"
+        # What the view shows, for tests and scripts: the status and the last event folded into it.
+        f'<span class="rs-present" data-status="{html.escape(view.status)}" data-seq="{view.last_seq}" '
+        f'data-live="{str(not view.ended).lower()}"></span>',
         unsafe_allow_html=True,
     )
+    if not view.ended:
+        _follow(run_id, view.last_seq)
     st.caption(
         f"{view.facts()} · {md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
         f" · {md(view.agent_label)}"
@@ -218,6 +226,20 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
         mime="text/html",
         key="present_report",
     )
+
+
+def _follow(run_id: str, seen: int) -> None:
+    """While the run goes on, redraw the view whenever the store has a new event for it (a live demo, or a share
+    link opened on a running run, follows it to its end without a reload)."""
+    st.caption("Live: this view follows the run as it goes.")
+
+    @st.fragment(run_every=FOLLOW_SECONDS)
+    def follow() -> None:
+        now = load_view(run_id)
+        if now is None or now.last_seq != seen:
+            st.rerun()
+
+    draw_fragment(follow)
 
 
 def _replay(view: RunView) -> None:

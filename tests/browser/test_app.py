@@ -60,6 +60,27 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     shot(page, "run-transcript")
 
 
+def test_present_follows_a_live_run_to_its_end_without_a_reload(page, server) -> None:
+    """Present (and a share link, the same view) opened on a running run redraws as the run goes on."""
+    server.gates.arm()
+    run_id = start_example(page, server, "haiku", model="offline:writer")
+    wait_for_verdict(page, 0, live=True)  # held before draft 1: the run is live
+    page.goto(f"{server.url}/?run={run_id}&view=present")
+    marker = ".rs-present"
+    page.wait_for_selector(f'{marker}[data-live="true"]', state="attached")
+    page.get_by_text("Live: this view follows the run", exact=False).wait_for()
+    seen = int(page.get_attribute(marker, "data-seq") or "-1")
+    navigations = []
+    page.on("framenavigated", lambda frame: navigations.append(frame.url) if frame == page.main_frame else None)
+    server.gates.release(run_id, RELEASE_ALL)
+    page.wait_for_selector(
+        f'{marker}[data-status="satisfied"][data-live="false"]', state="attached", timeout=RUN_TIMEOUT_MS
+    )
+    assert int(page.get_attribute(marker, "data-seq") or "-1") > seen
+    assert navigations == []  # redrawn in place, not reloaded
+    page.get_by_text("Live: this view follows the run", exact=False).wait_for(state="detached")
+
+
 def test_cancel_then_resume(page, server) -> None:
     server.gates.arm()
     run_id = start_example(page, server, "lipogram", model="offline:writer")
