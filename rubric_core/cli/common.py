@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import sys
 from datetime import UTC, datetime
 from typing import Any
 
@@ -61,6 +62,30 @@ def open_cli_store(*, write: bool = False) -> Any:
         return open_store(readonly=None)
     except StoreError as exc:
         raise BadInput(str(exc)) from None
+
+
+def audit(store: Any, action: str, *, detail: str = "", **target: str) -> None:
+    """Record what a command did in the store's audit trail, as the dashboard records its actions.
+
+    The actor is `cli:USER` (the operating-system account that ran the command), so a team can tell a change
+    made from a terminal from one made in the dashboard. A trail that cannot be written (a read-only copy of
+    the store) does not undo what the command did: it says so on stderr.
+    """
+    import getpass
+    import socket
+
+    from rubric_core.access.audit import Target, record
+    from rubric_core.access.identity import cli_actor
+
+    try:
+        user = getpass.getuser()
+    except (KeyError, OSError):  # no name for this uid (some containers)
+        user = f"uid{os.getuid()}"
+    said = f"from the command line on {socket.gethostname()}" + (f": {detail}" if detail else "")
+    try:
+        record(store, cli_actor(user), action, target=Target(**target), detail=said)
+    except Exception as exc:  # noqa: BLE001 - the action is done; only its trail row is missing
+        print(f"note: the audit trail could not record this {action}: {exc}", file=sys.stderr)
 
 
 MAX_WHOLE = 2**63 - 1

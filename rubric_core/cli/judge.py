@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import BadInput, open_cli_store, read_text_file, whole_arg
+from rubric_core.cli.common import BadInput, audit, open_cli_store, read_text_file, whole_arg
 
 
 def _zero_based(value: int | None, what: str) -> int | None:
@@ -47,6 +47,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         )
     except ReviewError as exc:
         raise BadInput(str(exc)) from None
+    audit(store, "review", run_id=args.run_id, detail=f"review of {row['criterion']!r}: {args.verdict}")
     grader = next(
         (
             bool(c["passed"])
@@ -170,12 +171,18 @@ def cmd_regrade(args: argparse.Namespace) -> int:
         )
     try:
         if args.suite is not None:
-            return _suite_regrade(store, args, rubric)
-        if args.repeat is not None:
-            return _consistency(store, args, rubric)
-        return _what_if(store, args, rubric)
+            code = _suite_regrade(store, args, rubric)
+        elif args.repeat is not None:
+            code = _consistency(store, args, rubric)
+        else:
+            code = _what_if(store, args, rubric)
     except RegradeError as exc:
         raise BadInput(str(exc)) from None
+    if not store.readonly:
+        action = "consistency" if args.repeat is not None else "what_if"
+        how = f"regrade{f' --repeat {args.repeat}' if args.repeat is not None else ''}"
+        audit(store, action, run_id=args.run_id or "", suite_run_id=args.suite or "", detail=how)
+    return code
 
 
 def _suite_regrade(store: Any, args: argparse.Namespace, rubric: str | None) -> int:

@@ -15,6 +15,7 @@ from rubric_core.cli.common import (
     BadInput,
     add_project_flags,
     add_run_settings,
+    audit,
     open_cli_store,
     open_project,
     project_fields,
@@ -117,6 +118,8 @@ def cmd_run(args: argparse.Namespace) -> int:
             handle = engine.start(config, subscribers=[subscriber])
     except CheckpointFileError as exc:
         raise BadInput(str(exc)) from None
+    if store is not None:
+        audit(store, "start", run_id=handle.run_id, detail=f"run, {config.model} graded by {config.grader}")
     return follow_run(handle, resumable=store is not None)
 
 
@@ -131,11 +134,13 @@ def cmd_resume(args: argparse.Namespace) -> int:
 
     open_project(args)  # a run of a project's agent resumes only with that project open
 
-    manager = make_manager(Engine(), open_cli_store(write=True), args)
+    store = open_cli_store(write=True)
+    manager = make_manager(Engine(), store, args)
     try:
         handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc).strip("'\"")) from None
+    audit(store, "resume", run_id=args.run_id, detail="resume")
     return follow_run(handle, resumable=True)
 
 

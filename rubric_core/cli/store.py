@@ -8,6 +8,7 @@ from typing import Any
 
 from rubric_core.cli.common import (
     BadInput,
+    audit,
     count_arg,
     date_arg,
     open_cli_store,
@@ -112,24 +113,33 @@ def cmd_export(args: argparse.Namespace) -> int:
         result = export_runs(
             store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
         )
-    return report_export(result, args.format)
+    code = report_export(result, args.format)
+    if not store.readonly:  # a read-only copy of the store has no trail to write
+        audit(store, "export", detail=f"export --format {args.format} to {args.out}")
+    return code
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     from rubric_core.exports.importer import ImportError_, import_runs
 
+    store = open_cli_store(write=True)
     try:
-        result = import_runs(open_cli_store(write=True), args.path)
+        result = import_runs(store, args.path)
     except ImportError_ as exc:
         raise BadInput(f"{exc} Nothing was imported.") from None
+    audit(
+        store, "import", detail=f"import of {result.imported} runs ({result.skipped} already stored) from {args.path}"
+    )
     print(f"imported {result.imported} runs, skipped {result.skipped} already in the store")
     return 0
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
 
-    if not open_cli_store(write=True).delete_run(args.run_id):
+    store = open_cli_store(write=True)
+    if not store.delete_run(args.run_id):
         raise BadInput(f"No run {args.run_id!r} in the store.")
+    audit(store, "delete", run_id=args.run_id, detail="delete")
     print(f"deleted run {args.run_id}")
     return 0
 

@@ -15,6 +15,7 @@ from rubric_core.cli.common import (
     BadInput,
     add_project_flags,
     add_run_settings,
+    audit,
     open_project,
     positive_arg,
     project_fields,
@@ -127,10 +128,18 @@ class _Progress:
             self.bar.close()
 
 
-def _execute(start: Callable[[list[Any]], Any], args: argparse.Namespace, total: int) -> Any:
+def _execute(
+    start: Callable[[list[Any]], Any],
+    args: argparse.Namespace,
+    total: int,
+    started: Callable[[Any], None] | None = None,
+) -> Any:
+    """Start, call `started` with the handle (the audit row), follow to the end; Ctrl-C cancels."""
     progress = _Progress(args.jsonl, total)
     try:
         handle = start([progress])
+        if started is not None:
+            started(handle)
     except BaseException:
         progress.close()
         raise
@@ -169,6 +178,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         ),
         args,
         len(dataset.items),
+        lambda h: audit(store, "start", suite_run_id=h.suite_run_id, detail=f"suite run of {len(dataset.items)} items"),
     )
     if not handle.done or handle.events[-1].get("status") == "cancelled":
         print(f"suite run {handle.suite_run_id} cancelled; `suite resume {handle.suite_run_id}` runs the rest.")
@@ -192,7 +202,12 @@ def cmd_suite_resume(args: argparse.Namespace) -> int:
 
     total = len(suite_items(store, suite["id"]))
     try:
-        _execute(lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs), args, total)
+        _execute(
+            lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs),
+            args,
+            total,
+            lambda _h: audit(store, "resume", suite_run_id=suite["id"], detail="suite resume"),
+        )
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc.args[0])) from None
     return print_summary(store, suite["id"], args)
