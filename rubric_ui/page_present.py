@@ -235,6 +235,9 @@ def _follow(run_id: str, seen: int) -> None:
 
     @st.fragment(run_every=FOLLOW_SECONDS)
     def follow() -> None:
+        from rubric_ui.access import check_forged_actions
+
+        check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         now = load_view(run_id)
         if now is None or now.last_seq != seen:
             st.rerun()
