@@ -112,7 +112,9 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     # own cap from the first draw on.
     said = page.evaluate("() => window.__headerTexts")
     assert any("Iteration 1 of 3 · The agent is writing draft 1…" == t for t in said), said
-    assert any(t.startswith("Iteration 1 of 3 · The grader is checking draft 1") for t in said), said
+    # The grading phase lasts milliseconds with the offline grader: whether a poll catches it depends on the
+    # machine's load, so its words are checked where the page is drawn at that moment
+    # (tests/ui/test_run_page_view.py::test_the_header_says_the_phase_in_words_with_the_runs_cap).
     assert all(" of 3 · " in t for t in said), said
     # The verdict summary is said once, in words (no raw status names).
     body = page.inner_text("[data-testid='stMain']")

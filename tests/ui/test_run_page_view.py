@@ -137,3 +137,29 @@ def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) ->
     assert f"2 turns · {total} iterations ·" in banner, banner
     md = _markdown(at)
     assert 'data-turn="0"' in md and 'data-turn="1"' in md and "Turn 1" in md and "Turn 2" in md
+
+
+@pytest.mark.parametrize(
+    ("cut_after", "said"),
+    [("grading_started", "The grader is checking draft 1…"), ("run_started", "The agent is writing draft 1…")],
+)
+def test_the_header_says_the_phase_in_words_with_the_runs_cap(
+    store: Store, engine: Engine, monkeypatch: pytest.MonkeyPatch, cut_after: str, said: str
+) -> None:
+    """The phase of a live run, in words, once, in the header: "Iteration 1 of 3 · The grader is checking draft 1…".
+
+    (The browser test watches a run go by; the offline grader's phase lasts milliseconds, too short to be seen
+    there under load: this draws the page at that moment.)
+    """
+    done = engine.execute(example_config("haiku"), subscribers=[store.record])
+    events = store.run_events(done.run_id)
+    cut = next(n for n, e in enumerate(events) if e.type == cut_after) + 1
+    import rubric_ui.page_run as page_run
+
+    monkeypatch.setattr(page_run, "load_view", lambda run_id: RunView.from_events(run_id, events[:cut]))
+    at = app(run=done.run_id)
+    assert not at.exception
+    headers = re.findall(r'<div class="rs-progress"[^>]*>(.*?)</div>', _markdown(at))
+    assert len(headers) == 1, headers
+    text = re.sub(r"<[^>]+>", "", headers[0])
+    assert text == f"Iteration 1 of 3 · {said}", text
