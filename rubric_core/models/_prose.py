@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from rubric_core.checks import text as t
 from rubric_core.models import _prose_bank as pb
 from rubric_core.models._task import Brief
-from rubric_core.models._verse import allowed
+from rubric_core.models._verse import _noun_phrase, allowed
 from rubric_core.models._wants import Wants
 
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
@@ -118,6 +118,13 @@ _NO_ARTICLE = frozenset(
 )
 
 
+_RELATIVE_WHEN = re.compile(
+    r"(?:next|this|last|coming|tomorrow|today|tonight|soon|later|early|late|mid|in|by|within|before|after|"
+    r"from|until|the end|the start|the beginning|the week|the month|every)\b",
+    re.IGNORECASE,
+)
+
+
 def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
     """Placeholder values: the task's own details, else plausible ones picked by the seed."""
     d = brief.details
@@ -129,9 +136,12 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         audience = audience.lower()
     elif audience[:1].islower():
         audience = "there"
+    when = d.get("when", pb.DEFAULT_WHEN[seed % len(pb.DEFAULT_WHEN)])
     return {
         "subject": _subject_phrase(brief, wants),
-        "when": d.get("when", pb.DEFAULT_WHEN[seed % len(pb.DEFAULT_WHEN)]),
+        "when": when,
+        # "on Friday at 3 pm", but "next week" and "tomorrow" take no "on".
+        "on_when": when if _RELATIVE_WHEN.match(when) else f"on {when}",
         "where": d.get("where", pb.DEFAULT_WHERE[(seed >> 3) % len(pb.DEFAULT_WHERE)]),
         "deadline": d.get("deadline", pb.DEFAULT_DEADLINE[(seed >> 5) % len(pb.DEFAULT_DEADLINE)]),
         "audience": audience,
@@ -179,8 +189,6 @@ def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple
 
 
 def _term_sentences(brief: Brief, wants: Wants, text: str, values: dict[str, str]) -> list[str]:
-    from rubric_core.models._verse import _noun_phrase
-
     missing = [term for term in wants.terms if not t.check_contains(text, terms=[term]).passed]
     for topic in wants.topics:
         if not t.check_topic(text, topic=topic).passed:
@@ -278,7 +286,12 @@ def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, frami
         body = _source_summary(brief, 1 + extras + keep)
     else:
         body = _body(brief, wants, variant, values, extras, keep)
-    body += _term_sentences(brief, wants, " ".join(body), values)
+    # A woven-in term goes before the closing sentence, so the draft still ends on its close.
+    terms = _term_sentences(brief, wants, " ".join(body), values)
+    if terms and len(body) >= 2:
+        body[-1:-1] = terms
+    else:
+        body += terms
     head: list[str] = []
     tail: list[str] = []
     if brief.kind == "email":

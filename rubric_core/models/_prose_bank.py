@@ -3,7 +3,7 @@
 Each slot is a tuple of interchangeable sentences; the writer picks one by a
 hash of the task and moves to the next on a revision that needs a visible
 change. Placeholders: {subject} (a noun phrase from the task), {Subject} (the
-same, capitalised), {when}, {where}, {deadline}, {audience}, {sender},
+same, capitalised), {when}, {on_when} ("on Friday", "next week"), {where}, {deadline}, {audience}, {sender},
 {count}, {category}, {term}. "p.m." style abbreviations are avoided on purpose:
 the sentence splitter would end a sentence at their dot.
 """
@@ -19,8 +19,8 @@ ANNOUNCE_EVENT: dict[str, tuple[str, ...]] = {
         "You are warmly invited to {subject}.",
     ),
     "when": (
-        "It takes place on {when} in {where}.",
-        "Join us on {when} in {where}.",
+        "It takes place {on_when} in {where}.",
+        "Join us {on_when} in {where}.",
         "The date is {when}, and we will meet in {where}.",
     ),
     "body": (
@@ -43,8 +43,8 @@ ANNOUNCE_CHANGE: dict[str, tuple[str, ...]] = {
         "An important change is on the way: {subject}.",
     ),
     "when": (
-        "The change starts on {when} and applies to everyone in {where}.",
-        "The change takes effect on {when} for everyone in {where}.",
+        "The change starts {on_when} and applies to everyone in {where}.",
+        "The change takes effect {on_when} for everyone in {where}.",
         "From {when}, the change applies across {where}.",
     ),
     "body": (
@@ -146,7 +146,7 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (
             "It is set for {when} in {where}.",
             "Please make sure everything is ready by {when}.",
-            "We will start on time on {when}, so please arrive a few minutes early.",
+            "We will start on time {on_when}, so please arrive a few minutes early.",
         ),
     ),
     "invite": (
@@ -156,8 +156,8 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "We are getting together for {subject}, and it would be great to have you there.",
         ),
         (
-            "It takes place on {when} in {where}.",
-            "We will meet on {when} in {where}.",
+            "It takes place {on_when} in {where}.",
+            "We will meet {on_when} in {where}.",
             "The plan is {when} in {where}, with food and drinks on us.",
         ),
     ),
@@ -420,15 +420,17 @@ SECTION_FALLBACK: tuple[str, ...] = (
 TERM_SENTENCES: dict[str, tuple[str, ...]] = {
     "announcement": ("Please keep {term} in mind.", "We will share more about {term} before then."),
     "email": ("I also wanted to flag {term}.", "I will send more on {term} later this week."),
-    "summary": ("{Term} plays a part as well.", "{Term} is part of the picture too."),
+    "summary": ("No account of it would be complete without {term}.", "Any fair account also makes room for {term}."),
     "list": ("Make room for {term}.", "Keep {term} in view."),
-    "prose": ("{Term} is part of the scene as well.", "{Term} belongs here too."),
+    "prose": ("There is room here for {term} as well.", "The picture would not be complete without {term}."),
 }
+"""No template starts with the term or puts a verb after it: two terms ("X and Y") read as well as one."""
 
 MASS_NOUNS: frozenset[str] = frozenset(
     "light water air chlorophyll oxygen money time food love music coffee rain snow sugar energy data "
     "feedback information salt sand fog mist bread tea news work help advice caffeine alcohol exercise sleep "
-    "stress noise safety parking traffic weather".split()
+    "stress noise safety parking traffic weather change research software equipment furniture homework knowledge "
+    "evidence progress education health".split()
 )
 """Terms read without "the" when woven in ("light and chlorophyll", not "the light and the chlorophyll")."""
 

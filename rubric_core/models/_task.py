@@ -64,8 +64,8 @@ _WHEN_RE = re.compile(
 )
 _TIME_RE = re.compile(r"\bat (\d{1,2}(?::\d\d)? ?(?:am|pm)|noon|midnight)\b", re.IGNORECASE)
 _WHERE_RE = re.compile(
-    r"\b(?:in|at) ((?:the |room )?(?:[A-Za-z0-9-]+ ){0,3}(?:room|hall|office|atrium|kitchen|park|cafeteria|canteen|"
-    r"lobby|library|garden|auditorium|building|floor|centre|center|lounge|studio|courtyard|gym|cafe|pub|"
+    r"\b(?:in|at) ((?:the |room )?(?:(?!(?:in|at|on|noon|midnight)\b)[A-Za-z0-9-]+ ){0,3}(?:(?i:room|hall|office|atrium|kitchen|park|cafeteria|"
+    r"canteen|lobby|library|garden|auditorium|building|floor|centre|center|lounge|studio|courtyard|gym|cafe|pub)|"
     r"[A-Z]\d+|\d+[A-Z]))\b"
 )
 _PATH_RE = re.compile(r"(/[\w./-]+\.py)\b")
@@ -239,7 +239,9 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
     where = _WHERE_RE.search(task)
     if where:
         place = where.group(1)
-        out["where"] = place if place.lower().startswith(("the ", "room ")) else f"the {place}"
+        # "the canteen", but "Riverside Park" and "Room 4B" are names.
+        named = place[:1].isupper() and not place.startswith("The ")
+        out["where"] = place if named or place.lower().startswith(("the ", "room ")) else f"the {place}"
     deadline = re.search(rf"\b(?:by|before) ({_WEEKDAY}|{_MONTH} \d{{1,2}}|tomorrow|the end of \w+)", task)
     if deadline:
         out["deadline"] = deadline.group(1)
@@ -274,7 +276,9 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
     event_words = (
         r"\b(?:party|meeting|launch|event|workshop|talk|celebration|lunch|picnic|fair|concert|training|webinar|"
     )
-    event_words += r"opening|dinner|meetup|festival|ceremony|game|tournament|sale|open day|open house|reunion)\b"
+    event_words += r"opening|dinner|meetup|festival|ceremony|game|tournament|sale|open day|open house|reunion|"
+    event_words += r"club|session|class|course|lecture|seminar|conference|hackathon|quiz|screening|tour|retreat|"
+    event_words += r"offsite|town hall|all-hands|breakfast|brunch|social|gathering|market|race|exhibition|recital)\b"
     out["event"] = "yes" if re.search(event_words, low) else ""
     for word, category in LIST_CATEGORIES.items():
         if re.search(rf"\b{word}s?\b", low):

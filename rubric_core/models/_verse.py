@@ -65,11 +65,23 @@ def _rotate(items: list[str], seed: int) -> list[str]:
 def _noun_phrase(term: str) -> str:
     from rubric_core.models._prose_bank import MASS_NOUNS
 
+    words = term.split()
+    if len(words) > 1:
+        # "the safety bicycle", "the draisine of 1817", "the QA team"; but "climate change", "New York",
+        # "a red door" and "1817 maps" as they are. The head noun decides: "bicycle", "draisine", "team".
+        acronym = len(words[0]) > 1 and words[0].isupper() and words[-1].islower()
+        if (not term[:1].islower() and not acronym) or words[0].lower() in _DETERMINERS:
+            return term
+        head = words[: words.index("of", 1)][-1] if "of" in words[1:] else words[-1]
+        return term if not head.isalpha() or _noun_phrase(head) == head else f"the {term}"
     low = term.lower()
     # Names, plurals, mass and abstract nouns go without "the" ("productivity", "caffeine", "Paris", "rocks").
-    if term[:1].isupper() or low.endswith(_BARE_ENDINGS) or low in MASS_NOUNS or " " in term:
+    if term[:1].isupper() or low.endswith(_BARE_ENDINGS) or low in MASS_NOUNS:
         return term
     return f"the {term}"
+
+
+_DETERMINERS = frozenset("a an the my our your their his her its this that these those some any every no".split())
 
 
 _BARE_ENDINGS = ("s", "ity", "ness", "ment", "tion", "sion", "ism", "ship", "ance", "ence", "ing")

@@ -358,3 +358,50 @@ def test_summaries_of_a_known_shape_are_about_their_subject(task: str, said: str
     generic = ("first point", "key points", "points sum up", "sets out to do", "who it serves")
     assert not [g for g in generic if g in draft.lower()], draft
     assert "general audience" not in draft  # who it is for is not what it is about
+
+
+@pytest.mark.parametrize(
+    ("task", "gap_terms", "woven"),
+    [
+        # Two terms at once: each with its article, no "X and Y is", the draft still ending on its close.
+        (
+            "Summarize the history of the bicycle in one paragraph.",
+            ["draisine of 1817", "safety bicycle"],
+            "the draisine of 1817 and the safety bicycle",
+        ),
+        ("Write a short email to the team about the launch delay.", ["QA team"], "the QA team"),
+        ("Write an announcement that the office kitchen closes next week.", ["climate change"], " climate change"),
+        ("Write a short poem about a lighthouse keeper.", ["old lantern"], "the old lantern"),
+    ],
+)
+def test_a_required_phrase_is_woven_in_as_a_phrase_with_its_article(
+    task: str, gap_terms: list[str], woven: str
+) -> None:
+    before = first_draft(task)
+    gaps = [(f"Mentions {term}", f'Does not mention "{term}"; include it.') for term in gap_terms]
+    after = revise(task, before, feedback(gaps))
+    assert all(passes(f"Mentions {term}", after) for term in gap_terms), after
+    assert woven in after, after
+    assert "the climate change" not in after.lower(), after
+    assert not re.search(r"\b(?:is|plays) part of\b|\bis part of the picture\b", after), after
+    assert fluency_problems(after) == [], after
+    if "poem" not in task and "email" not in task:
+        # The close stays last: the woven sentence sits before it.
+        assert t.sentences_of(after)[-1] == t.sentences_of(before)[-1], after
+
+
+@pytest.mark.parametrize(
+    ("task", "says", "never"),
+    [
+        ("Write an announcement that the office kitchen closes for repairs next week.", "next week", "on next week"),
+        ("Announce the team picnic on Saturday at noon in Riverside Park.", "in Riverside Park", "the Riverside"),
+        ("Announce the book club in the Main Library on Friday at 5 pm.", "in the Main Library", "noon"),
+    ],
+)
+def test_announcements_say_when_and_where_as_the_task_does(task: str, says: str, never: str) -> None:
+    draft = first_draft(task)
+    assert says in draft, draft
+    assert never not in draft, draft
+    if " in " in task:  # a place the task names is used, not a made-up one
+        assert not [w for w in ("lounge", "atrium", "east wing") if w in draft], draft
+    assert fluency_problems(draft) == [], draft
