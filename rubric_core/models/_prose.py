@@ -196,7 +196,9 @@ def _term_sentences(brief: Brief, wants: Wants, text: str, values: dict[str, str
     if not missing:
         return []
     phrase = " and ".join(_noun_phrase(m) for m in missing)
-    options = pb.TERM_SENTENCES.get(brief.kind, pb.TERM_SENTENCES["prose"])
+    reasons = brief.kind == "list" and brief.details.get("category") == "reasons"
+    options = pb.TERM_SENTENCES["reasons" if reasons else brief.kind] if brief.kind in pb.TERM_SENTENCES else ()
+    options = options or pb.TERM_SENTENCES["prose"]
     sentence = _pick(options, brief.seed, 0, {**values, "term": phrase}, wants)
     return [sentence] if sentence else []
 

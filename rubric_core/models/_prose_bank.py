@@ -255,11 +255,34 @@ SUMMARY_FRAMES: dict[str, dict[str, tuple[str, ...]]] = {
             "Knowing the order of the steps is most of what there is to know.",
         ),
     },
+    "why": {
+        "lead": (
+            "Why {inner} comes down to a few plain reasons.",
+            "The reasons {inner} are simpler than they look.",
+            "It is fair to ask why {inner}, and the answer is mostly practical.",
+        ),
+        "first": (
+            "The first reason is the one people notice every day, close at hand.",
+            "The most direct reason is practical: it solves a problem people already feel.",
+            "Part of the answer is money: over the years, the choice saves more than it costs.",
+        ),
+        "second": (
+            "Another reason takes longer to show, but the gains build up year after year.",
+            "There is also a wider reason, one that reaches well beyond the people most involved.",
+            "The less obvious reasons matter just as much, even if they are harder to measure.",
+        ),
+        "close": (
+            "Put together, these reasons explain why {inner}.",
+            "That is why {inner}, and why it is likely to go on.",
+            "In short, the case for it is practical, and it has held up for a long time.",
+        ),
+    },
 }
 
 
 def summary_frame(subject: str) -> tuple[str, str] | None:
-    """("benefits", X) for "the benefits of X", ("history", X), ("how", "X works") for "how X works", or None."""
+    """("benefits", X) for "the benefits of X", ("history", X), ("how", "X works") for "how X works", ("why",
+    "X do Y") for "why X do Y", or None."""
     import re
 
     m = re.match(r"(?:the )?(?:main |key |health )?(?:benefits|advantages|upsides|value) of (.+)", subject, re.I)
@@ -271,6 +294,9 @@ def summary_frame(subject: str) -> tuple[str, str] | None:
     m = re.match(r"how (.+)", subject, re.IGNORECASE)
     if m:
         return "how", m.group(1)
+    m = re.match(r"(?:the reasons )?why (.+)", subject, re.IGNORECASE)
+    if m:
+        return "why", m.group(1)
     return None
 
 
@@ -422,6 +448,7 @@ TERM_SENTENCES: dict[str, tuple[str, ...]] = {
     "email": ("I also wanted to flag {term}.", "I will send more on {term} later this week."),
     "summary": ("No account of it would be complete without {term}.", "Any fair account also makes room for {term}."),
     "list": ("Make room for {term}.", "Keep {term} in view."),
+    "reasons": ("It helps with {term}.", "It makes a real difference to {term}."),
     "prose": ("There is room here for {term} as well.", "The picture would not be complete without {term}."),
 }
 """No template starts with the term or puts a verb after it: two terms ("X and Y") read as well as one."""
@@ -430,7 +457,7 @@ MASS_NOUNS: frozenset[str] = frozenset(
     "light water air chlorophyll oxygen money time food love music coffee rain snow sugar energy data "
     "feedback information salt sand fog mist bread tea news work help advice caffeine alcohol exercise sleep "
     "stress noise safety parking traffic weather change research software equipment furniture homework knowledge "
-    "evidence progress education health".split()
+    "evidence progress education health travel".split()
 )
 """Terms read without "the" when woven in ("light and chlorophyll", not "the light and the chlorophyll")."""
 

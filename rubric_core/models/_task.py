@@ -175,6 +175,9 @@ _SUBJECT_CUT = re.compile(
 def _subject(task: str, kind: str) -> str:
     text = re.sub(r"^\s*(?:please\s+)?", "", task.strip(), flags=re.IGNORECASE)
     patterns = [
+        # "an email asking the landlord to fix the heating": the email is about what is to be done to ("the heating").
+        r"\b(?:asking|ask|requesting|request|begging|reminding|remind) (?:the |my |our |a |an )?[\w-]+(?: [\w-]+)? "
+        r"to (?!the |a |an )[a-z]+ (?:up |out |on |off )?((?:the|a|an|my|our|their|his|her|some) .+)",
         r"\babout (.+)",
         r"\b(?:regarding|concerning|on the (?:topic|theme|subject) of) (.+)",
         r"\bannounc(?:e|ing|ement (?:of|for|about)) (.+)",
@@ -254,6 +257,9 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
         # "to the team about ..." : stop at the first word that starts what the email is about.
         keep = [w for w in words if w.lower() not in {"about", "asking", "thanking", "to", "for", "inviting"}][:1]
         out["audience"] = keep[0] if keep else "everyone"
+    asked = re.search(r"\b(?:asking|reminding|begging|inviting) (?:the |my |our )?([a-z]+|[A-Z][a-z]+) to\b", task)
+    if asked and "audience" not in out:
+        out["audience"] = asked.group(1)
     thanked = re.search(r"\bthank(?:ing|s)? ([A-Z][a-z]+)\b", task)
     if thanked and "audience" not in out:
         out["audience"] = thanked.group(1)

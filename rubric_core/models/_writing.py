@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, replace
 
 from rubric_core.models import _code, _prose, _verse
-from rubric_core.models._prose_bank import SECTION_FALLBACK, SECTIONS
+from rubric_core.models._prose_bank import SECTION_FALLBACK, SECTIONS, summary_frame
 from rubric_core.models._task import Brief, read_task
 from rubric_core.models._wants import Feedback, Wants, read_feedback, wants_for
 
@@ -61,7 +61,7 @@ def _text_draft(brief: Brief, wants: Wants, variant: int) -> str:
         text = _verse.compose(brief, wants, variant, poem=True)
     elif kind == "prose" and brief.topics:
         text = _verse.compose(brief, wants, variant, poem=False)
-    elif kind == "summary" and brief.topics and not brief.source:
+    elif kind == "summary" and brief.topics and not brief.source and not summary_frame(brief.subject):
         # A subject the banks describe: a lead sentence, then what the banks know about it.
         lead = _prose.summary_lead(brief, wants)
         body = _verse.compose(brief, _fewer_sentences(wants), variant, poem=False)

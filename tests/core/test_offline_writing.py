@@ -350,6 +350,8 @@ def test_lists_have_the_count_asked_for_and_read_right(task: str, count: int, in
         ("Summarize the benefits of regular exercise for a general audience.", "Regular exercise"),
         ("Summarize the history of the printing press.", "printing press"),
         ("Explain how vaccines work.", "vaccines work"),
+        # A subject the image banks know (cities, trees) in a "why" summary: reasons, not a city scene.
+        ("Summarize why cities plant street trees.", "cities plant street trees"),
     ],
 )
 def test_summaries_of_a_known_shape_are_about_their_subject(task: str, said: str) -> None:
@@ -405,3 +407,19 @@ def test_announcements_say_when_and_where_as_the_task_does(task: str, says: str,
     if " in " in task:  # a place the task names is used, not a made-up one
         assert not [w for w in ("lounge", "atrium", "east wing") if w in draft], draft
     assert fluency_problems(draft) == [], draft
+
+
+def test_an_email_asking_someone_to_do_something_is_about_the_thing_and_greets_them() -> None:
+    draft = first_draft("Write an email asking the landlord to fix the heating by Friday.")
+    assert "Subject: A quick request about the heating" in draft, draft
+    assert "asking" not in draft.lower() and "Hi everyone" not in draft, draft
+    assert "Friday" in draft, draft
+    assert fluency_problems(draft.split("\n", 1)[1]) == [], draft
+
+
+def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
+    task = "Give three reasons to learn a second language."
+    after = revise(task, first_draft(task), feedback([("Mentions travel", 'Does not mention "travel".')]))
+    bullets = [line for line in after.splitlines() if line.startswith("- ")]
+    assert len(bullets) == 3 and "travel" in bullets[-1] and "the travel" not in after, after
+    assert bullets[-1].startswith("- It "), after  # a reason, like its neighbours, not an order
