@@ -26,11 +26,13 @@ def _print_event_table(event: Any, out: Any) -> None:
         print(f"      -> {first[:100]}", file=out)
     elif event.type == "draft":
         first = (d["text"].strip().splitlines() or [""])[0]
-        print(f"\n[iteration {d['iteration']}] draft: {first[:100]}", file=out)
+        print(f"\n[iteration {d['iteration'] + 1}] draft: {first[:100]}", file=out)  # from 1, as the UI counts
         for path in d.get("files") or {}:
             print(f"    file {path}", file=out)
     elif event.type == "evaluation":
-        print(f"[iteration {d['iteration']}] {d['result']} ({d['wall_time_s']:.2f} s): {d['explanation']}", file=out)
+        print(
+            f"[iteration {d['iteration'] + 1}] {d['result']} ({d['wall_time_s']:.2f} s): {d['explanation']}", file=out
+        )
         for c in d["criteria"]:
             mark = "PASS" if c["passed"] else "FAIL"
             gap = f"  -- {c.get('gap', '')}" if not c["passed"] else ""

@@ -81,17 +81,17 @@ def cmd_show(args: argparse.Namespace) -> int:
             index=["position", "criterion"], columns=["turn", "iteration"], values="passed", aggfunc="first"
         )
         table = table.map(lambda v: "PASS" if v is True else ("FAIL" if v is False else ""))
-        table.columns = [f"t{t}/it{i}" for t, i in table.columns]
+        table.columns = [f"t{t + 1}/it{i + 1}" for t, i in table.columns]  # counted from 1, as the UI does
         table.index = [name for _, name in table.index]
         print(table.to_string())
         print()
         for _, row in its.iterrows():
-            print(f"turn {row['turn']} iteration {row['iteration']}: {row['result']}: {row['explanation']}")
+            print(f"turn {row['turn'] + 1} iteration {row['iteration'] + 1}: {row['result']}: {row['explanation']}")
         failed = crit[~crit["passed"]]
         if not failed.empty:
             print("\ngaps:")
             for _, row in failed.iterrows():
-                print(f"  t{row['turn']}/it{row['iteration']} {row['criterion']}: {row['gap']}")
+                print(f"  t{row['turn'] + 1}/it{row['iteration'] + 1} {row['criterion']}: {row['gap']}")
     if run["error"]:
         print(f"\nerror: {run['error']}")
     print(f"\nfinal output:\n{run['final_output']}")

@@ -33,6 +33,20 @@ def test_run_table_and_exit_status_for_other_terminal_statuses() -> None:
     assert "status: max_iterations_reached" in proc.stdout
 
 
+def test_the_cli_counts_iterations_and_turns_from_one_as_the_ui_does() -> None:
+    proc = cli("run", "--example", "haiku")
+    assert proc.returncode == 0, proc.stderr
+    assert "[iteration 1] draft:" in proc.stdout and "[iteration 3] satisfied" in proc.stdout, proc.stdout
+    assert "[iteration 0]" not in proc.stdout
+    run_id = proc.stdout.split()[1]
+    shown = cli("show", run_id)
+    assert shown.returncode == 0, shown.stderr
+    header = next(line for line in shown.stdout.splitlines() if "/it" in line).split()
+    assert header == ["t1/it1", "t1/it2", "t1/it3"], shown.stdout
+    assert "turn 1 iteration 1: needs_revision" in shown.stdout and "turn 1 iteration 3: satisfied" in shown.stdout
+    assert "  t1/it1 " in shown.stdout and "t0/" not in shown.stdout  # the gaps, too
+
+
 def test_task_and_rubric_from_files_and_flags(tmp_path: Path) -> None:
     (tmp_path / "task.txt").write_text("Summarize photosynthesis in one sentence.")
     (tmp_path / "rubric.md").write_text("- Exactly one sentence\n- Mentions light and chlorophyll\n")
