@@ -173,9 +173,17 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
         and attachment
     ):
         return CheckSpec("python_tests", {"tests": attachment})
-    m = re.search(r"\bdefines? (?:a |the )?function `?([A-Za-z_]\w*)", text, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:defines?|contains?|includes?) (?:a |the |one |at least one )?(?:python )?function\b"
+        r"(?:\s+(?:called |named )?`?([A-Za-z_]\w*))?",
+        text,
+        re.IGNORECASE,
+    )
     if m:
-        return CheckSpec("python_defines", {"name": m.group(1)})
+        # "Defines a function find_duplicates(lst)" names it; "Defines a function" or "... a function that
+        # reverses a string" asks for any function.
+        name = m.group(1)
+        return CheckSpec("python_defines", {"name": None if not name or name.lower() in _NOT_NAMES else name})
     if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
         # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
         # find in the text (a docstring does not say "docstring").
@@ -262,9 +270,17 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
     return None
 
 
-def _python_defines(code: str, *, name: str) -> t.CheckResult:
+_NOT_NAMES = frozenset("that which to for with in and or who whose of as is".split())
+
+
+def _python_defines(code: str, *, name: str | None) -> t.CheckResult:
+    """The code defines the function `name`, or any function when `name` is None (ast)."""
     import ast
 
+    if name is None and not code.strip():
+        return t.CheckResult(
+            False, "no code", "No Python code found: write the code in a ```python block or a .py file."
+        )
     try:
         tree = ast.parse(code)
     except SyntaxError as exc:
@@ -272,6 +288,10 @@ def _python_defines(code: str, *, name: str) -> t.CheckResult:
             False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
         )
     names = [n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if name is None:
+        if names:
+            return t.CheckResult(True, f"defines {', '.join(f'{n}()' for n in names)}")
+        return t.CheckResult(False, "functions: none", "The code defines no function: write one with def.")
     if name in names:
         return t.CheckResult(True, f"defines {name}()")
     return t.CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")

@@ -145,8 +145,14 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         "where": d.get("where", pb.DEFAULT_WHERE[(seed >> 3) % len(pb.DEFAULT_WHERE)]),
         "deadline": d.get("deadline", pb.DEFAULT_DEADLINE[(seed >> 5) % len(pb.DEFAULT_DEADLINE)]),
         "audience": audience,
-        "sender": d.get("sender", pb.SENDERS[(seed >> 7) % len(pb.SENDERS)]),
+        "sender": d.get("sender") or _sender(seed, audience),
     }
+
+
+def _sender(seed: int, audience: str) -> str:
+    """A made-up sender, never the person written to ("Hello Maria, ... Kind regards, Maria")."""
+    names = [name for name in pb.SENDERS if name.lower() != audience.lower()]
+    return names[(seed >> 7) % len(names)]
 
 
 def _shift(slot: int, n_slots: int, variant: int) -> int:

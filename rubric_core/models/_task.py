@@ -178,6 +178,10 @@ def _subject(task: str, kind: str) -> str:
         # "an email asking the landlord to fix the heating": the email is about what is to be done to ("the heating").
         r"\b(?:asking|ask|requesting|request|begging|reminding|remind) (?:the |my |our |a |an )?[\w-]+(?: [\w-]+)? "
         r"to (?!the |a |an )[a-z]+ (?:up |out |on |off )?((?:the|a|an|my|our|their|his|her|some) .+)",
+        # "Announce that the parking policy changes on March 1": the subject is what changes ("the parking policy").
+        r"\b(?:announc\w*|saying|explaining|letting \w+ know) that ((?:the|our|a|an|this|my|your) .+?) "
+        r"(?:(?:is|are|will|will be) )?(?:chang|clos|open|mov|start|end|reopen|launch|go|return|shut|stop|"
+        r"resum|finish|begin|switch|relocat)\w*\b",
         r"\babout (.+)",
         r"\b(?:regarding|concerning|on the (?:topic|theme|subject) of) (.+)",
         r"\bannounc(?:e|ing|ement (?:of|for|about)) (.+)",

@@ -109,7 +109,7 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
         wants.json = True
     elif spec.check == "syllables_per_line":
         wants.syllables = list(p["pattern"])
-    elif spec.check == "python_defines":
+    elif spec.check == "python_defines" and p["name"]:
         wants.function = p["name"]
 
 

@@ -47,6 +47,9 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         ("Does not match the pattern `TODO`", "regex", {"pattern": "TODO", "should_match": False}),
         ("Is valid JSON", "json_valid", {"schema": None}),
         ("Defines a function find_duplicates(lst)", "python_defines", {"name": "find_duplicates"}),
+        ("Defines a function called `slugify`", "python_defines", {"name": "slugify"}),
+        ("Defines a function", "python_defines", {"name": None}),
+        ("Contains a function that reverses a string", "python_defines", {"name": None}),
         ("Every function has a docstring", "python_docstrings", {}),
         ("Includes a docstring", "python_docstrings", {}),
         ("Is about spring", "topic", {"topic": "spring"}),
@@ -102,6 +105,19 @@ def test_docstrings_are_read_in_the_code_not_looked_for_as_a_word() -> None:
     assert not evaluate(spec, Draft(text="A palindrome reads the same both ways.")).passed  # no code at all
     negated = interpret(Criterion("Has no docstrings", 1))
     assert negated is None or negated.check != "python_docstrings"
+
+
+def test_a_function_with_no_name_asked_for_is_any_function_in_the_code() -> None:
+    """ "Defines a function" had been "cannot judge", and "... a function that reverses" asked for a function
+    named "that"."""
+    spec = interpret(Criterion("Defines a function that reverses a string", 1))
+    assert spec is not None
+    code = "Done.\n\n```python\ndef reverse_string(text):\n    return text[::-1]\n```\n"
+    result = evaluate(spec, Draft(text=code))
+    assert result.passed and "reverse_string()" in result.detail
+    no_def = evaluate(spec, Draft(text="```python\nprint('olleh')\n```\n"))
+    assert not no_def.passed and no_def.gap == "The code defines no function: write one with def."
+    assert not evaluate(spec, Draft(text="Reverse it with slicing.")).passed  # no code at all
 
 
 def test_markdown_sections() -> None:

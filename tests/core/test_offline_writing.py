@@ -423,3 +423,22 @@ def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
     bullets = [line for line in after.splitlines() if line.startswith("- ")]
     assert len(bullets) == 3 and "travel" in bullets[-1] and "the travel" not in after, after
     assert bullets[-1].startswith("- It "), after  # a reason, like its neighbours, not an order
+
+
+@pytest.mark.parametrize(
+    ("task", "says", "never"),
+    [
+        # What the announcement is about is what changes, not the clause that says it changes.
+        ("Announce that the parking policy changes on March 1.", "update on the parking policy.", "on that"),
+        (
+            "Write an announcement that the office kitchen closes for repairs next week.",
+            "the office kitchen",
+            "on the repairs",
+        ),
+        # The made-up sender is never the person written to.
+        ("Write an email thanking Maria for covering my shift on Sunday.", "Hello Maria,", "\nMaria"),
+    ],
+)
+def test_the_draft_names_the_right_thing_and_the_right_people(task: str, says: str, never: str) -> None:
+    draft = first_draft(task)
+    assert says in draft and never not in draft, draft
