@@ -43,6 +43,6 @@ def show_heatmap(
         if len(turns) > 1:
             st.markdown(f"**Turn {turn + 1}**")
         doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts)
-        # Its own document: scripts are refused by the document's content security policy, and every run
+        # Its own document: its policy admits one constant script (the arrow keys) by its hash and no other, and every run
         # string in it is escaped (rubric_core.views.heatmap).
         st.iframe(doc, height=height, alt="Criteria heatmap: criteria by iteration, pass or fail")

@@ -1,7 +1,8 @@
 """A self-contained HTML report of a run: status, heatmap, iterations, final output.
 
-No script, no external resource: it reads offline and executes nothing. All
-run text is escaped. Iterations count from 1, as on the dashboard.
+No external resource: it reads offline. Its one script is a constant (the heatmap's arrow keys), admitted by
+its hash in the content security policy, so nothing from a run can execute; all run text is escaped.
+Iterations count from 1, as on the dashboard.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ import html
 from datetime import UTC, datetime
 
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
-from rubric_core.views.heatmap import HEATMAP_CSS, heatmap_html
+from rubric_core.views.heatmap import GRID_KEYS_SCRIPT, HEATMAP_CSP, HEATMAP_CSS, heatmap_html
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
 
 _CSS = """<style>
@@ -59,7 +60,7 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
     color = STATUS_COLORS.get(status, "#57606a")
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
-        "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">",
+        f"<meta http-equiv='Content-Security-Policy' content=\"{HEATMAP_CSP}\">",
         f"<title>{_e(title)}</title>{_CSS}{HEATMAP_CSS}{DIFF_CSS}</head><body>",
         f"<h1>{_e(title)}</h1>",
         f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
@@ -105,5 +106,5 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
     parts.append(f"<h2>Final output</h2><pre>{_e(view.final_output)}</pre>")
     for path, content in view.final_files.items():
         parts.append(f"<h3>{_e(path)}</h3><pre>{_e(content)}</pre>")
-    parts.append("</body></html>")
+    parts.append(f"{GRID_KEYS_SCRIPT}</body></html>")
     return "".join(parts)

@@ -1,7 +1,8 @@
-"""The criteria x iterations heatmap as plain HTML and CSS (no script): the dashboard and the report.
+"""The criteria x iterations heatmap as plain HTML and CSS: the dashboard and the report.
 
 Built from the criteria frame (docs/FRAMES.md). Hover a cell: its `title` gives the full criterion,
-the verdict and the gap. Click a cell (or Tab to the grid, then the arrow keys): a visually hidden radio
+the verdict and the gap. Click a cell (or Tab to the grid, then the arrow keys, which move as on a map with
+one small constant script admitted by its hash): a visually hidden radio
 button is checked and CSS shows that cell's verdict, gap and the draft at that iteration, below the grid
 (the report) or beside it (the dashboard's frame), never over a cell. Iterations are shown counting from 1
 (the stored `iteration` is the library's 0-based value). When the frame has the optional review
@@ -11,6 +12,8 @@ that disagrees with the grader's is marked apart. Every run string is escaped ex
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 import re
 from collections.abc import Mapping
@@ -62,6 +65,34 @@ carries each cell's text once. The details sit below the grid, in room the grid 
 cell is checked: they never cover a cell (a popover under the clicked cell hid the cells below it and
 took the next click). The radios are visually hidden, not removed: Tab reaches the grid and the arrow
 keys move from cell to cell, each showing its details."""
+
+GRID_KEYS_JS = """document.addEventListener("keydown", function (e) {
+  var cell = e.target && e.target.closest ? e.target.closest(".rs-hm-cell") : null;
+  if (!cell) return;
+  if (e.key === "Enter") { e.target.checked = true; e.preventDefault(); return; }
+  var step = {ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0]}[e.key];
+  if (!step) return;
+  e.preventDefault();
+  var cols = Array.prototype.slice.call(cell.closest(".rs-hm-grid").querySelectorAll(".rs-hm-col:not(.rs-hm-labels)"));
+  var c = cols.indexOf(cell.closest(".rs-hm-col")), r = Number(cell.dataset.criterion);
+  for (;;) {
+    r += step[0]; c += step[1];
+    var col = cols[c], next = col ? col.querySelectorAll(".rs-hm-cell")[r] : null;
+    if (!next) return;
+    var input = next.querySelector("input");
+    if (input) { input.focus(); input.checked = true; return; }
+  }
+});"""
+"""The arrow keys move as on a map (right and left along a criterion's row, through the iterations; up and down
+across the criteria), each checking the cell it reaches; Enter checks the focused cell. The radios alone move in
+their document order, down a column, whatever the arrow. The script is a constant with no run text in it, and
+the content security policy admits it by its hash and nothing else: hover, click and Tab need no script."""
+GRID_KEYS_SCRIPT = f"<script>{GRID_KEYS_JS}</script>"
+HEATMAP_CSP = (
+    "default-src 'none'; style-src 'unsafe-inline'; script-src "
+    f"'sha256-{base64.b64encode(hashlib.sha256(GRID_KEYS_JS.encode()).digest()).decode()}'"
+)
+"""A heatmap document's policy: inline styles, and the one script above by its hash. No other script, no fetch."""
 
 _KEY_RE = re.compile(r"[^A-Za-z0-9_-]")
 
@@ -228,7 +259,8 @@ def heatmap_document(
     In its own document the browser lays out a 20 x 50 grid without the host page's sanitizer and
     thousands of host style rules (inline in the dashboard it blocked Chromium for seconds). The grid
     scrolls inside the frame; the clicked cell's verdict, gap and draft stay in view in a pane beside it.
-    The content security policy lets nothing but inline styles run: no script, no fetch. The frame is as
+    The content security policy lets nothing but inline styles and the arrow-key script (`GRID_KEYS_JS`, by its
+    hash) run: no other script, no fetch. The frame is as
     high as the grid (up to `max_grid_px`), with no room kept below it.
     """
     body = heatmap_html(frame, key=key, turn=turn, drafts=drafts)
@@ -240,7 +272,7 @@ def heatmap_document(
     hint = '<div class="rs-hm-hint">Click a cell: its verdict, its gap and the draft at that iteration show here.</div>'
     doc = (
         "<!doctype html><html><head><meta charset='utf-8'>"
-        "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'\">"
-        f"{HEATMAP_CSS}{_FRAME_CSS}</head><body>{hint}{body}</body></html>"
+        f"<meta http-equiv='Content-Security-Policy' content=\"{HEATMAP_CSP}\">"
+        f"{HEATMAP_CSS}{_FRAME_CSS}</head><body>{hint}{body}{GRID_KEYS_SCRIPT}</body></html>"
     )
     return doc, max(MIN_FRAME_PX, min(grid_px, max_grid_px))

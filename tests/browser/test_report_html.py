@@ -84,20 +84,45 @@ def test_report_details_never_cover_a_cell_and_the_next_click_works(html_page) -
     assert boxes["draftTop"] >= boxes["gridBottom"], boxes
 
 
-def test_report_grid_works_from_the_keyboard(html_page) -> None:
-    """Item 13: Tab reaches the grid; the arrow keys move from cell to cell, each showing its details."""
-    page = html_page
-    page.set_content(render_report(_view()))
-    page.locator(".rs-hm-cell input").first.focus()
+def _walk_the_grid_from_the_keyboard(page) -> None:
+    """Tab reaches the grid; Enter checks the focused cell; the arrow keys move as on a map, each cell they
+    reach checked (its details shown) and outlined. The radios alone went down the column on ArrowRight."""
+    page.locator('.rs-hm-cell[data-criterion="0"][data-iteration="0"] input').focus()
     assert page.evaluate("() => document.activeElement.closest('.rs-hm-cell') !== null")
-    page.keyboard.press("Space")
-    first = page.evaluate(_CHECKED_JS)
-    assert first is not None
-    page.keyboard.press("ArrowDown")
-    second = page.evaluate(_CHECKED_JS)
-    assert second is not None and second != first
+    page.keyboard.press("Enter")
+    assert page.evaluate(_CHECKED_JS) == "0/0"
+    walk = [
+        ("ArrowRight", "0/1"),
+        ("ArrowDown", "1/1"),
+        ("ArrowRight", "1/2"),
+        ("ArrowLeft", "1/1"),
+        ("ArrowUp", "0/1"),
+    ]
+    for key, where in walk:
+        page.keyboard.press(key)
+        assert page.evaluate(_CHECKED_JS) == where, f"{key} should reach {where}"
+    page.keyboard.press("ArrowUp")  # off the grid's edge: nothing moves
+    assert page.evaluate(_CHECKED_JS) == "0/1"
     outline = page.evaluate("() => getComputedStyle(document.activeElement.closest('.rs-hm-cell')).outlineStyle")
     assert outline != "none"
+
+
+def test_report_grid_works_from_the_keyboard(html_page) -> None:
+    """Item 13: the report's grid from the keyboard alone."""
+    page = html_page
+    page.set_content(render_report(_view()))
+    _walk_the_grid_from_the_keyboard(page)
+
+
+def test_dashboard_heatmap_frame_works_from_the_keyboard(html_page) -> None:
+    """The dashboard's heatmap frame, the same grid in its own document, moves the same way."""
+    page = html_page
+    view = _view()
+    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
+    doc, height = heatmap_document(frame, key="t", drafts=view.drafts())
+    page.set_viewport_size({"width": 1300, "height": height})
+    page.set_content(doc)
+    _walk_the_grid_from_the_keyboard(page)
 
 
 def test_dashboard_heatmap_frame_keeps_no_empty_box_and_shows_details_beside_the_grid(html_page) -> None:

@@ -163,6 +163,15 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     assert cell.evaluate("(el) => el.querySelector('input').checked")
     assert "Draft at iteration" in grid.locator(".rs-hm-draft:visible").inner_text()
     shot(page, "ui-heatmap-clicked")
+    # The arrow keys move along the row inside the app's frame too (its policy admits the key script by hash).
+    row, it = cell.get_attribute("data-criterion"), int(cell.get_attribute("data-iteration") or 0)
+    columns = grid.locator(".rs-hm-col:not(.rs-hm-labels)").count()
+    assert columns >= 2, "the run revised at least once, so the row has somewhere to go"
+    key, target = ("ArrowRight", it + 1) if it + 1 < columns else ("ArrowLeft", it - 1)
+    cell.locator("input").focus()
+    cell.locator("input").press(key)
+    moved = grid.locator(f'.rs-hm-cell[data-criterion="{row}"][data-iteration="{target}"] input')
+    assert moved.evaluate("(el) => el.checked && document.activeElement === el"), f"{key} did not move along the row"
 
 
 def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:

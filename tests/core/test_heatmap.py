@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import html
 
 import pandas as pd
 
 from rubric_core.exports.report import render_report
 from rubric_core.views.frames import criteria_frame_from_rows
-from rubric_core.views.heatmap import heatmap_html
+from rubric_core.views.heatmap import GRID_KEYS_JS, GRID_KEYS_SCRIPT, heatmap_html
 from rubric_core.views.run_view import RunView
 
 NAME = 'Uses "e" & <b>never</b> bold'
@@ -61,7 +63,7 @@ def test_nothing_graded_gives_nothing() -> None:
     assert heatmap_html(criteria_frame_from_rows([]), key="t") == ""
 
 
-def test_report_counts_from_one_and_runs_no_script() -> None:
+def test_report_counts_from_one_and_runs_only_its_own_hashed_script() -> None:
     view = RunView(run_id="r1")
     from rubric_core.engine.events import RunEvent
 
@@ -83,5 +85,9 @@ def test_report_counts_from_one_and_runs_no_script() -> None:
     ]
     view.apply(events)
     report = render_report(view)
-    assert "<script" not in report and "Iteration 1: Needs revision" in report
+    assert "Iteration 1: Needs revision" in report
+    # One script, the constant arrow-key handler, admitted by its own hash; no run text can add another.
+    assert report.count("<script") == 1 and GRID_KEYS_SCRIPT in report
+    digest = base64.b64encode(hashlib.sha256(GRID_KEYS_JS.encode()).digest()).decode()
+    assert f"script-src 'sha256-{digest}'\"" in report and "unsafe-inline'; script-src 'unsafe" not in report
     assert "Draft at iteration 1" in report and html.escape(NAME, quote=True) in report
