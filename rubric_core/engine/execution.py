@@ -90,6 +90,8 @@ class RunExecution(StreamTranslator):
         self.last_mark = time.monotonic()
         self.started = time.monotonic()
         self.files: dict[str, str] = {}
+        self.thread_rubric: str | None = None
+        """The rubric the thread already holds (its state's `rubric`): what a follow-up that keeps it grades with."""
         # Totals of the whole run: what earlier parts and turns stored, plus this part.
         self.tokens = {
             k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
@@ -276,7 +278,9 @@ class RunExecution(StreamTranslator):
             },
             "thread_id": self.handle.run_id,
             "message": self.message,
-            "rubric": self.rubric if self.rubric is not None else self.config.rubric,
+            # The rubric this part grades with: a new one, or the thread's own (a follow-up that keeps the rubric
+            # after an earlier one replaced it grades with that replacement, not with the config's first rubric).
+            "rubric": self.rubric if self.rubric is not None else (self.thread_rubric or self.config.rubric),
             "turn": self.turn,
             **({"agent": self.agent_info} if self.agent_info else {}),
         }
@@ -298,6 +302,8 @@ class RunExecution(StreamTranslator):
     def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
         humans = user_turns(values)
         self.files = {p: msgs.file_text(f) for p, f in (values.get("files") or {}).items() if f}
+        rubric = values.get("rubric")
+        self.thread_rubric = rubric if isinstance(rubric, str) and rubric else None
         if resuming:
             self.turn = max(0, len(humans) - 1)
             self.grading_run_id = values.get("_current_grading_run_id")

@@ -21,6 +21,18 @@ class EventExtras:
     """Each follow-up turn: {turn, message, rubric, previous_end (the terminal event that ended the turn before)}."""
     tools: dict[tuple[int, int], list[dict[str, Any]]] = field(default_factory=dict)
     """Tool calls and results per (turn, iteration), in order, with the phase they belong to."""
+    first_rubric: str | None = None
+    """The rubric the run started with (the run row holds the newest: a follow-up may replace it)."""
+
+    def rubric_of_turn(self, run: dict[str, Any]) -> dict[int, str]:
+        """The rubric each turn was graded against: the first turn's, then each follow-up's own or the one
+        before it when the follow-up kept the rubric. Empty when the events do not say (one turn: the run's)."""
+        if self.first_rubric is None:
+            return {}
+        out = {0: self.first_rubric}
+        for turn in self.turns:
+            out[int(turn["turn"])] = turn.get("rubric") or out.get(int(turn["turn"]) - 1, run["rubric"])
+        return out
 
 
 EXTRA_EVENT_TYPES = ("run_started", "grading_started", "tool_call", "tool_result", "finished", "error", "cancelled")
@@ -44,6 +56,9 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
             last_end = {"type": ev.type, "at": iso_time(ev.at), **d}
             continue
         if ev.type == "run_started":
+            config = d.get("config")
+            if extras.first_rubric is None and isinstance(config, dict) and isinstance(config.get("rubric"), str):
+                extras.first_rubric = config["rubric"]
             if d.get("mode") == "follow_up":
                 # The event's own `turn` is written before the engine knows it: the turn is that of
                 # the events that follow. `previous_end`: how the turn before it ended.
@@ -164,8 +179,12 @@ def _public_config(config: dict) -> dict:
     return {k: config.get(k) for k in allowed if k in config}
 
 
-def grader_records(run: dict, iterations: list[dict], criteria: dict[tuple, list[dict]]) -> Iterator[dict[str, Any]]:
-    """One example per grading pass."""
+def grader_records(
+    run: dict, iterations: list[dict], criteria: dict[tuple, list[dict]], extras: EventExtras | None = None
+) -> Iterator[dict[str, Any]]:
+    """One example per grading pass, with the rubric that pass graded against (`extras`: a follow-up turn may
+    have replaced the run's rubric)."""
+    rubrics = (extras or EventExtras()).rubric_of_turn(run)
     for i in iterations:
         if i["result"] is None:
             continue
@@ -177,7 +196,7 @@ def grader_records(run: dict, iterations: list[dict], criteria: dict[tuple, list
             "iteration_number": i["iteration"] + 1,
             "inputs": {
                 "task": run["task"],
-                "rubric": run["rubric"],
+                "rubric": rubrics.get(i["turn"], run["rubric"]),
                 "draft": i["draft_text"],
                 "files": _files(i["files_json"]),
             },
@@ -214,6 +233,7 @@ def pair_records(
     draft); `all_pairs` writes every consecutive graded pair (on a tie, chosen = the later draft).
     """
     messages = {t["turn"]: t["message"] for t in (extras or EventExtras()).turns}
+    rubrics = (extras or EventExtras()).rubric_of_turn(run)
     by_turn: dict[int, list[dict]] = {}
     for i in iterations:
         by_turn.setdefault(i["turn"], []).append(i)
@@ -243,7 +263,7 @@ def pair_records(
                 "iteration": before["iteration"],
                 "iteration_number": before["iteration"] + 1,
                 "task": run["task"],
-                "rubric": run["rubric"],
+                "rubric": rubrics.get(turn, run["rubric"]),
                 "draft_before": before["draft_text"],
                 "failing_criteria": [
                     {"name": c["name"], "gap": c["gap"], "human_passed": c["human_passed"]}

@@ -80,16 +80,17 @@ def export_runs(
 
     def records() -> Iterator[dict[str, Any]]:
         for runs, its, crit in read_batches(store, flt):
-            # One query per batch; pairs and langsmith need only the follow-up inputs (runs of several turns).
+            # One query per batch; the other formats need only the follow-up inputs (runs of several turns: each
+            # turn's message and the rubric it was graded against).
             wanted = [r["id"] for r in runs if fmt == "jsonl" or int(r.get("turns") or 1) > 1]
-            events = store.events_of_types(wanted, EXTRA_EVENT_TYPES) if fmt != "grader-jsonl" else {}
+            events = store.events_of_types(wanted, EXTRA_EVENT_TYPES)
             for run in runs:
                 rows = its.get(run["id"], [])
                 extras = event_extras(events.get(run["id"], []), tools=fmt == "jsonl")
                 if fmt == "jsonl":
                     yield run_record(run, rows, crit, extras)
                 elif fmt == "grader-jsonl":
-                    yield from grader_records(run, rows, crit)
+                    yield from grader_records(run, rows, crit, extras)
                 elif fmt == "pairs":
                     yield from pair_records(run, rows, crit, extras, all_pairs=all_pairs)
                 else:

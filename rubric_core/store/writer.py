@@ -176,7 +176,7 @@ class EventWriter(RubricLibrary):
                     ),
                     {**_agent_columns(d), "id": ev.run_id},
                 )
-            if d.get("mode") == "follow_up" and d.get("rubric") and d["rubric"] != cfg["rubric"]:
+            if d.get("mode") == "follow_up" and d.get("rubric"):  # the row holds the newest turn's rubric
                 conn.execute(text("UPDATE runs SET rubric = :r WHERE id = :id"), {"r": d["rubric"], "id": ev.run_id})
 
     def _live_wall(self, ev: RunEvent) -> float | None:

@@ -602,3 +602,42 @@ def test_every_export_names_the_iteration_as_the_dashboard_counts_it(store: Stor
     from rubric_core.exports.import_check import check_record
 
     check_record(record, 1)  # a version 3 record passes the import check
+
+
+def test_grader_records_and_pairs_carry_the_rubric_each_turn_was_graded_against(
+    store: Store, engine: Engine, tmp_path: Path
+) -> None:
+    """A follow-up that replaces the rubric: the first turn's grading passes keep the first rubric (they had
+    carried the replacement, which they never graded against); a follow-up that keeps it, the one before."""
+    rec = [store.record]
+    haiku = example_config("haiku", rubric_name="haiku")
+    first = engine.execute(haiku, subscribers=rec)
+    for message, rubric in (("Now about autumn.", "- Is about autumn\n- Exactly three lines"), ("Again.", None)):
+        engine.execute(
+            haiku,
+            run_id=first.run_id,
+            mode="follow_up",
+            message=message,
+            rubric=rubric,
+            subscribers=rec,
+            first_seq=store.next_seq(first.run_id),
+        )
+    autumn = "- Is about autumn\n- Exactly three lines"
+    assert store.get_run(first.run_id)["rubric"] == autumn  # the run row holds the newest rubric
+    export_runs(store, "grader-jsonl", tmp_path / "g.jsonl")
+    graded = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text().splitlines()]
+    by_turn = {r["turn"]: r["inputs"]["rubric"] for r in graded}
+    assert sorted(by_turn) == [0, 1, 2]
+    assert by_turn == {0: haiku.rubric, 1: autumn, 2: autumn}
+    for r in graded:  # each record's criteria are those of its own rubric
+        names = {c["name"] for c in r["outputs"]["criteria"]}
+        assert all(f"- {n}" in r["inputs"]["rubric"] for n in names), (r["turn"], names)
+    export_runs(store, "pairs", tmp_path / "p.jsonl", all_pairs=True)
+    pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
+    assert {p["turn"]: p["rubric"] for p in pairs if p["turn"] == 0} == {0: haiku.rubric}
+    # The kept turn's start says the rubric it graded with (it had said the config's first one), so the run
+    # view shows each turn's own rubric.
+    from rubric_core.views.run_view import RunView
+
+    view = RunView.from_events(first.run_id, store.run_events(first.run_id))
+    assert [t.rubric for t in view.turns] == [haiku.rubric, autumn, autumn]
