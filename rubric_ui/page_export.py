@@ -76,15 +76,18 @@ def render() -> None:
         names = ["(any)"] + [r["name"] for r in store.list_rubrics()]
         rubric = c2.selectbox("Rubric", names, key="export_rubric")
         version = c3.number_input("Rubric version (0 = any)", min_value=0, step=1, key="export_version")
-        c4, c5 = st.columns(2)
-        model = c4.text_input("Model", key="export_model")
-        tag = c5.text_input("Tag", key="export_tag")
+        c4, c5, c6 = st.columns(3)
+        # As on the Runs page: any case, anywhere in the spec, the tag or the task.
+        model = c4.text_input("Model contains (working or grader)", key="export_model", placeholder="writer")
+        tag = c5.text_input("Tag contains", key="export_tag", placeholder="bike")
+        search = c6.text_input("Task contains", key="export_search")
         flt = RunFilter(
             statuses=statuses,
             rubric_name=None if rubric == "(any)" else rubric,
             rubric_version=int(version) or None,
-            model=model.strip() or None,
-            tag=tag.strip() or None,
+            model_contains=model.strip() or None,
+            tag_contains=tag.strip() or None,
+            search=search.strip() or None,
         )
     count = store.count_runs(flt)
     st.caption(f"{counted(count, 'run')} {'matches' if count == 1 else 'match'}.")

@@ -49,3 +49,25 @@ def test_parquet_download_keeps_a_folder_per_frame(store: Store, engine: Engine,
     assert summary == "1 record"
     names = sorted(zipfile.ZipFile(io.BytesIO(data)).namelist())
     assert names == ["criteria/criteria.parquet", "iterations/iterations.parquet", "runs/runs.parquet"]
+
+
+def test_filters_match_as_on_the_runs_page_any_case_anywhere(store: Store, engine: Engine) -> None:
+    """Model and tag had been exact ("writer" and "bike" found nothing) while the Runs page found them."""
+    first = engine.execute(example_config("haiku"), subscribers=[store.record])
+    engine.execute(example_config("lipogram"), subscribers=[store.record])
+    store.set_tags(first.run_id, ["Bike-Lock"])
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
+
+    def matches() -> str:
+        return next(c.value for c in at.caption if " match" in c.value)
+
+    assert matches() == "2 runs match."
+    at.text_input(key="export_model").set_value("WRITER").run()
+    assert matches() == "2 runs match."
+    at.text_input(key="export_tag").set_value("bike").run()
+    assert matches() == "1 run matches."
+    at.text_input(key="export_tag").set_value("").run()
+    at.text_input(key="export_search").set_value("HAIKU").run()
+    assert matches() == "1 run matches.", "the haiku example's task names a haiku"
+    assert not at.exception
