@@ -136,11 +136,23 @@ def _count_only(low: str, span: tuple[int, int]) -> bool:
     return _only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
+def _named(term: str) -> str:
+    """What a term in brackets spells out is what the text must name: "the date (next Monday)" is "next Monday";
+    an example ("a fruit (e.g. apple)") leaves the term itself. The brackets had been looked for as they are."""
+    m = re.fullmatch(r"(.*?)\s*\((.+)\)", term)
+    if not m:
+        return term
+    outer, inner = m.group(1).strip(), m.group(2).strip()
+    if re.match(r"(?:e\.g\.|eg\b|for example|for instance|such as|like)\s*", inner, re.IGNORECASE) or not inner:
+        return outer
+    return re.sub(r"^(?:i\.e\.|ie\b|namely|that is)[,:]?\s*", "", inner, flags=re.IGNORECASE) or outer
+
+
 def _terms(raw: str) -> tuple[list[str], str]:
     raw = raw.strip().rstrip(".")
     mode = "any" if re.search(r"\bor\b", raw) and not re.search(r"\band\b", raw) else "all"
     parts = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", raw)
-    terms = [p.strip().strip("\"'`“”‘’").strip() for p in parts]
+    terms = [_named(p.strip()).strip("\"'`“”‘’").strip() for p in parts]
     terms = [re.sub(r"^(?:the|a|an) (?:words?|terms?|letters?) ", "", x) for x in terms]
     terms = [re.sub(r"^(?:the|a|an) ", "", x) for x in terms]
     return [x for x in terms if x], mode

@@ -145,6 +145,7 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         "where": d.get("where", pb.DEFAULT_WHERE[(seed >> 3) % len(pb.DEFAULT_WHERE)]),
         "deadline": d.get("deadline", pb.DEFAULT_DEADLINE[(seed >> 5) % len(pb.DEFAULT_DEADLINE)]),
         "audience": audience,
+        "news": d.get("news", ""),
         "sender": d.get("sender") or _sender(seed, audience),
     }
 
@@ -167,8 +168,9 @@ def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple
     kind = brief.kind
     if kind == "announcement":
         table = pb.ANNOUNCE_EVENT if brief.details.get("event") else pb.ANNOUNCE_CHANGE
+        news = brief.details.get("news") and table is pb.ANNOUNCE_CHANGE
         slots = [
-            ("headline", table["headline"], False),
+            ("headline", pb.ANNOUNCE_NEWS if news else table["headline"], False),
             ("when", table["when"], False),
             ("body", table["body"], True),
             ("action", table["action"], True),
@@ -246,8 +248,8 @@ def _source_summary(brief: Brief, n: int) -> list[str]:
     return t.sentences_of(brief.source)[: max(n, 1)]
 
 
-def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], n: int) -> Doc:
-    """An intro line and n bullets; a word the rubric asks for takes the last bullet."""
+def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], n: int, intro_line: bool) -> Doc:
+    """An intro line (when `intro_line`) and n bullets; a word the rubric asks for takes the last bullet."""
     category = brief.details.get("category", "tips")
     items_pool = pb.LIST_ITEMS[category]
     count = n
@@ -281,7 +283,7 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
     terms = _term_sentences(brief, wants, " ".join([intro or "", *items]), values)
     if terms and items:
         items[-1] = terms[0]
-    head = [intro] if intro else []
+    head = [intro] if intro and intro_line else []
     return Doc(head=head, body=items, tail=[], bullets=True)
 
 
@@ -289,7 +291,7 @@ def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, frami
     values = values_for(brief, wants)
     if brief.kind == "list":
         n = brief.count or {"short": 3, "normal": 5, "long": 7}[brief.size]
-        return _list_doc(brief, wants, variant, values, max(1, n + extras - (_OPTIONAL - keep)))
+        return _list_doc(brief, wants, variant, values, max(1, n + extras - (_OPTIONAL - keep)), framing)
     if brief.kind == "summary" and brief.source:
         body = _source_summary(brief, 1 + extras + keep)
     else:
@@ -349,7 +351,11 @@ _SHAPES = _shapes()
 def compose(brief: Brief, wants: Wants, variant: int) -> str:
     """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does."""
     first = ""
-    for extras, keep, framing, one_line_tail, split in _SHAPES:
+    shapes = _SHAPES
+    if brief.kind == "list" and brief.count:
+        # "Five tips" in "exactly five lines": the five tips without their intro line, not four tips under it.
+        shapes = sorted(_SHAPES, key=lambda shape: not (shape[0] == 0 and shape[1] == _OPTIONAL))
+    for extras, keep, framing, one_line_tail, split in shapes:
         doc = _doc(brief, wants, variant, extras, keep, framing)
         text = doc.render(one_line_tail=one_line_tail, split_body=split)
         first = first or text

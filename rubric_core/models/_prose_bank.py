@@ -59,6 +59,14 @@ ANNOUNCE_CHANGE: dict[str, tuple[str, ...]] = {
     ),
 }
 
+ANNOUNCE_NEWS: tuple[str, ...] = (
+    "We want to let you know that {news}.",
+    "Some news to share: {news}.",
+    "Please note that {news}.",
+    "An important change is on the way: {news}.",
+)
+"""Headlines of an announcement whose task gives the news as a clause ("... that the office moves ...")."""
+
 ANNOUNCE_EXTRAS: tuple[str, ...] = (
     "Light snacks and drinks will be provided.",
     "If you cannot attend, the notes will be shared afterwards.",

@@ -62,6 +62,17 @@ _WHEN_RE = re.compile(
     rf"\b(?:on |this |next )?(?:{_WEEKDAY}(?:,? {_MONTH} \d{{1,2}}|,? \d{{1,2}} {_MONTH})?|{_MONTH} \d{{1,2}}(?:st|nd|rd|th)?"
     rf"|\d{{1,2}}(?:st|nd|rd|th)? (?:of )?{_MONTH}|tomorrow|next week)(?: at \d{{1,2}}(?::\d\d)? ?(?:am|pm))?"
 )
+_VERB_RE = re.compile(
+    r"\w+ed|was|were|is|are|has|had|have|did|does|went|got|came|broke|arrived|shipped|fell|took|left|ran|"
+    r"will|would|could|can|should|must|never|didn't|wasn't|weren't"
+)
+"""A word that ends the noun phrase before it ("their order #4821 | shipped late")."""
+_NEWS_RE = re.compile(
+    r"\b(?:(?:announc\w*|saying|explaining|letting \w+ know) that|(?:telling|informing|reminding) "
+    r"(?:the |our |all )?\w+(?: that)?) ((?:the|our|a|an|this|my|your) [^.;!?\n]+)",
+    re.IGNORECASE,
+)
+"""The news an announcement gives, as a clause: "the office moves to the new building"."""
 _TIME_RE = re.compile(r"\bat (\d{1,2}(?::\d\d)? ?(?:am|pm)|noon|midnight)\b", re.IGNORECASE)
 _WHERE_RE = re.compile(
     r"\b(?:in|at) ((?:the |room )?(?:(?!(?:in|at|on|noon|midnight)\b)[A-Za-z0-9-]+ ){0,3}(?:(?i:room|hall|office|atrium|kitchen|park|cafeteria|"
@@ -179,7 +190,8 @@ def _subject(task: str, kind: str) -> str:
         r"\b(?:asking|ask|requesting|request|begging|reminding|remind) (?:the |my |our |a |an )?[\w-]+(?: [\w-]+)? "
         r"to (?!the |a |an )[a-z]+ (?:up |out |on |off )?((?:the|a|an|my|our|their|his|her|some) .+)",
         # "Announce that the parking policy changes on March 1": the subject is what changes ("the parking policy").
-        r"\b(?:announc\w*|saying|explaining|letting \w+ know) that ((?:the|our|a|an|this|my|your) .+?) "
+        r"\b(?:(?:announc\w*|saying|explaining|letting \w+ know) that|(?:telling|informing|reminding) "
+        r"(?:the |our |all )?\w+(?: that)?) ((?:the|our|a|an|this|my|your) .+?) "
         r"(?:(?:is|are|will|will be) )?(?:chang|clos|open|mov|start|end|reopen|launch|go|return|shut|stop|"
         r"resum|finish|begin|switch|relocat)\w*\b",
         r"\babout (.+)",
@@ -197,6 +209,21 @@ def _subject(task: str, kind: str) -> str:
         r"\bfor (.+)",
         r"\bof (.+)",
     ]
+    sorry = re.search(
+        r"\b(?:apologi[sz](?:e|ing)|sorry)(?: to (?:a |an |the |our |my )?\w+)?(?: for| that| because)? "
+        r"((?:the|their|his|her|your|our|my|a|an) .+)",
+        text,
+        re.IGNORECASE,
+    )
+    if sorry and kind == "email":
+        # "apologising that their order #4821 shipped late": sorry about "your order #4821" (what went wrong,
+        # said to the person it happened to).
+        words = _SUBJECT_CUT.split(sorry.group(1))[0].split()
+        verb = next((i for i, w in enumerate(words[1:], 1) if _VERB_RE.fullmatch(w.lower())), len(words))
+        phrase = " ".join(words[:verb])
+        phrase = re.sub(r"^(?:their|his|her)\b", "your", phrase, flags=re.IGNORECASE)
+        if 1 < len(phrase.split()) <= 8:
+            return phrase
     for pattern in patterns:
         m = re.search(pattern, text, re.IGNORECASE)
         if m:
@@ -243,6 +270,16 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
         out["when"] += " " + time.group(0)
     elif time and "when" not in out:
         out["when"] = time.group(1)
+    news = _NEWS_RE.search(task)
+    if news:
+        # The clause without its when (the when has a sentence of its own): "the parking policy changes".
+        clause = news.group(1)
+        cut = [m.start() for m in (_WHEN_RE.search(clause), _TIME_RE.search(clause)) if m]
+        cut += [m.start() for m in [re.search(r"\b(?:next|this|tomorrow|today|tonight|from|starting)\b", clause)] if m]
+        clause = clause[: min(cut)] if cut else clause
+        clause = re.sub(r"\s+(?:on|at|by|from|in|starting|effective)\s*$", "", clause.strip(" ,")).strip()
+        if len(clause.split()) >= 3:
+            out["news"] = clause
     where = _WHERE_RE.search(task)
     if where:
         place = where.group(1)

@@ -49,6 +49,9 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         ("Defines a function find_duplicates(lst)", "python_defines", {"name": "find_duplicates"}),
         ("Defines a function called `slugify`", "python_defines", {"name": "slugify"}),
         ("Defines a function", "python_defines", {"name": None}),
+        # What brackets spell out is what the text must name; an example leaves the term itself.
+        ("Mentions the date (next Monday)", "contains", {"terms": ["next Monday"], "mode": "all"}),
+        ("Mentions a fruit (e.g. apple)", "contains", {"terms": ["fruit"], "mode": "all"}),
         ("Contains a function that reverses a string", "python_defines", {"name": None}),
         ("Every function has a docstring", "python_docstrings", {}),
         ("Includes a docstring", "python_docstrings", {}),

@@ -429,11 +429,22 @@ def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
     ("task", "says", "never"),
     [
         # What the announcement is about is what changes, not the clause that says it changes.
-        ("Announce that the parking policy changes on March 1.", "update on the parking policy.", "on that"),
+        ("Announce that the parking policy changes on March 1.", ": the parking policy changes.", "on that"),
         (
             "Write an announcement that the office kitchen closes for repairs next week.",
             "the office kitchen",
             "on the repairs",
+        ),
+        (
+            "Write an announcement telling the team the office moves to the new building.",
+            "the office moves to the new building.",
+            "telling",
+        ),
+        # An apology is about what went wrong, said to the person it happened to.
+        (
+            "Write an email to a customer apologising that their order #4821 shipped late.",
+            "Subject: Sorry about your order #4821\n",
+            "apologising",
         ),
         # The made-up sender is never the person written to.
         ("Write an email thanking Maria for covering my shift on Sunday.", "Hello Maria,", "\nMaria"),
@@ -442,3 +453,11 @@ def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
 def test_the_draft_names_the_right_thing_and_the_right_people(task: str, says: str, never: str) -> None:
     draft = first_draft(task)
     assert says in draft and never not in draft, draft
+
+
+def test_a_counted_list_in_a_line_count_keeps_its_count_and_drops_the_intro() -> None:
+    """ "Five tips" in "Exactly five lines": five tips with no intro line (it had been four tips under one)."""
+    task = "Write a list of five tips for staying focused."
+    after = revise(task, first_draft(task), feedback([("Exactly five lines", "Has 6 non-empty lines; needs 5.")]))
+    assert passes("Exactly five lines", after), after
+    assert [line.startswith("- ") for line in t.lines_of(after)] == [True] * 5, after
