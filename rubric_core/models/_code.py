@@ -26,7 +26,7 @@ class CodeDraft:
 
 def recipe_for(task: str, name: str = "") -> cb.Recipe | None:
     """The recipe whose keywords the task (or the function name asked for) uses."""
-    low = f"{task} {name.replace('_', ' ')}".lower()
+    low = f"{task} {name}".replace("_", " ").lower()  # "is_palindrome(s)" in the task names a palindrome
     for recipe in cb.RECIPES:
         if any(re.search(rf"\b{re.escape(k)}", low) for k in recipe.keywords):
             return recipe
@@ -36,7 +36,7 @@ def recipe_for(task: str, name: str = "") -> cb.Recipe | None:
 def _rename_params(code: str, params: str) -> str:
     """Use the parameter names the task gives ("find_duplicates(lst)") when the count matches."""
     wanted = [p.strip() for p in params.split(",") if p.strip()]
-    m = re.match(r"def \w+\(([^)]*)\)", code)
+    m = re.search(r"^def \w+\(([^)]*)\)", code, re.MULTILINE)  # after any imports
     if not m or not wanted:
         return code
     have = [p.split(":")[0].strip() for p in m.group(1).split(",") if p.strip()]

@@ -245,6 +245,48 @@ RECIPES: tuple[Recipe, ...] = (
         ),
         "{name}(12, 18)  # 6",
     ),
+    Recipe(
+        ("slug",),
+        "slugify",
+        "turns a title into a URL slug: lower case, words joined by hyphens",
+        (
+            'import re\n\n\ndef {name}(text):\n    """A URL slug: lower case, runs of other characters become one hyphen."""\n'
+            '    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")\n',
+            "import re\nimport unicodedata\n\n\ndef {name}(text: str) -> str:\n"
+            '    """A URL slug: accents dropped, lower case, runs of other characters one hyphen, none at the ends."""\n'
+            '    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")\n'
+            '    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")\n',
+        ),
+        '{name}("Hello, World!")  # "hello-world"',
+    ),
+    Recipe(
+        ("anagram",),
+        "is_anagram",
+        "tells whether two texts use the same letters the same number of times",
+        (
+            'def {name}(a, b):\n    """True when a and b have the same letters, in any order."""\n'
+            "    return sorted(a.lower()) == sorted(b.lower())\n",
+            "from collections import Counter\n\n\ndef {name}(a: str, b: str) -> bool:\n"
+            '    """True when a and b have the same letters, in any order, ignoring case, spaces and punctuation."""\n'
+            "    return Counter(c for c in a.lower() if c.isalnum()) == Counter(c for c in b.lower() if c.isalnum())\n",
+        ),
+        '{name}("listen", "Silent")  # True',
+    ),
+    Recipe(
+        ("median",),
+        "median",
+        "returns the middle value of the numbers (the mean of the two middle ones for an even count)",
+        (
+            'def {name}(numbers):\n    """The middle value of the numbers."""\n    ordered = sorted(numbers)\n'
+            "    mid = len(ordered) // 2\n    if len(ordered) % 2:\n        return ordered[mid]\n"
+            "    return (ordered[mid - 1] + ordered[mid]) / 2\n",
+            'def {name}(numbers: list[float]) -> float:\n    """The middle value of the numbers; an empty list raises ValueError."""\n'
+            '    if not numbers:\n        raise ValueError("median of an empty list")\n    ordered = sorted(numbers)\n'
+            "    mid = len(ordered) // 2\n    if len(ordered) % 2:\n        return ordered[mid]\n"
+            "    return (ordered[mid - 1] + ordered[mid]) / 2\n",
+        ),
+        "{name}([3, 1, 4, 1, 5])  # 3",
+    ),
 )
 
 CODE_INTROS: tuple[str, ...] = (

@@ -461,3 +461,36 @@ def test_a_counted_list_in_a_line_count_keeps_its_count_and_drops_the_intro() ->
     after = revise(task, first_draft(task), feedback([("Exactly five lines", "Has 6 non-empty lines; needs 5.")]))
     assert passes("Exactly five lines", after), after
     assert [line.startswith("- ") for line in t.lines_of(after)] == [True] * 5, after
+
+
+@pytest.mark.parametrize(
+    ("task", "criterion", "tests"),
+    [
+        # A name in the task with an underscore names what it does; "named" is not the function's name.
+        ("Write is_palindrome(s) in Python.", "Defines a function named is_palindrome", "assert is_palindrome('abba')"),
+        (
+            "Write a Python function slugify(title) that turns a title into a URL slug.",
+            "Defines a function slugify",
+            "assert slugify('Hello, World!') == 'hello-world'",
+        ),
+        (
+            "Write a function that checks if two words are anagrams.",
+            "Defines a function is_anagram",
+            "assert is_anagram('listen', 'Silent')",
+        ),
+        (
+            "Write a Python function to compute the median of a list.",
+            "Defines a function median",
+            "assert median([4, 1, 3, 2]) == 2.5",
+        ),
+    ],
+)
+def test_common_small_functions_are_written_not_left_as_placeholders(task: str, criterion: str, tests: str) -> None:
+    from rubric_core.checks.sandbox import run_python_tests
+
+    draft = first_draft(task)
+    assert "NotImplementedError" not in draft, draft
+    assert passes(criterion, draft), draft
+    code = re.search(r"```python\n(.*?)```", draft, re.DOTALL)
+    assert code is not None, draft
+    assert run_python_tests(code.group(1), tests).passed, draft
