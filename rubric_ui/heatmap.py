@@ -26,9 +26,15 @@ def frame_of(run_id: str, iterations: list[IterationView], reviews: list[dict] |
 
 
 def show_heatmap(
-    view: RunView, *, key: str, iterations: list[IterationView] | None = None, reviews: list[dict] | None = None
+    view: RunView,
+    *,
+    key: str,
+    iterations: list[IterationView] | None = None,
+    reviews: list[dict] | None = None,
+    narrow: bool = False,
 ) -> None:
-    """One grid per turn (a turn header when there are several), or a note when nothing is graded yet.
+    """One grid per turn (a turn header when there are several), or a note when nothing is graded yet;
+    `narrow` in a half-width column (Compare's two grids side by side).
 
     With `reviews` (newest per cell) reviewed cells are marked and disagreements with the grader outlined.
     """
@@ -42,7 +48,7 @@ def show_heatmap(
     for turn in turns:
         if len(turns) > 1:
             st.markdown(f"**Turn {turn + 1}**")
-        doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts)
+        doc, height = heatmap_document(frame, key=f"{key}-{turn}", turn=turn, drafts=drafts, narrow=narrow)
         # Its own document: its policy admits one constant script (the arrow keys) by its hash and no other, and every run
         # string in it is escaped (rubric_core.views.heatmap).
         st.iframe(doc, height=height, alt="Criteria heatmap: criteria by iteration, pass or fail")

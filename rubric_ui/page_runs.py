@@ -335,7 +335,7 @@ def _compare(store: Store, first: str, second: str) -> None:
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{md(view.agent_label)} · {view.facts(seconds=False)}"
             )
-            show_heatmap(view, key=f"runs-cmp-hm-{name}")
+            show_heatmap(view, key=f"runs-cmp-hm-{name}", narrow=True)
     if va.agent_label != vb.agent_label:
         st.warning(
             f"A and B were done by different agents: A by {md(va.agent_label)}, B by {md(vb.agent_label)}. "

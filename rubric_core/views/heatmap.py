@@ -240,6 +240,9 @@ grid wider than the frame had its bar, and the last row above it, cut off by the
 LEGEND_LINE_PX = 20
 """One line of the legend (0.8rem text). In the frame's grid column (two thirds of the frame, about 700 px on a
 1440 px screen) the legend takes 2 lines, 4 with the review marks; its bottom margin is in the first line."""
+NARROW_LEGEND_LINES = 5
+"""The legend's lines in a half-width frame (two heatmaps side by side, as Compare draws them, at 1440 px): it
+wraps to 4 or 5 lines there, and a frame sized for 2 cut off the last criterion row."""
 ROW_PX = 43
 """One criterion row: a 2.5rem cell and the 3px gap."""
 MIN_FRAME_PX = 200
@@ -253,6 +256,7 @@ def heatmap_document(
     turn: int | None = None,
     drafts: Mapping[tuple[int, int], str] | None = None,
     max_grid_px: int = 520,
+    narrow: bool = False,
 ) -> tuple[str, int]:
     """The heatmap as a whole HTML document for a frame of its own, and the frame's height in pixels.
 
@@ -261,14 +265,16 @@ def heatmap_document(
     scrolls inside the frame; the clicked cell's verdict, gap and draft stay in view in a pane beside it.
     The content security policy lets nothing but inline styles and the arrow-key script (`GRID_KEYS_JS`, by its
     hash) run: no other script, no fetch. The frame is as
-    high as the grid (up to `max_grid_px`), with no room kept below it.
+    high as the grid (up to `max_grid_px`), with no room kept below it; `narrow` for a frame in a half-width
+    column, where the legend takes more lines.
     """
     body = heatmap_html(frame, key=key, turn=turn, drafts=drafts)
     if not body:
         return "", 0
     rows = len({str(r) for r in frame["criterion"]})
     reviewed = "human_passed" in getattr(frame, "columns", ()) and any(_present(v) for v in frame["human_passed"])
-    grid_px = GRID_TOP_PX + LEGEND_LINE_PX * (4 if reviewed else 2) + ROW_PX * rows
+    legend_lines = (4 if reviewed else 2) if not narrow else (NARROW_LEGEND_LINES + (2 if reviewed else 0))
+    grid_px = GRID_TOP_PX + LEGEND_LINE_PX * legend_lines + ROW_PX * rows
     hint = '<div class="rs-hm-hint">Click a cell: its verdict, its gap and the draft at that iteration show here.</div>'
     doc = (
         "<!doctype html><html><head><meta charset='utf-8'>"

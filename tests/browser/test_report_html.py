@@ -181,3 +181,19 @@ def test_suite_grid_headers_are_not_cut(html_page) -> None:
           || getComputedStyle(th).textOverflow === 'ellipsis').map((th) => th.textContent)"""
     )
     assert cut == [], cut
+
+
+@pytest.mark.parametrize("width", [480, 560])
+def test_a_half_width_heatmap_frame_shows_every_criterion_row(html_page, width: int) -> None:
+    """Compare draws two grids side by side: in a half-width frame the legend wraps to more lines, and a frame
+    sized for two lines cut off the last criterion row."""
+    page = html_page
+    view = _view()
+    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
+    doc, height = heatmap_document(frame, key="t", drafts=view.drafts(), narrow=True)
+    page.set_viewport_size({"width": width, "height": height})
+    page.set_content(doc)
+    last = page.locator(".rs-hm-label").last.bounding_box()
+    assert last is not None and last["y"] + last["height"] <= height, (last, height)
+    below = page.evaluate("() => innerHeight - document.querySelector('.rs-hm-grid').getBoundingClientRect().bottom")
+    assert below < 90, f"{below} px of empty frame under the grid"
