@@ -162,12 +162,20 @@ class RunView:
         return {(it.turn, it.iteration): it.draft for it in self.all_iterations() if it.drafted}
 
     def facts(self, *, seconds: bool = True) -> str:
-        """What the run cost over every turn: "2 turns · 5 iterations · 4,210 tokens · 12.3 s"."""
-        from rubric_core.words import run_facts
+        """What the run cost over every turn: "2 turns · 5 iterations · 4,210 tokens · 12.3 s".
 
-        return run_facts(
-            len(self.all_iterations()), self.tokens, self.wall_time_s if seconds else None, turns=len(self.turns)
-        )
+        Iterations are the graded ones, as the Runs table and the store count them; a run that ended with a
+        draft the grader never saw (a cancel while drafting) says so after ("· 1 draft not graded"): its header
+        had said 15 iterations where the Runs table said 14.
+        """
+        from rubric_core.words import counted, run_facts
+
+        its = self.all_iterations()
+        graded = sum(1 for it in its if it.evaluation)
+        facts = run_facts(graded, self.tokens, self.wall_time_s if seconds else None, turns=len(self.turns))
+        if self.ended and len(its) > graded:
+            facts += f" · {counted(len(its) - graded, 'draft')} not graded"
+        return facts
 
     def explanation(self) -> str:
         """The last grader explanation."""

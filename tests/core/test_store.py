@@ -615,3 +615,21 @@ def test_the_view_counts_the_same_tokens_as_the_store(example: str, engine: Engi
         assert any(e.type == "tool_call" and (e.data.get("tokens") or {}) for e in events)  # what this is about
     view = RunView.from_events(run_id, events)
     assert view.tokens == store.get_run(run_id)["total_tokens"] > 0
+
+
+def test_a_run_cancelled_while_drafting_counts_its_iterations_as_the_runs_table_does(
+    db_url: str, store: Store, engine: Engine
+) -> None:
+    """The header said 15 iterations where the Runs table said 14: a draft the grader never saw is not an
+    iteration in either; the header says it apart."""
+    from rubric_core.views.run_view import RunView
+
+    cancel = CancelAt("draft", 1)  # the second draft is written, and the run is cancelled before its grading
+    handle = cancel.attach(engine.start(example_config("haiku"), subscribers=[store.record, cancel]))
+    assert handle.wait(PROCESS_TIMEOUT_S) and handle.last.type == "cancelled"
+    view = RunView.from_events(handle.run_id, store.run_events(handle.run_id))
+    stored = store.get_run(handle.run_id)["iterations"]
+    drafts = len(view.all_iterations())
+    assert drafts == 2 and stored == 1, (drafts, stored)
+    facts = view.facts()
+    assert facts.startswith("1 iteration · ") and facts.endswith(" · 1 draft not graded"), facts
