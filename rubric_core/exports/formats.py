@@ -10,13 +10,15 @@ from pathlib import Path
 from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
-EXPORT_SCHEMA_VERSION = 3
+EXPORT_SCHEMA_VERSION = 4
 """The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
 metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
 chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one
 folder per frame; criterion rows carry the newest human review. 3: every record, row and frame that has the
 0-based `iteration` also has `iteration_number`, the same iteration counted from 1 as the dashboard shows it
-(iteration_number 1 = the first draft). The importer reads every version up to this one."""
+(iteration_number 1 = the first draft). 4: likewise `turn_number` beside the 0-based `turn` (turn_number 1 = the
+run's first message; a follow-up is turn 2, as the dashboard says). The importer reads every version up to this
+one."""
 FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
 FORMAT_LABELS = {
     "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",

@@ -137,6 +137,11 @@ EXPORT_SCHEMA: dict[str, Any] = {
             "required": ["turn", "iteration"],
             "properties": {
                 "turn": _STEP_NO,
+                "turn_number": {
+                    "type": "integer",
+                    "minimum": 1,
+                    "description": "The turn as the dashboard counts it: 1 is the run's first message (`turn` + 1).",
+                },
                 "iteration": _STEP_NO,
                 "iteration_number": {
                     "type": "integer",

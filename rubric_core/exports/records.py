@@ -99,6 +99,7 @@ def run_record(
     history = [
         {
             "turn": i["turn"],
+            "turn_number": i["turn"] + 1,
             "iteration": i["iteration"],
             "iteration_number": i["iteration"] + 1,
             "draft": i["draft_text"],
@@ -192,6 +193,7 @@ def grader_records(
             "schema_version": EXPORT_SCHEMA_VERSION,
             "run_id": run["id"],
             "turn": i["turn"],
+            "turn_number": i["turn"] + 1,
             "iteration": i["iteration"],
             "iteration_number": i["iteration"] + 1,
             "inputs": {
@@ -260,6 +262,7 @@ def pair_records(
                 "improved": improved,
                 "run_id": run["id"],
                 "turn": turn,
+                "turn_number": turn + 1,
                 "iteration": before["iteration"],
                 "iteration_number": before["iteration"] + 1,
                 "task": run["task"],

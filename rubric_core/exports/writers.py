@@ -111,6 +111,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
         "schema_version",
         "run_id",
         "turn",
+        "turn_number",
         "iteration",
         "iteration_number",
         "position",
@@ -144,6 +145,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                             "schema_version": EXPORT_SCHEMA_VERSION,
                             "run_id": run_id,
                             "turn": turn,
+                            "turn_number": turn + 1,
                             "iteration": iteration,
                             "iteration_number": iteration + 1,
                             "position": c["position"],
@@ -165,8 +167,11 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
 
 
 def _add_iteration_number(frame: Any) -> None:
-    """`iteration_number` beside a frame's 0-based `iteration`: the iteration as the dashboard says it (1 = the
-    first draft). An export that said "iteration 0" where the page said "iteration 1" read as off by one."""
+    """`iteration_number` beside a frame's 0-based `iteration`, and `turn_number` beside `turn`: the iteration and
+    the turn as the dashboard says them (1 = the first draft, the first message). An export that said "iteration 0"
+    where the page said "iteration 1" read as off by one."""
+    if "turn" in frame.columns:
+        frame.insert(frame.columns.get_loc("turn") + 1, "turn_number", frame["turn"] + 1)
     if "iteration" in frame.columns:
         frame.insert(frame.columns.get_loc("iteration") + 1, "iteration_number", frame["iteration"] + 1)
 

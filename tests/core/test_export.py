@@ -506,7 +506,7 @@ def test_csv_neutralises_formula_cells_and_only_csv(store: Store, engine: Engine
     assert {r["rubric_name"] for r in rows} == {"'" + HYPERLINK}
     for row in rows:  # no cell a spreadsheet would evaluate
         assert all(not v or v[0] not in "=+-@\t\r" for v in row.values()), row
-    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"3"}  # numbers as is
+    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"4"}  # numbers as is
     assert {r["iteration_number"] for r in rows} == {"1"}
     export_runs(store, "jsonl", tmp_path / "r.jsonl")
     record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))
@@ -583,25 +583,43 @@ def test_cli_pairs_improved_by_default_all_with_a_flag(filled: Store, home: Path
 
 def test_every_export_names_the_iteration_as_the_dashboard_counts_it(store: Store, engine: Engine, tmp_path) -> None:
     """Issue 22 item 21: beside the library's 0-based `iteration`, `iteration_number` counts from 1 as the UI does
-    (1 = the first draft), in every format that has an iteration; the schema version says so (3)."""
-    assert EXPORT_SCHEMA_VERSION == 3
-    engine.execute(example_config("haiku"), subscribers=[store.record])
+    (1 = the first draft), in every format that has an iteration; `turn_number` likewise beside `turn` (the UI's
+    "Turn 2" had been `turn: 1` with nothing to say so); the schema version says so (4)."""
+    assert EXPORT_SCHEMA_VERSION == 4
+    first = engine.execute(example_config("haiku"), subscribers=[store.record])
+    engine.execute(
+        example_config("haiku"),
+        run_id=first.run_id,
+        mode="follow_up",
+        message="Again, about autumn.",
+        subscribers=[store.record],
+        first_seq=store.next_seq(first.run_id),
+    )
     export_runs(store, "jsonl", tmp_path / "r.jsonl")
     record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))
-    assert [(h["iteration"], h["iteration_number"]) for h in record["metadata"]["history"]] == [(0, 1), (1, 2), (2, 3)]
+    history = record["metadata"]["history"]
+    assert [(h["iteration"], h["iteration_number"]) for h in history if h["turn"] == 0] == [(0, 1), (1, 2), (2, 3)]
+    assert {(h["turn"], h["turn_number"]) for h in history} == {(0, 1), (1, 2)}
     export_runs(store, "grader-jsonl", tmp_path / "g.jsonl")
     graded = [json.loads(line) for line in (tmp_path / "g.jsonl").read_text(encoding="utf-8").splitlines()]
     assert all(g["iteration_number"] == g["iteration"] + 1 for g in graded) and graded[0]["iteration_number"] == 1
+    assert {(g["turn"], g["turn_number"]) for g in graded} == {(0, 1), (1, 2)}
     export_runs(store, "pairs", tmp_path / "p.jsonl", all_pairs=True)
     pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert pairs and all(p["iteration_number"] == p["iteration"] + 1 for p in pairs)
+    assert pairs and all(
+        p["iteration_number"] == p["iteration"] + 1 and p["turn_number"] == p["turn"] + 1 for p in pairs
+    )
     export_runs(store, "parquet", tmp_path / "pq")
     for name in ("iterations", "criteria"):
         frame = pd.read_parquet(tmp_path / "pq" / name)
         assert (frame["iteration_number"] == frame["iteration"] + 1).all() and frame["iteration_number"].min() == 1
+        assert (frame["turn_number"] == frame["turn"] + 1).all() and set(frame["turn_number"]) == {1, 2}
+    export_runs(store, "csv", tmp_path / "c.csv")
+    rows = list(csv.DictReader((tmp_path / "c.csv").open(encoding="utf-8")))
+    assert {(r["turn"], r["turn_number"]) for r in rows} == {("0", "1"), ("1", "2")}
     from rubric_core.exports.import_check import check_record
 
-    check_record(record, 1)  # a version 3 record passes the import check
+    check_record(record, 1)  # a version 4 record passes the import check
 
 
 def test_grader_records_and_pairs_carry_the_rubric_each_turn_was_graded_against(
