@@ -60,6 +60,16 @@ _CHECKED_JS = """() => { const i = [...document.querySelectorAll('.rs-hm-cell in
   return c.dataset.criterion + '/' + c.dataset.iteration; }"""
 
 
+def _show_frame(page: Any, *, width: int = 1300, narrow: bool = False) -> int:
+    """The dashboard's heatmap frame document of `_view()` in a viewport as large as the frame; its height."""
+    view = _view()
+    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
+    doc, height = heatmap_document(frame, key="t", drafts=view.drafts(), narrow=narrow)
+    page.set_viewport_size({"width": width, "height": height})
+    page.set_content(doc)
+    return height
+
+
 def test_report_details_never_cover_a_cell_and_the_next_click_works(html_page) -> None:
     """Item 13: a clicked cell's details cover no cell (nor are cut by the draft panel); the next click works."""
     page = html_page
@@ -117,22 +127,14 @@ def test_report_grid_works_from_the_keyboard(html_page) -> None:
 def test_dashboard_heatmap_frame_works_from_the_keyboard(html_page) -> None:
     """The dashboard's heatmap frame, the same grid in its own document, moves the same way."""
     page = html_page
-    view = _view()
-    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
-    doc, height = heatmap_document(frame, key="t", drafts=view.drafts())
-    page.set_viewport_size({"width": 1300, "height": height})
-    page.set_content(doc)
+    _show_frame(page)
     _walk_the_grid_from_the_keyboard(page)
 
 
 def test_dashboard_heatmap_frame_keeps_no_empty_box_and_shows_details_beside_the_grid(html_page) -> None:
     """Item 16: no empty "Click a cell" area under the grid; the clicked cell's details cover no cell."""
     page = html_page
-    view = _view()
-    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
-    doc, height = heatmap_document(frame, key="t", drafts=view.drafts())
-    page.set_viewport_size({"width": 1300, "height": height})
-    page.set_content(doc)
+    _show_frame(page)
     below = page.evaluate("() => innerHeight - document.querySelector('.rs-hm-grid').getBoundingClientRect().bottom")
     assert below < 60, f"{below} px of empty frame under the grid"
     hint = page.evaluate("() => document.querySelector('.rs-hm-hint').getBoundingClientRect().height")
@@ -188,11 +190,7 @@ def test_a_half_width_heatmap_frame_shows_every_criterion_row(html_page, width: 
     """Compare draws two grids side by side: in a half-width frame the legend wraps to more lines, and a frame
     sized for two lines cut off the last criterion row."""
     page = html_page
-    view = _view()
-    frame = criteria_frame_from_rows(criteria_rows("r1", view.all_iterations()))
-    doc, height = heatmap_document(frame, key="t", drafts=view.drafts(), narrow=True)
-    page.set_viewport_size({"width": width, "height": height})
-    page.set_content(doc)
+    height = _show_frame(page, width=width, narrow=True)
     last = page.locator(".rs-hm-label").last.bounding_box()
     assert last is not None and last["y"] + last["height"] <= height, (last, height)
     below = page.evaluate("() => innerHeight - document.querySelector('.rs-hm-grid').getBoundingClientRect().bottom")
