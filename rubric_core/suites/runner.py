@@ -119,6 +119,16 @@ class SuiteHandle:
         return self._done.wait(timeout)
 
 
+def _load_stack_first() -> None:
+    """Import the agent stack once, before the item workers start (they would import it at the same time), and
+    before the suite run is stored `running`: the first import takes seconds in a server whose runs go to pool
+    workers, and a suite stored `running` but not yet registered here read as "Running in another process"
+    (with no Cancel) on every page that looked at it meanwhile."""
+    from rubric_core.engine.stack import load_agent_stack
+
+    load_agent_stack()
+
+
 class SuiteRunner:
     """Starts, resumes and cancels suite runs; one per process, beside the RunManager."""
 
@@ -142,6 +152,7 @@ class SuiteRunner:
         """Store a new suite run over `dataset` and start its items in a background thread."""
         concurrency = check_concurrency(concurrency)
         check_items(dataset, config)
+        _load_stack_first()
         if config.rubric_name and rubric_version is None:
             rubric_version = self.store.save_rubric(config.rubric_name, config.rubric)
         suite_run_id = ss.create_suite_run(
@@ -172,6 +183,7 @@ class SuiteRunner:
             )
             raise ValueError(msg)
         n = check_concurrency(concurrency if concurrency is not None else suite["concurrency"])
+        _load_stack_first()
         ss.set_suite_status(self.store, suite_run_id, "running")
         return self._launch(suite_run_id, n, keys, subscribers)
 
@@ -202,9 +214,6 @@ class SuiteRunner:
         keys: Mapping[str, str] | None,
         subscribers: Iterable[SuiteSubscriber],
     ) -> SuiteHandle:
-        from rubric_core.engine.stack import load_agent_stack
-
-        load_agent_stack()  # here, once, before the item workers start (they would import it at the same time)
         items = ss.suite_items(self.store, suite_run_id)
         handle = SuiteHandle(suite_run_id, len(items), subscribers)
         with self._lock:

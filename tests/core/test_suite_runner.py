@@ -374,3 +374,36 @@ def test_the_runs_filter_can_leave_out_suite_items(db_url: str, runner: SuiteRun
     # With another filter, both apply.
     assert store.count_runs(RunFilter(without_suite_items=True, search="no such task")) == 0
     assert {r["id"] for r in store.list_runs(RunFilter())} == {alone, *items}
+
+
+def test_a_suite_is_stored_running_only_once_this_process_runs_it(
+    runner: SuiteRunner, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first import of the agent stack takes seconds in a server whose runs go to pool workers. The suite run
+    had been stored `running` before it, but registered here only after: meanwhile every page that looked at it
+    said "Running in another process: cancel it there." with no Cancel button."""
+    import rubric_core.engine.stack as stack
+
+    loading, release = threading.Event(), threading.Event()
+    original = stack.load_agent_stack
+
+    def slow_first_import() -> None:
+        loading.set()
+        assert release.wait(60)
+        original()
+
+    monkeypatch.setattr(stack, "load_agent_stack", slow_first_import)
+    started: list = []
+    from dataclasses import replace
+
+    # Items with no reference: a reference loads the stack earlier (in the item check), hiding the gap.
+    plain = Dataset(name="plain", items=tuple(replace(i, reference="") for i in _small(1).items))
+    thread = threading.Thread(target=lambda: started.append(runner.start(plain, _config())), daemon=True)
+    thread.start()
+    assert loading.wait(60)
+    # While the import runs: no suite run a page could take for one running elsewhere.
+    stored = ss.list_suite_runs(store)
+    assert [r for r in stored if r["status"] == "running" and not runner.is_live(r["id"])] == [], stored
+    release.set()
+    thread.join(60)
+    assert started and started[0].wait(300)
