@@ -38,6 +38,8 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("rubric_core.engine.runner")
 Mode = Literal["start", "resume", "follow_up"]
+RELEASE_WAIT_S = 60.0
+"""How long a new part waits for the ended part before it to let go of the run (normally microseconds)."""
 
 SHUTDOWN_MESSAGE = (
     "The process running this run stopped ({why}) before the run ended. "
@@ -85,6 +87,8 @@ class RunExecution(StreamTranslator):
         self.started_at = time.time()
         self._announce_lock = threading.Lock()
         self.iteration = 0
+        self.released = threading.Event()
+        """Set once this part no longer holds its run in the engine (the very end of `run`)."""
         self.grading_run_id: str | None = None
         self.grading_started_at: dict[int, float] = {}
         self.last_mark = time.monotonic()
@@ -160,11 +164,7 @@ class RunExecution(StreamTranslator):
                 self._user_code_failed(exc, "agent" if self.config.agent else "grader_tools")
                 return
             graph = self.built.graph
-            with self.engine._executions_lock:
-                if h.run_id in self.engine._executions:
-                    msg = "This run is already running in this process."
-                    raise RuntimeError(msg)
-                self.engine._executions[h.run_id] = self
+            self._hold_run()
             self._check_fault()
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
@@ -220,10 +220,29 @@ class RunExecution(StreamTranslator):
             with self.engine._executions_lock:
                 if self.engine._executions.get(h.run_id) is self:
                     del self.engine._executions[h.run_id]
+            self.released.set()
             if h.fault is not None:
                 from rubric_core.store.liveness import mark_stopped
 
                 mark_stopped(h.run_id)  # its store row could not be updated: it must not read as running
+
+    def _hold_run(self) -> None:
+        """Hold the run in this engine; a part that still holds it and is live is refused.
+
+        The part before (a finished first turn) emits its terminal event a moment before it lets go of the run:
+        a Continue sent as soon as `finished` arrived reached the same worker in that moment and was refused
+        ("already running") under load. A previous part that has ended is waited for.
+        """
+        h = self.handle
+        while True:
+            with self.engine._executions_lock:
+                previous = self.engine._executions.get(h.run_id)
+                if previous is None:
+                    self.engine._executions[h.run_id] = self
+                    return
+            if not previous.handle.done or not previous.released.wait(RELEASE_WAIT_S):
+                msg = "This run is already running in this process."
+                raise RuntimeError(msg)
 
     def _agent_label(self) -> str:
         info = (self.built.agent if self.built is not None else None) or {}

@@ -276,3 +276,38 @@ def test_worker_thread_always_ends_with_a_terminal_event(engine: Engine, monkeyp
     assert handle.wait(PROCESS_TIMEOUT_S)
     assert handle.last.type == "error" and "writer crashed" in handle.last.data["message"]
     assert threading.active_count() >= 1
+
+
+class _LetsGoWhenWaitedFor:
+    """The `released` of an ended part that still holds its run: waiting for it lets go of the run (as the part's
+    own last step does a moment after its terminal event)."""
+
+    def __init__(self, engine: Engine, run_id: str) -> None:
+        self.engine, self.run_id, self.waited = engine, run_id, 0
+
+    def wait(self, timeout: float | None = None) -> bool:
+        self.waited += 1
+        with self.engine._executions_lock:
+            self.engine._executions.pop(self.run_id, None)
+        return True
+
+
+def test_a_part_that_ended_but_still_holds_its_run_is_waited_for_not_refused(engine: Engine) -> None:
+    """A Continue sent as soon as `finished` arrived reached a pool worker while the finished part still held the
+    run, and ended in error ("This run is already running in this process"), seen in CI under load."""
+    from types import SimpleNamespace
+
+    run_id = "held0000000000000000000000000000"
+    release = _LetsGoWhenWaitedFor(engine, run_id)
+    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(done=True), released=release)  # type: ignore[assignment]
+    handle = engine.execute(example_config("haiku"), run_id=run_id)
+    assert handle.last is not None and handle.last.type == "finished", handle.last
+    assert release.waited == 1 and run_id not in engine._executions
+    # A part that holds the run and is live is still refused.
+    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(done=False), released=release)  # type: ignore[assignment]
+    again = engine.execute(example_config("haiku"), run_id="held1111111111111111111111111111")
+    assert again.last is not None and again.last.type == "finished"
+    refused = engine.execute(example_config("haiku"), run_id=run_id)
+    assert refused.last is not None and refused.last.type == "error" and release.waited == 1
+    assert "already running" in refused.last.data["message"]
+    engine._executions.pop(run_id, None)
