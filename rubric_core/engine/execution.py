@@ -230,8 +230,9 @@ class RunExecution(StreamTranslator):
         """Hold the run in this engine; a part that still holds it and is live is refused.
 
         The part before (a finished first turn) emits its terminal event a moment before it lets go of the run:
-        a Continue sent as soon as `finished` arrived reached the same worker in that moment and was refused
-        ("already running") under load. A previous part that has ended is waited for.
+        a Continue sent as soon as the store had `finished` (even before the handle's `done` was set) reached the
+        same worker in that moment and was refused ("already running") under load. A previous part that is
+        ending is waited for.
         """
         h = self.handle
         while True:
@@ -240,7 +241,7 @@ class RunExecution(StreamTranslator):
                 if previous is None:
                     self.engine._executions[h.run_id] = self
                     return
-            if not previous.handle.done or not previous.released.wait(RELEASE_WAIT_S):
+            if not previous.handle.ending or not previous.released.wait(RELEASE_WAIT_S):
                 msg = "This run is already running in this process."
                 raise RuntimeError(msg)
 

@@ -49,6 +49,9 @@ class RunHandle:
         self._seq = first_seq
         self._seen: set[tuple[Any, ...]] = set()
         self._done = threading.Event()
+        self.ending = False
+        """A terminal event is being delivered or was: set before the subscribers get it (a consumer can act on
+        it, e.g. send a Continue, before `done` is set)."""
         self._frozen = False
         self.cancel_requested = False
         self.fault: BaseException | None = None
@@ -77,6 +80,8 @@ class RunHandle:
             when = time.time() if at is None else at
             event = RunEvent(run_id=self.run_id, seq=self._seq, type=cast(EventType, type_), at=when, data=data)
             self._seq += 1
+            if type_ in TERMINAL_EVENT_TYPES:
+                self.ending = True
             for subscriber in list(self._subscribers):
                 try:
                     subscriber(event)

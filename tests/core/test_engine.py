@@ -299,12 +299,12 @@ def test_a_part_that_ended_but_still_holds_its_run_is_waited_for_not_refused(eng
 
     run_id = "held0000000000000000000000000000"
     release = _LetsGoWhenWaitedFor(engine, run_id)
-    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(done=True), released=release)  # type: ignore[assignment]
+    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(ending=True), released=release)  # type: ignore[assignment]
     handle = engine.execute(example_config("haiku"), run_id=run_id)
     assert handle.last is not None and handle.last.type == "finished", handle.last
     assert release.waited == 1 and run_id not in engine._executions
     # A part that holds the run and is live is still refused.
-    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(done=False), released=release)  # type: ignore[assignment]
+    engine._executions[run_id] = SimpleNamespace(handle=SimpleNamespace(ending=False), released=release)  # type: ignore[assignment]
     again = engine.execute(example_config("haiku"), run_id="held1111111111111111111111111111")
     assert again.last is not None and again.last.type == "finished"
     refused = engine.execute(example_config("haiku"), run_id=run_id)
