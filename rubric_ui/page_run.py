@@ -37,7 +37,7 @@ from rubric_ui.run_view import (
     show_views,
 )
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.state import attached_run, detach, editor_shown
+from rubric_ui.state import attached_run, detach, edit_toggle_key, editor_shown
 
 if TYPE_CHECKING:
     from rubric_core.execution.backend import LiveRun
@@ -102,9 +102,8 @@ def _start() -> None:
         return
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
-    # Fold the editor: the live view then comes right under the run's header, in sight (with the editor
-    # open it was drawn below the editor, off screen at 1440x900).
-    st.session_state["run_edit_open"] = False
+    # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live
+    # view comes right under the run's header, in sight (below the open editor it was off screen at 1440x900).
     seed_view(handle.run_id, config.to_dict())
 
 
@@ -313,7 +312,7 @@ def render() -> None:
         # container of its own whatever the role, so the run's polling fragment sits at the same place (and has
         # the same id) for every role: a forged press of its controls then reaches the check (access.py).
         with st.container():
-            if starts and st.toggle("Task and rubric: edit them or start another run", key="run_edit_open"):
+            if starts and st.toggle("Task and rubric: edit them or start another run", key=edit_toggle_key(run_id)):
                 _editor(store)
         _attached(run_id)
         return

@@ -20,8 +20,8 @@ from rubric_ui.editor import DEFAULTS
 
 EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
 """Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""
-KEPT_KEYS = (*EDITOR_KEYS, "run_view", "run_edit_open")
-"""Widget keys of the Run page whose values outlive a visit to another page."""
+KEPT_KEYS = (*EDITOR_KEYS, "run_view")
+"""Widget keys of the Run page whose values outlive a visit to another page (and the watched run's edit toggle)."""
 ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""
 
@@ -59,6 +59,17 @@ def editor_shown() -> None:
     st.session_state[EDITOR_DRAWN] = True
 
 
+def edit_toggle_key(run_id: str) -> str:
+    """The widget key of the toggle that opens the editor above run `run_id`: one toggle per run.
+
+    Start folds the editor by drawing the new run's own toggle, off. It used to set one shared toggle to off,
+    and a browser busy with another rerun (the live view's polling) could still send the toggle's old value,
+    on, after the click: the editor stayed open and the live view off screen (2 Starts in 8 in a new user's
+    pass). An old value sent for another run's toggle changes nothing.
+    """
+    return f"run_edit_open_{run_id}"
+
+
 def keep_widget_state(page: str) -> None:
     """Keep the Run page's widget values across page switches (call at the top of every run, on every page).
 
@@ -68,7 +79,8 @@ def keep_widget_state(page: str) -> None:
     arrived = st.session_state.get(LAST_PAGE) != page
     st.session_state[LAST_PAGE] = page
     write_back = arrived or page != RUN_PAGE
-    for key in KEPT_KEYS:
+    watched = st.session_state.get(ATTACHED)
+    for key in (*KEPT_KEYS, edit_toggle_key(watched)) if watched else KEPT_KEYS:
         if key in st.session_state:
             kept[key] = st.session_state[key]
             if write_back:

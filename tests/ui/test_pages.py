@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store
+from rubric_ui.state import edit_toggle_key
 from tests.core.helpers import PROCESS_TIMEOUT_S, example_config
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,7 +105,7 @@ def test_opening_a_stored_run_by_url(store: Store, engine: Engine) -> None:
     assert not at.exception
     assert any("Max iterations reached" in w.value for w in at.warning)
     assert at.session_state["run_task"].startswith("Write a paragraph")  # editor pre-filled from the run
-    at.toggle(key="run_edit_open").set_value(True).run()  # drawn only when asked for
+    at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()  # drawn only when asked for
     assert at.text_area(key="run_task").value.startswith("Write a paragraph")
     at = app(run="does-not-exist")
     assert any("No run with id" in e.value for e in at.error)
@@ -358,7 +359,7 @@ def test_the_editor_shown_again_is_sent_its_values(store: Store, engine: Engine)
     at = app(run=run_id)
     assert "run_task" not in [t.key for t in at.text_area]  # folded away while the run is shown
     task = at.session_state["run_task"]
-    next(t for t in at.toggle if t.key == "run_edit_open").set_value(True).run()
+    at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
     assert not at.exception
     for key in ("run_task", "run_rubric"):
         field = at.text_area(key=key)

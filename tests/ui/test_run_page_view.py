@@ -12,6 +12,7 @@ from rubric_core.engine import Engine
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.store import Store
 from rubric_core.views.run_view import RunView
+from rubric_ui.state import edit_toggle_key
 from tests.core.helpers import example_config
 from tests.ui.test_pages import app, wait_finished
 
@@ -68,7 +69,7 @@ def test_a_stored_run_shows_its_task_without_the_editor(store: Store, engine: En
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
     assert not at.exception
-    assert not at.toggle(key="run_edit_open").value
+    assert not at.toggle(key=edit_toggle_key(run_id)).value
     assert any(t.value == "Write a haiku about spring." for t in at.text)
     assert any(e.label.startswith("Rubric: 3 criteria") for e in at.expander)
 
@@ -92,14 +93,38 @@ def test_start_folds_the_editor(store: Store, engine: Engine) -> None:
     """Item 2: Start from an open editor folds it, so the live view comes right under the run's header."""
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
-    at.toggle(key="run_edit_open").set_value(True).run()
+    at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
     assert at.button(key="run_start")
     at.button(key="run_start").click().run()
     new_id = at.query_params["run"]
+    new_id = new_id if isinstance(new_id, str) else new_id[0]
     assert new_id and new_id != run_id
-    assert not at.toggle(key="run_edit_open").value
+    assert not at.toggle(key=edit_toggle_key(new_id)).value
     assert not [b for b in at.button if b.key == "run_start"], "the editor is folded"
-    wait_finished(at, new_id if isinstance(new_id, str) else new_id[0])
+    wait_finished(at, new_id)
+
+
+def test_start_folds_the_editor_when_the_browser_still_sends_the_toggle_on(store: Store, engine: Engine) -> None:
+    """Item 2, on a busy page: the browser sends a rerun (the live view's polling) with the values it held
+    before Start's answer reached it, the edit toggle on among them. The editor stays folded (it did not, 2
+    Starts in 8, in a new user's pass)."""
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
+    held = at._tree.get_widget_states()  # what the browser holds: the editor open
+    # A browser sends a button's press once, with the rerun it causes; AppTest lists every button unpressed.
+    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]
+    del held.widgets[:]
+    held.widgets.extend(kept)
+    at.button(key="run_start").click().run()
+    new_id = at.query_params["run"]
+    new_id = new_id if isinstance(new_id, str) else new_id[0]
+    assert new_id != run_id
+    at._run(widget_state=held)  # the stale rerun
+    assert not at.exception
+    assert not [b for b in at.button if b.key == "run_start"], "the editor is folded"
+    assert not at.toggle(key=edit_toggle_key(new_id)).value
+    wait_finished(at, new_id)
 
 
 def _follow_up(at: AppTest, run_id: str, message: str) -> None:
