@@ -64,10 +64,10 @@ def run_ready(iteration: int):
     return ready
 
 
-def open_from_runs_page(context, url: str, history_ready, row: int) -> float:
+def open_from_runs_page(context, url: str, history_ready, row: int, *, query: str = "") -> float:
     """Click row `row` of the Runs table once (a cell of it: that opens the run), time until the run is drawn."""
     page = context.new_page()
-    page.goto(f"{url}/runs")
+    page.goto(f"{url}/runs" + (f"?{query}" if query else ""))
     wait_app(page)
     history_ready(page)
     page.wait_for_function("() => !document.querySelector('[data-testid=\"stStatusWidget\"]')", timeout=60_000)
@@ -78,6 +78,35 @@ def open_from_runs_page(context, url: str, history_ready, row: int) -> float:
     elapsed = time.perf_counter() - start
     page.close()
     return elapsed
+
+
+def measure_floor(total: int, repeat: int, opens: int) -> dict[str, list[float]]:
+    """The same two measures on bench/streamlit_floor_app.py: a Streamlit page of the Runs list's shape with no
+    store and no query behind it, and the one-click switch to a page of a run's shape. No Streamlit page of
+    that shape can be drawn faster, so this is the floor under the comparison with Inspect's viewer."""
+    server = AppServer(
+        Path(tempfile.mkdtemp(prefix="bench-floor-")), script=Path(__file__).with_name("streamlit_floor_app.py")
+    )
+    out: dict[str, list[float]] = {"history": [], "from_runs": []}
+    try:
+        with chromium() as browser:
+            context = browser.new_context(viewport={"width": 1440, "height": 900})
+
+            def listed(page) -> None:
+                page.get_by_text(f"{total:,} runs · page 1 of", exact=False).wait_for(timeout=60_000)
+                page.wait_for_selector("[data-testid='stDataFrame'] canvas", timeout=60_000)
+
+            url = f"{server.url}/runs?total={total:,}"
+            timed_page(context, url, listed)  # warm-up, as for the app
+            for _ in range(repeat):
+                out["history"].append(timed_page(context, url, listed))
+            for n in range(opens):
+                out["from_runs"].append(
+                    open_from_runs_page(context, server.url, listed, 1 + n % 5, query=f"total={total:,}")
+                )
+    finally:
+        server.stop()
+    return out
 
 
 # ---- Inspect's log viewer, side by side -----------------------------------------------------------------
@@ -206,6 +235,7 @@ def main() -> None:
     home = Path(tempfile.mkdtemp(prefix="bench-scale-"))
     results: dict[int, dict[str, list[float]]] = {}
     inspect: dict[int, dict[str, list[float]]] = {}
+    floor: dict[int, dict[str, list[float]]] = {}
     already = 0
     for size in sizes:
         big = seed(home, size, already=already)
@@ -214,6 +244,7 @@ def main() -> None:
         if args.inspect_python:
             logs = inspect_logs(args.inspect_python, size)
             inspect[size] = measure_inspect(args.inspect_python, logs, size, args.repeat, args.opens)
+            floor[size] = measure_floor(size + 1, args.repeat, args.opens)
 
     def med(xs: list[float]) -> float:
         return statistics.median(xs)
@@ -273,6 +304,16 @@ def main() -> None:
                     "met" if mine <= 0.8 * other else "MISSED",
                 ]
             )
+            least = med(floor[size][key])
+            rows.append(
+                [
+                    f"{what}: the Streamlit floor (bench/streamlit_floor_app.py), {size:,}",
+                    f"{least:.2f} s ({least / other:.2f}x Inspect)",
+                    spread(floor[size][key]),
+                    f"0.8x ({0.8 * other:.2f} s)",
+                    "met" if least <= 0.8 * other else "MISSED even with no store and no query",
+                ]
+            )
     if not args.no_export:
         jsonl = [export_op(home, "export_jsonl") for _ in range(args.repeat)]
         parquet = [export_op(home, "export_parquet") for _ in range(args.repeat)]
@@ -300,7 +341,11 @@ def main() -> None:
         "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "
         "is measured in the same run on an eval log of as many samples (5 drafts x 8 criteria each): its sample "
         "list in a new tab (until the sample count and the first row show) and a sample opened with one click on "
-        "its row (until its last draft shows).\n\n" + table(["measure", "median", "spread", "target", ""], rows)
+        "its row (until its last draft shows). Beside it, the floor: the same two measures on "
+        "bench/streamlit_floor_app.py, a Streamlit page of the Runs list's shape (title, caption, a 100-row table) "
+        "with no store behind it, and the one-click switch to a page of a run's shape (an iframe and a verdict "
+        "mark): no Streamlit page of that shape is drawn faster.\n\n"
+        + table(["measure", "median", "spread", "target", ""], rows)
     )
     write_section("scale", "4. Scale", body)
 

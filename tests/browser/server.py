@@ -58,7 +58,9 @@ class AppServer:
         gated: bool = False,
         port: int = 0,
         args: list[str] | None = None,
+        script: Path | None = None,
     ) -> None:
+        """`script`: another Streamlit script run as it is, by `streamlit run` (a benchmark's baseline app)."""
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         self.log = home / "streamlit.log"
@@ -72,7 +74,7 @@ class AppServer:
             full_env["RUBRIC_STUDIO_WORKERS"] = "0"
         full_env.update(env or {})
         # As `make run` and `rubric-studio ui` start it: `streamlit run` with the worker processes started first.
-        module = "tests.browser.launch_app" if gated else "rubric_ui.serve"
+        module = "tests.browser.launch_app" if gated else "rubric_ui.serve" if script is None else "streamlit"
         self.started_at = time.perf_counter()
         with self.log.open("w") as out:
             self.proc = subprocess.Popen(
@@ -81,7 +83,7 @@ class AppServer:
                     "-m",
                     module,
                     "run",
-                    str(ROOT / "app.py"),
+                    str(script or ROOT / "app.py"),
                     "--server.port",
                     str(port),  # 0: the kernel picks; a restart test asks for the port it had
                     "--server.address",

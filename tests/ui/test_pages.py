@@ -137,6 +137,8 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     at = app("rubric_ui/app_pages/runs.py")
     assert not at.exception
     assert "2 runs · page 1 of 1" in texts(at)
+    assert "runs_status" not in [m.key for m in at.multiselect], "the filters' fields wait for their panel to open"
+    open_filters(at)
     at.multiselect(key="runs_status").set_value(["max_iterations_reached"]).run()
     assert "1 run matches the filters · page 1 of 1" in texts(at)
     at.text_input(key="runs_search").set_value("no such task").run()
@@ -144,11 +146,44 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     assert "0 runs match the filters" in texts(at)
 
 
+def open_filters(at: AppTest) -> None:
+    """Open the Runs page's Filters panel (its fields are drawn only while it is open)."""
+    at.session_state["runs_filters_open"] = True
+    at.run()
+    assert at.text_input(key="runs_search")
+
+
+def test_runs_filters_stay_in_force_with_their_panel_closed_and_on_return(store: Store, engine: Engine) -> None:
+    """The Filters panel draws its fields only while open (drawn folded, they cost a new tab 0.6 s): what was
+    set still filters when it is closed, after a visit to another page, and comes back into the fields."""
+    for name in ("haiku", "lipogram"):
+        engine.execute(example_config(name), subscribers=[store.record])
+    at = app("rubric_ui/app_pages/runs.py")
+    open_filters(at)
+    at.text_input(key="runs_search").set_value("haiku").run()
+    at.multiselect(key="runs_status").set_value(["satisfied", "max_iterations_reached"]).run()
+    assert "1 run matches the filters · page 1 of 1" in texts(at)
+    at.session_state["runs_filters_open"] = False
+    at.run()
+    assert not [t for t in at.text_input if t.key == "runs_search"], "the panel is closed"
+    assert "1 run matches the filters · page 1 of 1" in texts(at)
+    at.switch_page("rubric_ui/app_pages/rubrics.py").run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    assert not at.exception
+    assert "1 run matches the filters · page 1 of 1" in texts(at)
+    open_filters(at)
+    assert at.text_input(key="runs_search").value == "haiku"
+    assert at.multiselect(key="runs_status").value == ["satisfied", "max_iterations_reached"]
+    at.text_input(key="runs_search").set_value("").run()
+    assert "2 runs match the filters · page 1 of 1" in texts(at)
+
+
 def test_runs_filters_match_part_of_a_model_or_a_tag_in_any_case(store: Store, engine: Engine) -> None:
     """Issue 22 item 7: "WRITER" finds offline:writer, "bike" finds the tag bike-lock; the page says how many."""
     ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
     store.set_tags(ids[0], ["bike-lock"])
     at = app("rubric_ui/app_pages/runs.py")
+    open_filters(at)
     at.text_input(key="runs_model").set_value("WRITER").run()
     assert "2 runs match the filters" in texts(at)
     at.text_input(key="runs_tag").set_value("Bike").run()
@@ -170,6 +205,7 @@ def test_runs_filter_hides_suite_items(store: Store, engine: Engine) -> None:
     assert handle.wait(PROCESS_TIMEOUT_S)
     at = app("rubric_ui/app_pages/runs.py")
     assert "3 runs · page 1 of 1" in texts(at)
+    open_filters(at)
     at.checkbox(key="runs_no_suite_items").check().run()
     assert not at.exception
     assert "1 run matches the filters · page 1 of 1" in texts(at)
