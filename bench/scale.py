@@ -207,8 +207,11 @@ def measure(home: Path, total: int, big: str, repeat: int, opens: int) -> dict[s
 
             timed_page(context, f"{server.url}/runs", history_ready)  # warm-up: first script compile
             timed_page(context, f"{server.url}/?run={ids[-1]}", run_ready(4))
+            # Each measure in a row of its own: a tab closed as soon as its page was drawn can leave the server
+            # sending the rest of that page, and the big run's page held up the list's tab that came next.
             for _ in range(repeat):
                 out["history"].append(timed_page(context, f"{server.url}/runs", history_ready))
+            for _ in range(repeat):
                 out["big"].append(timed_page(context, f"{server.url}/?run={big}", run_ready(19)))
             for n in range(opens):
                 out["fresh"].append(timed_page(context, f"{server.url}/?run={ids[10 + n * 7]}", run_ready(4)))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
+import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -142,6 +143,21 @@ def _prices(store: Store, key: str) -> None:
                 st.success(f"Saved {counted(n, 'price')}.")
 
 
+def _iterations_chart(dist: pd.DataFrame) -> alt.Chart:
+    """Bars of items by the iteration they were satisfied at: one bar per iteration, its number written upright
+    (st.bar_chart turned single-digit labels on their side), whole numbers of items on the other axis."""
+    return (
+        alt.Chart(dist)
+        .mark_bar()
+        .encode(
+            x=alt.X("iterations:O", title="iteration satisfied at", axis=alt.Axis(labelAngle=0)),
+            y=alt.Y("items:Q", title="items", axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=["iterations", "items"],
+        )
+        .properties(height=200)
+    )
+
+
 def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
     """The grid, pass rates, blocking criteria, iterations to satisfied, cap hits, cost and prices."""
     frames = suite_frames(store, suite_id)
@@ -184,7 +200,7 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
                     "items": list(summary.iterations_to_satisfied.values()),
                 }
             )
-            st.bar_chart(dist, x="iterations", y="items", height=200)
+            st.altair_chart(_iterations_chart(dist), width="stretch")
         else:
             st.caption("No item satisfied yet.")
     with c2:

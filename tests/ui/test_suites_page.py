@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -63,6 +64,10 @@ def test_run_the_bundled_suite_edit_a_criterion_and_compare(store: Store) -> Non
     assert "Satisfied: 20" in text and "Max iterations reached: 4" in text
     ids = suite_run_ids(store, first)
     assert f'href="./?run={ids[0]}"' in text  # grid cells open the item's run
+    # Iterations to satisfied: one bar per iteration, its number upright (st.bar_chart laid them on their side).
+    specs = [json.loads(c.proto.spec) for c in at.get("vega_lite_chart")]
+    x = next(s["encoding"]["x"] for s in specs if s["encoding"]["x"].get("title") == "iteration satisfied at")
+    assert x["type"] == "ordinal" and x["axis"]["labelAngle"] == 0
 
     # Edit the rubric into v2 (20 to 40 words, a criterion reworded) and run again: a new library version, then
     # compare the two. The four poems at the cap under v1 are satisfied under v2: 4 items fixed, none broken.
