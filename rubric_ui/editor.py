@@ -43,6 +43,11 @@ DEFAULTS: dict[str, Any] = {
 }
 
 
+KEPT_VALUES = "run_kept_values"
+"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state
+(rubric_ui/state.py)."""
+
+
 def init_state() -> None:
     """Put defaults in session state once (widgets then own their values)."""
     for k, v in DEFAULTS.items():
@@ -87,6 +92,9 @@ def apply_preset(preset: dict[str, Any]) -> None:
                 st.session_state[key] = CUSTOM
                 st.session_state[f"{key}_custom"] = preset[field]
     st.session_state[ERRORS] = {}
+    # The kept copy too: with the editor folded it is what the fields come back with (state.keep_widget_state).
+    kept = st.session_state.setdefault(KEPT_VALUES, {})
+    kept.update({key: st.session_state[key] for key in DEFAULTS if key in st.session_state})
 
 
 def _load_example() -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_ui.editor import DEFAULTS
+from rubric_ui.editor import KEPT_VALUES as EDITOR_KEPT_VALUES
 
 EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
 """Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""
@@ -30,8 +31,9 @@ RUN_PAGE = "Run"
 """The Run page's title (app.py)."""
 LAST_PAGE = "run_last_page"
 """Session key: the title of the page the previous run drew."""
-KEPT_VALUES = "run_kept_values"
-"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state."""
+KEPT_VALUES = EDITOR_KEPT_VALUES
+"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state
+(apply_preset writes it too)."""
 
 
 EDITOR_DRAWN = "run_editor_drawn"
@@ -80,8 +82,13 @@ def keep_widget_state(page: str) -> None:
     st.session_state[LAST_PAGE] = page
     write_back = arrived or page != RUN_PAGE
     watched = st.session_state.get(ATTACHED)
+    # While the editor was not drawn, a field's key reads the value the script last wrote to it (an earlier
+    # preset), not the value the field last held: the copy is the truth then, and goes back under the key.
+    folded = not st.session_state.get(EDITOR_DRAWN, False)
     for key in (*KEPT_KEYS, edit_toggle_key(watched)) if watched else KEPT_KEYS:
-        if key in st.session_state:
+        if folded and key in EDITOR_KEYS and key in kept:
+            st.session_state[key] = kept[key]
+        elif key in st.session_state:
             kept[key] = st.session_state[key]
             if write_back:
                 st.session_state[key] = kept[key]

@@ -127,6 +127,31 @@ def test_start_folds_the_editor_when_the_browser_still_sends_the_toggle_on(store
     wait_finished(at, new_id)
 
 
+def test_the_editor_reopened_over_a_run_just_started_holds_what_was_started(store: Store, engine: Engine) -> None:
+    """Start folds the editor; reopened over the new run it offers what was started (task, cap, custom model),
+    not the settings of the run the page showed before (Streamlit dropped the folded fields' values, and their
+    keys read the earlier run's preset)."""
+    from rubric_ui.editor import CUSTOM
+
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(run=run_id)
+    at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
+    at.text_area(key="run_task").set_value("Write a limerick about tea.").run()
+    at.number_input(key="run_max_iterations").set_value(5).run()
+    at.selectbox(key="run_model").set_value(CUSTOM).run()
+    at.text_input(key="run_model_custom").set_value("offline:writer?latency=0.01").run()
+    at.button(key="run_start").click().run()
+    new_id = at.query_params["run"]
+    new_id = new_id if isinstance(new_id, str) else new_id[0]
+    at.run()
+    at.toggle(key=edit_toggle_key(new_id)).set_value(True).run()
+    assert not at.exception
+    assert at.text_area(key="run_task").value == "Write a limerick about tea."
+    assert at.number_input(key="run_max_iterations").value == 5
+    assert at.text_input(key="run_model_custom").value == "offline:writer?latency=0.01"
+    wait_finished(at, new_id)
+
+
 def _follow_up(at: AppTest, run_id: str, message: str) -> None:
     at.text_area(key="run_follow_message").set_value(message)
     at.button(key="run_follow_go").click().run()
