@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from rubric_ui.editor import DEFAULTS
-from rubric_ui.editor import KEPT_VALUES as EDITOR_KEPT_VALUES
+from rubric_ui.editor import DEFAULTS, KEPT_VALUES
 
 EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
 """Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""
@@ -31,9 +30,6 @@ RUN_PAGE = "Run"
 """The Run page's title (app.py)."""
 LAST_PAGE = "run_last_page"
 """Session key: the title of the page the previous run drew."""
-KEPT_VALUES = EDITOR_KEPT_VALUES
-"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state
-(apply_preset writes it too)."""
 
 
 EDITOR_DRAWN = "run_editor_drawn"

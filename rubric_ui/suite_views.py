@@ -7,9 +7,8 @@ and each cell links to that item's run on the Run page (`./?run=<id>`).
 from __future__ import annotations
 
 import html
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import altair as alt
 import pandas as pd
 import streamlit as st
 
@@ -21,6 +20,9 @@ from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
 from rubric_core.words import counted
 from rubric_ui.access import act, allowed
 from rubric_ui.safe import md
+
+if TYPE_CHECKING:
+    import altair as alt
 
 GRID_CSS = """<style>
 .rs-grid{border-collapse:collapse;font-size:0.8rem}
@@ -146,6 +148,8 @@ def _prices(store: Store, key: str) -> None:
 def _iterations_chart(dist: pd.DataFrame) -> alt.Chart:
     """Bars of items by the iteration they were satisfied at: one bar per iteration, its number written upright
     (st.bar_chart turned single-digit labels on their side), whole numbers of items on the other axis."""
+    import altair as alt  # only where a suite has satisfied items: not on every import of this module
+
     return (
         alt.Chart(dist)
         .mark_bar()
