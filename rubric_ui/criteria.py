@@ -83,9 +83,9 @@ def show_criteria(
         st.caption("Grading…" if it.grading else "Not graded yet.")
         return
     if title:
-        st.markdown(f"**{html.escape(verdict_summary(it))}**", unsafe_allow_html=True)
+        st.html(f"<b>{html.escape(verdict_summary(it))}</b>")
     if it.criteria and light:
-        st.markdown(criteria_html(it), unsafe_allow_html=True)
+        st.html(criteria_html(it))
     elif it.criteria:
         st.dataframe(
             criteria_frame(it, reviews),

@@ -45,9 +45,9 @@ if TYPE_CHECKING:
     from rubric_core.views.run_view import RunView
 
 POLL_SECONDS = 0.1
+"""The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 IDLE_POLL_SECONDS = 2.0
 """A cancelled or interrupted run can be resumed from another dashboard or the CLI: the page keeps looking."""
-"""The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
 DRAWN = "run_drawn_stamp"
@@ -56,6 +56,11 @@ SAVED = "run_saved_flash"
 """Session key: the message of a rubric just saved from the editor (shown by the rerun that follows the save)."""
 CANCELLING = "run_cancelling"
 """Session key: ids of runs whose Cancel was clicked here (shown as "Cancelling…" until they stop)."""
+
+
+def follow_open_key(run_id: str) -> str:
+    """Widget key: whether this run's "Continue this run" panel is open (each run's starts folded)."""
+    return f"run_follow_open_{run_id}"
 
 
 def _start() -> None:
@@ -143,7 +148,14 @@ def _controls(run_id: str, view: RunView) -> None:
     slot = 1 if shown else 0
     cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     if view.ended and view.status != "error" and allowed("continue"):
-        with st.expander("Continue this run (follow-up message on the same thread)"):
+        # Its fields are drawn only while it is open: drawn folded they cost every opened run's page (the one
+        # click from the Runs list, bench/scale.py) about 0.1 s of the browser's time, for a panel rarely used.
+        panel = st.expander(
+            "Continue this run (follow-up message on the same thread)", key=follow_open_key(run_id), on_change="rerun"
+        )
+        if not panel.open:
+            return
+        with panel:
             message = st.text_area("Follow-up message", key="run_follow_message")
             replace = st.checkbox("Replace the rubric", key="run_follow_replace")
             rubric = st.text_area(
@@ -223,7 +235,7 @@ def _attached(run_id: str) -> None:
     st.session_state[DRAWN] = {run_id: stamp}  # this full page run drew everything for `stamp`
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
     # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
-    st.markdown(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>', unsafe_allow_html=True)
+    st.html(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>')
 
 
 def _editor(store: Store) -> None:

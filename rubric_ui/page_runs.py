@@ -29,6 +29,8 @@ SELECTION = "runs_selection"
 """Session key: run ids picked here, offered to the Export page."""
 PAGE_IDS = "runs_page_ids"
 """Session key: the run ids of the table's rows, in order (a clicked cell names a row by its number)."""
+TASK_CLICK = "runs_task_click"
+"""Widget key: the task button clicked in the table ({"row": number, "label": task}), during that click's rerun."""
 OPEN = "runs_cell_opened"
 """Session key: the run whose cell was just clicked: the next run of this page opens it before drawing."""
 
@@ -127,7 +129,7 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         {
             "status": [[status_text(v)] for v in frame["status"]],
             "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
-            "task": frame["task"],
+            "task": [_one_line(t) for t in frame["task"]],
             # Built row by row: on an empty page the columns have no values to add (string + Int64 raised).
             "rubric": [
                 ("" if pd.isna(name) else str(name)) + ("" if pd.isna(version) else f" v{int(version)}")
@@ -155,7 +157,16 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
                 width=155, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
             ),
             "created": st.column_config.TextColumn(width=90),
-            "task": st.column_config.TextColumn(width=245, help="Select the run to read the whole task"),
+            # The task is a button: a click on it opens the run at once (a click on another cell opens it too,
+            # through the table's selection, which the table sends 150 ms after the click).
+            "task": st.column_config.ButtonColumn(
+                width=245,
+                type="tertiary",
+                alignment="left",
+                help="Click a run's task to open it; tick its box to preview it below",
+                on_click=_task_clicked,
+                key=TASK_CLICK,
+            ),
             "rubric": st.column_config.TextColumn(width=90),
             "model": st.column_config.TextColumn(width=130),
             "grader": st.column_config.TextColumn(width=130),
@@ -180,6 +191,20 @@ def _open_clicked() -> None:
         row = cells[0][0] if isinstance(cells[0], (list, tuple)) else cells[0].get("row")
         if isinstance(row, int) and 0 <= row < len(ids):
             st.session_state[OPEN] = ids[row]
+
+
+def _task_clicked() -> None:
+    """on_click of the task column's buttons: that row's run opens. Runs before the page is drawn (see `render`)."""
+    click = st.session_state.get(TASK_CLICK)
+    row = click.get("row") if click is not None else None
+    ids = st.session_state.get(PAGE_IDS, [])
+    if isinstance(row, int) and 0 <= row < len(ids):
+        st.session_state[OPEN] = ids[row]
+
+
+def _one_line(task: object) -> str:
+    """A task as a button's label: one line (the table draws a line of it; the whole task is in the preview)."""
+    return " ".join(str(task if task is not None and not pd.isna(task) else "").split())[:300] or "(no task)"
 
 
 def status_text(status: str) -> str:

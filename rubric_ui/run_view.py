@@ -127,8 +127,12 @@ def show_task(view: RunView) -> None:
     from rubric_core.words import counted
 
     task = str(view.config.get("task", ""))
-    st.markdown('<div class="rs-task-label"><b>Task</b></div>', unsafe_allow_html=True)
-    st.text(task or "(no task)")
+    # One element, not a label and a text: each element a page draws costs the browser time (bench/scale.py).
+    st.html(
+        '<div class="rs-task"><div class="rs-task-label"><b>Task</b></div>'
+        f'<div class="rs-task-text" style="white-space:pre-wrap;overflow-wrap:anywhere">'
+        f"{html.escape(task or '(no task)')}</div></div>"
+    )
     for turn in view.turns[1:]:
         st.markdown(f"**Turn {turn.turn + 1} message**")
         st.text(turn.message or "(empty)")
@@ -179,11 +183,10 @@ def show_live_panel(view: RunView, key: str) -> None:
             # A plain marker (no run text) the browser tests and the latency benchmark wait for; its
             # data-iteration is the stored 0-based value, data-live whether the run was still going when
             # this verdict was drawn (the tests prove verdicts arrive live).
-            st.markdown(
+            st.html(
                 f'<span class="rs-verdict" data-iteration="{newest.iteration}" '
                 f'data-result="{html.escape(str(newest.result))}" '
-                f'data-live="{"true" if is_live(view) else "false"}"></span>',
-                unsafe_allow_html=True,
+                f'data-live="{"true" if is_live(view) else "false"}"></span>'
             )
             # The final banner says the grader's explanation once the run ended: not repeated here.
             show_criteria(

@@ -143,9 +143,15 @@ def test_runs_preview_shows_every_iteration_and_one_click_opens_a_run(page900, s
     assert shown["last"] == "16", shown
     assert shown["right"] <= shown["viewRight"] + 1 and shown["right"] <= shown["frameWidth"], shown
     shot(page, "stakeholder-runs-preview-16")
-    # One click on a run's cell (its task) opens it on the Run page: no tick, no Open button.
+    # One click on a run's task (a button in the table) opens it on the Run page: no tick, no Open button.
     box = _runs_grid(page, server)
     page.mouse.click(box["x"] + 18 + 155 + 90 + 60, box["y"] + 35 + 17)
+    page.wait_for_url(f"**run={run_id}*")
+    page.wait_for_selector(f".rs-verdict[data-iteration='{15}']", state="attached")
+    # A click on another of its cells (the model) opens it too, through the table's selection.
+    box = _runs_grid(page, server)
+    assert "run=" not in page.url
+    page.mouse.click(box["x"] + 18 + 155 + 90 + 245 + 90 + 60, box["y"] + 35 + 17)
     page.wait_for_url(f"**run={run_id}*")
     page.wait_for_selector(f".rs-verdict[data-iteration='{15}']", state="attached")
 

@@ -146,6 +146,71 @@ def test_runs_page_lists_filters_and_pages(store: Store, engine: Engine) -> None
     assert "0 runs match the filters" in texts(at)
 
 
+def _runs_table(at: AppTest) -> Any:
+    """The Runs list's table element (its proto names the task buttons' widget)."""
+    return next(d for d in at.dataframe if "tags" in d.value.columns)
+
+
+def _rerun_with(at: AppTest, widget_id: str, **value: Any) -> None:
+    """A rerun carrying what the browser sends for one widget (AppTest cannot click inside a table)."""
+    held = at._tree.get_widget_states()
+    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]  # a browser sends no unpressed one
+    del held.widgets[:]
+    held.widgets.extend(kept)
+    sent = held.widgets.add(id=widget_id)
+    for name, v in value.items():
+        if name == "string_trigger_value":
+            sent.string_trigger_value.data = v
+        else:
+            setattr(sent, name, v)
+    at._run(widget_state=held)
+
+
+def test_one_click_on_a_runs_task_opens_that_run(store: Store, engine: Engine) -> None:
+    """Item 6: the task in each row is a button; its click opens that row's run on the Run page at once (the
+    table's own selection reaches the server 150 ms after a click). A click on another cell opens it too."""
+    import json
+
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    at = app("rubric_ui/app_pages/runs.py")
+    table = _runs_table(at)
+    assert list(table.value["task"])[1] == "Write a haiku about spring."  # newest first: the haiku is row 1
+    button = table.proto.button_click_widgets["task"]
+    _rerun_with(at, button, string_trigger_value=json.dumps({"row": 1, "label": "Write a haiku about spring."}))
+    assert not at.exception
+    assert at.query_params["run"] in (ids[0], [ids[0]])
+    assert [t.value for t in at.title] == ["Run"]
+    assert at.get("iframe"), "the run's heatmap is drawn"
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    assert [t.value for t in at.title] == ["Runs"], "the click is spent: the list stays the list"
+    selection = {"selection": {"rows": [], "columns": [], "cells": [[0, "model"]]}}
+    _rerun_with(at, _runs_table(at).proto.id, string_value=json.dumps(selection))
+    assert at.query_params["run"] in (ids[1], [ids[1]])
+    assert [t.value for t in at.title] == ["Run"]
+
+
+def test_the_api_keys_panel_draws_its_fields_only_when_open_and_keeps_a_key(home: Path) -> None:
+    """Drawn folded on every page, the four key fields cost each page's first draw; a key typed stays in the
+    session while the panel is closed, and is counted as configured (never shown)."""
+    at = app()
+    assert not [t for t in at.text_input if t.key == "keys_input_OPENAI_API_KEY"]
+    at.session_state["keys_panel_open"] = True
+    at.run()
+    at.text_input(key="keys_input_OPENAI_API_KEY").set_value("sk-test-4711").run()
+    at.session_state["keys_panel_open"] = False
+    at.run()
+    assert not [t for t in at.text_input if t.key == "keys_input_OPENAI_API_KEY"]
+    assert "OpenAI: key configured" in "\n".join(c.value for c in [*at.sidebar.caption, *at.sidebar.markdown])
+    assert "sk-test-4711" not in texts(at)
+    # Typed, then the panel folded by the same rerun (a click on its title while the field still has focus).
+    at.session_state["keys_panel_open"] = True
+    at.run()
+    at.text_input(key="keys_input_ANTHROPIC_API_KEY").set_value("sk-ant-4711")
+    at.session_state["keys_panel_open"] = False
+    at.run()
+    assert "Anthropic: key configured" in "\n".join(c.value for c in [*at.sidebar.caption, *at.sidebar.markdown])
+
+
 def open_filters(at: AppTest) -> None:
     """Open the Runs page's Filters panel (its fields are drawn only while it is open)."""
     at.session_state["runs_filters_open"] = True

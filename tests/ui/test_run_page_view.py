@@ -12,13 +12,15 @@ from rubric_core.engine import Engine
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.store import Store
 from rubric_core.views.run_view import RunView
+from rubric_ui.page_run import follow_open_key
 from rubric_ui.state import edit_toggle_key
 from tests.core.helpers import example_config
 from tests.ui.test_pages import app, wait_finished
 
 
 def _markdown(at: AppTest) -> str:
-    return "\n".join(str(m.value) for m in at.markdown)
+    """What the page's Markdown and HTML elements say (markers, chips, the criteria table, the task)."""
+    return "\n".join(str(m.value) for m in [*at.markdown, *at.get("html")])
 
 
 def _graded_chips(at: AppTest) -> int:
@@ -70,7 +72,8 @@ def test_a_stored_run_shows_its_task_without_the_editor(store: Store, engine: En
     at = app(run=run_id)
     assert not at.exception
     assert not at.toggle(key=edit_toggle_key(run_id)).value
-    assert any(t.value == "Write a haiku about spring." for t in at.text)
+    assert '<div class="rs-task-text"' in _markdown(at)
+    assert "Write a haiku about spring.</div>" in _markdown(at)
     assert any(e.label.startswith("Rubric: 3 criteria") for e in at.expander)
 
 
@@ -153,6 +156,9 @@ def test_the_editor_reopened_over_a_run_just_started_holds_what_was_started(stor
 
 
 def _follow_up(at: AppTest, run_id: str, message: str) -> None:
+    assert not [t for t in at.text_area if t.key == "run_follow_message"], "drawn only while the panel is open"
+    at.session_state[follow_open_key(run_id)] = True  # its fields are drawn only while the panel is open
+    at.run()
     at.text_area(key="run_follow_message").set_value(message)
     at.button(key="run_follow_go").click().run()
     wait_finished(at, run_id)
