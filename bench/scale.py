@@ -1,7 +1,7 @@
 """Scale: 2,000 and 10,000 stored runs (5 iterations x 8 criteria) in the real app.
 
 At each size, in Chromium against the app as `make run` starts it: the Runs page's first draw, a stored run opened
-in a fresh tab and opened from the Runs page (select a row, click Open), and the run of 20 iterations
+in a fresh tab and opened from the Runs page (one click on its task), and the run of 20 iterations
 x 50 criteria; then export of all runs to JSONL and Parquet in fresh processes; peak RSS.
 Targets: Runs page 1.5 s, open a run 3.98 s (half of 7.95 s) with max/median under 1.5x, the 20 x 50
 run 1 s, export 5 s, peak RSS 400 MB.

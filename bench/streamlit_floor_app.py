@@ -1,7 +1,7 @@
 """The least a Streamlit page of our shape can cost: bench/scale.py measures it beside the app (issue 22, item 6).
 
 Two pages under `st.navigation`, as in the app. "Runs": a title, the same caption and a 100-row table of nine
-columns (as many rows as a page of the Runs list), whose clicked cell switches to "Run". "Run": an iframe
+columns (as many rows as a page of the Runs list), whose task (a button, as in the app) switches to "Run". "Run": an iframe
 holding an element of class `rs-hm-grid` and a verdict mark, the two things scale.py waits for on a run page.
 No store, no query, no run view: whatever this costs, any Streamlit page of that shape costs at least as much.
 """
@@ -31,10 +31,13 @@ def _rows() -> pd.DataFrame:
 
 
 def _open() -> None:
-    cells = st.session_state["table"]["selection"]["cells"]
-    if cells:
-        first = cells[0]
-        st.session_state["opened"] = first[0] if isinstance(first, (list, tuple)) else first["row"]
+    click = st.session_state["task_click"]
+    if click:
+        st.session_state["opened"] = click["row"]
+
+
+def _ignore() -> None:
+    """A tick changes nothing here."""
 
 
 def runs() -> None:
@@ -42,7 +45,15 @@ def runs() -> None:
         st.switch_page(run_page, query_params={"run": str(st.session_state.pop("opened"))})
     st.title("Runs")
     st.caption(f"{st.query_params.get('total', '2,000')} runs · page 1 of 20")
-    st.dataframe(_rows(), hide_index=True, on_select=_open, selection_mode=["multi-row", "single-cell"], key="table")
+    task = st.column_config.ButtonColumn(type="tertiary", alignment="left", on_click=_open, key="task_click")
+    st.dataframe(
+        _rows(),
+        hide_index=True,
+        on_select=_ignore,  # as in the app, rows can be ticked (the box column moves the task where it is there)
+        selection_mode=["multi-row", "single-cell"],
+        key="table",
+        column_config={"task": task},
+    )
 
 
 def run() -> None:
