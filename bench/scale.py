@@ -340,7 +340,7 @@ def main() -> None:
         f"20 x 50, in Chromium at 1440x900 against the app as `make run` starts it. Medians of {args.repeat} (pages) and "
         f"{args.opens} (opened runs, each a different run) after a warm-up. A page counts as drawn when the table "
         "(Runs) or the heatmap and the last verdict (a run) are in the page; opening from the Runs page runs from "
-        "the one click on the run's row (a cell of it). The open-a-run target is half of the 7.95 s measured before "
+        "the one click on the run's task (a button in its row). The open-a-run target is half of the 7.95 s measured before "
         "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "
         "is measured in the same run on an eval log of as many samples (5 drafts x 8 criteria each): its sample "
         "list in a new tab (until the sample count and the first row show) and a sample opened with one click on "
