@@ -17,7 +17,7 @@ from rubric_ui.pages import PAGES_DIR as PAGES
 from rubric_ui.resources import warm_up
 from rubric_ui.shared import show_shared_run
 from rubric_ui.sidebar import mark_drawn
-from rubric_ui.state import RUN_PAGE, keep_widget_state
+from rubric_ui.state import RUN_PAGE, keep_widget_state, page_drawn
 
 HERE = Path(__file__).resolve().parent
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
@@ -70,6 +70,7 @@ def main() -> None:
     keep_widget_state(page.title)
     try:
         page.run()
+        page_drawn()  # not when the run was cut short (an exception: a rerun, a stop)
     finally:  # also when the page fails (a page that stops early draws it before st.stop)
         mark_drawn()
 

@@ -33,7 +33,9 @@ LAST_PAGE = "run_last_page"
 
 
 EDITOR_DRAWN = "run_editor_drawn"
-"""Session key: whether the last full page run drew the editor."""
+"""Session key: whether the last full page run that drew its page to the end drew the editor."""
+_EDITOR_DRAWING = "run_editor_drawing"
+"""Session key: whether this full page run has drawn the editor (EDITOR_DRAWN once the run ends)."""
 _EDITOR_FRESH = "run_editor_fresh"
 """Session key: this full run is the first to draw the editor since a run that did not."""
 
@@ -54,7 +56,7 @@ def editor_shown() -> None:
             elif key in kept:
                 st.session_state[key] = kept[key]
         st.session_state[_EDITOR_FRESH] = False
-    st.session_state[EDITOR_DRAWN] = True
+    st.session_state[_EDITOR_DRAWING] = True
 
 
 def edit_toggle_key(run_id: str) -> str:
@@ -92,7 +94,18 @@ def keep_widget_state(page: str) -> None:
             st.session_state[key] = kept[key]  # dropped while the field was not drawn: put it back
     # Fragment runs never get here (they run the fragment alone): this is the previous full run's word.
     st.session_state[_EDITOR_FRESH] = not st.session_state.get(EDITOR_DRAWN, False)
-    st.session_state[EDITOR_DRAWN] = False
+    st.session_state[_EDITOR_DRAWING] = False
+
+
+def page_drawn() -> None:
+    """Call once a full run has drawn its page to the end: what it drew becomes the word for the next run.
+
+    A run cut short (a newer rerun preempts it: a field committed while the previous one was still drawing)
+    says nothing about the editor. When its start counted as "the editor folded", the next run wrote the kept
+    copy, as the cut run had read it, over a value just typed (CI, both cores busy: the rubric came back
+    empty after the task's rerun was preempted by the rubric's).
+    """
+    st.session_state[EDITOR_DRAWN] = bool(st.session_state.get(_EDITOR_DRAWING, False))
 
 
 def attached_run() -> str | None:

@@ -130,6 +130,38 @@ def test_start_folds_the_editor_when_the_browser_still_sends_the_toggle_on(store
     wait_finished(at, new_id)
 
 
+def test_a_value_typed_while_a_run_was_cut_short_is_kept(home: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A run cut short before it drew the editor (preempted by the rerun a newer field's value asks for) must not
+    count as "the editor was folded": the next run wrote the kept copy, as the cut run had read it, over the
+    value just typed (CI under load: the rubric came back empty after the task's rerun was preempted)."""
+    import streamlit as st
+
+    import rubric_ui.page_run as page_run
+
+    at = app()
+    at.text_area(key="run_task").set_value("Describe the sea.").run()
+    at.text_area(key="run_rubric").set_value("- Old").run()
+    held = at._tree.get_widget_states()  # what the browser holds
+    original = page_run.render
+
+    def cut_short() -> None:  # the run stops before the page draws anything, once
+        monkeypatch.setattr(page_run, "render", original)
+        st.stop()
+
+    monkeypatch.setattr(page_run, "render", cut_short)
+    at.run()
+    assert not [t for t in at.text_area if t.key == "run_rubric"], "the cut run drew no editor"
+    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]
+    del held.widgets[:]
+    held.widgets.extend(kept)
+    rubric = next(w for w in held.widgets if w.id.endswith("-run_rubric"))
+    rubric.string_value = "- New"  # typed meanwhile: the newer rerun carries it
+    at._run(widget_state=held)
+    assert not at.exception
+    assert at.text_area(key="run_rubric").value == "- New"
+    assert at.text_area(key="run_task").value == "Describe the sea."
+
+
 def test_the_editor_reopened_over_a_run_just_started_holds_what_was_started(store: Store, engine: Engine) -> None:
     """Start folds the editor; reopened over the new run it offers what was started (task, cap, custom model),
     not the settings of the run the page showed before (Streamlit dropped the folded fields' values, and their
