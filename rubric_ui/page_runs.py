@@ -180,26 +180,27 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     return picked
 
 
+def _open_row(row: object) -> None:
+    """The run of row `row` of the table's page opens: the next run of this page opens it before drawing."""
+    ids = st.session_state.get(PAGE_IDS, [])
+    if isinstance(row, int) and 0 <= row < len(ids):
+        st.session_state[OPEN] = ids[row]
+
+
 def _open_clicked() -> None:
     """on_select: a clicked cell opens its run. Runs before the page is drawn (see `render`)."""
     state = st.session_state.get("runs_table")
     cells = list(getattr(getattr(state, "selection", None), "cells", None) or [])
     if not cells and isinstance(state, dict):
         cells = list((state.get("selection") or {}).get("cells") or [])
-    ids = st.session_state.get(PAGE_IDS, [])
     if cells:
-        row = cells[0][0] if isinstance(cells[0], (list, tuple)) else cells[0].get("row")
-        if isinstance(row, int) and 0 <= row < len(ids):
-            st.session_state[OPEN] = ids[row]
+        _open_row(cells[0][0] if isinstance(cells[0], (list, tuple)) else cells[0].get("row"))
 
 
 def _task_clicked() -> None:
     """on_click of the task column's buttons: that row's run opens. Runs before the page is drawn (see `render`)."""
     click = st.session_state.get(TASK_CLICK)
-    row = click.get("row") if click is not None else None
-    ids = st.session_state.get(PAGE_IDS, [])
-    if isinstance(row, int) and 0 <= row < len(ids):
-        st.session_state[OPEN] = ids[row]
+    _open_row(click.get("row") if click is not None else None)
 
 
 def _one_line(task: object) -> str:

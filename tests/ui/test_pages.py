@@ -151,12 +151,19 @@ def _runs_table(at: AppTest) -> Any:
     return next(d for d in at.dataframe if "tags" in d.value.columns)
 
 
-def _rerun_with(at: AppTest, widget_id: str, **value: Any) -> None:
-    """A rerun carrying what the browser sends for one widget (AppTest cannot click inside a table)."""
+def browser_held(at: AppTest) -> Any:
+    """The widget values the browser holds after the last run, as it sends them with a rerun (`at._run(widget_state=
+    ...)`): AppTest lists every button unpressed, a browser sends a press once, with the rerun it causes."""
     held = at._tree.get_widget_states()
-    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]  # a browser sends no unpressed one
+    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]
     del held.widgets[:]
     held.widgets.extend(kept)
+    return held
+
+
+def _rerun_with(at: AppTest, widget_id: str, **value: Any) -> None:
+    """A rerun carrying what the browser sends for one widget (AppTest cannot click inside a table)."""
+    held = browser_held(at)
     sent = held.widgets.add(id=widget_id)
     for name, v in value.items():
         if name == "string_trigger_value":

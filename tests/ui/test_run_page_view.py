@@ -15,7 +15,7 @@ from rubric_core.views.run_view import RunView
 from rubric_ui.page_run import follow_open_key
 from rubric_ui.state import edit_toggle_key
 from tests.core.helpers import example_config
-from tests.ui.test_pages import app, wait_finished
+from tests.ui.test_pages import app, browser_held, wait_finished
 
 
 def _markdown(at: AppTest) -> str:
@@ -114,11 +114,7 @@ def test_start_folds_the_editor_when_the_browser_still_sends_the_toggle_on(store
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
     at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
-    held = at._tree.get_widget_states()  # what the browser holds: the editor open
-    # A browser sends a button's press once, with the rerun it causes; AppTest lists every button unpressed.
-    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]
-    del held.widgets[:]
-    held.widgets.extend(kept)
+    held = browser_held(at)  # what the browser holds: the editor open
     at.button(key="run_start").click().run()
     new_id = at.query_params["run"]
     new_id = new_id if isinstance(new_id, str) else new_id[0]
@@ -141,7 +137,7 @@ def test_a_value_typed_while_a_run_was_cut_short_is_kept(home: object, monkeypat
     at = app()
     at.text_area(key="run_task").set_value("Describe the sea.").run()
     at.text_area(key="run_rubric").set_value("- Old").run()
-    held = at._tree.get_widget_states()  # what the browser holds
+    held = browser_held(at)  # what the browser holds
     original = page_run.render
 
     def cut_short() -> None:  # the run stops before the page draws anything, once
@@ -151,9 +147,6 @@ def test_a_value_typed_while_a_run_was_cut_short_is_kept(home: object, monkeypat
     monkeypatch.setattr(page_run, "render", cut_short)
     at.run()
     assert not [t for t in at.text_area if t.key == "run_rubric"], "the cut run drew no editor"
-    kept = [w for w in held.widgets if w.WhichOneof("value") != "trigger_value"]
-    del held.widgets[:]
-    held.widgets.extend(kept)
     rubric = next(w for w in held.widgets if w.id.endswith("-run_rubric"))
     rubric.string_value = "- New"  # typed meanwhile: the newer rerun carries it
     at._run(widget_state=held)
