@@ -116,30 +116,62 @@ def _wait_stored(db: Path, run_id: str, kind: str, proc: subprocess.Popen) -> No
     pytest.fail(f"no stored {kind}")
 
 
+class _HeldGrader:
+    """A grader whose call is held open until the test lets it go: `in_flight` is set once the call arrived.
+
+    "grading_started" is stored before the grader's model call is made; a Cancel landing in that gap ends
+    the run as `cancelled` at once (the grader's nested graph drains before calling the model). Loaded CI
+    machines hit that gap. Waiting for the request itself puts the stop where the test means it to be.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self.in_flight = threading.Event()
+        self.release = threading.Event()
+
+    def __call__(self, messages, kwargs):  # type: ignore[no-untyped-def]
+        from tests.stubs.openai_stub import offline_brain
+
+        if "response_format" in kwargs or any(
+            t["function"]["name"] == "GraderResponse" for t in kwargs.get("tools", [])
+        ):
+            self.in_flight.set()
+            self.release.wait(DEADLINE_S)
+        return offline_brain(messages, kwargs)
+
+
 @pytest.mark.parametrize("stop", ["second-ctrl-c", "sigterm"])
 def test_stopping_while_grading_in_the_pool_prints_the_hint_and_no_traceback(tmp_path: Path, stop: str) -> None:
     home = tmp_path / "home"
-    proc = subprocess.Popen(
-        # A grading call far longer than the stop takes: the second Ctrl-C always lands while it is in flight
-        # (with 2 s the first Ctrl-C's cancel could end the run before the second press, read `cancelled`).
-        [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--grader", "offline:grader?latency=30"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=_env(home),
-        cwd=tmp_path,
-        preexec_fn=sigint_as_at_a_terminal,
-    )
-    assert proc.stdout is not None
-    run_id = proc.stdout.readline().split()[1]
-    _wait_stored(home / "runs.sqlite", run_id, "grading_started", proc)
-    if stop == "sigterm":
-        proc.send_signal(signal.SIGTERM)
-    else:
-        proc.send_signal(signal.SIGINT)
-        _wait_stored(home / "runs.sqlite", run_id, "cancel_requested", proc)
-        proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+    grader = _HeldGrader()
+    stub = StubOpenAI(grader)
+    with stub:
+        proc = subprocess.Popen(
+            # The grading call is held open by the stub until the end: the stop always lands while it is in flight.
+            [sys.executable, "-m", "rubric_core", "run", "--example", "haiku", "--grader", "openai:gpt-4o-mini"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=_env(home, OPENAI_API_KEY="sk-test-key-12345678", OPENAI_BASE_URL=stub.base_url),
+            cwd=tmp_path,
+            preexec_fn=sigint_as_at_a_terminal,
+        )
+        try:
+            assert proc.stdout is not None
+            run_id = proc.stdout.readline().split()[1]
+            assert grader.in_flight.wait(DEADLINE_S), "the grader was never called"
+            if stop == "sigterm":
+                proc.send_signal(signal.SIGTERM)
+            else:
+                proc.send_signal(signal.SIGINT)
+                _wait_stored(home / "runs.sqlite", run_id, "cancel_requested", proc)
+                proc.send_signal(signal.SIGINT)
+            out, err = proc.communicate(timeout=PROCESS_TIMEOUT_S)
+        finally:
+            grader.release.set()
+            if proc.poll() is None:
+                proc.kill()
     assert proc.returncode == (143 if stop == "sigterm" else 130), out + err
     assert f"python -m rubric_core resume {run_id}" in err
     assert "Traceback" not in out + err and "cannot schedule new futures" not in err, err
