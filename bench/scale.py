@@ -20,6 +20,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from bench.browser_common import chromium, rss_mb, wait_app
 from bench.common import table, write_section
@@ -80,33 +81,54 @@ def open_from_runs_page(context, url: str, history_ready, row: int, *, query: st
     return elapsed
 
 
-def measure_floor(total: int, repeat: int, opens: int) -> dict[str, list[float]]:
-    """The same two measures on bench/streamlit_floor_app.py: a Streamlit page of the Runs list's shape with no
-    store and no query behind it, and the one-click switch to a page of a run's shape. No Streamlit page of
-    that shape can be drawn faster, so this is the floor under the comparison with Inspect's viewer."""
+class Side:
+    """One viewer in the side-by-side comparison: its list in a new tab, and one click on an item of it."""
+
+    def __init__(self, name: str, list_url: str, listed, open_one) -> None:
+        self.name = name
+        self.list_url = list_url
+        self.listed = listed
+        self.open_one = open_one
+        """open_one(context, n) -> seconds from the click on item n until that item is drawn."""
+
+    def list_once(self, context) -> float:
+        return timed_page(context, self.list_url, self.listed, streamlit=self.name != "inspect")
+
+
+def side_by_side(context, sides: list[Side], repeat: int, opens: int) -> dict[str, dict[str, list[float]]]:
+    """Each measure taken in turn on every side, in one browser: a slow spell of this shared machine then
+    falls on all of them alike, and the ratios compare like with like."""
+    out: dict[str, dict[str, list[float]]] = {side.name: {"history": [], "from_runs": []} for side in sides}
+    for side in sides:  # warm-up: first script compile, the viewer's JavaScript in the browser's cache
+        side.list_once(context)
+        side.open_one(context, 0)
+    for _ in range(repeat):
+        for side in sides:
+            out[side.name]["history"].append(side.list_once(context))
+    for n in range(opens):
+        for side in sides:
+            out[side.name]["from_runs"].append(side.open_one(context, n))
+    return out
+
+
+def floor_side(total: int) -> tuple[Side, AppServer]:
+    """bench/streamlit_floor_app.py: a Streamlit page of the Runs list's shape with no store and no query behind
+    it, and the one-click switch to a page of a run's shape. No Streamlit page of that shape can be drawn
+    faster, so this is the floor under the comparison with Inspect's viewer."""
     server = AppServer(
         Path(tempfile.mkdtemp(prefix="bench-floor-")), script=Path(__file__).with_name("streamlit_floor_app.py")
     )
-    out: dict[str, list[float]] = {"history": [], "from_runs": []}
-    try:
-        with chromium() as browser:
-            context = browser.new_context(viewport={"width": 1440, "height": 900})
 
-            def listed(page) -> None:
-                page.get_by_text(f"{total:,} runs · page 1 of", exact=False).wait_for(timeout=60_000)
-                page.wait_for_selector("[data-testid='stDataFrame'] canvas", timeout=60_000)
+    def listed(page) -> None:
+        page.get_by_text(f"{total:,} runs · page 1 of", exact=False).wait_for(timeout=60_000)
+        page.wait_for_selector("[data-testid='stDataFrame'] canvas", timeout=60_000)
 
-            url = f"{server.url}/runs?total={total:,}"
-            timed_page(context, url, listed)  # warm-up, as for the app
-            for _ in range(repeat):
-                out["history"].append(timed_page(context, url, listed))
-            for n in range(opens):
-                out["from_runs"].append(
-                    open_from_runs_page(context, server.url, listed, 1 + n % 5, query=f"total={total:,}")
-                )
-    finally:
-        server.stop()
-    return out
+    query = f"total={total:,}"
+
+    def open_one(context, n: int) -> float:
+        return open_from_runs_page(context, server.url, listed, 1 + n % 5, query=query)
+
+    return Side("floor", f"{server.url}/runs?{query}", listed, open_one), server
 
 
 # ---- Inspect's log viewer, side by side -----------------------------------------------------------------
@@ -123,7 +145,7 @@ def inspect_logs(python: str, samples: int) -> Path:
     return out
 
 
-def measure_inspect(python: str, logs: Path, samples: int, repeat: int, opens: int) -> dict[str, list[float]]:
+def inspect_side(python: str, logs: Path, samples: int) -> tuple[Side, subprocess.Popen]:
     """Inspect's viewer (`inspect view`): its sample list in a new tab, and a sample opened with one click."""
     import socket
 
@@ -137,42 +159,36 @@ def measure_inspect(python: str, logs: Path, samples: int, repeat: int, opens: i
         stderr=subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}/"
-    out: dict[str, list[float]] = {"history": [], "from_runs": []}
-    try:
-        deadline = time.monotonic() + 120
-        while True:  # until the viewer listens
-            try:
-                with socket.create_connection(("127.0.0.1", port), timeout=1):
-                    break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.1)
-        with chromium() as browser:
-            context = browser.new_context(viewport={"width": 1440, "height": 900})
+    deadline = time.monotonic() + 120
+    while True:  # until the viewer listens
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            if time.monotonic() > deadline:
+                proc.terminate()
+                raise
+            time.sleep(0.1)
 
-            def listed(page) -> None:
-                page.get_by_text(f"{samples} Samples", exact=False).first.wait_for(timeout=120_000)
-                page.get_by_text("Task 0: write a short answer", exact=False).first.wait_for(timeout=120_000)
+    def listed(page) -> None:
+        page.get_by_text(f"{samples} Samples", exact=False).first.wait_for(timeout=120_000)
+        page.get_by_text("Task 0: write a short answer", exact=False).first.wait_for(timeout=120_000)
 
-            timed_page(context, url, listed, streamlit=False)  # warm-up
-            for _ in range(repeat):
-                out["history"].append(timed_page(context, url, listed, streamlit=False))
-            for n in range(opens):
-                page = context.new_page()
-                page.goto(url)
-                listed(page)
-                row = 1 + n % 5
-                target = page.get_by_text(f"Task {row}: write a short answer", exact=False).first
-                start = time.perf_counter()
-                target.click()
-                page.get_by_text(f"Draft 5 of task {row}.", exact=False).first.wait_for(timeout=120_000)
-                out["from_runs"].append(time.perf_counter() - start)
-                page.close()
-    finally:
-        proc.terminate()
-        proc.wait(30)
-    return out
+    def open_one(context, n: int) -> float:
+        page = context.new_page()
+        page.goto(url)
+        listed(page)
+        row = 1 + n % 5
+        # A mouse click at the row's place, as on our table: the clock does not run while Playwright finds it.
+        box = page.get_by_text(f"Task {row}: write a short answer", exact=False).first.bounding_box()
+        start = time.perf_counter()
+        page.mouse.click(box["x"] + 10, box["y"] + box["height"] / 2)
+        page.get_by_text(f"Draft 5 of task {row}.", exact=False).first.wait_for(timeout=120_000)
+        elapsed = time.perf_counter() - start
+        page.close()
+        return elapsed
+
+    return Side("inspect", url, listed, open_one), proc
 
 
 def export_op(home: Path, op: str) -> dict:
@@ -187,17 +203,22 @@ def export_op(home: Path, op: str) -> dict:
     return json.loads(proc.stdout.strip().splitlines()[-1])
 
 
-def measure(home: Path, total: int, big: str, repeat: int, opens: int) -> dict[str, list[float]]:
-    """Runs page draw, a stored 5 x 8 run opened from the Runs page and in a fresh tab, the 20 x 50 run."""
+def measure(
+    home: Path, total: int, big: str, repeat: int, opens: int, inspect_python: str = "", samples: int = 0
+) -> tuple[dict[str, list[float]], dict[str, dict[str, list[float]]]]:
+    """Our app: a stored 5 x 8 run in a fresh tab, the 20 x 50 run, peak RSS; then the Runs list in a new tab and
+    a run opened from it with one click, side by side with Inspect's viewer and the Streamlit floor (with
+    `inspect_python`) or alone. Returns (ours, side-by-side figures by side)."""
     from rubric_core.store import open_store
 
     ids = [r["id"] for r in open_store().list_runs(limit=200) if r["id"] != big]
     server = AppServer(home)
-    out: dict[str, list[float]] = {"history": [], "fresh": [], "from_runs": [], "big": [], "rss": []}
+    others: list[Any] = []
+    out: dict[str, list[float]] = {"fresh": [], "big": [], "rss": []}
     try:
         with chromium() as browser:
-            # One browser context, so the app's JavaScript is cached as in a user's browser; each
-            # measurement is a new tab and a new Streamlit session (the page's first render).
+            # One browser context, so each viewer's JavaScript is cached as in a user's browser; each
+            # measurement is a new tab (and for ours a new Streamlit session: the page's first render).
             context = browser.new_context(viewport={"width": 1440, "height": 900})
             caption = f"{total:,} runs · page 1 of"
 
@@ -205,28 +226,42 @@ def measure(home: Path, total: int, big: str, repeat: int, opens: int) -> dict[s
                 page.get_by_text(caption, exact=False).wait_for(timeout=60_000)
                 page.wait_for_selector("[data-testid='stDataFrame'] canvas", timeout=60_000)
 
-            timed_page(context, f"{server.url}/runs", history_ready)  # warm-up: first script compile
-            timed_page(context, f"{server.url}/?run={ids[-1]}", run_ready(4))
+            def open_ours(context, n: int) -> float:
+                return open_from_runs_page(context, server.url, history_ready, 1 + n % 5)
+
+            timed_page(context, f"{server.url}/?run={ids[-1]}", run_ready(4))  # warm-up: first script compile
             # Each measure in a row of its own: a tab closed as soon as its page was drawn can leave the server
             # sending the rest of that page, and the big run's page held up the list's tab that came next.
-            for _ in range(repeat):
-                out["history"].append(timed_page(context, f"{server.url}/runs", history_ready))
             for _ in range(repeat):
                 out["big"].append(timed_page(context, f"{server.url}/?run={big}", run_ready(19)))
             for n in range(opens):
                 out["fresh"].append(timed_page(context, f"{server.url}/?run={ids[10 + n * 7]}", run_ready(4)))
-                out["from_runs"].append(open_from_runs_page(context, server.url, history_ready, 1 + n % 5))
+            sides = [Side("ours", f"{server.url}/runs", history_ready, open_ours)]
+            if inspect_python:
+                theirs, proc = inspect_side(inspect_python, inspect_logs(inspect_python, samples), samples)
+                others.append(proc)
+                floor, floor_server = floor_side(total)
+                others.append(floor_server)
+                sides += [theirs, floor]
+            figures = side_by_side(context, sides, repeat, opens)
         out["rss"].append(rss_mb(server.proc.pid, "VmHWM"))
     finally:
         server.stop()
-    return out
+        for other in others:
+            if isinstance(other, AppServer):
+                other.stop()
+            else:
+                other.terminate()
+                other.wait(30)
+    out |= figures["ours"]
+    return out, figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", default="2000,10000", help="comma-separated store sizes, ascending")
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--opens", type=int, default=7, help="stored runs opened per way and size")
+    parser.add_argument("--opens", type=int, default=11, help="stored runs opened per way and size")
     parser.add_argument("--no-export", action="store_true")
     parser.add_argument(
         "--inspect-python",
@@ -243,11 +278,9 @@ def main() -> None:
     for size in sizes:
         big = seed(home, size, already=already)
         already = size
-        results[size] = measure(home, size + 1, big, args.repeat, args.opens)
+        results[size], figures = measure(home, size + 1, big, args.repeat, args.opens, args.inspect_python, size)
         if args.inspect_python:
-            logs = inspect_logs(args.inspect_python, size)
-            inspect[size] = measure_inspect(args.inspect_python, logs, size, args.repeat, args.opens)
-            floor[size] = measure_floor(size + 1, args.repeat, args.opens)
+            inspect[size], floor[size] = figures["inspect"], figures["floor"]
 
     def med(xs: list[float]) -> float:
         return statistics.median(xs)
@@ -343,12 +376,13 @@ def main() -> None:
         "the one click on the run's task (a button in its row). The open-a-run target is half of the 7.95 s measured before "
         "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "
         "is measured in the same run on an eval log of as many samples (5 drafts x 8 criteria each): its sample "
-        "list in a new tab (until the sample count and the first row show) and a sample opened with one click on "
-        "its row (until its last draft shows). Beside it, the floor: the same two measures on "
+        "list in a new tab (until the sample count and the first row show) and a sample opened with one mouse click "
+        "on its row (until its last draft shows). Beside it, the floor: the same two measures on "
         "bench/streamlit_floor_app.py, a Streamlit page of the Runs list's shape (title, caption, a 100-row table) "
         "with no store behind it, and the one-click switch to a page of a run's shape (an iframe and a verdict "
-        "mark): no Streamlit page of that shape is drawn faster.\n\n"
-        + table(["measure", "median", "spread", "target", ""], rows)
+        "mark): no Streamlit page of that shape is drawn faster. The three are measured interleaved, in one "
+        "browser: each list and each open is taken in turn on ours, Inspect's and the floor, so a slow spell of "
+        "the shared machine falls on all three alike.\n\n" + table(["measure", "median", "spread", "target", ""], rows)
     )
     write_section("scale", "4. Scale", body)
 
