@@ -203,9 +203,18 @@ def _task_clicked() -> None:
     _open_row(click.get("row") if click is not None else None)
 
 
+WORD_JOINER = "\u2060"
+
+
 def _one_line(task: object) -> str:
-    """A task as a button's label: one line (the table draws a line of it; the whole task is in the preview)."""
-    return " ".join(str(task if task is not None and not pd.isna(task) else "").split())[:300] or "(no task)"
+    """A task as a button's label: one line (the table draws a line of it; the whole task is in the preview).
+
+    The button column reads a label that starts with `:material/name:` as an icon, and one written as a JSON
+    list (`["a", "b"]`) as a menu of several buttons. A task is text: a word joiner (drawn as nothing) in
+    front of a label that starts with ":" or "[" keeps it so.
+    """
+    line = " ".join(str(task if task is not None and not pd.isna(task) else "").split())[:300] or "(no task)"
+    return WORD_JOINER + line if line.startswith((":", "[")) else line
 
 
 def status_text(status: str) -> str:

@@ -196,6 +196,19 @@ def test_one_click_on_a_runs_task_opens_that_run(store: Store, engine: Engine) -
     assert [t.value for t in at.title] == ["Run"]
 
 
+def test_a_task_that_reads_as_cell_markup_is_labelled_as_plain_text(store: Store, engine: Engine) -> None:
+    """The table's button column draws a label starting `:material/…:` as an icon and a JSON list as a menu of
+    buttons (Streamlit's DataFrame.js); a task is text, so its label starts with a word joiner there."""
+    from rubric_ui.page_runs import WORD_JOINER
+
+    tasks = [":material/home: Write a haiku about spring.", '["Write a haiku", "about spring"]', "Write a haiku."]
+    for task in tasks:
+        engine.execute(example_config("haiku", task=task), subscribers=[store.record])
+    at = app("rubric_ui/app_pages/runs.py")
+    labels = list(_runs_table(at).value["task"])
+    assert labels == [tasks[2], WORD_JOINER + tasks[1], WORD_JOINER + tasks[0]]  # newest first
+
+
 def test_the_api_keys_panel_draws_its_fields_only_when_open_and_keeps_a_key(home: Path) -> None:
     """Drawn folded on every page, the four key fields cost each page's first draw; a key typed stays in the
     session while the panel is closed, and is counted as configured (never shown)."""
