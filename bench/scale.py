@@ -89,26 +89,62 @@ class Side:
         self.list_url = list_url
         self.listed = listed
         self.open_one = open_one
-        """open_one(context, n) -> seconds from the click on item n until that item is drawn."""
+        """open_one(context, row) -> seconds from the click on the list's row `row` until its item is drawn."""
 
     def list_once(self, context) -> float:
         return timed_page(context, self.list_url, self.listed, streamlit=self.name != "inspect")
 
 
+WARM_UP_ROW = 1
+"""The row the warm-up opens; the measured opens take the rows after it, each a different item (see open_row)."""
+OPEN_ROWS = 8
+"""How many different rows the measured opens take in turn (rows 2 to 9: all in sight in each viewer's list)."""
+
+
+def open_row(n: int) -> int:
+    """The row of the n-th measured open."""
+    return WARM_UP_ROW + 1 + n % OPEN_ROWS
+
+
 def side_by_side(context, sides: list[Side], repeat: int, opens: int) -> dict[str, dict[str, list[float]]]:
     """Each measure taken in turn on every side, in one browser: a slow spell of this shared machine then
-    falls on all of them alike, and the ratios compare like with like."""
+    falls on all of them alike, and the ratios compare like with like. The order turns each round, so the
+    tail of one side's page (a server still sending it after its tab closed) does not always fall on the same
+    next side."""
     out: dict[str, dict[str, list[float]]] = {side.name: {"history": [], "from_runs": []} for side in sides}
+
+    def turn(n: int) -> list[Side]:
+        k = n % len(sides)
+        return sides[k:] + sides[:k]
+
     for side in sides:  # warm-up: first script compile, the viewer's JavaScript in the browser's cache
         side.list_once(context)
-        side.open_one(context, 0)
-    for _ in range(repeat):
-        for side in sides:
+        side.open_one(context, WARM_UP_ROW)
+    for n in range(repeat):
+        for side in turn(n):
             out[side.name]["history"].append(side.list_once(context))
     for n in range(opens):
-        for side in sides:
-            out[side.name]["from_runs"].append(side.open_one(context, n))
+        for side in turn(n):
+            out[side.name]["from_runs"].append(side.open_one(context, open_row(n)))
     return out
+
+
+def stop_all(stops: list[Any]) -> None:
+    """Stop every server or process in `stops`, each on its own: one that fails to stop does not keep the
+    others running, and a process that does not end when asked is killed."""
+    for what in stops:
+        try:
+            if isinstance(what, subprocess.Popen):
+                what.terminate()
+                try:
+                    what.wait(30)
+                except subprocess.TimeoutExpired:
+                    what.kill()
+                    what.wait(30)
+            else:
+                what.stop()
+        except Exception as exc:  # reported; the others are still stopped
+            print(f"could not stop {what!r}: {exc}", file=sys.stderr)
 
 
 def floor_side(total: int) -> tuple[Side, AppServer]:
@@ -125,8 +161,8 @@ def floor_side(total: int) -> tuple[Side, AppServer]:
 
     query = f"total={total:,}"
 
-    def open_one(context, n: int) -> float:
-        return open_from_runs_page(context, server.url, listed, 1 + n % 5, query=query)
+    def open_one(context, row: int) -> float:
+        return open_from_runs_page(context, server.url, listed, row, query=query)
 
     return Side("floor", f"{server.url}/runs?{query}", listed, open_one), server
 
@@ -166,7 +202,7 @@ def inspect_side(python: str, logs: Path, samples: int) -> tuple[Side, subproces
                 break
         except OSError:
             if time.monotonic() > deadline:
-                proc.terminate()
+                stop_all([proc])
                 raise
             time.sleep(0.1)
 
@@ -174,11 +210,10 @@ def inspect_side(python: str, logs: Path, samples: int) -> tuple[Side, subproces
         page.get_by_text(f"{samples} Samples", exact=False).first.wait_for(timeout=120_000)
         page.get_by_text("Task 0: write a short answer", exact=False).first.wait_for(timeout=120_000)
 
-    def open_one(context, n: int) -> float:
+    def open_one(context, row: int) -> float:
         page = context.new_page()
         page.goto(url)
         listed(page)
-        row = 1 + n % 5
         # A mouse click at the row's place, as on our table: the clock does not run while Playwright finds it.
         box = page.get_by_text(f"Task {row}: write a short answer", exact=False).first.bounding_box()
         start = time.perf_counter()
@@ -226,8 +261,8 @@ def measure(
                 page.get_by_text(caption, exact=False).wait_for(timeout=60_000)
                 page.wait_for_selector("[data-testid='stDataFrame'] canvas", timeout=60_000)
 
-            def open_ours(context, n: int) -> float:
-                return open_from_runs_page(context, server.url, history_ready, 1 + n % 5)
+            def open_ours(context, row: int) -> float:
+                return open_from_runs_page(context, server.url, history_ready, row)
 
             timed_page(context, f"{server.url}/?run={ids[-1]}", run_ready(4))  # warm-up: first script compile
             # Each measure in a row of its own: a tab closed as soon as its page was drawn can leave the server
@@ -246,13 +281,7 @@ def measure(
             figures = side_by_side(context, sides, repeat, opens)
         out["rss"].append(rss_mb(server.proc.pid, "VmHWM"))
     finally:
-        server.stop()
-        for other in others:
-            if isinstance(other, AppServer):
-                other.stop()
-            else:
-                other.terminate()
-                other.wait(30)
+        stop_all([server, *others])
     out |= figures["ours"]
     return out, figures
 
@@ -371,7 +400,9 @@ def main() -> None:
     body = (
         f"Stores of {', '.join(f'{s:,}' for s in sizes)} synthetic runs (5 iterations x 8 criteria) plus one of "
         f"20 x 50, in Chromium at 1440x900 against the app as `make run` starts it. Medians of {args.repeat} (pages) and "
-        f"{args.opens} (opened runs, each a different run) after a warm-up. A page counts as drawn when the table "
+        f"{args.opens} (opened runs) after a warm-up: in a fresh tab each a different run; from a list, rows "
+        f"{open_row(0)} to {open_row(OPEN_ROWS - 1)} in turn (the warm-up opened row {WARM_UP_ROW}). "
+        "A page counts as drawn when the table "
         "(Runs) or the heatmap and the last verdict (a run) are in the page; opening from the Runs page runs from "
         "the one click on the run's task (a button in its row). The open-a-run target is half of the 7.95 s measured before "
         "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "
@@ -380,9 +411,16 @@ def main() -> None:
         "on its row (until its last draft shows). Beside it, the floor: the same two measures on "
         "bench/streamlit_floor_app.py, a Streamlit page of the Runs list's shape (title, caption, a 100-row table) "
         "with no store behind it, and the one-click switch to a page of a run's shape (an iframe and a verdict "
-        "mark): no Streamlit page of that shape is drawn faster. The three are measured interleaved, in one "
-        "browser: each list and each open is taken in turn on ours, Inspect's and the floor, so a slow spell of "
-        "the shared machine falls on all three alike.\n\n" + table(["measure", "median", "spread", "target", ""], rows)
+        "mark): no Streamlit page of that shape is drawn faster."
+        + (
+            " The three are measured interleaved, in one browser: each list and each open is taken in turn on "
+            "ours, Inspect's and the floor, in an order that turns each round, so a slow spell of the shared "
+            "machine falls on all three alike."
+            if inspect
+            else ""
+        )
+        + "\n\n"
+        + table(["measure", "median", "spread", "target", ""], rows)
     )
     write_section("scale", "4. Scale", body)
 

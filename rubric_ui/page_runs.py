@@ -211,10 +211,11 @@ def _one_line(task: object) -> str:
 
     The button column reads a label that starts with `:material/name:` as an icon, and one written as a JSON
     list (`["a", "b"]`) as a menu of several buttons. A task is text: a word joiner (drawn as nothing) in
-    front of a label that starts with ":" or "[" keeps it so.
+    front of a label that starts with ":" or "[" keeps it so (after byte-order marks, which the column's trim
+    drops and Python's split keeps).
     """
     line = " ".join(str(task if task is not None and not pd.isna(task) else "").split())[:300] or "(no task)"
-    return WORD_JOINER + line if line.startswith((":", "[")) else line
+    return WORD_JOINER + line if line.lstrip("\ufeff").startswith((":", "[")) else line
 
 
 def status_text(status: str) -> str:

@@ -160,7 +160,10 @@ def test_stopping_while_grading_in_the_pool_prints_the_hint_and_no_traceback(tmp
         try:
             assert proc.stdout is not None
             run_id = proc.stdout.readline().split()[1]
-            assert grader.in_flight.wait(DEADLINE_S), "the grader was never called"
+            end = time.monotonic() + DEADLINE_S
+            while not grader.in_flight.wait(0.05):
+                assert proc.poll() is None, "the CLI ended before its grader was called"
+                assert time.monotonic() < end, "the grader was never called"
             if stop == "sigterm":
                 proc.send_signal(signal.SIGTERM)
             else:
@@ -172,6 +175,7 @@ def test_stopping_while_grading_in_the_pool_prints_the_hint_and_no_traceback(tmp
             grader.release.set()
             if proc.poll() is None:
                 proc.kill()
+                proc.communicate()
     assert proc.returncode == (143 if stop == "sigterm" else 130), out + err
     assert f"python -m rubric_core resume {run_id}" in err
     assert "Traceback" not in out + err and "cannot schedule new futures" not in err, err

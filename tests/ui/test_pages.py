@@ -201,12 +201,17 @@ def test_a_task_that_reads_as_cell_markup_is_labelled_as_plain_text(store: Store
     buttons (Streamlit's DataFrame.js); a task is text, so its label starts with a word joiner there."""
     from rubric_ui.page_runs import WORD_JOINER
 
-    tasks = [":material/home: Write a haiku about spring.", '["Write a haiku", "about spring"]', "Write a haiku."]
+    tasks = [
+        ":material/home: Write a haiku about spring.",
+        '["Write a haiku", "about spring"]',
+        '\ufeff["Write a haiku", "from a file"]',  # the column trims a byte-order mark away
+        "Write a haiku.",
+    ]
     for task in tasks:
         engine.execute(example_config("haiku", task=task), subscribers=[store.record])
     at = app("rubric_ui/app_pages/runs.py")
     labels = list(_runs_table(at).value["task"])
-    assert labels == [tasks[2], WORD_JOINER + tasks[1], WORD_JOINER + tasks[0]]  # newest first
+    assert labels == [tasks[3], *(WORD_JOINER + t for t in reversed(tasks[:3]))]  # newest first
 
 
 def test_the_api_keys_panel_draws_its_fields_only_when_open_and_keeps_a_key(home: Path) -> None:
