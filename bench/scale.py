@@ -84,15 +84,17 @@ def open_from_runs_page(context, url: str, history_ready, row: int, *, query: st
 class Side:
     """One viewer in the side-by-side comparison: its list in a new tab, and one click on an item of it."""
 
-    def __init__(self, name: str, list_url: str, listed, open_one) -> None:
+    def __init__(self, name: str, list_url: str, listed, open_one, *, streamlit: bool = True) -> None:
         self.name = name
+        self.streamlit = streamlit
+        """A Streamlit app: a page counts as drawn once the app is idle, then `listed`."""
         self.list_url = list_url
         self.listed = listed
         self.open_one = open_one
         """open_one(context, row) -> seconds from the click on the list's row `row` until its item is drawn."""
 
     def list_once(self, context) -> float:
-        return timed_page(context, self.list_url, self.listed, streamlit=self.name != "inspect")
+        return timed_page(context, self.list_url, self.listed, streamlit=self.streamlit)
 
 
 WARM_UP_ROW = 1
@@ -223,7 +225,7 @@ def inspect_side(python: str, logs: Path, samples: int) -> tuple[Side, subproces
         page.close()
         return elapsed
 
-    return Side("inspect", url, listed, open_one), proc
+    return Side("inspect", url, listed, open_one, streamlit=False), proc
 
 
 def export_op(home: Path, op: str) -> dict:

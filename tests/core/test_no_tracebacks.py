@@ -11,13 +11,14 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
 import pytest
 
 from tests.core.helpers import PROCESS_TIMEOUT_S, ROOT, sigint_as_at_a_terminal
-from tests.stubs.openai_stub import StubOpenAI
+from tests.stubs.openai_stub import StubOpenAI, is_grading, offline_brain
 
 DEADLINE_S = 180.0
 
@@ -50,11 +51,7 @@ class _NotJson:
     def __call__(self, messages, kwargs):  # type: ignore[no-untyped-def]
         from langchain_core.messages import AIMessage
 
-        from tests.stubs.openai_stub import offline_brain
-
-        if "response_format" in kwargs or any(
-            t["function"]["name"] == "GraderResponse" for t in kwargs.get("tools", [])
-        ):
+        if is_grading(kwargs):
             return AIMessage("I think it is fine, mostly.")
         return offline_brain(messages, kwargs)
 
@@ -125,17 +122,11 @@ class _HeldGrader:
     """
 
     def __init__(self) -> None:
-        import threading
-
         self.in_flight = threading.Event()
         self.release = threading.Event()
 
     def __call__(self, messages, kwargs):  # type: ignore[no-untyped-def]
-        from tests.stubs.openai_stub import offline_brain
-
-        if "response_format" in kwargs or any(
-            t["function"]["name"] == "GraderResponse" for t in kwargs.get("tools", [])
-        ):
+        if is_grading(kwargs):
             self.in_flight.set()
             self.release.wait(DEADLINE_S)
         return offline_brain(messages, kwargs)

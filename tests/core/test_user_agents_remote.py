@@ -23,7 +23,7 @@ from rubric_core.execution.threads import ThreadBackend
 from rubric_core.projects import PROJECT_ENV
 from rubric_core.store import Store
 from tests.projects.helpers import agent_project, haiku_config
-from tests.stubs.openai_stub import StubOpenAI, offline_brain
+from tests.stubs.openai_stub import StubOpenAI, is_grading, offline_brain
 
 DEADLINE_S = 240.0
 """Upper bound of a run here (a bound on a hang, not a timing)."""
@@ -80,8 +80,7 @@ def project(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def calls_note_first(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
     """The working model calls `note` once per draft when it is offered, then answers as the offline models do."""
     names = [t["function"]["name"] for t in kwargs.get("tools", [])]
-    grading = "GraderResponse" in names or "response_format" in kwargs
-    if not grading and "note" in names:
+    if not is_grading(kwargs) and "note" in names:
         since = max((i for i, m in enumerate(messages) if isinstance(m, HumanMessage)), default=0)
         if not any(isinstance(m, ToolMessage) for m in messages[since:]):
             return AIMessage("", tool_calls=[{"name": "note", "args": {"text": f"draft {since}"}, "id": f"n{since}"}])

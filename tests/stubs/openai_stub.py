@@ -50,13 +50,16 @@ def to_messages(items: list[dict[str, Any]]) -> list[BaseMessage]:
     return out
 
 
+def is_grading(kwargs: dict[str, Any]) -> bool:
+    """Whether a request asks for the grader's verdict (a GraderResponse tool, or a JSON schema to answer in)."""
+    return "response_format" in kwargs or "GraderResponse" in [t["function"]["name"] for t in kwargs.get("tools", [])]
+
+
 def offline_brain(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
     """Answer as the offline grader when grading is asked for, else as the offline writer."""
     from rubric_core.models.offline import OfflineGrader, OfflineWriter
 
-    names = [t["function"]["name"] for t in kwargs.get("tools", [])]
-    grading = "GraderResponse" in names or "response_format" in kwargs
-    model = OfflineGrader() if grading else OfflineWriter()
+    model = OfflineGrader() if is_grading(kwargs) else OfflineWriter()
     return model.respond(messages, **kwargs)
 
 

@@ -571,9 +571,9 @@ def _stalls_after_two_revisions(messages: list[Any], kwargs: dict[str, Any]) -> 
     from langchain_core.messages import AIMessage
 
     from rubric_core.models.offline import is_grader_feedback
-    from tests.stubs.openai_stub import offline_brain
+    from tests.stubs.openai_stub import is_grading, offline_brain
 
-    if "response_format" in kwargs or "GraderResponse" in [t["function"]["name"] for t in kwargs.get("tools", [])]:
+    if is_grading(kwargs):
         return offline_brain(messages, kwargs)
     revision = sum(1 for m in messages if is_grader_feedback(m))
     texts = ("The sea is wide.", "The sea is wide and grey.", "The sea is wide, grey and loud.")
