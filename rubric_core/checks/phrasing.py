@@ -14,7 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubric_core.checks import lexicons
 from rubric_core.checks import text as t
+from rubric_core.checks.mentions import classify, split_terms
+from rubric_core.checks.patterns import QUALIFIERS, UNCHECKABLE
 from rubric_core.checks.sandbox import run_python_tests
 from rubric_core.rubric import Criterion
 
@@ -136,31 +139,11 @@ def _count_only(low: str, span: tuple[int, int]) -> bool:
     return _only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
-def _named(term: str) -> str:
-    """What a term in brackets spells out is what the text must name: "the date (next Monday)" is "next Monday";
-    an example ("a fruit (e.g. apple)") leaves the term itself. The brackets had been looked for as they are."""
-    m = re.fullmatch(r"(.*?)\s*\((.+)\)", term)
-    if not m:
-        return term
-    outer, inner = m.group(1).strip(), m.group(2).strip()
-    if re.match(r"(?:e\.g\.|eg\b|for example|for instance|such as|like)\s*", inner, re.IGNORECASE) or not inner:
-        return outer
-    return re.sub(r"^(?:i\.e\.|ie\b|namely|that is)[,:]?\s*", "", inner, flags=re.IGNORECASE) or outer
-
-
-def _terms(raw: str) -> tuple[list[str], str]:
-    raw = raw.strip().rstrip(".")
-    mode = "any" if re.search(r"\bor\b", raw) and not re.search(r"\band\b", raw) else "all"
-    parts = re.split(r",\s*(?:and |or )?|\s+and\s+|\s+or\s+", raw)
-    terms = [_named(p.strip()).strip("\"'`“”‘’").strip() for p in parts]
-    terms = [re.sub(r"^(?:the|a|an) (?:words?|terms?|letters?) ", "", x) for x in terms]
-    terms = [re.sub(r"^(?:the|a|an) ", "", x) for x in terms]
-    return [x for x in terms if x], mode
-
-
 _LEAD_FILLER = frozenset(
-    "it it's its the a an is are be must should also explicitly text answer response reply output draft summary".split()
+    "it it's its the a an is are be must should also explicitly clearly text answer response reply output draft "
+    "summary email message post announcement poem story essay letter note".split()
 )
+_TAIL_FILLER = frozenset("somewhere anywhere in it the text answer response draft output at least once".split())
 
 
 def _plain_lead(lead: str) -> bool:
@@ -170,8 +153,25 @@ def _plain_lead(lead: str) -> bool:
     return _only(lead, _LEAD_FILLER)
 
 
+@dataclass(frozen=True)
+class CheckPlan:
+    """How the offline grader will judge a criterion: a check, or why it cannot (n/a)."""
+
+    spec: CheckSpec | None
+    reason: str = ""
+    """Why no check covers the criterion (when `spec` is None)."""
+
+
+NO_PHRASING = "no check of the offline grader matches its wording"
+
+
 def interpret(criterion: Criterion) -> CheckSpec | None:
-    """The check a criterion asks for, or None when no documented phrasing matches."""
+    """The check a criterion asks for, or None when the offline grader cannot judge it."""
+    return plan(criterion).spec
+
+
+def plan(criterion: Criterion) -> CheckPlan:
+    """The check a criterion asks for, or the reason none covers all of it."""
     text = criterion.text.strip()
     low = text.lower()
     attachment = criterion.attachment
@@ -179,28 +179,40 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
     if "syllable" in low:
         m = re.search(r"\b(\d+(?:\s*[-–/]\s*\d+)+)\b", low)
         if m:
-            return CheckSpec("syllables_per_line", {"pattern": [int(x) for x in re.split(r"\s*[-–/]\s*", m.group(1))]})
+            return CheckPlan(
+                CheckSpec("syllables_per_line", {"pattern": [int(x) for x in re.split(r"\s*[-–/]\s*", m.group(1))]})
+            )
     if (
         re.search(r"\bpass(?:es)? (?:the |these |all (?:the )?|all of the )?(?:unit )?tests\b|\btests? pass", low)
         and attachment
     ):
-        return CheckSpec("python_tests", {"tests": attachment})
+        return CheckPlan(CheckSpec("python_tests", {"tests": attachment}))
     m = re.search(
-        r"\b(?:defines?|contains?|includes?) (?:a |the |one |at least one )?(?:python )?function\b"
-        r"(?:\s+(?:called |named )?`?([A-Za-z_]\w*))?",
+        r"\b(?:defines?|contains?|includes?|has|implements?|writes?) (?:a |the |one |at least one )?(?:python )?"
+        r"function\b(?:\s+(?:called |named )?`?([A-Za-z_]\w*)`?(?:\s*\([^)]*\))?)?",
         text,
         re.IGNORECASE,
     )
     if m:
-        # "Defines a function find_duplicates(lst)" names it; "Defines a function" or "... a function that
-        # reverses a string" asks for any function.
         name = m.group(1)
-        return CheckSpec("python_defines", {"name": None if not name or name.lower() in _NOT_NAMES else name})
+        end = m.end()
+        if name and name.lower() in _NOT_NAMES:
+            name, end = None, m.start(1)
+        rest = text[: m.start()] + " " + text[end:]
+        if not _only(rest, _LEAD_FILLER | _TAIL_FILLER):
+            # "Defines a function that reverses a string": what it does is not what the check sees.
+            return CheckPlan(None, "it asks what the function does; the offline grader only sees that one is defined")
+        return CheckPlan(CheckSpec("python_defines", {"name": name}))
     if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
         # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
         # find in the text (a docstring does not say "docstring").
         if not re.search(r"\b(?:no|without|never|not)\b", low):
-            return CheckSpec("python_docstrings", {})
+            extra = set(re.findall(r"[a-z]+", low)) & QUALIFIERS
+            if extra:
+                return CheckPlan(
+                    None, f'"{sorted(extra)[0]}" asks for a quality of the docstrings no parse can confirm'
+                )
+            return CheckPlan(CheckSpec("python_docstrings", {}))
     if re.search(r"\bvalid json\b", low):
         schema = None
         if attachment:
@@ -208,78 +220,184 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
                 schema = json.loads(attachment)
             except json.JSONDecodeError:
                 schema = None
-        return CheckSpec("json_valid", {"schema": schema})
+        rest = low.replace("valid json", " ")
+        if schema is None and not _only(rest, _LEAD_FILLER | _TAIL_FILLER | {"output", "outputs", "returns", "only"}):
+            return CheckPlan(
+                None, "it asks for more than valid JSON; attach a JSON Schema below it to have that checked"
+            )
+        return CheckPlan(CheckSpec("json_valid", {"schema": schema}))
     m = re.search(
         r"(?:does not|doesn't|must not|never) match (?:the )?(?:regex|pattern|regular expression)\s*(?:/(.+)/|`(.+)`)",
         text,
         re.IGNORECASE,
     )
     if m:
-        return CheckSpec("regex", {"pattern": m.group(1) or m.group(2), "should_match": False})
+        return CheckPlan(CheckSpec("regex", {"pattern": m.group(1) or m.group(2), "should_match": False}))
     m = re.search(
         r"(?:match(?:es)?|follows?) (?:the )?(?:regex|pattern|regular expression)\s*[:]?\s*(?:/(.+)/|`(.+)`)",
         text,
         re.IGNORECASE,
     )
     if m:
-        return CheckSpec("regex", {"pattern": m.group(1) or m.group(2)})
+        return CheckPlan(CheckSpec("regex", {"pattern": m.group(1) or m.group(2)}))
     m = re.search(r"\b(?:sections?|headings?)\b[^:]*:\s*(.+)$", text, re.IGNORECASE)
     if m and re.search(r"\b(?:has|have|includes?|contains?|with|required)\b", low):
-        names, _ = _terms(m.group(1))
+        names, _ = split_terms(m.group(1))
+        names = [n.strip("\"'`“”‘’").strip() for n in names]
         if names:
-            return CheckSpec("markdown_sections", {"sections": names})
+            return CheckPlan(CheckSpec("markdown_sections", {"sections": names}))
     m = re.search(r"\b(?:an?|the) [\"'“`]([^\"'”`]+)[\"'”`] (?:section|heading)", text)
     if m:
-        return CheckSpec("markdown_sections", {"sections": [m.group(1)]})
+        return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
     q = _quantity(low, "sensory detail")
     if q:
         lo, hi, span = q
         # The bundled word list finds some sensory details, never all: only a lower bound can be confirmed
         # ("Contains two sensory details" reads as at least two; "exactly two", "at most two" are not judged).
         exact = hi is not None and (lo != hi or "exactly" in low)
-        if lo is None or exact or not _count_only(low, span):
-            return None
-        return CheckSpec("sensory_details", {"min": lo})
+        if lo is None or exact:
+            return CheckPlan(None, "the sensory word list finds some details, never all, so only 'at least' is judged")
+        if not _count_only(low, span):
+            return CheckPlan(None, "it asks for a count and more")
+        return CheckPlan(CheckSpec("sensory_details", {"min": lo}))
     m = re.search(
         r"\b(?:without|never uses?|avoids?|free of|no|(?:does not|doesn't|must not|never) (?:contain|use|include|mention)s?)"
         r" (?:the |any )?letters? [\"'`“‘]?([a-z])[\"'`”’]?(?:\W|$)",
         low,
     )
     if m:
-        return CheckSpec("not_contains", {"terms": [m.group(1)]})
-    m = re.search(
-        r"\b(?:does not|doesn't|must not|never) (?:contain|use|include|mention)s? (?:the (?:words?|terms?|phrases?) )?(.+)$",
-        text,
-        re.IGNORECASE,
-    )
-    if not m:
-        m = re.search(r"\b(?:avoids?|free of) (?:the (?:words?|terms?|phrases?) )(.+)$", text, re.IGNORECASE)
-    if m:
-        terms, _ = _terms(m.group(1))
-        return CheckSpec("not_contains", {"terms": terms})
+        return CheckPlan(CheckSpec("not_contains", {"terms": [m.group(1)], "literal": [False]}))
+    negative = _negative_mention(text)
+    if negative is not None:
+        return _absence_plan(negative, text)
     for unit, check in (("line", "line_count"), ("sentence", "sentence_count"), ("word", "word_count")):
         q = _quantity(low, unit)
         if q:
             lo, hi, span = q
             if not _count_only(low, span):
-                return None  # a count and more ("every single sentence", "each of the three lines rhymes")
-            return CheckSpec(check, {"min": lo, "max": hi})
-    m = re.search(
-        r"\b(?:mentions?|contains?|includes?|uses?|names?|refers? to) (?:the (?:words?|terms?|letters?) |both )?(.+)$",
-        text,
-        re.IGNORECASE,
-    )
-    if m and _plain_lead(low[: m.start()]):
-        terms, mode = _terms(m.group(1))
-        if terms and all(len(x.split()) <= 3 for x in terms):
-            return CheckSpec("contains", {"terms": terms, "mode": mode})
+                # a count and more ("every single sentence", "each of the three lines rhymes")
+                return CheckPlan(None, "it asks for a count and more; the offline grader checks the count only alone")
+            return CheckPlan(CheckSpec(check, {"min": lo, "max": hi}))
+    positive = _positive_mention(text)
+    if positive is not None:
+        return _mention_plan(*positive, text)
     m = re.search(
         r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic) of|themed (?:on|around)) ([a-z][a-z -]{1,30}?)\.?$",
         low,
     )
     if m and _plain_lead(low[: m.start()]):
-        return CheckSpec("topic", {"topic": m.group(1).strip()})
+        topic = m.group(1).strip()
+        words = set(topic.split())
+        if words & (QUALIFIERS | UNCHECKABLE):
+            return CheckPlan(None, f'"{topic}" is not a subject the topic word lists describe')
+        return CheckPlan(CheckSpec("topic", {"topic": topic}))
+    return CheckPlan(None, NO_PHRASING)
+
+
+_MENTION_VERB = (
+    r"(?:mentions?|contains?|includes?|uses?|names?|refers? to|features?|lists?|gives?|states?|provides?|has|have|"
+    r"shows?|cites?|quotes?|adds?|ends? with|closes? with|finishes? with|concludes? with|starts? with|begins? with|"
+    r"opens? with)"
+)
+_POSITION = {"end": r"(?:ends?|closes?|finishes?|concludes?) (?:with|on)", "start": r"(?:starts?|begins?|opens?) with"}
+
+
+def _positive_mention(text: str) -> tuple[str, str, bool] | None:
+    """(terms, position, explicit) of a "mentions X" criterion whose lead adds nothing, else None."""
+    for position, verb in (*_POSITION.items(), ("any", _MENTION_VERB)):
+        m = re.search(
+            rf"(?:^|\b){verb}\s+(?P<explicit>(?:the |a |an )?(?:exact )?(?:words?|terms?|phrases?|letters?) |both )?(?P<terms>.+)$",
+            text,
+            re.IGNORECASE,
+        )
+        if m and _plain_lead(text[: m.start()].lower()):
+            explicit = bool(m.group("explicit")) and "both" not in m.group("explicit").lower()
+            return m.group("terms"), position, explicit
     return None
+
+
+def _negative_mention(text: str) -> tuple[str, bool] | None:
+    """(terms, explicit) of a criterion that asks the text to leave something out, else None."""
+    patterns = (
+        r"\b(?:does not|doesn't|do not|don't|must not|should not|shouldn't|never|cannot|can't) "
+        r"(?:contain|use|include|mention|say|name|refer to|feature|list|have)s? ",
+        r"\b(?:avoids?|free of|omits?|leaves? out|excludes?) ",
+        r"^(?:(?:has|uses|contains|includes|with) )?(?:no|zero) (?!(?:longer|shorter|more|fewer|less|greater|later)\b)",
+        r"^without ",
+    )
+    for pattern in patterns:
+        m = re.search(
+            pattern + r"(?P<explicit>(?:the |any )?(?:words?|terms?|phrases?) )?(?P<terms>.+)$", text, re.IGNORECASE
+        )
+        if m and _plain_lead(text[: m.start()].lower()):
+            return m.group("terms"), bool(m.group("explicit"))
+    return None
+
+
+def _mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> CheckPlan:
+    parts, mode = split_terms(raw)
+    if not parts:
+        return CheckPlan(None, NO_PHRASING)
+    terms: list[str] = []
+    literal: list[bool] = []
+    patterns: list[str] = []
+    for part in parts:
+        term = classify(part, criterion=criterion, explicit=explicit)
+        if term.kind == "na":
+            return CheckPlan(None, term.value)
+        if term.kind == "pattern":
+            if term.value not in patterns:
+                patterns.append(term.value)
+            continue
+        if term.kind == "word" and len(term.value.split()) > 4:
+            return CheckPlan(None, f'"{term.value}" reads as a description, not words the text must contain')
+        terms.append(term.value)
+        literal.append(term.kind == "literal")
+    params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
+    if patterns:
+        params["patterns"] = patterns
+    if position != "any":
+        params["position"] = position
+    return CheckPlan(CheckSpec("contains", params))
+
+
+def _absence_plan(negative: tuple[str, bool], criterion: str) -> CheckPlan:
+    raw, explicit = negative
+    parts, _ = split_terms(raw)
+    terms: list[str] = []
+    literal: list[bool] = []
+    patterns: list[str] = []
+    related: list[str] = []
+    for part in parts:
+        term = classify(part, criterion=criterion, explicit=explicit)
+        if term.kind == "na":
+            return CheckPlan(None, term.value)
+        if term.kind == "pattern":
+            patterns.append(term.value)
+            # "Does not mention the price" fails on "the price is low" as well as on "$49".
+            head = re.sub(r"^(?:the|a|an|any) ", "", part.strip().lower())
+            if head not in ("numbers", "number", "digits", "digit", "figures", "figure", "question", "questions"):
+                terms.append(head)
+                literal.append(False)
+            continue
+        if term.kind == "word" and not explicit:
+            words = lexicons.topic_words(term.value)
+            if not words - {term.value.lower()}:
+                # No word list for it: the word's absence does not show the text never mentions the thing.
+                return CheckPlan(
+                    None,
+                    f'the absence of the word "{term.value}" does not show the text leaves it out; write '
+                    f'"Does not use the word {term.value}" to have the word itself checked',
+                )
+            related.extend(sorted(words - {term.value.lower()}))
+        terms.append(term.value)
+        literal.append(term.kind == "literal")
+    params: dict[str, Any] = {"terms": terms, "literal": literal}
+    if patterns:
+        params["patterns"] = patterns
+    if related:
+        params["related"] = related
+    return CheckPlan(CheckSpec("not_contains", params))
 
 
 _NOT_NAMES = frozenset("that which to for with in and or who whose of as is".split())

@@ -58,35 +58,48 @@ def tool_call(tool: str, schema: dict[str, Any] | None, draft: Draft) -> dict[st
 
 
 def verdict(name: str, ref: ToolReference, answer: str | None) -> dict[str, Any]:
-    """Pass or fail (with a gap) from the tool's answer."""
+    """Pass or fail (with a gap) from the tool's answer, with the check record; n/a when the tool could not
+    be called or failed (its error says nothing about the draft)."""
+    from rubric_core.verdicts import make_check
+
+    looked = f"the {ref.test} test passing" if ref.test else "its report saying passed"
+    call: dict[str, Any] = {"name": ref.tool}
+
+    def out(verdict: str, gap: str, found: str) -> dict[str, Any]:
+        check = make_check("tool", label=ref.tool, looked_for=looked, found=found, tools=[call])
+        row: dict[str, Any] = {"name": name, "passed": verdict == "pass", "verdict": verdict, "check": check}
+        if verdict != "pass":
+            row["gap"] = gap
+        return row
+
     if answer is None:
-        return {
-            "name": name,
-            "passed": False,
-            "gap": f"The offline grader could not call {ref.tool}: it fills text parameters only.",
-        }
+        call["error"] = "not called: the offline grader fills text parameters only"
+        return out("n/a", f"The offline grader could not call {ref.tool}: it fills text parameters only.", "not called")
     if answer.startswith("error:"):
-        return {"name": name, "passed": False, "gap": f"The grader tool failed: {answer[6:].strip()[:300]}"}
+        call["error"] = answer[6:].strip()[:300]
+        return out("n/a", f"The grader tool failed: {answer[6:].strip()[:300]}", "the tool failed")
+    call["answer"] = answer[:2000]
     try:
         report = json.loads(answer)
     except json.JSONDecodeError:
         report = None
     if not isinstance(report, dict):
-        return {
-            "name": name,
-            "passed": False,
-            "gap": f"{ref.tool} answered {answer[:120]!r}, not a JSON report with passed and tests.",
-        }
-    if ref.test:
-        tests = [t for t in report.get("tests") or [] if isinstance(t, dict) and t.get("name") == ref.test]
-        if not tests:
-            return {"name": name, "passed": False, "gap": f"{ref.tool} reported no test named {ref.test}."}
-        if tests[0].get("passed"):
-            return {"name": name, "passed": True}
-        return {"name": name, "passed": False, "gap": f"{ref.test} fails: {tests[0].get('error') or 'no detail'}"}
-    if report.get("passed"):
-        return {"name": name, "passed": True}
-    summary = report.get("summary") or ", ".join(
-        str(t.get("name")) for t in report.get("tests") or [] if isinstance(t, dict) and not t.get("passed")
+        return out(
+            "n/a", f"{ref.tool} answered {answer[:120]!r}, not a JSON report with passed and tests.", "no report"
+        )
+    tests = [t for t in report.get("tests") or [] if isinstance(t, dict)]
+    passed_count = sum(1 for t in tests if t.get("passed"))
+    tally = (
+        f"{passed_count} of {len(tests)} tests passed" if tests else ("passed" if report.get("passed") else "failed")
     )
-    return {"name": name, "passed": False, "gap": f"{ref.tool}: {summary or 'the tests fail'}"}
+    if ref.test:
+        named = [t for t in tests if t.get("name") == ref.test]
+        if not named:
+            return out("n/a", f"{ref.tool} reported no test named {ref.test}.", f"no test named {ref.test}")
+        if named[0].get("passed"):
+            return out("pass", "", f"{ref.test} passed ({tally})")
+        return out("fail", f"{ref.test} fails: {named[0].get('error') or 'no detail'}", f"{ref.test} failed ({tally})")
+    if report.get("passed"):
+        return out("pass", "", tally)
+    summary = report.get("summary") or ", ".join(str(t.get("name")) for t in tests if not t.get("passed"))
+    return out("fail", f"{ref.tool}: {summary or 'the tests fail'}", tally)

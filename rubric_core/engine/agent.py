@@ -111,7 +111,13 @@ def build_agent(
         writer = build_chat_model(parse_model_spec(config.model), keys=keys, timeout=config.timeout_s)
     if grader is None:
         grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
+    from rubric_core.engine.grader_evidence import GraderEvidence
+
+    # What each verdict rests on (the offline grader's check records, the grader's tool calls): joined to
+    # the evaluation before anything downstream sees it.
+    evidence = GraderEvidence(trusts_records=bool(getattr(grader, "reports_checks", False)))
     grader_middleware: list[Any] = [
+        evidence,
         # A grader that never produces a usable GraderResponse is re-prompted until the
         # recursion limit (thousands of calls); the limit turns it into a bounded grader_error.
         ModelCallLimitMiddleware(run_limit=config.grader_call_limit, exit_behavior="error"),
@@ -133,7 +139,7 @@ def build_agent(
             tools=tools or None,
             grader_middleware=grader_middleware,
             max_iterations=config.max_iterations,
-            on_evaluation=on_evaluation,
+            on_evaluation=lambda ev: on_evaluation(evidence.enrich(ev)),
         )
     if config.agent:
         from rubric_core.projects.agents import build_project_graph

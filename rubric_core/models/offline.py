@@ -13,7 +13,8 @@ from typing import Any, ClassVar
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMessage
 
 from rubric_core.checks.catalogue import TOOL_FUNCTION_NAMES
-from rubric_core.checks.phrasing import CheckSpec, Draft, contradictions, evaluate, interpret
+from rubric_core.checks.described import record_for_plan
+from rubric_core.checks.phrasing import CheckPlan, Draft, contradictions, evaluate, plan
 from rubric_core.checks.tool_evidence import ToolReference, call_id, tool_call, tool_reference
 from rubric_core.checks.tool_evidence import verdict as tool_verdict
 from rubric_core.examples import find_example_by_task
@@ -25,10 +26,11 @@ from rubric_core.rubric import Criterion, parse_criteria
 
 GRADER_SOURCE = "rubric_grader"
 CANNOT_JUDGE_GAP = (
-    "An offline grader cannot judge this criterion: no deterministic check matches its wording. "
+    "An offline grader cannot judge this criterion: {reason}. "
     "Rephrase it as one of the phrasings it understands (listed under the rubric on the Run page, and in "
     "docs/CRITERIA.md) or use an LLM grader."
 )
+"""The gap the library gets for an n/a criterion (its `passed` is False: the grader could not confirm it)."""
 
 
 def is_grader_feedback(message: BaseMessage) -> bool:
@@ -111,6 +113,8 @@ class OfflineGrader(ToolCallingChatModel):
     """Grader: decides each criterion with the deterministic checks; conservative otherwise."""
 
     model_name: str = "offline:grader"
+    reports_checks: ClassVar[bool] = True
+    """Its answers carry each criterion's verdict (pass / fail / n/a) and check (engine/grader_evidence.py)."""
 
     @property
     def _llm_type(self) -> str:
@@ -121,7 +125,8 @@ class OfflineGrader(ToolCallingChatModel):
         payload = parse_payload(text_of(payload_msg) if payload_msg else "")
         draft = draft_from_transcript(payload.transcript)
         criteria = _criteria_to_grade(payload.rubric, payload.frozen_criteria)
-        specs = [(c, interpret(c)) for c in criteria]
+        plans = [(c, plan(c)) for c in criteria]
+        specs = [(c, p.spec) for c, p in plans]
         tool_results = {m.tool_call_id: text_of(m) for m in messages if isinstance(m, ToolMessage)}
         tools = bound_tool_names(kwargs)
         evidence_tools = [t for t in tools if t != "GraderResponse"]
@@ -144,15 +149,25 @@ class OfflineGrader(ToolCallingChatModel):
             verdicts = [
                 tool_verdict(c.text, ref, tool_results.get(call_id(ref.tool)))
                 if (ref := refs[i]) is not None
-                else _verdict(c, spec, draft, tool_results.get(f"evidence-{i}"))
-                for i, (c, spec) in enumerate(specs)
+                else _verdict(c, checked, draft, tool_results.get(f"evidence-{i}"))
+                for i, (c, checked) in enumerate(plans)
             ]
-            failing = [v for v in verdicts if not v["passed"]]
-            if failing:
-                names = "; ".join(v["name"] for v in failing)
+            failing = [v for v in verdicts if v["verdict"] == "fail"]
+            unjudged = [v for v in verdicts if v["verdict"] == "n/a"]
+            if failing or unjudged:
+                parts = []
+                if failing:
+                    parts.append(
+                        f"{len(failing)} of {len(verdicts)} criteria fail: " + "; ".join(v["name"] for v in failing)
+                    )
+                if unjudged:
+                    parts.append(
+                        f"{len(unjudged)} cannot be judged by the offline grader (n/a): "
+                        + "; ".join(v["name"] for v in unjudged)
+                    )
                 answer = {
                     "result": "needs_revision",
-                    "explanation": f"{len(failing)} of {len(verdicts)} criteria fail: {names}.",
+                    "explanation": ". ".join(parts) + ".",
                     "criteria": verdicts,
                 }
             else:
@@ -190,7 +205,7 @@ def _tool_calls(
 
 
 def _evidence_calls(
-    specs: list[tuple[Criterion, CheckSpec | None]], draft: Draft, tools: list[str], results: dict[str, str]
+    specs: list[tuple[Criterion, Any]], draft: Draft, tools: list[str], results: dict[str, str]
 ) -> list[dict[str, Any]]:
     """Tool calls for evidence the grader was given a tool for and has not gathered yet."""
     tool_name = TOOL_FUNCTION_NAMES["python_tests"]
@@ -206,21 +221,40 @@ def _evidence_calls(
     return calls
 
 
-def _verdict(criterion: Criterion, spec: CheckSpec | None, draft: Draft, tool_result: str | None) -> dict[str, Any]:
+def _verdict(criterion: Criterion, checked: CheckPlan, draft: Draft, tool_result: str | None) -> dict[str, Any]:
+    """One criterion's verdict as the library reads it (name, passed, gap) plus the product's record
+    (verdict: pass / fail / n/a, and the check that decided it). The library drops the extra keys; the
+    grader's evidence middleware (engine/grader_evidence.py) keeps them."""
     name = criterion.text
+    spec = checked.spec
     if spec is None:
-        return {"name": name, "passed": False, "gap": CANNOT_JUDGE_GAP}
+        return _na(name, checked.reason, record_for_plan(checked))
+    record = record_for_plan(checked)
     if tool_result is not None:
         try:
             data = json.loads(tool_result)
         except json.JSONDecodeError:
             data = {"passed": False, "summary": tool_result[:300]}
+        record["found"] = str(data.get("summary", "no result"))
         if data.get("passed"):
-            return {"name": name, "passed": True}
-        return {"name": name, "passed": False, "gap": "Tests fail: " + str(data.get("summary", "no result"))}
+            return {"name": name, "passed": True, "verdict": "pass", "check": record}
+        return _fail(name, "Tests fail: " + str(data.get("summary", "no result")), record)
     if not draft.text and not draft.files:
-        return {"name": name, "passed": False, "gap": "The transcript has no answer from the agent to check."}
+        record["found"] = "no answer"
+        return _fail(name, "The transcript has no answer from the agent to check.", record)
     result = evaluate(spec, draft)
+    record["found"] = result.detail
+    if result.undecided:
+        return _na(name, result.gap or result.detail, record)
     if result.passed:
-        return {"name": name, "passed": True}
-    return {"name": name, "passed": False, "gap": result.gap or result.detail}
+        return {"name": name, "passed": True, "verdict": "pass", "check": record}
+    return _fail(name, result.gap or result.detail, record)
+
+
+def _fail(name: str, gap: str, check: dict[str, Any]) -> dict[str, Any]:
+    return {"name": name, "passed": False, "gap": gap, "verdict": "fail", "check": check}
+
+
+def _na(name: str, reason: str, check: dict[str, Any]) -> dict[str, Any]:
+    gap = CANNOT_JUDGE_GAP.format(reason=reason.rstrip("."))
+    return {"name": name, "passed": False, "gap": gap, "verdict": "n/a", "check": check}

@@ -33,10 +33,18 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         ("Three to four sentences", "sentence_count", {"min": 3, "max": 4}),
         ("At most 150 words", "word_count", {"min": None, "max": 150}),
         ("Fewer than 10 words", "word_count", {"min": None, "max": 9}),
-        ("Mentions light and chlorophyll", "contains", {"terms": ["light", "chlorophyll"], "mode": "all"}),
-        ("Uses the word ocean or sea", "contains", {"terms": ["ocean", "sea"], "mode": "any"}),
-        ('Does not contain the letter "e"', "not_contains", {"terms": ["e"]}),
-        ("Does not mention price", "not_contains", {"terms": ["price"]}),
+        (
+            "Mentions light and chlorophyll",
+            "contains",
+            {"terms": ["light", "chlorophyll"], "mode": "all", "literal": [False, False]},
+        ),
+        (
+            "Uses the word ocean or sea",
+            "contains",
+            {"terms": ["ocean", "sea"], "mode": "any", "literal": [False, False]},
+        ),
+        ('Does not contain the letter "e"', "not_contains", {"terms": ["e"], "literal": [False]}),
+        ("Does not mention price", "not_contains", {"terms": ["price"], "literal": [False], "patterns": ["price"]}),
         ("Contains at least two sensory details", "sensory_details", {"min": 2}),
         (
             "Has sections: Summary, Risks, Next steps",
@@ -50,9 +58,8 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         ("Defines a function called `slugify`", "python_defines", {"name": "slugify"}),
         ("Defines a function", "python_defines", {"name": None}),
         # What brackets spell out is what the text must name; an example leaves the term itself.
-        ("Mentions the date (next Monday)", "contains", {"terms": ["next Monday"], "mode": "all"}),
-        ("Mentions a fruit (e.g. apple)", "contains", {"terms": ["fruit"], "mode": "all"}),
-        ("Contains a function that reverses a string", "python_defines", {"name": None}),
+        ("Mentions the date (next Monday)", "contains", {"terms": ["next Monday"], "mode": "all", "literal": [True]}),
+        ("Mentions the fruit (e.g. apple)", "contains", {"terms": ["fruit"], "mode": "all", "literal": [False]}),
         ("Every function has a docstring", "python_docstrings", {}),
         ("Includes a docstring", "python_docstrings", {}),
         ("Is about spring", "topic", {"topic": "spring"}),
@@ -110,10 +117,14 @@ def test_docstrings_are_read_in_the_code_not_looked_for_as_a_word() -> None:
     assert negated is None or negated.check != "python_docstrings"
 
 
-def test_a_function_with_no_name_asked_for_is_any_function_in_the_code() -> None:
-    """ "Defines a function" had been "cannot judge", and "... a function that reverses" asked for a function
-    named "that"."""
-    spec = interpret(Criterion("Defines a function that reverses a string", 1))
+def test_a_function_asked_for_by_what_it_does_is_not_judged_by_its_presence() -> None:
+    """ "Defines a function that reverses a string" had passed on any def: the check cannot see what the
+    function does, so the criterion is n/a; "Defines a function" alone is any function in the code."""
+    from rubric_core.checks.phrasing import plan
+
+    checked = plan(Criterion("Defines a function that reverses a string", 1))
+    assert checked.spec is None and "what the function does" in checked.reason
+    spec = interpret(Criterion("Defines a function", 1))
     assert spec is not None
     code = "Done.\n\n```python\ndef reverse_string(text):\n    return text[::-1]\n```\n"
     result = evaluate(spec, Draft(text=code))
@@ -219,13 +230,15 @@ def test_a_criterion_that_asks_for_more_than_a_count_is_not_judged(criterion: st
 
 
 def test_every_single_sentence_is_reported_as_not_judged_by_the_offline_grader() -> None:
-    from rubric_core.models.offline import CANNOT_JUDGE_GAP, _verdict
+    from rubric_core.checks.phrasing import plan
+    from rubric_core.models.offline import _verdict
 
-    verdict = _verdict(
-        Criterion("Uses every single sentence wisely", 1), None, Draft(text="One. Two. Three. Four."), None
-    )
-    assert interpret(Criterion("Uses every single sentence wisely", 1)) is None
-    assert verdict == {"name": "Uses every single sentence wisely", "passed": False, "gap": CANNOT_JUDGE_GAP}
+    criterion = Criterion("Uses every single sentence wisely", 1)
+    verdict = _verdict(criterion, plan(criterion), Draft(text="One. Two. Three. Four."), None)
+    assert interpret(criterion) is None
+    assert verdict["passed"] is False and verdict["verdict"] == "n/a"
+    assert verdict["gap"].startswith("An offline grader cannot judge this criterion: it asks for a count and more")
+    assert verdict["check"]["kind"] == "cannot_judge"
 
 
 @pytest.mark.parametrize(
@@ -242,7 +255,11 @@ def test_every_single_sentence_is_reported_as_not_judged_by_the_offline_grader()
         ("3 lines or more", "line_count", {"min": 3, "max": None}),  # was exactly 3
         ("No longer than 100 words", "word_count", {"min": None, "max": 100}),  # was not judged
         ("Contains two sensory details", "sensory_details", {"min": 2}),
-        ("Explicitly mentions the deadline", "contains", {"terms": ["deadline"], "mode": "all"}),
+        (
+            "Explicitly mentions the deadline",
+            "contains",
+            {"terms": [], "mode": "all", "literal": [], "patterns": ["deadline"]},
+        ),
     ],
 )
 def test_plain_counts_are_still_read(criterion: str, check: str, params: dict) -> None:

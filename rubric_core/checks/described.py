@@ -1,0 +1,115 @@
+"""A check in words: its kind and what it looks for, as stored beside each verdict and shown in the preview.
+
+`describe(spec)` gives the kind (a key of `verdicts.CHECK_LABELS`), its label and what it
+looks for; `check_for(criterion)` the check record the offline grader will attach (before
+a draft exists: `found` empty), or a cannot-judge record with the reason.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rubric_core.checks.patterns import PATTERNS
+from rubric_core.checks.phrasing import CheckPlan, CheckSpec, plan
+from rubric_core.checks.tool_evidence import tool_reference
+from rubric_core.rubric import Criterion
+from rubric_core.verdicts import CANNOT_JUDGE, make_check
+
+
+def _range(lo: int | None, hi: int | None, unit: str) -> str:
+    if lo is not None and hi is not None:
+        return f"exactly {lo} {unit}s" if lo == hi else f"{lo} to {hi} {unit}s"
+    if lo is not None:
+        return f"at least {lo} {unit}s"
+    return f"at most {hi} {unit}s"
+
+
+def _quoted(items: list[str]) -> str:
+    return ", ".join(f'"{i}"' for i in items)
+
+
+def describe(spec: CheckSpec) -> dict[str, str]:
+    """{kind, label, looked_for} of a check."""
+    p = spec.params
+    c = spec.check
+    if c in ("line_count", "word_count", "sentence_count"):
+        unit = c.split("_")[0]
+        return {"kind": c, "label": f"{unit} count", "looked_for": _range(p.get("min"), p.get("max"), unit)}
+    if c == "syllables_per_line":
+        return {"kind": "syllables", "label": "syllables", "looked_for": "-".join(map(str, p["pattern"])) + " per line"}
+    if c in ("contains", "not_contains"):
+        terms = list(p.get("terms") or [])
+        patterns = [PATTERNS[n] for n in p.get("patterns") or []]
+        literal = list(p.get("literal") or [False] * len(terms))
+        phrase = any(" " in t.strip() for t in terms)
+        if patterns and not terms:
+            kind, label = "pattern", " and ".join(x.label for x in patterns)
+        elif all(len(t) == 1 for t in terms) and terms and not patterns:
+            kind, label = "word_match", "letter match"
+        else:
+            kind, label = ("phrase", "phrase") if phrase else ("word_match", "word match")
+        wanted = [_quoted(terms)] if terms else []
+        wanted += [x.looks_for for x in patterns]
+        joiner = " or " if p.get("mode") == "any" else "; "
+        looked = joiner.join(w for w in wanted if w)
+        if c == "not_contains":
+            related = p.get("related") or []
+            looked = (
+                "none of "
+                + looked
+                + (f" (nor {_quoted(related[:8])}{' …' if len(related) > 8 else ''})" if related else "")
+            )
+        position = p.get("position", "any")
+        if position != "any":
+            looked += " in the " + ("first" if position == "start" else "last") + " sentence"
+        return {"kind": kind, "label": label, "looked_for": looked}
+    if c == "regex":
+        neg = p.get("should_match") is False
+        return {
+            "kind": "regex",
+            "label": "regex",
+            "looked_for": ("no match of /" if neg else "a match of /") + p["pattern"] + "/",
+        }
+    if c == "json_valid":
+        if p.get("schema"):
+            return {
+                "kind": "json_schema",
+                "label": "JSON schema",
+                "looked_for": "valid JSON matching the attached schema",
+            }
+        return {"kind": "json", "label": "JSON", "looked_for": "valid JSON"}
+    if c == "markdown_sections":
+        return {"kind": "sections", "label": "sections", "looked_for": "headings " + _quoted(p["sections"])}
+    if c == "python_defines":
+        name = p.get("name")
+        return {"kind": "function", "label": "function", "looked_for": f"def {name}()" if name else "any def"}
+    if c == "python_docstrings":
+        return {"kind": "docstrings", "label": "docstrings", "looked_for": "a docstring on every function and class"}
+    if c == "python_tests":
+        return {"kind": "tests", "label": "tests", "looked_for": "the attached tests pass (sandboxed run)"}
+    if c == "topic":
+        return {
+            "kind": "topic",
+            "label": "topic words",
+            "looked_for": f'words of "{p["topic"]}" in at least a third of the sentences',
+        }
+    if c == "sensory_details":
+        return {"kind": "sensory", "label": "sensory words", "looked_for": f"at least {p['min']} sensory words"}
+    return {"kind": c, "label": c.replace("_", " "), "looked_for": spec.describe()}
+
+
+def check_for(criterion: Criterion, tools: list[str] | None = None) -> dict[str, Any]:
+    """The check record the offline grader gives this criterion (before any draft: `found` empty)."""
+    ref = tool_reference(criterion.text, list(tools or []))
+    if ref is not None:
+        looked = f"the {ref.test} test passing" if ref.test else "its report saying passed"
+        return make_check("tool", label=ref.tool, looked_for=looked)
+    return record_for_plan(plan(criterion))
+
+
+def record_for_plan(checked: CheckPlan, found: str = "") -> dict[str, Any]:
+    """A check record from a plan (n/a: cannot judge, with the reason)."""
+    if checked.spec is None:
+        return make_check(CANNOT_JUDGE, looked_for="", found=checked.reason)
+    d = describe(checked.spec)
+    return make_check(d["kind"], label=d["label"], looked_for=d["looked_for"], found=found)
