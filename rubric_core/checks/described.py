@@ -40,7 +40,6 @@ def describe(spec: CheckSpec) -> dict[str, str]:
     if c in ("contains", "not_contains"):
         terms = list(p.get("terms") or [])
         patterns = [PATTERNS[n] for n in p.get("patterns") or []]
-        literal = list(p.get("literal") or [False] * len(terms))
         phrase = any(" " in t.strip() for t in terms)
         if patterns and not terms:
             kind, label = "pattern", " and ".join(x.label for x in patterns)

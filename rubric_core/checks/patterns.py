@@ -52,6 +52,8 @@ _DEADLINE_LEAD = re.compile(
     r"\b(?:by|before|until|till|due|deadline|no later than|closes?|ends?|expires?|last day)\b[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
+_DEADLINE_TAIL = re.compile(r"^\s*(?:\w+\s+){0,1}(?:deadline|due date|cut-?off)\b", re.IGNORECASE)
+"""'the 15 March deadline': the word of limit right after the date."""
 _STATISTIC_RE = re.compile(
     r"\b\d+(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?\s+percent\b|\b\d+\s+(?:out\s+)?of\s+(?:every\s+)?\d+\b"
     r"|\b\d+(?:\.\d+)?\s?(?:x|times)\s+(?:more|less|faster|slower|higher|lower)\b",
@@ -126,7 +128,8 @@ def _find_deadline(text: str) -> list[Found]:
         for m in pattern.finditer(text):
             before = text[max(0, m.start() - 60) : m.start()]
             before = re.split(r"[.!?\n]", before)[-1]
-            if _DEADLINE_LEAD.search(before):
+            after = text[m.end() : m.end() + 30]
+            if _DEADLINE_LEAD.search(before) or _DEADLINE_TAIL.match(after):
                 out.append(
                     Found((before.strip().split()[-1] + " " + m.group(0)).strip(), text.count("\n", 0, m.start()) + 1)
                 )

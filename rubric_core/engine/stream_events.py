@@ -137,6 +137,7 @@ class StreamTranslator:
                 "unverified": bool(ev.get("unverified", False)),
                 "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
                 "tokens": tokens,
+                **({"grader_tools": msgs.jsonable(ev["grader_tools"])} if ev.get("grader_tools") else {}),
             },
         )
         if evaluated is not None:  # a pass the store already has (graded again on resume) is not counted again

@@ -24,6 +24,7 @@ from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.store import Store
+from rubric_core.verdicts import check_of, verdict_of
 
 NEEDS_REVISION = "needs_revision"
 MAX_REPEATS = 20
@@ -57,7 +58,10 @@ class Pass:
     """satisfied, needs_revision, failed or grader_error (the grader's verdict on this draft alone)."""
     explanation: str
     criteria: list[dict[str, Any]]
+    """name, passed, gap, verdict (pass / fail / n/a) and check, per criterion."""
     unverified: bool = False
+    grader_tools: list[dict[str, Any]] = field(default_factory=list)
+    """The grader tool calls of this pass (name, args, answer or error, seconds)."""
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
@@ -69,6 +73,7 @@ class Pass:
             "explanation": self.explanation,
             "criteria": self.criteria,
             "unverified": self.unverified,
+            "grader_tools": self.grader_tools,
         }
 
 
@@ -203,7 +208,13 @@ def grade_drafts(
                 # max_iterations=1 rewrites every needs_revision to the cap status; the verdict is the grader's.
                 result = NEEDS_REVISION
             criteria = [
-                {"name": str(c.get("name", "")), "passed": bool(c.get("passed")), "gap": str(c.get("gap", "") or "")}
+                {
+                    "name": str(c.get("name", "")),
+                    "passed": bool(c.get("passed")),
+                    "gap": str(c.get("gap", "") or ""),
+                    "verdict": verdict_of(c),
+                    "check": check_of(c),
+                }
                 for c in ev.get("criteria") or []
             ]
             passes.append(
@@ -215,6 +226,7 @@ def grade_drafts(
                     redact(str(ev.get("explanation", "")), keys),
                     criteria,
                     bool(ev.get("unverified", False)),
+                    list(ev.get("grader_tools") or []),
                 )
             )
     return passes

@@ -13,6 +13,7 @@ from typing import Any
 
 from rubric_core.store.sql import text, transaction_lock
 from rubric_core.store.store import Store
+from rubric_core.store.verdict_rows import read_criterion, read_tools
 
 
 def _in(names: list[str], prefix: str = "i") -> tuple[str, dict[str, Any]]:
@@ -89,14 +90,15 @@ def latest_reviews(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
 def reviewed_cells(store: Store, run_ids: list[str], *, chunk: int = 500) -> list[dict[str, Any]]:
     """The grader's row and the newest review of every reviewed cell of these runs (no drafts: cheap at scale).
 
-    Keys: run_id, turn, iteration, position, criterion, passed, gap, human_passed, human_reason, reviewer,
-    reviewed_at.
+    Keys: run_id, turn, iteration, position, criterion, passed, gap, verdict, check, human_passed, human_reason,
+    reviewer, reviewed_at.
     """
     out: list[dict[str, Any]] = []
     for start in range(0, len(run_ids), chunk):
         names, params = _in(run_ids[start : start + chunk])
         sql = (
-            "SELECT c.run_id, c.turn, c.iteration, c.position, c.name AS criterion, c.passed, c.gap, "
+            "SELECT c.run_id, c.turn, c.iteration, c.position, c.name AS criterion, c.passed, c.gap, c.verdict, "
+            "c.check_json, "
             "v.passed AS human_passed, v.reason AS human_reason, v.reviewer, v.created_at AS reviewed_at "
             "FROM reviews v JOIN criteria c ON c.run_id = v.run_id AND c.turn = v.turn AND "
             f"c.iteration = v.iteration AND c.position = v.position WHERE v.run_id IN ({names}) AND "
@@ -106,7 +108,7 @@ def reviewed_cells(store: Store, run_ids: list[str], *, chunk: int = 500) -> lis
         )
         with store.engine.connect() as conn:
             for r in conn.execute(text(sql), params):
-                row = dict(r._mapping)
+                row = read_criterion(dict(r._mapping))
                 row["passed"], row["human_passed"] = bool(row["passed"]), bool(row["human_passed"])
                 out.append(row)
     return out
@@ -216,11 +218,19 @@ def get_regrade(store: Store, regrade_id: str) -> dict[str, Any] | None:
         ]
     by_pass: dict[tuple[int, int, int], list[dict[str, Any]]] = {}
     for c in crit:
+        stored = read_criterion(c)
         by_pass.setdefault((c["turn"], c["iteration"], c["attempt"]), []).append(
-            {"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"]}
+            {
+                "name": c["name"],
+                "passed": bool(c["passed"]),
+                "gap": c["gap"],
+                "verdict": stored["verdict"],
+                "check": stored["check"],
+            }
         )
     for p in passes:
         p["unverified"] = bool(p["unverified"])
+        p["grader_tools"] = read_tools(p.pop("grader_tools_json", ""))
         p["criteria"] = by_pass.get((p["turn"], p["iteration"], p["attempt"]), [])
     out = dict(head._mapping)
     out["passes"] = passes

@@ -171,12 +171,19 @@ class RunQueries(StoreBase):
         return 0 if value is None else int(value) + 1
 
     def iterations(self, run_ids: list[str]) -> list[dict[str, Any]]:
-        """Iteration rows of these runs, ordered."""
-        return self._rows_for("iterations", run_ids, "run_id, turn, iteration")
+        """Iteration rows of these runs, ordered, each with the grader tool calls of its pass (`grader_tools`)."""
+        from rubric_core.store.verdict_rows import read_tools
+
+        rows = self._rows_for("iterations", run_ids, "run_id, turn, iteration")
+        for row in rows:
+            row["grader_tools"] = read_tools(row.pop("grader_tools_json", ""))
+        return rows
 
     def criteria(self, run_ids: list[str]) -> list[dict[str, Any]]:
-        """Criterion rows of these runs, ordered."""
-        return self._rows_for("criteria", run_ids, "run_id, turn, iteration, position")
+        """Criterion rows of these runs, ordered, each with its `verdict` and `check` (rubric_core/verdicts.py)."""
+        from rubric_core.store.verdict_rows import read_criterion
+
+        return [read_criterion(r) for r in self._rows_for("criteria", run_ids, "run_id, turn, iteration, position")]
 
     def _rows_for(self, table: str, run_ids: list[str], order: str) -> list[dict[str, Any]]:
         if not run_ids:

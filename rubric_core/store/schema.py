@@ -277,6 +277,20 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX ix_share_links_run ON share_links (run_id, created_at)",
         ],
     ),
+    (
+        12,
+        "verdict records: each criterion verdict's pass / fail / n/a and the check that decided it; a grading "
+        "pass's grader tool calls (rubric_core/verdicts.py)",
+        [
+            # '' on rows written before: their verdict is read from `passed` and their check is 'not recorded'.
+            "ALTER TABLE criteria ADD COLUMN verdict TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE criteria ADD COLUMN check_json TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE regrade_criteria ADD COLUMN verdict TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE regrade_criteria ADD COLUMN check_json TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE iterations ADD COLUMN grader_tools_json TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE regrade_passes ADD COLUMN grader_tools_json TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

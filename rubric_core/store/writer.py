@@ -23,6 +23,7 @@ from rubric_core.store.liveness import this_worker
 from rubric_core.store.raw_sqlite import RawConnection
 from rubric_core.store.rubrics import RubricLibrary
 from rubric_core.store.sql import greatest, text
+from rubric_core.store.verdict_rows import criterion_row
 
 
 class EventWriter(RubricLibrary):
@@ -264,13 +265,13 @@ class EventWriter(RubricLibrary):
         conn.execute(
             text(
                 "INSERT INTO iterations (run_id, turn, iteration, result, explanation, unverified, graded_at, "
-                "wall_time_s, input_tokens, output_tokens, total_tokens, grading_run_id) "
-                "VALUES (:r, :turn, :it, :res, :ex, :u, :at, :w, :i, :o, :t, :g) "
+                "wall_time_s, input_tokens, output_tokens, total_tokens, grading_run_id, grader_tools_json) "
+                "VALUES (:r, :turn, :it, :res, :ex, :u, :at, :w, :i, :o, :t, :g, :tools) "
                 "ON CONFLICT (run_id, turn, iteration) DO UPDATE SET result = excluded.result, "
                 "explanation = excluded.explanation, unverified = excluded.unverified, graded_at = excluded.graded_at, "
                 "wall_time_s = excluded.wall_time_s, input_tokens = excluded.input_tokens, "
                 "output_tokens = excluded.output_tokens, total_tokens = excluded.total_tokens, "
-                "grading_run_id = excluded.grading_run_id"
+                "grading_run_id = excluded.grading_run_id, grader_tools_json = excluded.grader_tools_json"
             ),
             {
                 **key,
@@ -283,24 +284,16 @@ class EventWriter(RubricLibrary):
                 "o": int(tokens.get("output_tokens", 0) or 0),
                 "t": int(tokens.get("total_tokens", 0) or 0),
                 "g": d.get("grading_run_id") or "",
+                "tools": json.dumps(d["grader_tools"], ensure_ascii=False) if d.get("grader_tools") else "",
             },
         )
         conn.execute(text("DELETE FROM criteria WHERE run_id = :r AND turn = :turn AND iteration = :it"), key)
-        rows = [
-            {
-                **key,
-                "p": i,
-                "n": str(c.get("name", "")),
-                "ok": int(bool(c.get("passed"))),
-                "gap": str(c.get("gap", "") or ""),
-            }
-            for i, c in enumerate(d.get("criteria") or [])
-        ]
+        rows = [{**key, **criterion_row(i, c)} for i, c in enumerate(d.get("criteria") or [])]
         if rows:
             conn.execute(
                 text(
-                    "INSERT INTO criteria (run_id, turn, iteration, position, name, passed, gap) "
-                    "VALUES (:r, :turn, :it, :p, :n, :ok, :gap)"
+                    "INSERT INTO criteria (run_id, turn, iteration, position, name, passed, gap, verdict, check_json) "
+                    "VALUES (:r, :turn, :it, :p, :n, :ok, :gap, :v, :chk)"
                 ),
                 rows,
             )

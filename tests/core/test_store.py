@@ -50,6 +50,8 @@ EXPECTED_SCHEMA = {
         ("name", "TEXT", 1, 0),
         ("passed", "INTEGER", 1, 0),
         ("gap", "TEXT", 1, 0),
+        ("verdict", "TEXT", 1, 0),
+        ("check_json", "TEXT", 1, 0),
     ],
     "events": [
         ("run_id", "TEXT", 1, 1),
@@ -77,6 +79,7 @@ EXPECTED_SCHEMA = {
         ("output_tokens", "INTEGER", 1, 0),
         ("total_tokens", "INTEGER", 1, 0),
         ("feedback_text", "TEXT", 1, 0),
+        ("grader_tools_json", "TEXT", 1, 0),
     ],
     "regrade_criteria": [
         ("regrade_id", "TEXT", 1, 1),
@@ -87,6 +90,8 @@ EXPECTED_SCHEMA = {
         ("name", "TEXT", 1, 0),
         ("passed", "INTEGER", 1, 0),
         ("gap", "TEXT", 1, 0),
+        ("verdict", "TEXT", 1, 0),
+        ("check_json", "TEXT", 1, 0),
     ],
     "regrade_passes": [
         ("regrade_id", "TEXT", 1, 1),
@@ -96,6 +101,7 @@ EXPECTED_SCHEMA = {
         ("result", "TEXT", 1, 0),
         ("explanation", "TEXT", 1, 0),
         ("unverified", "INTEGER", 1, 0),
+        ("grader_tools_json", "TEXT", 1, 0),
     ],
     "regrades": [
         ("id", "TEXT", 1, 1),
@@ -234,10 +240,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -269,18 +275,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
-        assert [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")] == [
-            1,
-            3,
-            4,
-            5,
-            6,
-            7,
-            8,
-        ]
+        versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
