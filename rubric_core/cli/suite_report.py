@@ -50,15 +50,29 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
     summary = summarize(frames)
     rates = criterion_rates(frames)
     failures = []
-    if args.min_pass_rate is not None and (summary.satisfied.rate or 0.0) < args.min_pass_rate:
+    gated = args.min_pass_rate is not None or args.min_criterion_pass_rate is not None
+    if gated and summary.judged_verdicts == 0:
+        # n/a and grader errors say nothing about the drafts: a suite with no real verdict proves nothing.
         failures.append(
-            f"pass rate {summary.satisfied.rate or 0.0:.1%} ({summary.satisfied.passed}/{summary.total} satisfied) "
-            f"is below --min-pass-rate {args.min_pass_rate:.1%}"
+            "no criterion got a real verdict (every verdict at the items' ends was n/a or a grader error), so no "
+            "gate can pass: use a grader that can judge these criteria"
+        )
+    if args.min_pass_rate is not None and summary.satisfied.total == 0 and summary.judged_verdicts:
+        failures.append(
+            f"no item has an outcome the pass rate can count{_left_out(summary)}: --min-pass-rate cannot pass"
+        )
+    elif args.min_pass_rate is not None and (summary.satisfied.rate or 0.0) < args.min_pass_rate:
+        failures.append(
+            f"pass rate {summary.satisfied.rate or 0.0:.1%} ({summary.satisfied.passed}/{summary.satisfied.total} "
+            f"satisfied{_left_out(summary)}) is below --min-pass-rate {args.min_pass_rate:.1%}"
         )
     if args.min_criterion_pass_rate is not None:
         for r in rates:
             if r.final.total == 0:
-                failures.append(f"criterion {r.criterion!r} was not graded on any item")
+                failures.append(
+                    f"criterion {r.criterion!r} was not judged on any item"
+                    + (f" ({r.final_na} n/a)" if r.final_na else "")
+                )
             elif (r.final.rate or 0.0) < args.min_criterion_pass_rate:
                 failures.append(
                     f"criterion {r.criterion!r} passes {r.final.rate or 0.0:.1%} at the end, below "
@@ -80,12 +94,18 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             "status_counts": summary.status_counts,
             "pass_rate": summary.satisfied.rate,
             "pass_rate_ci": [summary.satisfied.low, summary.satisfied.high],
+            "pass_rate_over": summary.satisfied.total,
+            "left_out_grader_errors": summary.left_out_grader_errors,
+            "left_out_na": summary.left_out_na,
             "criteria": [
                 {
                     "criterion": r.criterion,
                     "first": r.first.rate,
                     "final": r.final.rate,
                     "final_ci": [r.final.low, r.final.high],
+                    "judged": r.final.total,
+                    "first_na": r.first_na,
+                    "final_na": r.final_na,
                     "blocking": r.blocking,
                 }
                 for r in rates
@@ -103,7 +123,10 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
         counts = ", ".join(f"{k} {v}" for k, v in summary.status_counts.items())
         print(f"items {summary.finished}/{summary.total} finished: {counts}")
         s = summary.satisfied
-        print(f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})")
+        print(
+            f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})"
+            f"{_left_out(summary)}"
+        )
         cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
         print(f"tokens {summary.total_tokens:,}  cost {cost}  time {summary.wall_time_s:.1f} s")
         if summary.iterations_to_satisfied:
@@ -113,12 +136,16 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             print(f"hit the cap: {', '.join(summary.cap_hits)}")
         if rates:
             width = max(len(r.criterion) for r in rates)
-            print(f"\n{'criterion':{width}}  first draft      end (95% CI)              blocking")
+            print(f"\n{'criterion':{width}}  first draft      end (95% CI)              blocking   n/a")
             for r in rates:
+                first = "   n/a" if r.first.total == 0 else f"{r.first.rate or 0.0:6.1%}"
+                final = "   n/a" if r.final.total == 0 else f"{r.final.rate or 0.0:6.1%}"
                 print(
-                    f"{r.criterion:{width}}  {r.first.rate or 0.0:6.1%}       {r.final.rate or 0.0:6.1%} "
-                    f"({r.final.low:.1%} to {r.final.high:.1%})   {r.blocking:>4}"
+                    f"{r.criterion:{width}}  {first}       {final} "
+                    f"({r.final.low:.1%} to {r.final.high:.1%})   {r.blocking:>4}   {r.final_na:>3}"
                 )
+            if any(r.final_na for r in rates):
+                print("n/a: verdicts the grader could not judge, left out of the rates and of blocking")
         for f in failures:
             print(f"GATE FAILED: {f}", file=sys.stderr)
     if suite["status"] == "finished_with_errors":
@@ -126,6 +153,18 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
     if failures:
         return EXIT_BELOW
     return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
+
+
+def _left_out(summary: Any) -> str:
+    """'' or '; left out: 2 grader errors, 1 item unmet only on n/a criteria'."""
+    parts = []
+    if summary.left_out_grader_errors:
+        parts.append(
+            f"{summary.left_out_grader_errors} grader error{'s' if summary.left_out_grader_errors > 1 else ''}"
+        )
+    if summary.left_out_na:
+        parts.append(f"{summary.left_out_na} item{'s' if summary.left_out_na > 1 else ''} unmet only on n/a criteria")
+    return "; left out: " + ", ".join(parts) if parts else ""
 
 
 def _print_problems(suite_id: str, problems: list[dict[str, Any]]) -> None:

@@ -27,7 +27,11 @@ class CriterionDelta:
     a: Rate | None
     b: Rate | None
     paired: Paired | None
-    """McNemar over items graded on this criterion in both runs (None when one side lacks it)."""
+    """McNemar over items judged (pass or fail) on this criterion in both runs (None when one side lacks it)."""
+    na_a: int = 0
+    """Shared items where A's verdict was n/a: left out of `a` and of `paired`."""
+    na_b: int = 0
+    """Shared items where B's verdict was n/a: left out of `b` and of `paired`."""
 
     @property
     def delta(self) -> float | None:
@@ -112,6 +116,8 @@ class SuiteComparison:
                     "delta": c.delta,
                     "delta_ci": c.delta_interval,
                     "mcnemar": paired(c.paired),
+                    "na_a": c.na_a,
+                    "na_b": c.na_b,
                 }
                 for c in self.criteria
             ],
@@ -121,9 +127,17 @@ class SuiteComparison:
         }
 
 
-def _final_by_item(frames: SuiteFrames, criterion: str) -> dict[str, bool]:
+def _final_by_item(frames: SuiteFrames, criterion: str) -> dict[str, bool | None]:
+    """Each item's final verdict on a criterion: True, False, or None for n/a."""
     rows = frames.cells[frames.cells["criterion"] == criterion]
-    return dict(zip(rows["item_id"].astype(str), rows["final_passed"].astype(bool), strict=True))
+    return {
+        str(item): (None if verdict == "n/a" else verdict == "pass")
+        for item, verdict in zip(rows["item_id"], rows["final_verdict"], strict=True)
+    }
+
+
+def _judged(verdicts: dict[str, bool | None]) -> dict[str, bool]:
+    return {k: v for k, v in verdicts.items() if v is not None}
 
 
 def _agent_of(suite: dict[str, Any]) -> str:
@@ -166,8 +180,10 @@ def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteCompari
         (out.fixed if now else out.broken).append(flip)
     shared_set = set(shared)
     for name_a, name_b in pair_criteria(a.criteria, b.criteria):
-        fa = {k: v for k, v in _final_by_item(a, name_a).items() if k in shared_set} if name_a else None
-        fb = {k: v for k, v in _final_by_item(b, name_b).items() if k in shared_set} if name_b else None
+        va = {k: v for k, v in _final_by_item(a, name_a).items() if k in shared_set} if name_a else None
+        vb = {k: v for k, v in _final_by_item(b, name_b).items() if k in shared_set} if name_b else None
+        fa = None if va is None else _judged(va)
+        fb = None if vb is None else _judged(vb)
         paired = None
         if fa is not None and fb is not None:
             both = [k for k in fa if k in fb]
@@ -179,6 +195,8 @@ def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteCompari
                 a=None if fa is None else wilson(sum(fa.values()), len(fa)),
                 b=None if fb is None else wilson(sum(fb.values()), len(fb)),
                 paired=paired,
+                na_a=0 if va is None or fa is None else len(va) - len(fa),
+                na_b=0 if vb is None or fb is None else len(vb) - len(fb),
             )
         )
     out.rubric_diff = list(

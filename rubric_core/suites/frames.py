@@ -19,6 +19,7 @@ from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.pricing import Price, cost_usd, price_table
 from rubric_core.suites.statistics import Rate, wilson
+from rubric_core.verdicts import check_text, passed_value
 
 ITEMS_COLUMNS: dict[str, str] = {
     "position": "Int64",
@@ -32,6 +33,8 @@ ITEMS_COLUMNS: dict[str, str] = {
     "total_tokens": "Int64",
     "wall_time_s": "float64",
     "cost_usd": "float64",
+    "final_failed": "Int64",
+    "final_na": "Int64",
 }
 CELLS_COLUMNS: dict[str, str] = {
     "position": "Int64",
@@ -41,9 +44,14 @@ CELLS_COLUMNS: dict[str, str] = {
     "criterion_position": "Int64",
     "first_passed": "boolean",
     "final_passed": "boolean",
+    "first_verdict": "string",
+    "final_verdict": "string",
     "final_gap": "string",
+    "final_check": "string",
     "final_iteration": "Int64",
 }
+"""`first_passed` / `final_passed` are NA where the verdict was n/a (or there was no first pass); the verdict
+columns say pass, fail or n/a; `final_check` is the check behind the final verdict, in words."""
 
 
 @dataclass
@@ -131,10 +139,14 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
         )
         passes = by_run.get(run_id or "", {})
         if not passes:
+            item_rows[-1].update(final_failed=0, final_na=0)
             continue
         first = {c["name"]: c for c in passes.get(min(passes), [])}
         last_it = max(passes)
+        item_rows[-1]["final_failed"] = sum(1 for c in passes[last_it] if c["verdict"] == "fail")
+        item_rows[-1]["final_na"] = sum(1 for c in passes[last_it] if c["verdict"] == "n/a")
         for c in passes[last_it]:
+            first_verdict = first[c["name"]]["verdict"] if c["name"] in first else None
             cell_rows.append(
                 {
                     "position": item["position"],
@@ -142,9 +154,12 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
                     "run_id": run_id,
                     "criterion": c["name"],
                     "criterion_position": criteria.index(c["name"]),
-                    "first_passed": bool(first[c["name"]]["passed"]) if c["name"] in first else None,
-                    "final_passed": bool(c["passed"]),
+                    "first_passed": None if first_verdict is None else passed_value(first_verdict),
+                    "final_passed": passed_value(c["verdict"]),
+                    "first_verdict": first_verdict,
+                    "final_verdict": c["verdict"],
                     "final_gap": c["gap"],
+                    "final_check": check_text(c["check"]),
                     "final_iteration": last_it,
                 }
             )
@@ -157,11 +172,15 @@ class CriterionRates:
 
     criterion: str
     first: Rate
-    """Passed at the first draft."""
+    """Passed at the first draft, over the items where it was judged (pass or fail)."""
     final: Rate
-    """Passed at the final iteration."""
+    """Passed at the final iteration, over the items where it was judged."""
     blocking: int
-    """Items not satisfied in which this criterion failed at the end."""
+    """Items not satisfied in which this criterion failed at the end (n/a does not block here)."""
+    first_na: int = 0
+    """Items where its first-draft verdict was n/a: left out of `first`."""
+    final_na: int = 0
+    """Items where its final verdict was n/a: left out of `final` and of `blocking`."""
 
 
 def unfinished_items(frames: SuiteFrames) -> int:
@@ -184,13 +203,16 @@ def criterion_rates(frames: SuiteFrames) -> list[CriterionRates]:
     for name in frames.criteria:
         rows = cells[cells["criterion"] == name]
         first = rows["first_passed"].dropna()
-        blocking = int(((~rows["final_passed"].astype(bool)) & rows["position"].isin(unsatisfied)).sum())
+        final = rows["final_passed"].dropna()
+        blocking = int(((rows["final_verdict"] == "fail") & rows["position"].isin(unsatisfied)).sum())
         out.append(
             CriterionRates(
                 criterion=name,
                 first=wilson(int(first.astype(bool).sum()), len(first)),
-                final=wilson(int(rows["final_passed"].astype(bool).sum()), len(rows)),
+                final=wilson(int(final.astype(bool).sum()), len(final)),
                 blocking=blocking,
+                first_na=int((rows["first_verdict"] == "n/a").sum()),
+                final_na=int((rows["final_verdict"] == "n/a").sum()),
             )
         )
     return out
@@ -204,7 +226,15 @@ class SuiteSummary:
     finished: int
     status_counts: dict[str, int]
     satisfied: Rate
-    """Share of all items satisfied (pending ones count as not satisfied)."""
+    """Share of items satisfied, over every item but those left out: an item that ended in a grader error, or
+    whose only unmet criteria at the end were n/a (the grader could not judge them, so whether it meets the
+    rubric is unknown). Pending ones count as not satisfied."""
+    left_out_grader_errors: int
+    """Items that ended in grader_error: left out of `satisfied`."""
+    left_out_na: int
+    """Items not satisfied only because of n/a criteria: left out of `satisfied`."""
+    judged_verdicts: int
+    """Pass or fail verdicts at the items' ends: a gate never passes a suite where this is 0."""
     total_tokens: int
     cost_usd: float | None
     """None when a model has no price in the table."""
@@ -222,6 +252,15 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
     costs = items.loc[items["run_id"].notna(), "cost_usd"]
     cost = None if costs.isna().any() else float(costs.sum())
     satisfied = items[items["status"] == "satisfied"]
+    grader_errors = int((items["status"] == "grader_error").sum())
+    only_na = int(
+        (
+            items["status"].isin(["max_iterations_reached", "needs_revision"])
+            & (items["final_failed"].fillna(0) == 0)
+            & (items["final_na"].fillna(0) > 0)
+        ).sum()
+    )
+    judged = int(frames.cells["final_verdict"].isin(["pass", "fail"]).sum()) if len(frames.cells) else 0
     suite = frames.suite
     if suite.get("finished_at"):
         end = suite["finished_at"]
@@ -233,7 +272,10 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
         total=len(items),
         finished=finished,
         status_counts=dict(sorted(counts.items())),
-        satisfied=wilson(len(satisfied), len(items)),
+        satisfied=wilson(len(satisfied), len(items) - grader_errors - only_na),
+        left_out_grader_errors=grader_errors,
+        left_out_na=only_na,
+        judged_verdicts=judged,
         total_tokens=int(items["total_tokens"].sum()),
         cost_usd=cost,
         wall_time_s=max(0.0, float(end) - float(suite["created_at"])),

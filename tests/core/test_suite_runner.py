@@ -195,20 +195,26 @@ def test_cli_gates_exit_codes(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     data = str(_dataset_file(tmp_path))
     rubric = tmp_path / "rubric.md"
     # v1 plus a criterion the offline grader cannot judge: every item ends at the cap, the other criteria pass.
+    # The items are unmet only on an n/a criterion: whether they meet the rubric is unknown, so they are left
+    # out of the pass rate, and no gate can pass on it (it had read "pass rate 0.0%").
     rubric.write_text(EXAMPLE_RUBRIC_FILES[1].read_text(encoding="utf-8") + UNJUDGEABLE, encoding="utf-8")
     base = ["suite", "run", "--dataset", data, "--rubric-file", str(rubric), "--rubric-name", "short-poems"]
     assert main([*base, "--min-pass-rate", "0.6", "--jsonl"]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     summary = lines[-1]
-    assert summary["type"] == "suite_summary" and summary["pass_rate"] == pytest.approx(0)
-    assert summary["gate_failures"] and "pass rate 0.0%" in summary["gate_failures"][0]
+    assert summary["type"] == "suite_summary" and summary["pass_rate"] is None
+    assert summary["left_out_na"] == 3 and summary["pass_rate_over"] == 0
+    assert summary["gate_failures"] and "left out: 3 items unmet only on n/a criteria" in summary["gate_failures"][0]
+    na_row = next(c for c in summary["criteria"] if c["criterion"] == "Is witty and original")
+    assert (na_row["judged"], na_row["final_na"], na_row["blocking"]) == (0, 3, 0)
     suite_id = summary["suite_run_id"]
     assert {e["type"] for e in lines} >= {"suite_started", "item_started", "item_finished", "suite_finished"}
     assert main(["suite", "show", suite_id, "--min-pass-rate", "0.7"]) == 1
-    assert "GATE FAILED: pass rate 0.0%" in capsys.readouterr().err
-    assert main(["suite", "show", suite_id[:8], "--min-pass-rate", "0"]) == 0
+    assert "GATE FAILED: no item has an outcome the pass rate can count" in capsys.readouterr().err
+    assert main(["suite", "show", suite_id[:8], "--min-pass-rate", "0"]) == 1
+    capsys.readouterr()
     assert main(["suite", "show", suite_id, "--min-criterion-pass-rate", "0.7"]) == 1
-    assert "criterion 'Is witty and original' passes 0.0%" in capsys.readouterr().err
+    assert "criterion 'Is witty and original' was not judged on any item (3 n/a)" in capsys.readouterr().err
     assert main(["suite", "list"]) == 0 and suite_id[:12] in capsys.readouterr().out
     assert main(["suite", "run", "--dataset", data, "--rubric-name", "short-poems", "--rubric-version", "1"]) == 0
     second = capsys.readouterr().out.splitlines()[0].split()[2]

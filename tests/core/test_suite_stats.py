@@ -99,8 +99,42 @@ def test_unfinished_items_are_left_out_of_the_rates_and_the_blocking_counts() ->
             {"position": 2, "criterion": "c", "first_passed": False, "final_passed": False},
         ]
     )
+    cells["first_verdict"] = cells["first_passed"].map({True: "pass", False: "fail"})
+    cells["final_verdict"] = cells["final_passed"].map({True: "pass", False: "fail"})
     frames = SuiteFrames({}, items, cells, ["c"])
     (rate,) = criterion_rates(frames)
     assert (rate.final.passed, rate.final.total) == (1, 2)  # the cancelled item is not counted failing
     assert rate.blocking == 1  # only the item that ended at the cap
     assert unfinished_items(frames) == 2
+
+
+def test_na_verdicts_are_left_out_of_rates_and_blocking_and_counted() -> None:
+    """Issue 30 item 2: a criterion the grader could not judge is neither a pass nor a fail in any rate."""
+    import pandas as pd
+
+    from rubric_core.suites.frames import SuiteFrames, criterion_rates
+
+    items = pd.DataFrame(
+        [
+            {"position": p, "status": s}
+            for p, s in enumerate(["satisfied", "max_iterations_reached", "max_iterations_reached"])
+        ]
+    )
+    verdicts = [("pass", "pass"), ("fail", "fail"), ("n/a", "n/a")]
+    cells = pd.DataFrame(
+        [
+            {
+                "position": p,
+                "criterion": "c",
+                "first_verdict": first,
+                "final_verdict": final,
+                "first_passed": None if first == "n/a" else first == "pass",
+                "final_passed": None if final == "n/a" else final == "pass",
+            }
+            for p, (first, final) in enumerate(verdicts)
+        ]
+    ).astype({"first_passed": "boolean", "final_passed": "boolean"})
+    (rate,) = criterion_rates(SuiteFrames({}, items, cells, ["c"]))
+    assert (rate.final.passed, rate.final.total, rate.final_na) == (1, 2, 1)
+    assert (rate.first.passed, rate.first.total, rate.first_na) == (1, 2, 1)
+    assert rate.blocking == 1  # the n/a item does not block
