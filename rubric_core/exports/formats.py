@@ -10,7 +10,7 @@ from pathlib import Path
 from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
-EXPORT_SCHEMA_VERSION = 4
+EXPORT_SCHEMA_VERSION = 5
 """The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
 metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
 chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one

@@ -122,6 +122,18 @@ EXPORT_SCHEMA: dict[str, Any] = {
             "properties": {
                 "name": {"type": "string", "minLength": 1},
                 "passed": {"type": "boolean"},
+                "verdict": {"enum": ["pass", "fail", "n/a"]},
+                "check": {
+                    "type": "object",
+                    "required": ["kind"],
+                    "properties": {
+                        "kind": {"type": "string", "minLength": 1},
+                        "label": _OPT_TEXT,
+                        "looked_for": _OPT_TEXT,
+                        "found": _OPT_TEXT,
+                        "tools": {"type": "array", "items": {"type": "object"}},
+                    },
+                },
                 "gap": _OPT_TEXT,
                 "human_passed": {"type": ["boolean", "null"]},
                 "human_reason": _OPT_TEXT,

@@ -22,6 +22,7 @@ from rubric_core.exports import EXPORT_SCHEMA_VERSION
 from rubric_core.exports.import_check import RecordError, check_ids_unique, check_record, parse_line
 from rubric_core.store import Store
 from rubric_core.store.filters import FINAL_STATUSES
+from rubric_core.verdicts import VERDICTS
 
 _ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _RESULTS = frozenset({"satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"})
@@ -234,9 +235,18 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
                             "name": str(c["name"]),
                             "passed": bool(c.get("passed")),
                             **({"gap": str(c["gap"])} if c.get("gap") else {}),
+                            # Files before schema 5 carry no verdict record: pass / fail from `passed`, the
+                            # check 'not recorded' (rubric_core/verdicts.py reads it so).
+                            **({"verdict": str(c["verdict"])} if c.get("verdict") in VERDICTS else {}),
+                            **({"check": c["check"]} if isinstance(c.get("check"), dict) else {}),
                         }
                         for c in criteria
                     ],
+                    **(
+                        {"grader_tools": step["grader_tools"]}
+                        if isinstance(step.get("grader_tools"), list) and step["grader_tools"]
+                        else {}
+                    ),
                     "unverified": bool(step.get("unverified")),
                     "wall_time_s": _float(step.get("wall_time_s"), line, f"{where}.wall_time_s"),
                     "tokens": tokens if isinstance(tokens, dict) else {},

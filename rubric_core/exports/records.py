@@ -76,7 +76,19 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
 
 
 def _criteria(rows: list[dict]) -> list[dict[str, Any]]:
-    return [{"name": c["name"], "passed": bool(c["passed"]), "gap": c["gap"] or None, **human_fields(c)} for c in rows]
+    """Each criterion's verdict record: `passed` is what the loop acted on (n/a is false there), `verdict` what it
+    means (pass, fail or n/a) and `check` what decided it (rubric_core/verdicts.py)."""
+    return [
+        {
+            "name": c["name"],
+            "passed": bool(c["passed"]),
+            "verdict": c["verdict"],
+            "check": c["check"],
+            "gap": c["gap"] or None,
+            **human_fields(c),
+        }
+        for c in rows
+    ]
 
 
 def _files(files_json: str | dict) -> list[dict[str, str]]:
@@ -113,6 +125,7 @@ def run_record(
             "explanation": i["explanation"],
             "unverified": bool(i["unverified"]),
             "criteria": _criteria(criteria.get((run["id"], i["turn"], i["iteration"]), [])),
+            "grader_tools": i.get("grader_tools") or [],
             "feedback": i["feedback_text"] or None,
             "wall_time_s": i["wall_time_s"],
             "tokens": {
@@ -245,8 +258,8 @@ def pair_records(
                 continue  # a pass count needs a grading pass on both sides
             crit_before = _criteria(criteria.get((run["id"], turn, before["iteration"]), []))
             crit_after = _criteria(criteria.get((run["id"], turn, after["iteration"]), []))
-            passed_before = sum(c["passed"] for c in crit_before)
-            passed_after = sum(c["passed"] for c in crit_after)
+            passed_before = sum(c["verdict"] == "pass" for c in crit_before)
+            passed_after = sum(c["verdict"] == "pass" for c in crit_after)
             improved = passed_after > passed_before
             if not improved and not all_pairs:
                 continue
@@ -269,10 +282,11 @@ def pair_records(
                 "rubric": rubrics.get(turn, run["rubric"]),
                 "draft_before": before["draft_text"],
                 "failing_criteria": [
-                    {"name": c["name"], "gap": c["gap"], "human_passed": c["human_passed"]}
+                    {"name": c["name"], "gap": c["gap"], "check": c["check"], "human_passed": c["human_passed"]}
                     for c in crit_before
-                    if not c["passed"]
+                    if c["verdict"] == "fail"
                 ],
+                "not_judged_criteria": [c["name"] for c in crit_before if c["verdict"] == "n/a"],
                 "feedback": before["feedback_text"],
                 "draft_after": after["draft_text"],
                 "result_before": before["result"],

@@ -27,6 +27,7 @@ from rubric_core.exports.records import (
 )
 from rubric_core.judge.calibration import export_calibration, human_fields
 from rubric_core.store import RunFilter, Store
+from rubric_core.verdicts import check_text
 
 _FORMULA_START = frozenset("=+-@\t\r")
 
@@ -117,6 +118,8 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
         "position",
         "criterion",
         "passed",
+        "verdict",
+        "check",
         "gap",
         "human_passed",
         "human_reason",
@@ -151,6 +154,8 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
                             "position": c["position"],
                             "criterion": c["name"],
                             "passed": bool(c["passed"]),
+                            "verdict": c["verdict"],
+                            "check": check_text(c["check"]),
                             "gap": c["gap"],
                             **human_fields(c),
                             "result": results.get((turn, iteration)),

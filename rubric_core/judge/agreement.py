@@ -14,10 +14,32 @@ from typing import Any
 from rubric_core.store import Store
 
 LOW_KAPPA = 0.4
-"""Below this kappa (Landis & Koch: 'fair' or worse) a criterion is flagged in the rubric editor."""
+"""Below this kappa (Landis & Koch: 'fair' or worse) a criterion is flagged."""
+
+LOW_AGREEMENT = 0.70
+"""Below this share of agreeing cells a criterion is flagged, whatever its kappa."""
 
 MIN_FLAG_REVIEWS = 5
 """No flag below this many reviewed cells: over one or two cells kappa is 0, -1 or undefined by chance alone."""
+
+FLAG_RULE = (
+    f"A criterion is flagged when at least {MIN_FLAG_REVIEWS} of its cells were reviewed and the grader agrees "
+    f"with the reviewers on fewer than {LOW_AGREEMENT:.0%} of them or Cohen's kappa is below {LOW_KAPPA}. "
+    "Cells the grader could not judge (n/a) are left out and counted."
+)
+"""The flag rule as the Review page and the command line state it."""
+
+KAPPA_BANDS = ((0.7, "gate"), (0.4, "monitoring"), (float("-inf"), "exploration"))
+"""What a judge's kappa is good for: about 0.7 and up before it gates a release, 0.4 to 0.7 for watching trends,
+below 0.4 exploration only."""
+
+
+def kappa_band(kappa: float | None) -> str:
+    """exploration, monitoring or gate; 'unknown' when kappa is undefined."""
+    if kappa is None:
+        return "unknown"
+    return next(name for floor, name in KAPPA_BANDS if kappa >= floor)
+
 
 LABELS = (True, False)
 """Order of the confusion matrix rows (human) and columns (grader): pass, then fail."""
@@ -37,6 +59,8 @@ class Agreement:
     """Cohen's kappa; None when undefined (both raters used one label only)."""
     confusion: list[list[int]] = field(default_factory=lambda: [[0, 0], [0, 0]])
     """Rows: human pass, human fail; columns: grader pass, grader fail."""
+    not_judged: int = 0
+    """Reviewed cells whose grader verdict was n/a: left out of every figure above."""
 
     @property
     def rate(self) -> float | None:
@@ -44,13 +68,29 @@ class Agreement:
         return self.agreed / self.reviewed if self.reviewed else None
 
     @property
+    def false_acceptances(self) -> int:
+        """Grader ✔, person ✘: the costly disagreement (a draft let through that does not meet the criterion)."""
+        return self.confusion[1][0]
+
+    @property
+    def false_rejections(self) -> int:
+        """Grader ✘, person ✔."""
+        return self.confusion[0][1]
+
+    @property
     def low(self) -> bool:
-        """Whether to flag this criterion: enough reviews, and kappa below LOW_KAPPA or every reviewed cell disagrees."""
+        """Whether to flag this criterion (FLAG_RULE): enough reviews, and agreement below LOW_AGREEMENT or kappa
+        below LOW_KAPPA."""
         if self.reviewed < MIN_FLAG_REVIEWS:
             return False
-        if self.kappa is not None:
-            return self.kappa < LOW_KAPPA
-        return self.reviewed > 0 and self.agreed == 0
+        if (self.rate or 0.0) < LOW_AGREEMENT:
+            return True
+        return self.kappa is not None and self.kappa < LOW_KAPPA
+
+    @property
+    def band(self) -> str:
+        """What its kappa makes this grader good for on this criterion (`kappa_band`)."""
+        return kappa_band(self.kappa)
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (JSON lines)."""
@@ -61,7 +101,11 @@ class Agreement:
             "agreement_rate": self.rate,
             "kappa": self.kappa,
             "confusion": {"labels": ["pass", "fail"], "rows": "human", "columns": "grader", "matrix": self.confusion},
+            "false_acceptances": self.false_acceptances,
+            "false_rejections": self.false_rejections,
+            "not_judged": self.not_judged,
             "low": self.low,
+            "band": self.band,
         }
 
 
@@ -73,7 +117,9 @@ class AgreementReport:
     criteria: list[Agreement]
     overall: Agreement
     disagreements: list[dict[str, Any]]
-    """Cells where the human and the grader differ (`reviewed_cells` rows)."""
+    """Cells where the human and the grader differ (`reviewed_cells` rows), false acceptances first."""
+    not_judged: list[dict[str, Any]] = field(default_factory=list)
+    """Reviewed cells whose grader verdict was n/a: left out of the agreement (the grader said nothing)."""
 
 
 def agreement_of(criterion: str, grader: list[bool], human: list[bool]) -> Agreement:
@@ -101,14 +147,25 @@ def agreement(store: Store, run_ids: list[str]) -> AgreementReport:
     """Agreement over every reviewed cell of these runs (a run, a suite's runs, a rubric's, a grader's)."""
     from rubric_core.store.judge import reviewed_cells
 
-    reviewed = reviewed_cells(store, run_ids)
+    cells_reviewed = reviewed_cells(store, run_ids)
+    reviewed = [c for c in cells_reviewed if c["verdict"] != "n/a"]
+    not_judged = [c for c in cells_reviewed if c["verdict"] == "n/a"]
     by_name: dict[str, list[dict[str, Any]]] = {}
+    for c in cells_reviewed:
+        by_name.setdefault(c["criterion"], [])
     for c in reviewed:
-        by_name.setdefault(c["criterion"], []).append(c)
-    per = [
-        agreement_of(name, [c["passed"] for c in cells], [c["human_passed"] for c in cells])
-        for name, cells in by_name.items()
-    ]
+        by_name[c["criterion"]].append(c)
+    per = []
+    for name, cells in by_name.items():
+        a = agreement_of(name, [c["passed"] for c in cells], [c["human_passed"] for c in cells])
+        a.not_judged = sum(1 for c in not_judged if c["criterion"] == name)
+        per.append(a)
     overall = agreement_of("(overall)", [c["passed"] for c in reviewed], [bool(c["human_passed"]) for c in reviewed])
-    disagreements = [c for c in reviewed if c["passed"] != c["human_passed"]]
-    return AgreementReport(run_ids=list(run_ids), criteria=per, overall=overall, disagreements=disagreements)
+    overall.not_judged = len(not_judged)
+    disagreements = sorted(
+        (c for c in reviewed if c["passed"] != c["human_passed"]),
+        key=lambda c: (not c["passed"], c["run_id"], c["turn"], c["iteration"], c["position"]),
+    )
+    return AgreementReport(
+        run_ids=list(run_ids), criteria=per, overall=overall, disagreements=disagreements, not_judged=not_judged
+    )

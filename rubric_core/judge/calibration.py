@@ -63,13 +63,15 @@ def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]
                 "files": [{"path": p, "content": v} for p, v in c["files"].items()],
                 "criterion": c["criterion"],
                 "grader": c["grader"],
-                "grader_passed": c["passed"],
+                "grader_passed": None if c["verdict"] == "n/a" else c["passed"],
+                "grader_verdict": c["verdict"],
+                "grader_check": c["check"],
                 "grader_gap": c["gap"] or None,
                 "human_passed": c["human_passed"],
                 "human_reason": c["human_reason"],
                 "reviewer": c["reviewer"],
                 "reviewed_at": _iso(c["reviewed_at"]),
-                "agree": c["passed"] == c["human_passed"],
+                "agree": None if c["verdict"] == "n/a" else c["passed"] == c["human_passed"],
             }
         )
     return out

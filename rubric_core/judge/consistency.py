@@ -13,6 +13,7 @@ from typing import Any
 from rubric_core.judge.regrade import Pass, RegradeError, grade_drafts, regrade_config, stored_drafts, timed
 from rubric_core.store import Store
 from rubric_core.store import judge as judge_store
+from rubric_core.verdicts import verdict_of
 
 DEFAULT_REPEATS = 5
 
@@ -23,10 +24,12 @@ class CriterionConsistency:
 
     criterion: str
     graded: int
-    """Repeats that returned a verdict for this criterion."""
+    """Repeats that judged this criterion (pass or fail)."""
     passes: int
     original: bool | None = None
-    """The verdict the run's own grading gave (None: the criterion was not in it)."""
+    """The verdict the run's own grading gave (None: the criterion was not in it, or was n/a)."""
+    not_judged: int = 0
+    """Repeats whose verdict was n/a: left out of `graded` and of the flips."""
 
     @property
     def fails(self) -> int:
@@ -45,8 +48,11 @@ class CriterionConsistency:
 
     @property
     def label(self) -> str:
-        """'flipped 2 of 5' or 'stable over 5'."""
-        return f"flipped {self.flips} of {self.graded}" if self.flaky else f"stable over {self.graded}"
+        """'flipped 2 of 5', 'stable over 5', with ' · 1 n/a' when some repeats could not judge it."""
+        text = f"flipped {self.flips} of {self.graded}" if self.flaky else f"stable over {self.graded}"
+        if not self.graded and self.not_judged:
+            text = "never judged"
+        return text + (f" · {self.not_judged} n/a" if self.not_judged else "")
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data."""
@@ -57,6 +63,7 @@ class CriterionConsistency:
             "fails": self.fails,
             "flips": self.flips,
             "flaky": self.flaky,
+            "not_judged": self.not_judged,
             "original": self.original,
             "label": self.label,
         }
@@ -101,8 +108,12 @@ def flip_counts(
         for c in criteria:
             name = str(c["name"])
             entry = out.setdefault(name, CriterionConsistency(name, 0, 0, (original or {}).get(name)))
+            verdict = verdict_of(c)
+            if verdict == "n/a":
+                entry.not_judged += 1
+                continue
             entry.graded += 1
-            entry.passes += int(bool(c["passed"]))
+            entry.passes += int(verdict == "pass")
     return list(out.values())
 
 
@@ -141,9 +152,9 @@ def consistency(
     config = regrade_config(run, rubric=rubric, grader=grader)
     passes, wall = timed(grade_drafts, config, [chosen], repeats=repeats, keys=keys, grader_model=grader_model)
     original = {
-        c["name"]: bool(c["passed"])
+        c["name"]: c["verdict"] == "pass"
         for c in store.criteria([run_id])
-        if c["turn"] == chosen.turn and c["iteration"] == chosen.iteration
+        if c["turn"] == chosen.turn and c["iteration"] == chosen.iteration and c["verdict"] != "n/a"
     }
     report = ConsistencyReport(
         run_id=run_id,

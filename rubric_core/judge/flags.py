@@ -29,8 +29,9 @@ class CriterionFlags:
         """Short flags to show beside the criterion ('flipped 2 of 5', 'kappa 0.10 over 8 reviews')."""
         out = []
         if self.agreement is not None and self.agreement.low:
-            kappa = "n/a" if self.agreement.kappa is None else f"{self.agreement.kappa:.2f}"
-            out.append(f"low agreement: kappa {kappa} over {self.agreement.reviewed} reviews")
+            a = self.agreement
+            kappa = "undefined" if a.kappa is None else f"{a.kappa:.2f}"
+            out.append(f"low agreement: {a.rate or 0.0:.0%}, kappa {kappa} over {a.reviewed} reviews")
         if self.consistency is not None and self.consistency.flaky:
             out.append(self.consistency.label)
         return out
@@ -53,6 +54,7 @@ def criterion_flags(store: Store, names: list[str]) -> dict[str, CriterionFlags]
         for name, grader, human in conn.execute(
             text(
                 "SELECT c.name, c.passed, v.passed FROM reviews v JOIN criteria c ON c.run_id = v.run_id AND "
+                "c.verdict <> 'n/a' AND "
                 "c.turn = v.turn AND c.iteration = v.iteration AND c.position = v.position "
                 f"WHERE c.name IN ({marks}) AND v.revision = (SELECT MAX(w.revision) FROM reviews w WHERE "
                 "w.run_id = v.run_id AND w.turn = v.turn AND w.iteration = v.iteration AND w.position = v.position)"
@@ -65,17 +67,19 @@ def criterion_flags(store: Store, names: list[str]) -> dict[str, CriterionFlags]
         newest: dict[str, str] = {}
         rows = conn.execute(
             text(
-                "SELECT g.id, rc.name, rc.attempt, rc.passed FROM regrades g JOIN regrade_criteria rc ON "
+                "SELECT g.id, rc.name, rc.attempt, rc.passed, rc.verdict FROM regrades g JOIN regrade_criteria rc ON "
                 f"rc.regrade_id = g.id WHERE g.kind = 'consistency' AND rc.name IN ({marks}) "
                 "ORDER BY g.created_at, g.id, rc.attempt"
             ),
             params,
         ).all()
-    for regrade_id, name, _, _ in rows:
+    for regrade_id, name, _, _, _ in rows:
         newest[name] = regrade_id  # ordered oldest first: the last one seen is the newest
-    for regrade_id, name, attempt, passed in rows:
+    for regrade_id, name, attempt, passed, verdict in rows:
         if newest[name] == regrade_id:
-            checks.setdefault(name, {}).setdefault(attempt, []).append({"name": name, "passed": passed})
+            checks.setdefault(name, {}).setdefault(attempt, []).append(
+                {"name": name, "passed": passed, "verdict": verdict}
+            )
     out: dict[str, CriterionFlags] = {}
     for name, (g, h) in pairs.items():
         out.setdefault(name, CriterionFlags()).agreement = agreement_of(name, g, h)

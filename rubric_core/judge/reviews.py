@@ -165,7 +165,8 @@ def record_review(
 def review_cells(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
     """Every graded criterion cell of these runs with its draft, the grader's verdict and the newest review.
 
-    Keys: run_id, turn, iteration, position, criterion, passed, gap, draft, files, task, rubric,
+    Keys: run_id, turn, iteration, position, criterion, passed, verdict (pass / fail / n/a), check, gap, draft,
+    files, task, rubric,
     grader, result, human_passed, human_reason, reviewer, reviewed_at (the human ones None if unreviewed).
     """
     runs = {r["id"]: r for r in store.get_runs(run_ids)}
@@ -188,6 +189,8 @@ def review_cells(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
                 "position": c["position"],
                 "criterion": c["name"],
                 "passed": bool(c["passed"]),
+                "verdict": c["verdict"],
+                "check": c["check"],
                 "gap": c["gap"],
                 "draft": it.get("draft_text", ""),
                 "files": json.loads(it.get("files_json") or "{}"),

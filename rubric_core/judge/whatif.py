@@ -16,6 +16,7 @@ from typing import Any
 from rubric_core.judge.regrade import Pass, RegradeError, grade_drafts, regrade_config, stored_drafts, timed
 from rubric_core.store import Store
 from rubric_core.store import judge as judge_store
+from rubric_core.verdicts import check_of, passed_value, verdict_of
 
 
 @dataclass
@@ -26,14 +27,16 @@ class IterationComparison:
     iteration: int
     original_result: str | None
     new_result: str
-    original: dict[str, bool]
-    """Criterion name -> the original grader's verdict."""
-    new: dict[str, bool]
-    """Criterion name -> the new grader's verdict."""
+    original: dict[str, bool | None]
+    """Criterion name -> the original grader's verdict (None: n/a, the grader could not judge it)."""
+    new: dict[str, bool | None]
+    """Criterion name -> the new grader's verdict (None: n/a)."""
     new_gaps: dict[str, str]
     changed: list[str]
     """Criteria in both gradings whose verdict differs."""
     explanation: str = ""
+    new_checks: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Criterion name -> the check behind the new verdict."""
 
 
 @dataclass
@@ -140,9 +143,9 @@ def _first_satisfied(results: dict[tuple[int, int], str | None]) -> dict[int, in
 def compare(store: Store, run_id: str, passes: list[Pass]) -> tuple[list[IterationComparison], list[str], list[str]]:
     """Side-by-side rows for the first attempt of each draft; also criteria added and removed by name."""
     original_results = {(i["turn"], i["iteration"]): i["result"] for i in store.iterations([run_id])}
-    original: dict[tuple[int, int], dict[str, bool]] = {}
+    original: dict[tuple[int, int], dict[str, bool | None]] = {}
     for c in store.criteria([run_id]):
-        original.setdefault((c["turn"], c["iteration"]), {})[c["name"]] = bool(c["passed"])
+        original.setdefault((c["turn"], c["iteration"]), {})[c["name"]] = passed_value(c["verdict"])
     rows = []
     added: set[str] = set()
     removed: set[str] = set()
@@ -150,7 +153,7 @@ def compare(store: Store, run_id: str, passes: list[Pass]) -> tuple[list[Iterati
         if p.attempt != 0:
             continue
         before = original.get((p.turn, p.iteration), {})
-        after = {c["name"]: c["passed"] for c in p.criteria}
+        after = {c["name"]: passed_value(verdict_of(c)) for c in p.criteria}
         rows.append(
             IterationComparison(
                 turn=p.turn,
@@ -162,6 +165,7 @@ def compare(store: Store, run_id: str, passes: list[Pass]) -> tuple[list[Iterati
                 new_gaps={c["name"]: c["gap"] for c in p.criteria if c["gap"]},
                 changed=[n for n in after if n in before and before[n] != after[n]],
                 explanation=p.explanation,
+                new_checks={c["name"]: check_of(c) for c in p.criteria},
             )
         )
         if p.criteria:
@@ -234,7 +238,16 @@ def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
     if full is None or run is None:
         return None
     passes = [
-        Pass(p["turn"], p["iteration"], p["attempt"], p["result"], p["explanation"], p["criteria"], p["unverified"])
+        Pass(
+            p["turn"],
+            p["iteration"],
+            p["attempt"],
+            p["result"],
+            p["explanation"],
+            p["criteria"],
+            p["unverified"],
+            p.get("grader_tools") or [],
+        )
         for p in full["passes"]
     ]
     rows, added, removed = compare(store, run_id, passes)
@@ -267,7 +280,7 @@ class PassRate:
     """The criterion's name under the regrade (its original name when the regrade dropped it)."""
     runs: int
     original: float | None
-    """Share of the runs whose original final grading passed it (None: none graded it)."""
+    """Share of the runs whose original final grading passed it, over those that judged it (None: none did)."""
     new: float | None
     original_criterion: str | None = None
     """Its name in the original rubric when that differs (a renamed criterion, paired as in suite compare)."""
@@ -285,8 +298,8 @@ def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
     """
     from rubric_core.views.pairing import pair_criteria
 
-    before: dict[str, list[bool]] = {}
-    after: dict[str, list[bool]] = {}
+    before: dict[str, list[bool | None]] = {}
+    after: dict[str, list[bool | None]] = {}
     runs_before: dict[str, set[str]] = {}
     runs_after: dict[str, set[str]] = {}
     for report in reports:
@@ -300,8 +313,9 @@ def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
             after.setdefault(name, []).append(passed)
             runs_after.setdefault(name, set()).add(report.run_id)
 
-    def rate(values: list[bool] | None) -> float | None:
-        return sum(values) / len(values) if values else None
+    def rate(values: list[bool | None] | None) -> float | None:
+        judged = [v for v in values or [] if v is not None]  # n/a says nothing: left out
+        return sum(judged) / len(judged) if judged else None
 
     rates = []
     for old, new in pair_criteria(list(before), list(after)):

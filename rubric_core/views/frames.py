@@ -3,10 +3,11 @@
 Column names and dtypes are a documented contract (see docs/FRAMES.md):
 - runs: one row per run.
 - iterations: one row per grading pass.
-- criteria: one row per criterion per grading pass, with `regressed`
-  (passed at the previous pass, fails now), `first_passed_iteration`, and the
-  newest human review of the cell (`human_passed`, `human_reason`, `reviewer`;
-  NA when nobody reviewed it).
+- criteria: one row per criterion per grading pass, with its `verdict` (pass,
+  fail or n/a; `passed` is NA for n/a) and the `check` that decided it (in
+  words), `regressed` (passed at the previous pass, fails now),
+  `first_passed_iteration`, and the newest human review of the cell
+  (`human_passed`, `human_reason`, `reviewer`; NA when nobody reviewed it).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pandas as pd
+
+from rubric_core.verdicts import check_of, check_text, passed_value, verdict_of
 
 if TYPE_CHECKING:
     from rubric_core.store import RunFilter, Store
@@ -44,6 +47,7 @@ ITERATIONS_COLUMNS: dict[str, str] = {
     "unverified": "boolean",
     "criteria_total": "Int64",
     "criteria_passed": "Int64",
+    "criteria_na": "Int64",
     "wall_time_s": "float64",
     "total_tokens": "Int64",
     "draft_text": "string",
@@ -56,6 +60,9 @@ CRITERIA_COLUMNS: dict[str, str] = {
     "position": "Int64",
     "criterion": "string",
     "passed": "boolean",
+    "verdict": "string",
+    "check_kind": "string",
+    "check": "string",
     "gap": "string",
     "regressed": "boolean",
     "first_passed_iteration": "Int64",
@@ -111,13 +118,15 @@ def iterations_frame_from_rows(iterations: list[dict], criteria: list[dict]) -> 
     counts: dict[tuple, list[int]] = {}
     for c in criteria:
         key = (c["run_id"], c["turn"], c["iteration"])
-        total_passed = counts.setdefault(key, [0, 0])
-        total_passed[0] += 1
-        total_passed[1] += int(bool(c["passed"]))
+        tally = counts.setdefault(key, [0, 0, 0])
+        verdict = verdict_of(c)
+        tally[0] += 1
+        tally[1] += int(verdict == "pass")
+        tally[2] += int(verdict == "n/a")
     out = []
     for it in iterations:
         key = (it["run_id"], it["turn"], it["iteration"])
-        total, passed = counts.get(key, [0, 0])
+        total, passed, na = counts.get(key, [0, 0, 0])
         out.append(
             {
                 "run_id": it["run_id"],
@@ -128,6 +137,7 @@ def iterations_frame_from_rows(iterations: list[dict], criteria: list[dict]) -> 
                 "unverified": bool(it["unverified"]),
                 "criteria_total": total,
                 "criteria_passed": passed,
+                "criteria_na": na,
                 "wall_time_s": it["wall_time_s"],
                 "total_tokens": it["total_tokens"],
                 "draft_text": it["draft_text"],
@@ -150,7 +160,9 @@ def criteria_frame_from_rows(criteria: list[dict], reviews: list[dict] | None = 
     out = []
     for c in criteria:
         key = (c["run_id"], c["turn"], c["name"])
-        passed = bool(c["passed"])
+        verdict = verdict_of(c)
+        check = check_of(c)
+        passed = verdict == "pass"
         review = by_cell.get((c["run_id"], c["turn"], c["iteration"], c["position"]))
         if passed and key not in first_pass:
             first_pass[key] = c["iteration"]
@@ -161,16 +173,20 @@ def criteria_frame_from_rows(criteria: list[dict], reviews: list[dict] | None = 
                 "iteration": c["iteration"],
                 "position": c["position"],
                 "criterion": c["name"],
-                "passed": passed,
+                "passed": passed_value(verdict),
+                "verdict": verdict,
+                "check_kind": check["kind"],
+                "check": check_text(check),
                 "gap": c["gap"],
-                "regressed": previous.get(key, False) and not passed,
+                "regressed": previous.get(key, False) and verdict == "fail",
                 "first_passed_iteration": None,
                 "human_passed": None if review is None else bool(review["passed"]),
                 "human_reason": None if review is None else review["reason"],
                 "reviewer": None if review is None else review["reviewer"],
             }
         )
-        previous[key] = passed
+        if verdict != "n/a":  # an n/a pass says nothing: a fail after it still regresses from the pass before
+            previous[key] = passed
     for row in out:
         row["first_passed_iteration"] = first_pass.get((row["run_id"], row["turn"], row["criterion"]))
     return _typed(out, CRITERIA_COLUMNS)

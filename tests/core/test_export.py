@@ -75,8 +75,10 @@ def test_grader_level_and_pairs(filled: Store, tmp_path: Path) -> None:
     assert haiku[0]["failing_criteria"][0] == {
         "name": "Exactly three lines",
         "gap": "Has 4 non-empty lines; needs 3.",
+        "check": {"kind": "line_count", "label": "line count", "looked_for": "exactly 3 lines", "found": "4 lines"},
         "human_passed": None,
     }
+    assert haiku[0]["not_judged_criteria"] == []
     assert haiku[0]["draft_after"] != haiku[0]["draft_before"]
     export_runs(filled, "pairs", tmp_path / "p.jsonl")
     pairs = [json.loads(line) for line in (tmp_path / "p.jsonl").read_text().splitlines()]
@@ -506,7 +508,7 @@ def test_csv_neutralises_formula_cells_and_only_csv(store: Store, engine: Engine
     assert {r["rubric_name"] for r in rows} == {"'" + HYPERLINK}
     for row in rows:  # no cell a spreadsheet would evaluate
         assert all(not v or v[0] not in "=+-@\t\r" for v in row.values()), row
-    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"4"}  # numbers as is
+    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"5"}  # numbers as is
     assert {r["iteration_number"] for r in rows} == {"1"}
     export_runs(store, "jsonl", tmp_path / "r.jsonl")
     record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))
@@ -585,7 +587,7 @@ def test_every_export_names_the_iteration_as_the_dashboard_counts_it(store: Stor
     """Issue 22 item 21: beside the library's 0-based `iteration`, `iteration_number` counts from 1 as the UI does
     (1 = the first draft), in every format that has an iteration; `turn_number` likewise beside `turn` (the UI's
     "Turn 2" had been `turn: 1` with nothing to say so); the schema version says so (4)."""
-    assert EXPORT_SCHEMA_VERSION == 4
+    assert EXPORT_SCHEMA_VERSION == 5
     first = engine.execute(example_config("haiku"), subscribers=[store.record])
     engine.execute(
         example_config("haiku"),
@@ -659,3 +661,59 @@ def test_grader_records_and_pairs_carry_the_rubric_each_turn_was_graded_against(
 
     view = RunView.from_events(first.run_id, store.run_events(first.run_id))
     assert [t.rubric for t in view.turns] == [haiku.rubric, autumn, autumn]
+
+
+def test_every_export_carries_each_verdict_and_its_check_and_import_keeps_them(
+    store: Store, engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 item 1: a `check` object and the verdict (pass / fail / n/a) per criterion in every format; schema 5;
+    an import keeps them, and a file of schema 4 (no verdict records) still imports, as pass / fail with the check
+    'not recorded'."""
+    config = dataclasses.replace(
+        example_config("haiku", rubric_name="haiku"),
+        rubric="- Exactly three lines\n- Is witty and original\n",
+        max_iterations=1,
+    )
+    run_id = engine.execute(config, subscribers=[store.record]).run_id
+    export_runs(store, "jsonl", tmp_path / "runs.jsonl")
+    (record,) = [json.loads(line) for line in (tmp_path / "runs.jsonl").read_text().splitlines()]
+    lines_c, witty = record["metadata"]["final_criteria"]
+    assert lines_c["verdict"] in ("pass", "fail") and lines_c["check"]["kind"] == "line_count"
+    assert lines_c["check"]["looked_for"] == "exactly 3 lines" and lines_c["check"]["found"].endswith("lines")
+    assert witty["verdict"] == "n/a" and witty["passed"] is False and witty["check"]["kind"] == "cannot_judge"
+    assert record["schema_version"] == 5
+    export_runs(store, "grader-jsonl", tmp_path / "g.jsonl")
+    graded = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
+    assert [c["verdict"] for c in graded["outputs"]["criteria"]][1] == "n/a"
+    export_runs(store, "csv", tmp_path / "c.csv")
+    with (tmp_path / "c.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["verdict"] for r in rows][1] == "n/a" and rows[0]["check"].startswith("line count: ")
+    export_runs(store, "parquet", tmp_path / "pq")
+    crit = pq.read_table(tmp_path / "pq" / "criteria" / "criteria.parquet").to_pandas()
+    assert list(crit["verdict"]) == [lines_c["verdict"], "n/a"] and crit["passed"].isna().tolist() == [False, True]
+    assert list(crit["check_kind"]) == ["line_count", "cannot_judge"]
+
+    monkeypatch.setenv("RUBRIC_STUDIO_HOME", str(tmp_path / "other"))
+    other = open_store()
+    try:
+        assert import_runs(other, tmp_path / "runs.jsonl").imported == 1
+        back = other.criteria([run_id])
+        assert [c["verdict"] for c in back] == [lines_c["verdict"], "n/a"]
+        assert back[1]["check"]["kind"] == "cannot_judge" and back[0]["check"] == lines_c["check"]
+        # An older file: no verdict, no check, schema 4.
+        old = json.loads(json.dumps(record))
+        old["id"] = "0" * 32
+        old["schema_version"] = old["metadata"]["schema_version"] = 4
+        for step in old["metadata"]["history"]:
+            for c in step["criteria"]:
+                c.pop("verdict"), c.pop("check")
+        for c in old["metadata"]["final_criteria"]:
+            c.pop("verdict"), c.pop("check")
+        (tmp_path / "old.jsonl").write_text(json.dumps(old) + "\n", encoding="utf-8")
+        assert import_runs(other, tmp_path / "old.jsonl").imported == 1
+        old_back = other.criteria(["0" * 32])
+        assert [c["verdict"] for c in old_back] == [lines_c["verdict"], "fail"]
+        assert {c["check"]["kind"] for c in old_back} == {"unrecorded"}
+    finally:
+        other.close()
