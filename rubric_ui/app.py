@@ -11,13 +11,14 @@ from pathlib import Path
 import streamlit as st
 
 from rubric_core.access import can, may_read
-from rubric_ui import access
-from rubric_ui.page_style import PAGE_CSS
-from rubric_ui.pages import PAGES_DIR as PAGES
-from rubric_ui.resources import warm_up
-from rubric_ui.shared import show_shared_run
-from rubric_ui.sidebar import mark_drawn
-from rubric_ui.state import RUN_PAGE, keep_widget_state, page_drawn
+from rubric_ui.screens.shared_run import show_shared_run
+from rubric_ui.session import access
+from rubric_ui.session.drawn import mark_drawn
+from rubric_ui.session.page_files import PAGES_DIR as PAGES
+from rubric_ui.session.resources import warm_up
+from rubric_ui.session.state import RUN_PAGE, keep_widget_state, page_drawn
+from rubric_ui.widgets.page_style import PAGE_CSS
+from rubric_ui.widgets.sidebar import show_sidebar
 
 HERE = Path(__file__).resolve().parent
 # A local file: a material-icon favicon is fetched from an outside host (fails offline).
@@ -63,7 +64,6 @@ def main() -> None:
         if can(actor, "audit"):
             pages.append(st.Page(PAGES / "audit.py", title="Audit", icon=":material/policy:", url_path="audit"))
         page = st.navigation(pages)
-        from rubric_ui.sidebar import show_sidebar
 
         show_sidebar()
     st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)

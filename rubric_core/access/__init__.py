@@ -1,6 +1,6 @@
 """Who may do what on a team server: roles, the permission table, the one check, the audit trail, share links.
 
-No Streamlit here (import-linter checks it): the app's glue (`rubric_ui/access.py`) turns `st.user` and
+No Streamlit here (import-linter checks it): the app's glue (`rubric_ui/session/access.py`) turns `st.user` and
 `st.secrets` into an `Actor` and `RoleRules`, and every action it offers goes through `guard.perform`.
 """
 

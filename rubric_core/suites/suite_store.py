@@ -232,6 +232,17 @@ def suite_run_ids(store: Store, suite_run_id: str) -> list[str]:
         ]
 
 
+def suite_of_run(store: Store, run_id: str) -> tuple[str, list[str]] | None:
+    """The suite run this run is an item of, with all its item runs; None for a run outside any suite."""
+    with store.engine.connect() as conn:
+        row = conn.execute(
+            text("SELECT suite_run_id FROM suite_items WHERE run_id = :r LIMIT 1"), {"r": run_id}
+        ).first()
+    if row is None:
+        return None
+    return str(row[0]), suite_run_ids(store, str(row[0]))
+
+
 def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
     """Suite runs, newest first, with item counts (total, finished, satisfied)."""
     finals = ", ".join(f"'{s}'" for s in FINISHED_RUN_STATUSES)

@@ -1,3 +1,3 @@
-from rubric_ui.page_audit import render
+from rubric_ui.screens.audit import render
 
 render()

@@ -1,3 +1,3 @@
-from rubric_ui.page_export import render
+from rubric_ui.screens.export import render
 
 render()

@@ -1,3 +1,3 @@
-from rubric_ui.page_present import render
+from rubric_ui.screens.present import render
 
 render()

@@ -1,3 +1,3 @@
-from rubric_ui.page_review import render
+from rubric_ui.screens.review import render
 
 render()

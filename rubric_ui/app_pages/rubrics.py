@@ -1,3 +1,3 @@
-from rubric_ui.page_rubrics import render
+from rubric_ui.screens.rubrics import render
 
 render()

@@ -1,3 +1,3 @@
-from rubric_ui.page_run import render
+from rubric_ui.screens.run import render
 
 render()

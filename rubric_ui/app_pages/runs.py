@@ -1,3 +1,3 @@
-from rubric_ui.page_runs import render
+from rubric_ui.screens.runs import render
 
 render()

@@ -1,3 +1,3 @@
-from rubric_ui.page_suites import render
+from rubric_ui.screens.suites import render
 
 render()

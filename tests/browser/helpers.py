@@ -126,7 +126,7 @@ _IDLE_JS = """() => {
 def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
     """The app is connected, no script run is in flight or requested, and a full run has drawn the page to its end.
 
-    After a navigation that is the page's first run: typing earlier was lost (see `mark_drawn` in the sidebar).
+    After a navigation that is the page's first run: typing earlier was lost (see `mark_drawn` in rubric_ui/session/drawn.py).
     """
     page.wait_for_function(_IDLE_JS, timeout=timeout)
 

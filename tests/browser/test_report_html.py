@@ -163,7 +163,7 @@ def test_suite_grid_headers_are_not_cut(html_page) -> None:
     import pandas as pd
 
     from rubric_core.suites.frames import SuiteFrames
-    from rubric_ui.suite_views import grid_html
+    from rubric_ui.widgets.suite_views import grid_html
 
     names = [
         'Does not contain the letter "e"',

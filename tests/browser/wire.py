@@ -4,7 +4,7 @@ Each frame is decoded with Streamlit's own protobuf classes into one line: the s
 to (and the fragments a fragment run reruns), then what it is (a delta at a path, with the element kind
 and the first characters of a Markdown body; a script start or end and its status; a rerun request,
 with its fragment). The trace of the messages around a failure shows, for example, a full page run
-whose fragment deltas never reached the browser (see rubric_ui/fragments.py).
+whose fragment deltas never reached the browser (see rubric_ui/widgets/fragments.py).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 SECRET_FIELD = "keys_input_"
-"""Part of the widget id of every API key field (rubric_ui/keys.py): their text is never traced."""
+"""Part of the widget id of every API key field (rubric_ui/session/keys.py): their text is never traced."""
 TRACE_LINES = 400
 """The newest lines kept (a whole Run page run is about 60 messages)."""
 

@@ -71,6 +71,20 @@ def test_ui_passes_streamlit_options_through_and_runs_the_packaged_app() -> None
     assert {p.name for p in (app.parent / "app_pages").glob("*.py")} >= {"run.py", "runs.py", "present.py"}
 
 
+def test_no_pages_folder_beside_an_entry_script() -> None:
+    """Streamlit runs an app with a `pages/` folder beside its entry script in its older multipage mode (raw file
+    names in the sidebar after a restart, the entry script bypassed on a direct URL): the page code's room is
+    rubric_ui/screens/, and neither entry script (the checkout's app.py, the installed rubric_ui/app.py) has one."""
+    from streamlit.runtime.pages_manager import PagesManager
+
+    for entry in (ROOT / "app.py", ROOT / "rubric_ui" / "app.py"):
+        assert entry.is_file()
+        PagesManager.uses_pages_directory = None  # Streamlit decides once per process, from the first script
+        PagesManager(str(entry))
+        assert PagesManager.uses_pages_directory is False, f"a pages/ folder beside {entry}"
+    PagesManager.uses_pages_directory = None
+
+
 @pytest.mark.parametrize("value", ["0", "65536", "http", "-1"])
 def test_ui_refuses_a_port_out_of_range(value: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:

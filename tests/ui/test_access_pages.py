@@ -12,7 +12,7 @@ from rubric_core.access import PERMISSIONS, parse_roles
 from rubric_core.access.audit import list_audit
 from rubric_core.access.permissions import can
 from rubric_core.store import open_store
-from rubric_ui.access import ACTION_WIDGETS
+from rubric_ui.session.access import ACTION_WIDGETS
 from tests.core.helpers import example_config
 from tests.ui.test_pages import APPTEST_TIMEOUT_S, ROOT, texts
 

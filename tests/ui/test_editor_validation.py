@@ -12,7 +12,7 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.store import Store
-from rubric_ui.editor import CUSTOM
+from rubric_ui.screens.run_editor import CUSTOM
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -41,7 +41,7 @@ def test_pairs_improved_by_default_all_with_the_checkbox(store: Store, engine: E
 
 
 def test_parquet_download_keeps_a_folder_per_frame(store: Store, engine: Engine, monkeypatch) -> None:
-    from rubric_ui import page_export
+    from rubric_ui.screens import export as page_export
 
     engine.execute(example_config("haiku"), subscribers=[store.record])
     monkeypatch.setattr(page_export, "store_or_stop", lambda: store)

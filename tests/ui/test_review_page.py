@@ -141,7 +141,7 @@ def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(
             record_review(
                 store, row["run_id"], iteration=row["iteration"], criterion=row["name"], verdict=verdict, reviewer="ann"
             )
-    from rubric_ui.judge_flags import criterion_notes
+    from rubric_ui.screens.judge_flags import criterion_notes
 
     criterion_notes.clear()  # the editor caches flags for 10 s
     at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain\n").run()
@@ -159,8 +159,8 @@ def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
 def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str) -> None:
     from rubric_core.judge.reviews import record_review
     from rubric_core.views.run_view import RunView
-    from rubric_ui.criteria import criteria_frame
-    from rubric_ui.heatmap import frame_of
+    from rubric_ui.widgets.criteria import criteria_frame
+    from rubric_ui.widgets.heatmap import frame_of
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
     record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")

@@ -12,8 +12,8 @@ from rubric_core.engine import Engine
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.store import Store
 from rubric_core.views.run_view import RunView
-from rubric_ui.page_run import follow_open_key
-from rubric_ui.state import edit_toggle_key
+from rubric_ui.screens.run import follow_open_key
+from rubric_ui.session.state import edit_toggle_key
 from tests.core.helpers import example_config
 from tests.ui.test_pages import app, browser_held, wait_finished
 
@@ -54,7 +54,7 @@ def test_one_page_draw_shows_one_moment_of_a_running_run(
         calls["n"] += 1
         return RunView.from_events(run_id, events[: cuts[k]])
 
-    import rubric_ui.page_run as page_run
+    import rubric_ui.screens.run as page_run
 
     monkeypatch.setattr(page_run, "load_view", advancing_view)
     at = app(run=done.run_id)
@@ -132,7 +132,7 @@ def test_a_value_typed_while_a_run_was_cut_short_is_kept(home: object, monkeypat
     value just typed (CI under load: the rubric came back empty after the task's rerun was preempted)."""
     import streamlit as st
 
-    import rubric_ui.page_run as page_run
+    import rubric_ui.screens.run as page_run
 
     at = app()
     at.text_area(key="run_task").set_value("Describe the sea.").run()
@@ -159,7 +159,7 @@ def test_the_editor_reopened_over_a_run_just_started_holds_what_was_started(stor
     """Start folds the editor; reopened over the new run it offers what was started (task, cap, custom model),
     not the settings of the run the page showed before (Streamlit dropped the folded fields' values, and their
     keys read the earlier run's preset)."""
-    from rubric_ui.editor import CUSTOM
+    from rubric_ui.screens.run_editor import CUSTOM
 
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
@@ -192,7 +192,7 @@ def _follow_up(at: AppTest, run_id: str, message: str) -> None:
 def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) -> None:
     """Item 4: after a follow-up the banner counts every turn's iterations (as its tokens and time do), and each
     turn keeps its row of chips."""
-    from rubric_ui.resources import get_manager
+    from rubric_ui.session.resources import get_manager
 
     at = app()
     at.button(key="run_load_example").click().run()
@@ -235,7 +235,7 @@ def test_the_header_says_the_phase_in_words_with_the_runs_cap(
     done = engine.execute(example_config("haiku"), subscribers=[store.record])
     events = store.run_events(done.run_id)
     cut = next(n for n, e in enumerate(events) if e.type == cut_after) + 1
-    import rubric_ui.page_run as page_run
+    import rubric_ui.screens.run as page_run
 
     monkeypatch.setattr(page_run, "load_view", lambda run_id: RunView.from_events(run_id, events[:cut]))
     at = app(run=done.run_id)

@@ -35,7 +35,7 @@ def everything(at: AppTest) -> str:
 
 def wait_suite(suite_id: str) -> None:
     """Wait on the suite runner's handle (the same process's cache_resource), never on a time window."""
-    from rubric_ui.page_suites import get_suite_runner
+    from rubric_ui.screens.suites import get_suite_runner
 
     handle = get_suite_runner().get(suite_id)
     assert handle is not None and handle.wait(600)
@@ -115,7 +115,7 @@ def test_untrusted_text_is_escaped_in_the_grid(store: Store, tmp_path: Path) -> 
 def test_cancel_then_resume_from_the_page(store: Store) -> None:
     import threading
 
-    from rubric_ui.page_suites import get_suite_runner
+    from rubric_ui.screens.suites import get_suite_runner
 
     at = suites_page()
     at.text_input(key="suites_model").set_value("offline:writer?latency=0.3")

@@ -10,9 +10,8 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
-from rubric_ui.access import act, allowed, check_forged_actions
-from rubric_ui.criteria import CRITERIA_CSS
-from rubric_ui.editor import (
+from rubric_ui.safe import md, valid_run_id
+from rubric_ui.screens.run_editor import (
     ERRORS,
     apply_preset,
     current_values,
@@ -21,11 +20,14 @@ from rubric_ui.editor import (
     show_editor_texts,
     show_examples_bar,
 )
-from rubric_ui.fragments import draw_fragment
-from rubric_ui.keys import run_keys
-from rubric_ui.pages import RUNS_PAGE_FILE, SUITES_PAGE_FILE
-from rubric_ui.resources import get_manager, store_or_stop
-from rubric_ui.run_view import (
+from rubric_ui.session.access import act, allowed, check_forged_actions
+from rubric_ui.session.keys import run_keys
+from rubric_ui.session.page_files import RUNS_PAGE_FILE, SUITES_PAGE_FILE
+from rubric_ui.session.resources import get_manager, store_or_stop
+from rubric_ui.session.state import PRESET, attached_run, detach, edit_toggle_key, editor_shown
+from rubric_ui.widgets.criteria import CRITERIA_CSS
+from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.run_view import (
     drawn_stamp,
     forget_view,
     is_live,
@@ -36,8 +38,6 @@ from rubric_ui.run_view import (
     show_task,
     show_views,
 )
-from rubric_ui.safe import md, valid_run_id
-from rubric_ui.state import attached_run, detach, edit_toggle_key, editor_shown
 
 if TYPE_CHECKING:
     from rubric_core.execution.backend import LiveRun
@@ -48,8 +48,6 @@ POLL_SECONDS = 0.1
 """The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
 IDLE_POLL_SECONDS = 2.0
 """A cancelled or interrupted run can be resumed from another dashboard or the CLI: the page keeps looking."""
-PRESET = "run_preset"
-"""Session key other pages set (a dict of RunConfig fields) to open the editor pre-filled."""
 DRAWN = "run_drawn_stamp"
 """Session key: {run_id: drawn_stamp} of the last full page run that drew the attached run to its end."""
 SAVED = "run_saved_flash"
@@ -282,9 +280,8 @@ def _suite_link(store: Store, run_id: str) -> None:
     if not valid_run_id(run_id):
         return
     from rubric_core.suites import suite_store as ss
-    from rubric_ui.review_common import suite_of
 
-    found = suite_of(store, run_id)
+    found = ss.suite_of_run(store, run_id)
     if found is None:
         return
     suite = ss.get_suite_run(store, found[0])

@@ -7,7 +7,7 @@ named by absolute path, never relative to either.
 
 from pathlib import Path
 
-PAGES_DIR = Path(__file__).resolve().with_name("app_pages")
+PAGES_DIR = Path(__file__).resolve().parent.parent / "app_pages"
 RUN_PAGE_FILE = str(PAGES_DIR / "run.py")
 RUNS_PAGE_FILE = str(PAGES_DIR / "runs.py")
 SUITES_PAGE_FILE = str(PAGES_DIR / "suites.py")

@@ -9,13 +9,15 @@ import streamlit as st
 
 from rubric_core.exports.report import render_report
 from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_ui.criteria import show_criteria
-from rubric_ui.fragments import draw_fragment
-from rubric_ui.heatmap import show_heatmap
-from rubric_ui.run_view import load_view, offline_notice
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.state import ATTACHED
-from rubric_ui.status import chip_html
+from rubric_ui.session.access import check_forged_actions
+from rubric_ui.session.resources import store_or_stop
+from rubric_ui.session.state import ATTACHED
+from rubric_ui.widgets.criteria import show_criteria
+from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.heatmap import show_heatmap
+from rubric_ui.widgets.run_view import load_view, offline_notice
+from rubric_ui.widgets.status import chip_html
 
 PLAY_SECONDS = 1.5
 FOLLOW_SECONDS = 1.0
@@ -33,7 +35,6 @@ class Step:
 
 def _reviews(run_id: str) -> list[dict]:
     from rubric_core.store.judge import latest_reviews
-    from rubric_ui.resources import store_or_stop
 
     return latest_reviews(store_or_stop(), [run_id])
 
@@ -144,7 +145,6 @@ def _controls(total: int) -> None:
 
 def _pick_a_run() -> bool:
     """No run watched in this session: pick one of the newest stored runs to present. False: none is stored."""
-    from rubric_ui.resources import store_or_stop
 
     rows = store_or_stop().list_runs(limit=50)
     if not rows:
@@ -235,8 +235,6 @@ def _follow(run_id: str, seen: int) -> None:
 
     @st.fragment(run_every=FOLLOW_SECONDS)
     def follow() -> None:
-        from rubric_ui.access import check_forged_actions
-
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         now = load_view(run_id)
         if now is None or now.last_seq != seen:

@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS
-from rubric_ui.access import act, allowed
-from rubric_ui.keys import run_keys
-from rubric_ui.review_common import esc, review_scope, verdict_label
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.screens.review_common import esc, review_scope, verdict_label
+from rubric_ui.session.access import act, allowed
+from rubric_ui.session.keys import run_keys
 
 if TYPE_CHECKING:
     from rubric_core.store import Store

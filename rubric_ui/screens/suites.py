@@ -24,14 +24,15 @@ from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.views.run_view import STATUS_LABELS
-from rubric_ui.access import act, allowed, attempt, check_forged_actions
-from rubric_ui.bounded import bounded_number
-from rubric_ui.fragments import draw_fragment
-from rubric_ui.keys import run_keys
-from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.status import chip_html
-from rubric_ui.suite_views import show_compare, show_suite_details
+from rubric_ui.session.access import act, allowed, attempt, check_forged_actions
+from rubric_ui.session.keys import run_keys
+from rubric_ui.session.resources import get_manager, store_or_stop
+from rubric_ui.widgets.bounded import bounded_number
+from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.project import agent_picker, grader_tools_picker, open_project
+from rubric_ui.widgets.status import chip_html
+from rubric_ui.widgets.suite_views import show_compare, show_suite_details
 
 POLL_SECONDS = 0.5
 SOURCES = ("Bundled example (24 short poems)", "Upload a file", "Path on this server", "Type items", "LangSmith")
@@ -194,7 +195,6 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
 
 def _agent_and_tools() -> None:
     """The agent that does each item's work and the grader's tools: built-in, or the opened project's."""
-    from rubric_ui.project import agent_picker, grader_tools_picker, open_project
 
     project, _ = open_project()
     a, b = st.columns(2)
@@ -205,8 +205,6 @@ def _agent_and_tools() -> None:
 
 
 def _project_fields() -> dict[str, Any]:
-    from rubric_ui.project import open_project
-
     project, _ = open_project()
     fields: dict[str, Any] = {"grader_tools": list(st.session_state.get("suites_grader_tools") or [])}
     if project is not None:

@@ -18,8 +18,8 @@ from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
 from rubric_core.words import counted
-from rubric_ui.access import act, allowed
 from rubric_ui.safe import md
+from rubric_ui.session.access import act, allowed
 
 if TYPE_CHECKING:
     import altair as alt

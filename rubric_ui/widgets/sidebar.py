@@ -10,9 +10,9 @@ import streamlit as st
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.paths import data_dir
 from rubric_core.store import DB_URL_ENV, mask_url
-from rubric_ui.access import show_identity
-from rubric_ui.keys import configured, session_keys_form
-from rubric_ui.project import show_project_sidebar
+from rubric_ui.session.access import show_identity
+from rubric_ui.session.keys import configured, session_keys_form
+from rubric_ui.widgets.project import show_project_sidebar
 
 
 def show_sidebar() -> None:
@@ -37,22 +37,3 @@ def show_sidebar() -> None:
         ]
         st.caption("  \n".join(lines))
     session_keys_form()
-
-
-def mark_drawn(*, main: bool = False) -> None:
-    """A hidden marker drawn last by every full script run.
-
-    The browser's "script not running" state also holds before a page's first run has started, so it
-    cannot tell a page that is drawn from one that is about to be. The browser tests wait for this marker
-    (with the app idle) before they type into a page. app.py draws it after the page, and a page that
-    stops early draws it before `st.stop()` (nothing is drawn after a stop is requested). Not drawn by
-    fragment runs: the full run's marker stays.
-    """
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    if ctx is None or ctx.fragment_ids_this_run:
-        return
-    # Present, and the pages drawn alone (sign in, no role, a shared run), have no sidebar.
-    where = st if main or st.query_params.get("view") == "present" else st.sidebar
-    where.html('<span class="rs-drawn" hidden></span>')

@@ -14,19 +14,17 @@ from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted
-from rubric_ui.access import allowed, attempt
-from rubric_ui.heatmap import show_heatmap
-from rubric_ui.pages import RUN_PAGE_FILE
-from rubric_ui.resources import store_or_stop
-from rubric_ui.run_view import forget_view, load_view
 from rubric_ui.safe import md
-from rubric_ui.share_links import show_share_links
-from rubric_ui.state import ATTACHED
-from rubric_ui.status import chip_html
+from rubric_ui.session.access import allowed, attempt
+from rubric_ui.session.page_files import RUN_PAGE_FILE
+from rubric_ui.session.resources import store_or_stop
+from rubric_ui.session.state import ATTACHED, SELECTION
+from rubric_ui.widgets.heatmap import show_heatmap
+from rubric_ui.widgets.run_view import forget_view, load_view
+from rubric_ui.widgets.share_links import show_share_links
+from rubric_ui.widgets.status import chip_html
 
 PAGE_SIZE = 50
-SELECTION = "runs_selection"
-"""Session key: run ids picked here, offered to the Export page."""
 PAGE_IDS = "runs_page_ids"
 """Session key: the run ids of the table's rows, in order (a clicked cell names a row by its number)."""
 TASK_CLICK = "runs_task_click"

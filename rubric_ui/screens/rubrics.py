@@ -13,11 +13,11 @@ from rubric_core.config import ConfigError, load_config
 from rubric_core.store import Store
 from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.words import counted
-from rubric_ui.access import act, allowed, attempt
-from rubric_ui.page_run import PRESET
-from rubric_ui.pages import RUN_PAGE_FILE
-from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md
+from rubric_ui.session.access import act, allowed, attempt
+from rubric_ui.session.page_files import RUN_PAGE_FILE
+from rubric_ui.session.resources import store_or_stop
+from rubric_ui.session.state import PRESET
 
 
 def _import(store: Store) -> None:

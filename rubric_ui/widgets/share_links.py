@@ -17,9 +17,9 @@ from rubric_core.access.share import (
     signing_key,
     token_for,
 )
-from rubric_ui.access import act, attempt, current_actor, share_signing_secret
-from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import md
+from rubric_ui.session.access import act, attempt, current_actor, share_signing_secret
+from rubric_ui.session.resources import store_or_stop
 
 _PAGE_PATHS = ("run", "runs", "rubrics", "suites", "review", "export", "present", "audit")
 

@@ -11,9 +11,9 @@ import streamlit as st
 from rubric_core.access import PERMISSIONS, AuditFilter
 from rubric_core.access.audit import COLUMNS, count_audit, export_audit, iso, list_audit
 from rubric_core.words import counted
-from rubric_ui.access import act, allowed
-from rubric_ui.resources import store_or_stop
 from rubric_ui.safe import valid_run_id
+from rubric_ui.session.access import act, allowed
+from rubric_ui.session.resources import store_or_stop
 
 PAGE_SIZE = 50
 _READY = "audit_export_ready"

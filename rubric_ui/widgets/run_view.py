@@ -8,13 +8,13 @@ from typing import Any
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_ui.criteria import show_criteria
-from rubric_ui.diff_view import show_revision_diff
-from rubric_ui.heatmap import show_heatmap
-from rubric_ui.resources import get_manager, store_or_stop
 from rubric_ui.safe import md, safe_markdown
-from rubric_ui.status import chip_html, final_banner, iteration_chips
-from rubric_ui.transcript import show_transcript
+from rubric_ui.session.resources import get_manager, store_or_stop
+from rubric_ui.widgets.criteria import show_criteria
+from rubric_ui.widgets.diff_view import show_revision_diff
+from rubric_ui.widgets.heatmap import show_heatmap
+from rubric_ui.widgets.status import chip_html, final_banner, iteration_chips
+from rubric_ui.widgets.transcript import show_transcript
 
 VIEWS = ["Heatmap", "Criteria", "Diff", "Transcript"]
 _CACHE = "run_view_cache"

@@ -29,26 +29,12 @@ def verdict_label(passed: bool | None) -> str:
     return "—" if passed is None else ("✔ pass" if passed else "✘ fail")
 
 
-def suite_of(store: Store, run_id: str) -> tuple[str, list[str]] | None:
-    """The suite run this run is an item of, with all its item runs; None for a run outside any suite."""
-    from sqlalchemy import text
-
-    from rubric_core.suites import suite_run_ids
-
-    with store.engine.connect() as conn:
-        row = conn.execute(
-            text("SELECT suite_run_id FROM suite_items WHERE run_id = :r LIMIT 1"), {"r": run_id}
-        ).first()
-    if row is None:
-        return None
-    return str(row[0]), suite_run_ids(store, str(row[0]))
-
-
 # ---- the queue --------------------------------------------------------------------------------------
 
 
 def review_scope(store: Store, run_id: str) -> tuple[list[str], str]:
     from rubric_core.store import judge as judge_store
+    from rubric_core.suites.suite_store import suite_of_run
 
     run = store.get_run(run_id) or {}
     options = {"This run": ([run_id], "this run")}
@@ -58,7 +44,7 @@ def review_scope(store: Store, run_id: str) -> tuple[list[str], str]:
     if run.get("grader"):
         ids = judge_store.run_ids_with_grader(store, run["grader"])
         options[f"Every run graded by {run['grader']}"] = (ids, f"{len(ids)} runs of the grader")
-    suite = suite_of(store, run_id)
+    suite = suite_of_run(store, run_id)
     if suite is not None:
         suite_id, ids = suite
         options[f"Its suite run {suite_id[:8]}"] = (ids, f"the {len(ids)} items of suite run {suite_id[:8]}")

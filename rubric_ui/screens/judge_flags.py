@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rubric_ui.session.resources import get_store
+
 
 @st.cache_data(ttl=10, show_spinner=False)
 def criterion_notes(names: tuple[str, ...]) -> dict[str, list[str]]:
     """Criterion name -> short flags ('flipped 2 of 5', 'low agreement: kappa 0.10 over 8 reviews')."""
     from rubric_core.judge.flags import criterion_flags
     from rubric_core.store import StoreError
-    from rubric_ui.resources import get_store
 
     try:
         flags = criterion_flags(get_store(), list(names))

@@ -11,14 +11,15 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from rubric_core.suites.suite_store import suite_of_run
 from rubric_core.views.run_view import STATUS_LABELS
-from rubric_ui.access import allowed, reviewer_identity
-from rubric_ui.resources import store_or_stop
-from rubric_ui.review_common import REVIEWER, TABLE_CSS, suite_of
-from rubric_ui.review_judge import show_agreement, show_consistency, show_suite_what_if, show_what_if
-from rubric_ui.review_queue import show_queue
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.state import ATTACHED
+from rubric_ui.screens.review_common import REVIEWER, TABLE_CSS
+from rubric_ui.screens.review_judge import show_agreement, show_consistency, show_suite_what_if, show_what_if
+from rubric_ui.screens.review_queue import show_queue
+from rubric_ui.session.access import allowed, reviewer_identity
+from rubric_ui.session.resources import store_or_stop
+from rubric_ui.session.state import ATTACHED
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
@@ -96,7 +97,7 @@ def render() -> None:
     if run_id is None:
         return
     queue, agree, cons, whatif = st.tabs(["Review queue", "Agreement", "Consistency", "What-if regrade"])
-    suite = suite_of(store, run_id)
+    suite = suite_of_run(store, run_id)
     with queue:
         ids, scope = [run_id], f"run_{run_id}"
         if suite is not None:

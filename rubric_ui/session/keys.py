@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.models.providers import PROVIDERS, key_status
+from rubric_ui.session.access import current_actor
 
 SESSION_KEYS = "keys_session"
 """Session-state key holding {ENV_NAME: value} typed in this browser session; never stored."""
@@ -36,7 +37,6 @@ def _session_keys() -> dict[str, str]:
     if that ever changed under a session: a key typed by one person is never used for, or shown as configured
     to, another.
     """
-    from rubric_ui.access import current_actor
 
     owner = current_actor().id
     if st.session_state.get(KEYS_OWNER) != owner:

@@ -13,10 +13,12 @@ from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
-from rubric_ui.bounded import bounded_number, forget_clamp
-from rubric_ui.keys import configured
-from rubric_ui.project import agent_picker, grader_tools_picker, open_project, show_agent_card
 from rubric_ui.safe import md
+from rubric_ui.screens.judge_flags import criterion_notes, hints
+from rubric_ui.session.keys import configured
+from rubric_ui.session.state import DEFAULTS, KEPT_VALUES
+from rubric_ui.widgets.bounded import bounded_number, forget_clamp
+from rubric_ui.widgets.project import agent_picker, grader_tools_picker, open_project, show_agent_card
 
 ERRORS = "run_errors"
 ERRORS_FOR = "run_errors_for"
@@ -24,28 +26,6 @@ ERRORS_FOR = "run_errors_for"
 CUSTOM = "Custom…"
 WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", *[p.example for p in PROVIDERS.values()], CUSTOM]
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
-DEFAULTS: dict[str, Any] = {
-    "run_task": "",
-    "run_rubric": "",
-    "run_model": "offline:writer",
-    "run_model_custom": "",
-    "run_grader": "offline:grader",
-    "run_grader_custom": "",
-    "run_max_iterations": 3,
-    "run_grader_tools": [],
-    "run_system_prompt": "",
-    "run_grader_prompt": "",
-    "run_strategy": "auto",
-    "run_call_limit": 4,
-    "run_timeout": 120,
-    "run_rubric_name": "",
-    "run_agent": "",
-}
-
-
-KEPT_VALUES = "run_kept_values"
-"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state
-(rubric_ui/state.py)."""
 
 
 def init_state() -> None:
@@ -228,8 +208,6 @@ def show_rubric_preview(rubric: str) -> None:
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
         if criteria:
-            from rubric_ui.judge_flags import criterion_notes, hints
-
             notes = criterion_notes(tuple(c.text for c in criteria))  # low kappa, flaky: beside the criterion
             st.text(
                 "\n".join(

@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
-from rubric_ui.access import act, allowed, reviewer_identity
-from rubric_ui.resources import store_or_stop
-from rubric_ui.review_common import REVIEWER, verdict_label
 from rubric_ui.safe import md
+from rubric_ui.screens.review_common import REVIEWER, verdict_label
+from rubric_ui.session.access import act, allowed, reviewer_identity
+from rubric_ui.session.resources import store_or_stop
 
 if TYPE_CHECKING:
     from rubric_core.store import Store

@@ -14,9 +14,9 @@ from rubric_core.exports import FORMAT_LABELS, FORMATS, export_runs, langsmith_c
 from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
-from rubric_ui.access import act
-from rubric_ui.page_runs import SELECTION
-from rubric_ui.resources import store_or_stop
+from rubric_ui.session.access import act
+from rubric_ui.session.resources import store_or_stop
+from rubric_ui.session.state import SELECTION
 
 _SUFFIX = {
     "jsonl": "jsonl",

@@ -14,9 +14,35 @@ wiped text typed into one field while the run started by committing another fiel
 
 from __future__ import annotations
 
+from typing import Any
+
 import streamlit as st
 
-from rubric_ui.editor import DEFAULTS, KEPT_VALUES
+DEFAULTS: dict[str, Any] = {
+    "run_task": "",
+    "run_rubric": "",
+    "run_model": "offline:writer",
+    "run_model_custom": "",
+    "run_grader": "offline:grader",
+    "run_grader_custom": "",
+    "run_max_iterations": 3,
+    "run_grader_tools": [],
+    "run_system_prompt": "",
+    "run_grader_prompt": "",
+    "run_strategy": "auto",
+    "run_call_limit": 4,
+    "run_timeout": 120,
+    "run_rubric_name": "",
+    "run_agent": "",
+}
+"""The Run page editor's widget keys and their values before anyone types (screens/run_editor.py)."""
+KEPT_VALUES = "run_kept_values"
+"""Session key: {widget key: its last value}, the copy put back when Streamlit dropped the widget's state
+(see keep_widget_state below)."""
+PRESET = "run_preset"
+"""Session key other pages set (a dict of RunConfig fields) to open the Run page's editor pre-filled."""
+SELECTION = "runs_selection"
+"""Session key: run ids picked on the Runs page, offered to the Export page."""
 
 EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
 """Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""

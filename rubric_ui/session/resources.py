@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from rubric_ui.session.drawn import mark_drawn
+
 if TYPE_CHECKING:
     from rubric_core.execution.manager import RunManager
     from rubric_core.store import Store
@@ -40,7 +42,6 @@ def get_manager() -> RunManager:
 def store_or_stop() -> Store:
     """The store, or an error message and a stopped page when it cannot be opened."""
     from rubric_core.store import StoreError
-    from rubric_ui.sidebar import mark_drawn
 
     try:
         return get_store()

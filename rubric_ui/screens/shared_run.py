@@ -11,8 +11,8 @@ import streamlit as st
 
 from rubric_core.access import Actor
 from rubric_core.access.share import ShareCheck, ShareConfigError, check_token, signing_key
-from rubric_ui.access import SHARE_ACTOR, share_signing_secret
-from rubric_ui.resources import store_or_stop
+from rubric_ui.session.access import SHARE_ACTOR, check_forged_actions, share_signing_secret
+from rubric_ui.session.resources import store_or_stop
 
 _SHARE_KEY = "access_share_token"
 """Session key: the token this share session was opened with (it stays a share session)."""
@@ -39,8 +39,10 @@ def show_shared_run() -> None:
         with st.container(key="rs_share_refused"):
             st.error(check.message, icon=":material/link_off:")
         return
-    from rubric_ui.access import check_forged_actions
-    from rubric_ui.page_present import render
+
+    # Imported here: app.py imports this module on every page, and only a share session draws Present (its
+    # report and exports add about 0.1 s to every other page's first import).
+    from rubric_ui.screens.present import render
 
     check_forged_actions()
     with st.container(key="rs_shared_run"):

@@ -18,6 +18,7 @@ from rubric_core.access import LOCAL_ACTOR, Action, Actor, Denied, RoleRules, Ta
 from rubric_core.access.guard import authorize
 from rubric_core.access.identity import actor_from_claims, email_of, email_unverified
 from rubric_ui.safe import md
+from rubric_ui.session.resources import store_or_stop
 
 T = TypeVar("T")
 
@@ -120,7 +121,6 @@ def act(
     A refusal is recorded in the audit trail and said on the page. Errors of the action itself propagate.
     `target` names what the action made from its result (a new run) instead of run_id/rubric/suite_id.
     """
-    from rubric_ui.resources import store_or_stop
 
     try:
         return perform(
@@ -239,7 +239,6 @@ def check_forged_actions() -> None:
             parts = found.groupdict()
             # The Run page's own controls act on the run in the URL of the message that pressed them.
             run_id = parts.get("run") or (str(st.query_params.get("run") or "") if key.startswith("run_") else "")
-            from rubric_ui.resources import store_or_stop
 
             try:
                 authorize(
