@@ -38,6 +38,10 @@ HEATMAP_CSS = """<style>
 .rs-hm-cell:has(input:focus-visible){outline:3px solid #0969da;outline-offset:1px}
 .rs-hm-cell.pass{background:#4ac26b;color:#fff}
 .rs-hm-cell.fail{background:#ff8182;color:#3d0a0a}
+.rs-hm-cell.na{background:repeating-linear-gradient(135deg,#d8dee4 0 6px,#eaeef2 6px 12px);color:#424a53;
+  font-weight:500;font-size:0.75rem}
+.rs-hm-key.pass{background:#4ac26b}.rs-hm-key.fail{background:#ff8182}
+.rs-hm-key.na{background:repeating-linear-gradient(135deg,#d8dee4 0 3px,#eaeef2 3px 6px)}
 .rs-hm-cell.none{background:#eaeef2;color:#57606a;cursor:default}
 .rs-hm-cell.reg{box-shadow:inset 0 0 0 3px #82071e}
 .rs-hm-cell.rev::after,.rs-hm-key.rev::after{content:"";display:inline-block;width:6px;height:6px;border-radius:50%;
@@ -170,7 +174,8 @@ def heatmap_html(
 def _legend(reviewed: bool) -> str:
     """What the marks mean: verdicts, regressions and (when the grid carries reviews) the review marks."""
     parts = [
-        "✔ pass · ✘ fail",
+        '<span class="rs-hm-key pass"></span>✔ pass · <span class="rs-hm-key fail"></span>✘ fail · '
+        '<span class="rs-hm-key na"></span>n/a: the grader could not judge it (neither a pass nor a fail)',
         '<span class="rs-hm-key reg"></span>↓ regressed (it passed at the previous iteration)',
     ]
     if reviewed:
@@ -189,12 +194,15 @@ def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, revie
     """One cell: the coloured square (a label holding its radio), the verdict and the gap in its title."""
     if cell is None:
         return f'<div class="rs-hm-cell none" title="Iteration {it + 1}: not graded">·</div>'
-    passed = bool(cell["passed"])
+    verdict = str(cell.get("verdict")) if _present(cell.get("verdict")) else ("pass" if cell["passed"] else "fail")
+    passed = verdict == "pass"
     regressed = _present(cell.get("regressed")) and bool(cell.get("regressed"))
     gap = str(cell.get("gap") or "") if _present(cell.get("gap")) else ""
-    cls = "pass" if passed else "fail"
-    mark = "✔" if passed else "✘"
-    verdict = "pass" if passed else "fail"
+    check = str(cell.get("check") or "") if _present(cell.get("check")) else ""
+    cls = {"pass": "pass", "fail": "fail"}.get(verdict, "na")
+    mark = {"pass": "✔", "fail": "✘"}.get(verdict, "n/a")
+    if verdict == "n/a":
+        verdict = "n/a (the grader could not judge it)"
     extra = ""
     if regressed:
         cls += " reg"
@@ -204,15 +212,17 @@ def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, revie
         human = bool(cell["human_passed"])
         who = str(cell.get("reviewer") or "") if _present(cell.get("reviewer")) else ""
         why = str(cell.get("human_reason") or "") if _present(cell.get("human_reason")) else ""
-        cls += " rev" if human == passed else " dis"
+        judged = cls != "na"
+        cls += " rev" if not judged or human == passed else " dis"
         extra = (
             f"Human review{' by ' + who if who else ''}: {'pass' if human else 'fail'}"
-            + (" (disagrees with the grader)" if human != passed else "")
+            + (" (disagrees with the grader)" if judged and human != passed else "")
             + (f" — {why}" if why else "")
         )
     gap_line = f"\nGap: {gap}" if gap else ("" if passed else "\nGap: (the grader gave none)")
+    check_line = f"\nCheck: {check}" if check else ""
     # The title is the hover text and, drawn by CSS (::before) when the cell is clicked, its details: one copy.
-    title = f"{name}\nIteration {it + 1}: {verdict}{gap_line}" + (f"\n{extra}" if extra else "")
+    title = f"{name}\nIteration {it + 1}: {verdict}{check_line}{gap_line}" + (f"\n{extra}" if extra else "")
     # The radio inside its label: a click on the square checks it, with no id to repeat per cell.
     return (
         f'<label class="rs-hm-cell {cls}" title="{_e(title)}" data-criterion="{r}" data-iteration="{it}">'

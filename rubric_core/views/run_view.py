@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.engine.events import RunEvent
+from rubric_core.verdicts import check_of, verdict_of
 
 STATUS_LABELS = {
     "satisfied": "Satisfied",
@@ -177,6 +178,58 @@ class RunView:
             facts += f" · {counted(len(its) - graded, 'draft')} not graded"
         return facts
 
+    def revised_for_na(self) -> list[IterationView]:
+        """Grading passes that asked for a revision although no criterion failed, only n/a ones: the library
+        reads n/a as failed (its grader prompt asks that an unconfirmed criterion fail), so the run went on
+        revising, maybe to its cap, for criteria its grader could not judge."""
+        return [
+            it
+            for it in self.all_iterations()
+            if it.result in ("needs_revision", "max_iterations_reached")
+            and any(verdict_of(c) == "n/a" for c in it.criteria)
+            and not any(verdict_of(c) == "fail" for c in it.criteria)
+        ]
+
+    def na_note(self) -> str:
+        """'' or what the header says when the run went on revising only because of n/a criteria."""
+        passes = self.revised_for_na()
+        if not passes:
+            return ""
+        names = sorted({c["name"] for it in passes for c in it.criteria if verdict_of(c) == "n/a"})
+        capped = any(it.result == "max_iterations_reached" for it in passes)
+        listed = "; ".join(names[:4]) + (" …" if len(names) > 4 else "")
+        which = "That pass" if len(passes) == 1 else f"{len(passes)} passes"
+        return (
+            f"{'It hit its cap' if capped else 'It went on revising'} only because of "
+            f"{len(names)} criteri{'on' if len(names) == 1 else 'a'} its grader could not judge (n/a): {listed}. "
+            f"{which} had no failing criterion. Rephrase them as checks the grader can run, or use an LLM grader."
+        )
+
+    @property
+    def offline(self) -> dict[str, bool]:
+        """Which of the two models are the embedded offline ones: {'writer': bool, 'grader': bool}."""
+        model = str(self.models.get("model") or self.config.get("model") or "")
+        grader = str(self.models.get("grader") or self.config.get("grader") or "")
+        return {"writer": model.startswith("offline:"), "grader": grader.startswith("offline:")}
+
+    def offline_note(self) -> str:
+        """For an audience: what an offline run's drafts and verdicts are, in plain words ('' for other runs)."""
+        which = self.offline
+        parts = []
+        if which["writer"]:
+            parts.append(
+                "the drafts were written by the embedded offline writer (templates and word banks, no AI model)"
+            )
+        if which["grader"]:
+            parts.append(
+                "the verdicts came from deterministic checks (counts, word and pattern matches, code runs), "
+                "each named beside its verdict; a criterion no check covers is n/a, not a pass or a fail"
+            )
+        if not parts:
+            return ""
+        text = "; ".join(parts)
+        return text[0].upper() + text[1:] + "."
+
     def explanation(self) -> str:
         """The last grader explanation."""
         graded = [it for it in self.all_iterations() if it.evaluation]
@@ -312,8 +365,8 @@ def _args_text(args: Any) -> str:
 
 
 def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str, Any]]:
-    """Graded criteria as store rows (run_id, turn, iteration, position, name, passed, gap), the input of
-    `frames.criteria_frame_from_rows`."""
+    """Graded criteria as store rows (run_id, turn, iteration, position, name, passed, gap, verdict, check), the
+    input of `frames.criteria_frame_from_rows`."""
     return [
         {
             "run_id": run_id,
@@ -323,6 +376,8 @@ def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str
             "name": c["name"],
             "passed": bool(c["passed"]),
             "gap": c.get("gap", "") or "",
+            "verdict": verdict_of(c),
+            "check": check_of(c),
         }
         for it in iterations
         for n, c in enumerate(it.criteria)

@@ -193,30 +193,56 @@ def show_offline_notice(rubric: str, grader: str) -> None:
         return
     listed = "; ".join(f"“{md(text)}”" for text in unknown[:6]) + (" …" if len(unknown) > 6 else "")
     st.warning(
-        f"The offline grader cannot judge {counted(len(unknown), 'criterion', 'criteria')} and will mark {'it' if len(unknown) == 1 else 'them'} failed: {listed}. "
-        "Rephrase them as below, or choose an LLM grader.",
+        f"The offline grader cannot judge {counted(len(unknown), 'criterion', 'criteria')}: {listed}. "
+        f"{'It' if len(unknown) == 1 else 'Each'} will be n/a (neither a pass nor a fail; the preview above says "
+        "why), and the loop will go on revising to its cap because the library reads n/a as not met. Rephrase "
+        "them as below, or choose an LLM grader.",
         icon=":material/help:",
     )
     with st.expander("Phrasings the offline grader understands"):
         st.markdown(_criteria_doc())
 
 
-def show_rubric_preview(rubric: str) -> None:
-    """The criteria the rubric parses into, and its lint warnings."""
+def planned_checks(rubric: str, grader: str, tools: list[str] | None = None) -> list[str]:
+    """Per criterion, the check that will decide it, in words: for the offline grader its deterministic check
+    or why it cannot judge it (n/a); for another grader its own judgement (and the grader tools it was given)."""
+    from rubric_core.checks.described import check_for
+    from rubric_core.verdicts import CANNOT_JUDGE, check_text
+
+    out = []
+    for c in parse_criteria(rubric):
+        if grader.startswith("offline"):
+            check = check_for(c, list(tools or []))
+            if check["kind"] == CANNOT_JUDGE:
+                out.append(f"n/a, cannot judge: {check['found']}")
+            else:
+                out.append(f"{check['label']}: {check['looked_for']}" if check["looked_for"] else check["label"])
+        else:
+            named = f" (may call {', '.join(tools)})" if tools else ""
+            out.append(check_text({"kind": "judgement", "label": "the grader model's judgement"}) + named)
+    return out
+
+
+def show_rubric_preview(rubric: str, grader: str = "") -> None:
+    """The criteria the rubric parses into, the check that will decide each, and its lint warnings."""
     criteria = parse_criteria(rubric)
     with st.expander(f"Preview: {counted(len(criteria), 'criterion', 'criteria')}", expanded=bool(criteria)):
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
         if criteria:
             notes = criterion_notes(tuple(c.text for c in criteria))  # low kappa, flaky: beside the criterion
+            checks = planned_checks(rubric, grader, st.session_state.get("run_grader_tools", []))
             st.text(
                 "\n".join(
                     f"{n}. {c.text}"
                     + (" (+ attached block)" if c.attachment else "")
                     + (f"  ⚠ {'; '.join(notes[c.text])}" if c.text in notes else "")
-                    for n, c in enumerate(criteria, 1)
+                    + (f"\n     → {check}" if grader else "")
+                    for n, (c, check) in enumerate(zip(criteria, checks, strict=True), 1)
                 )
             )
+            if grader.startswith("offline"):
+                st.caption("→ the check the offline grader will run on each draft; n/a is neither a pass nor a fail.")
             if notes:
                 st.caption(hints(notes) + " See the Review page.")
         for w in lint_rubric(rubric):
@@ -231,7 +257,7 @@ def show_editor_texts() -> None:
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
-    show_rubric_preview(st.session_state["run_rubric"])
+    show_rubric_preview(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
     # Under the criteria it is about, in the wider column (the phrasings table needs the room).
     show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
 

@@ -111,6 +111,8 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
             unsafe_allow_html=True,
         )
         st.progress(min(1.0, graded / max(1, view.max_iterations)))
+        if view.na_note():
+            st.caption(f"Not judged (n/a): {md(view.na_note())}")
     else:
         final_banner(view)
     if view.agent:

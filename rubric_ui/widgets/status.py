@@ -7,6 +7,7 @@ import html
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, shown
+from rubric_ui.safe import md
 
 
 def chip_html(status: str, label: str | None = None) -> str:
@@ -81,6 +82,9 @@ def final_banner(view: RunView) -> None:
         if view.error_detail:  # the user's own code failed: their traceback, once
             with st.expander("The traceback of your code"):
                 st.code(view.error_detail, language="text")
+    na_note = view.na_note()
+    if na_note:
+        st.info(f"**Not judged (n/a)** — {md(na_note)}", icon=":material/help:")
     if explanation and view.status != "error":
         st.caption("Grader's explanation")
         st.text(explanation)
