@@ -9,6 +9,7 @@ import pandas as pd
 import streamlit as st
 
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
+from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views import frames
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
@@ -19,6 +20,7 @@ from rubric_ui.session.access import allowed, attempt
 from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import ATTACHED, SELECTION
+from rubric_ui.widgets.criteria import VERDICT_TEXT
 from rubric_ui.widgets.heatmap import show_heatmap
 from rubric_ui.widgets.run_view import forget_view, load_view
 from rubric_ui.widgets.share_links import show_share_links
@@ -334,14 +336,16 @@ def criteria_pairs(va: RunView, vb: RunView) -> pd.DataFrame:
     rows = []
     for name_a, name_b in pair_criteria(list(by_a), list(by_b)):
         ca, cb = by_a.get(name_a or ""), by_b.get(name_b or "")
-        verdict_a = _verdict(ca["passed"]) if ca else "—"
-        verdict_b = _verdict(cb["passed"]) if cb else "—"
+        verdict_a = VERDICT_TEXT[verdict_of(ca)] if ca else "—"
+        verdict_b = VERDICT_TEXT[verdict_of(cb)] if cb else "—"
         rows.append(
             {
                 "criterion in A": name_a or "(not in A)",
                 "criterion in B": "(not in B)" if not name_b else "(same)" if name_b == name_a else name_b,
                 "A (final)": verdict_a,
                 "B (final)": verdict_b,
+                "A check": check_text(check_of(ca)) if ca else "—",
+                "B check": check_text(check_of(cb)) if cb else "—",
                 "A first passed at": _it(first_a.get(name_a or "")),
                 "B first passed at": _it(first_b.get(name_b or "")),
                 "differs": verdict_a != verdict_b,
@@ -355,7 +359,7 @@ def _first_passes(view: RunView) -> dict[str, int]:
     turn = view.current
     for it in turn.iterations if turn else []:
         for c in it.criteria:
-            if c["passed"]:
+            if verdict_of(c) == "pass":
                 out.setdefault(c["name"], it.iteration)
     return out
 
@@ -427,12 +431,6 @@ def _compare(store: Store, first: str, second: str) -> None:
         DIFF_CSS + side_by_side_html(word_diff(va.final_output, vb.final_output), left="A", right="B"),
         unsafe_allow_html=True,
     )
-
-
-def _verdict(value: object) -> str:
-    if value is None or value is pd.NA or (isinstance(value, float) and pd.isna(value)):
-        return "—"
-    return "✔ pass" if bool(value) else "✘ fail"
 
 
 def _it(value: object) -> str:

@@ -32,6 +32,10 @@ GRID_CSS = """<style>
 .rs-grid td.rs-item{text-align:left;white-space:nowrap}
 .rs-grid a.rs-cell{display:block;text-decoration:none;color:#fff;font-weight:700}
 .rs-grid td.rs-pass{background:#4ac26b}.rs-grid td.rs-fail{background:#ff8182}.rs-grid td.rs-none{background:#eaeef2}
+.rs-grid td.rs-na{background:repeating-linear-gradient(135deg,#d8dee4 0 6px,#eaeef2 6px 12px)}
+.rs-grid td.rs-na a.rs-cell{color:#424a53;font-weight:500}
+.rs-grid-legend{font-size:0.8rem;color:#57606a;margin:0.2rem 0}
+.rs-grid-legend i{display:inline-block;width:0.8rem;height:0.8rem;border-radius:2px;vertical-align:-1px;margin-right:3px}
 </style>"""
 RUN_LINK = "./?run={run_id}"
 """The Run page opens a stored run from its URL (relative: works under any base path)."""
@@ -52,7 +56,7 @@ def grid_html(frames: SuiteFrames, *, sort_by_failures: bool = False) -> str:
             int(i["position"]): sum(
                 1
                 for c in frames.criteria
-                if (int(i["position"]), c) in cells and not cells[(int(i["position"]), c)]["final_passed"]
+                if (int(i["position"]), c) in cells and cells[(int(i["position"]), c)]["final_verdict"] == "fail"
             )
             for i in items
         }
@@ -75,17 +79,25 @@ def grid_html(frames: SuiteFrames, *, sort_by_failures: bool = False) -> str:
             if cell is None:
                 tds.append('<td class="rs-none">…</td>')
                 continue
-            passed = bool(cell["final_passed"])
+            verdict = str(cell["final_verdict"])
             gap = str(cell["final_gap"] or "")
-            tip = f"{name}: {'pass' if passed else 'fail'}" + (f" ({gap})" if gap else "")
+            check = str(cell["final_check"] or "")
+            said = "n/a (the grader could not judge it)" if verdict == "n/a" else verdict
+            tip = f"{name}: {said}" + (f"\nCheck: {check}" if check else "") + (f"\nGap: {gap}" if gap else "")
             href = RUN_LINK.format(run_id=_e(run_id))
+            cls = {"pass": "rs-pass", "fail": "rs-fail"}.get(verdict, "rs-na")
+            mark = {"pass": "✔", "fail": "✘"}.get(verdict, "n/a")
             tds.append(
-                f'<td class="{"rs-pass" if passed else "rs-fail"}"><a class="rs-cell" href="{href}" target="_self" '
-                f'data-item="{_e(item["item_id"])}" data-run="{_e(run_id)}" title="{_e(tip)}">'
-                f"{'✔' if passed else '✘'}</a></td>"
+                f'<td class="{cls}"><a class="rs-cell" href="{href}" target="_self" data-verdict="{_e(verdict)}" '
+                f'data-item="{_e(item["item_id"])}" data-run="{_e(run_id)}" title="{_e(tip)}">{mark}</a></td>'
             )
         body.append(f'<tr data-item="{_e(item["item_id"])}">{"".join(tds)}</tr>')
-    return f'{GRID_CSS}<table class="rs-grid"><tr><th>item</th>{head}</tr>{"".join(body)}</table>'
+    legend = (
+        '<div class="rs-grid-legend"><i style="background:#4ac26b"></i>✔ pass · <i style="background:#ff8182"></i>'
+        '✘ fail · <i style="background:repeating-linear-gradient(135deg,#d8dee4 0 3px,#eaeef2 3px 6px)"></i>n/a: '
+        "the grader could not judge it · hover a cell for the check behind it and the gap</div>"
+    )
+    return f'{GRID_CSS}{legend}<table class="rs-grid"><tr><th>item</th>{head}</tr>{"".join(body)}</table>'
 
 
 def _pct(x: float | None) -> str:
@@ -106,6 +118,8 @@ def rates_frame(frames: SuiteFrames) -> pd.DataFrame:
                 "fixed by the loop": _pct(
                     None if r.final.rate is None or r.first.rate is None else r.final.rate - r.first.rate
                 ),
+                "judged items": r.final.total,
+                "n/a (left out)": r.final_na,
                 "blocks satisfied (items)": r.blocking,
             }
         )
@@ -187,6 +201,20 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
             "and of the blocking counts: cancelled or not finished, so with no final verdicts of their own "
             "(Resume finishes them).</span>",
             unsafe_allow_html=True,
+        )
+    na = sum(r.final_na for r in criterion_rates(frames))
+    if na:
+        st.caption(
+            f'<span class="rs-left-out-na" data-count="{na}">{counted(na, "n/a verdict")} left out of these rates and '
+            "of the blocking counts: the grader could not judge those criteria on those items (neither a pass nor "
+            "a fail).</span>",
+            unsafe_allow_html=True,
+        )
+    if summary.left_out_grader_errors or summary.left_out_na:
+        st.caption(
+            f"The satisfied rate ({summary.satisfied.passed}/{summary.satisfied.total}) leaves out "
+            f"{counted(summary.left_out_grader_errors, 'item')} that ended in a grader error and "
+            f"{counted(summary.left_out_na, 'item')} unmet only on n/a criteria."
         )
     blocking = sorted((r for r in criterion_rates(frames) if r.blocking), key=lambda r: -r.blocking)
     if blocking:
@@ -284,9 +312,11 @@ def show_compare(store: Store, suite_a: str, suite_b: str, *, key: str) -> None:
                 if c.delta_interval is None
                 else f"{c.delta_interval[0]:+.0%} to {c.delta_interval[1]:+.0%}",
                 "McNemar p": "–" if c.paired is None else f"{c.paired.p_value:.3g}",
+                "n/a left out (A / B)": f"{c.na_a} / {c.na_b}",
             }
         )
     st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{key}_criteria")
+    st.caption("Rates and McNemar are over the items judged on each criterion; n/a verdicts are left out.")
     c1, c2 = st.columns(2)
     with c1:
         st.markdown(f"**Fixed** (not satisfied in A, satisfied in B): {len(result.fixed)}")

@@ -413,3 +413,19 @@ def test_a_suite_is_stored_running_only_once_this_process_runs_it(
     release.set()
     thread.join(60)
     assert started and started[0].wait(300)
+
+
+def test_a_suite_grid_draws_na_cells_apart_with_their_check(runner: SuiteRunner, store: Store) -> None:
+    """Issue 30 items 1 and 2: the items x criteria grid draws an n/a cell in its own style with "n/a" (it had
+    been a red ✘), every cell's title names the check behind it, and the legend says what n/a means."""
+    from rubric_ui.widgets.suite_views import grid_html
+
+    handle = runner.start(_small(2), _config(1, UNJUDGEABLE), concurrency=2)
+    assert handle.wait(300)
+    frames = suite_frames(store, handle.suite_run_id)
+    page = grid_html(frames)
+    assert page.count('data-verdict="n/a"') == 2 and 'class="rs-na"' in page
+    assert "n/a: the grader could not judge it" in page
+    assert "Check: cannot judge" in page and "Check: line count: " in page
+    na_cells = frames.cells[frames.cells["criterion"] == "Is witty and original"]
+    assert list(na_cells["final_verdict"]) == ["n/a", "n/a"] and na_cells["final_passed"].isna().all()

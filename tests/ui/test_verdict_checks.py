@@ -46,3 +46,35 @@ def test_a_finished_run_shows_each_verdict_with_its_check_and_says_it_revised_on
     assert "Not judged (n/a)" in info and "Is witty and original" in info and "hit its cap" in info
     html = " ".join(str(getattr(h, "proto", h)) for h in at.get("html"))
     assert "data-verdict" in html and "n/a (cannot judge)" in html and "line count: " in html
+
+
+def _view(run_id: str, criteria: list[dict]) -> object:
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.views.run_view import RunView
+
+    events = [
+        RunEvent(run_id, 0, "run_started", 0.0, {"mode": "start", "config": {"task": "t", "rubric": "- a"}}),
+        RunEvent(run_id, 1, "draft", 1.0, {"turn": 0, "iteration": 0, "text": "x"}),
+        RunEvent(
+            run_id,
+            2,
+            "evaluation",
+            2.0,
+            {"turn": 0, "iteration": 0, "result": "needs_revision", "explanation": "", "criteria": criteria},
+        ),
+    ]
+    return RunView.from_events(run_id, events)
+
+
+def test_runs_compare_shows_each_final_verdict_with_its_check_and_n_a_apart() -> None:
+    """Runs compare: an n/a verdict reads n/a (it had read ✘ fail) and each side names its check."""
+    from rubric_ui.screens.runs import criteria_pairs
+
+    check = {"kind": "word_count", "label": "word count", "looked_for": "at most 120 words", "found": "138 words"}
+    na = {"kind": "cannot_judge", "label": "cannot judge", "looked_for": "", "found": "no check matches"}
+    a = _view("a" * 32, [{"name": "At most 120 words", "passed": False, "gap": "g", "verdict": "fail", "check": check}])
+    b = _view("b" * 32, [{"name": "At most 120 words", "passed": False, "gap": "g", "verdict": "n/a", "check": na}])
+    (row,) = criteria_pairs(a, b).to_dict("records")
+    assert (row["A (final)"], row["B (final)"]) == ("✘ fail", "n/a (cannot judge)")
+    assert row["A check"] == "word count: 138 words (looked for at most 120 words)"
+    assert row["B check"] == "cannot judge: no check matches"
