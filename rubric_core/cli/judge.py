@@ -111,7 +111,7 @@ def _fmt(value: float | None, pattern: str = "{:.2f}") -> str:
 
 
 def cmd_agreement(args: argparse.Namespace) -> int:
-    from rubric_core.judge.agreement import agreement
+    from rubric_core.judge.agreement import FLAG_RULE, agreement
 
     store = open_cli_store()
     ids, what = _selected_runs(store, args)
@@ -121,22 +121,28 @@ def cmd_agreement(args: argparse.Namespace) -> int:
             print(json.dumps({"type": "criterion", **a.to_dict()}, ensure_ascii=False))
         print(json.dumps({"type": "overall", **report.overall.to_dict()}, ensure_ascii=False))
         for c in report.disagreements:
-            keep = ("run_id", "turn", "iteration", "position", "criterion", "passed", "gap")
+            keep = ("run_id", "turn", "iteration", "position", "criterion", "passed", "verdict", "gap")
             row = {k: c[k] for k in keep} | {"human_passed": c["human_passed"], "human_reason": c["human_reason"]}
             print(json.dumps({"type": "disagreement", **row, "reviewer": c["reviewer"]}, ensure_ascii=False))
         return 0
     print(f"agreement of grader and reviewers over {what}")
-    if not report.overall.reviewed:
+    if not report.overall.reviewed and not report.not_judged:
         print("no reviewed cells yet: review some with `python -m rubric_core review ...` or the Review page")
         return 0
-    print(f"{'criterion':48} {'reviewed':>8} {'agree':>6} {'rate':>6} {'kappa':>6}  confusion [human x grader]")
+    print(
+        f"{'criterion':48} {'n':>4} {'agree':>6} {'rate':>6} {'kappa':>6} {'false acc.':>10} {'false rej.':>10} "
+        f"{'n/a':>4}"
+    )
     for a in [*report.criteria, report.overall]:
-        (pp, pf), (fp, ff) = a.confusion
-        flag = "  LOW" if a.low and a is not report.overall else ""
+        flag = "  FLAGGED" if a.low and a is not report.overall else ""
         print(
-            f"{a.criterion[:48]:48} {a.reviewed:>8} {a.agreed:>6} {_fmt(a.rate, '{:.0%}'):>6} {_fmt(a.kappa):>6}  "
-            f"pass/pass {pp} pass/fail {pf} fail/pass {fp} fail/fail {ff}{flag}"
+            f"{a.criterion[:48]:48} {a.reviewed:>4} {a.agreed:>6} {_fmt(a.rate, '{:.0%}'):>6} {_fmt(a.kappa):>6} "
+            f"{a.false_acceptances:>10} {a.false_rejections:>10} {a.not_judged:>4}{flag}"
         )
+    print(
+        "false acc.: the grader passed a cell a person failed; false rej.: the reverse; n/a: reviewed cells the "
+        f"grader could not judge, left out of every figure.\n{FLAG_RULE}"
+    )
     if report.disagreements:
         print("\ndisagreements:")
         for c in report.disagreements:

@@ -29,6 +29,11 @@ def verdict_label(passed: bool | None) -> str:
     return "—" if passed is None else ("✔ pass" if passed else "✘ fail")
 
 
+def grader_verdict_label(verdict: str) -> str:
+    """The grader's verdict record in words: ✔ pass, ✘ fail, or n/a (it could not judge the criterion)."""
+    return {"pass": "✔ pass", "fail": "✘ fail"}.get(verdict, "n/a (the grader could not judge it)")
+
+
 # ---- the queue --------------------------------------------------------------------------------------
 
 

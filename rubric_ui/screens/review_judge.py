@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from rubric_core.verdicts import check_text
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.screens.review_common import esc, review_scope, verdict_label
@@ -25,29 +26,47 @@ def show_agreement(store: Store, run_id: str) -> None:
     """Per criterion and overall: reviewed cells, agreement rate, Cohen's kappa, confusion matrix, disagreements."""
     import pandas as pd
 
-    from rubric_core.judge.agreement import LOW_KAPPA, agreement
+    from rubric_core.judge.agreement import FLAG_RULE, agreement
 
     ids, what = review_scope(store, run_id)
     report = agreement(store, ids)
-    if not report.overall.reviewed:
+    if not report.overall.reviewed and not report.not_judged:
         st.caption(f"No reviewed cell in {what} yet: review some in the queue.")
         return
     o = report.overall
-    st.markdown(
-        f"**Overall ({md(what)}):** {o.reviewed} reviewed · agreement {o.rate:.0%} · kappa "
-        f"{'n/a' if o.kappa is None else f'{o.kappa:.2f}'}"
-    )
+    left_out = f" · {o.not_judged} reviewed cells left out: the grader said n/a" if o.not_judged else ""
+    if o.reviewed:
+        st.markdown(
+            f"**Overall ({md(what)}):** {o.reviewed} reviewed cells the grader judged · agreement {o.rate:.0%} · "
+            f"kappa {'undefined' if o.kappa is None else f'{o.kappa:.2f} ({o.band})'} · "
+            f"{o.false_acceptances} false acceptances{left_out}"
+        )
+    else:
+        st.markdown(f"**Overall ({md(what)}):** no reviewed cell the grader judged{left_out}")
+
+    def kappa(a: Any) -> str:
+        return "undefined" if a.kappa is None else f"{a.kappa:.2f}"
+
+    def rate(a: Any) -> str:
+        return "–" if a.rate is None else f"{a.rate:.0%}"
+
     rows = "".join(
-        f"<tr><td>{esc(a.criterion)}</td><td>{a.reviewed}</td><td>{a.rate:.0%}</td>"
-        f"<td>{'n/a' if a.kappa is None else f'{a.kappa:.2f}'}</td><td>{'⚠ low' if a.low else '—'}</td>"
-        f"<td>{a.confusion[0][0]} / {a.confusion[0][1]} / {a.confusion[1][0]} / {a.confusion[1][1]}</td></tr>"
-        for a in report.criteria
+        f"<tr data-criterion='{esc(a.criterion)}' data-flagged='{str(a.low).lower()}'><td>{esc(a.criterion)}</td>"
+        f"<td>{a.reviewed}</td><td>{rate(a)}</td><td>{kappa(a)}</td>"
+        f"<td class='{'rv-fail' if a.false_acceptances else ''}'>{a.false_acceptances}</td>"
+        f"<td>{a.false_rejections}</td><td>{a.not_judged}</td><td>{'⚠ flagged' if a.low else '—'}</td></tr>"
+        for a in sorted(report.criteria, key=lambda a: (not a.low, -a.false_acceptances, a.criterion))
     )
     st.markdown(
-        "<table class='rv-t' id='rv-agreement'><tr><th>criterion</th><th>reviewed</th><th>agreement</th><th>kappa</th>"
-        f"<th title='kappa under {LOW_KAPPA} over enough reviews: the grader and people disagree on it'>flag</th>"
-        f"<th>human pass: grader pass / fail · human fail: grader pass / fail</th></tr>{rows}</table>",
+        "<table class='rv-t' id='rv-agreement'><tr><th>criterion</th><th>n (judged, reviewed)</th><th>agreement</th>"
+        "<th>kappa</th><th title='the grader passed it, the person failed it'>false acceptances (grader ✔, person ✘)"
+        "</th><th>false rejections (grader ✘, person ✔)</th><th>n/a left out</th><th>flag</th></tr>"
+        f"{rows}</table>",
         unsafe_allow_html=True,
+    )
+    st.caption(
+        f"{FLAG_RULE} What a kappa is good for: below 0.4 exploration only, 0.4 to 0.7 watching trends, about "
+        "0.7 and up before a judge gates a release."
     )
     names = ["(overall)"] + [a.criterion for a in report.criteria]
     pick = st.selectbox("Confusion matrix of", names, key="review_confusion") or "(overall)"
@@ -56,7 +75,11 @@ def show_agreement(store: Store, run_id: str) -> None:
         pd.DataFrame(chosen.confusion, index=["human pass", "human fail"], columns=["grader pass", "grader fail"]),
         key="review_confusion_table",
     )
-    st.markdown(f"**Disagreements ({len(report.disagreements)})**")
+    accepted = sum(1 for d in report.disagreements if d["passed"])
+    st.markdown(
+        f"**Disagreements ({len(report.disagreements)})**: false acceptances first ({accepted}), then false "
+        f"rejections ({len(report.disagreements) - accepted})"
+    )
     for d in report.disagreements[:200]:
         link = f"[run {d['run_id'][:8]}](run?run={d['run_id']})" if valid_run_id(d["run_id"]) else ""
         st.markdown(
@@ -138,9 +161,16 @@ def show_consistency(store: Store, run_id: str) -> None:
 
 def _side_by_side(row: Any, original_grader: str, new_grader: str) -> str:
     names = list(dict.fromkeys([*row.original, *row.new]))
+
+    def said(verdicts: dict[str, bool | None], n: str) -> str:
+        if n in verdicts and verdicts[n] is None:
+            return "n/a"
+        return verdict_label(verdicts.get(n))
+
     body = "".join(
         f"<tr class='{'rv-changed' if n in row.changed else ''}'><td>{esc(n)}</td>"
-        f"<td>{verdict_label(row.original.get(n))}</td><td>{verdict_label(row.new.get(n))}</td>"
+        f"<td>{said(row.original, n)}</td><td>{said(row.new, n)}"
+        f"<div class='rv-check'>{esc(check_text(row.new_checks[n])) if n in row.new_checks else ''}</div></td>"
         f"<td>{'changed' if n in row.changed else ('new' if n not in row.original else ('dropped' if n not in row.new else ''))}</td>"
         f"<td>{esc(row.new_gaps.get(n, ''))}</td></tr>"
         for n in names

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
+from rubric_core.verdicts import check_text
 from rubric_ui.safe import md
-from rubric_ui.screens.review_common import REVIEWER, verdict_label
+from rubric_ui.screens.review_common import REVIEWER, grader_verdict_label, verdict_label
 from rubric_ui.session.access import act, allowed, reviewer_identity
 from rubric_ui.session.resources import store_or_stop
 
@@ -135,7 +136,8 @@ def show_queue(store: Store, run_ids: list[str], reviewer: str, *, scope: str) -
     with right:
         st.markdown("**Criterion**")
         st.text(cell["criterion"])
-        st.markdown(f"**Grader:** {verdict_label(cell['passed'])}")
+        st.markdown(f"**Grader:** {grader_verdict_label(cell['verdict'])}")
+        st.caption(f"Check: {md(check_text(cell['check']))}")
         if cell["gap"]:
             st.markdown("**Gap**")
             st.text(cell["gap"])

@@ -484,3 +484,35 @@ def test_review_cells_follow_the_given_run_order(store: Store, engine: Engine) -
         assert runs_in_order == ids
         per_run = [(c["turn"], c["iteration"], c["position"]) for c in cells if c["run_id"] == ids[0]]
         assert per_run == sorted(per_run)
+
+
+def test_agreement_leaves_na_cells_out_counts_them_and_flags_by_the_stated_rule(store: Store, engine: Engine) -> None:
+    """Issue 30 items 2 and 3: a reviewed cell the grader could not judge is no agreement (6 of 13 'agreements'
+    had been such cells); agreement is per criterion with false acceptances apart; the flag rule (at least 5
+    reviewed cells, agreement under 70% or kappa under 0.4) is applied as stated."""
+    import dataclasses
+
+    config = dataclasses.replace(
+        example_config("haiku"), rubric="- Exactly three lines\n- Is witty and original\n", max_iterations=3
+    )
+    run_id = engine.execute(config, subscribers=[store.record]).run_id
+    rows = store.criteria([run_id])
+    assert {r["verdict"] for r in rows if r["name"] == "Is witty and original"} == {"n/a"}
+    for row in rows:  # a reviewer fails every cell; the n/a cells would have 'agreed' with the library's False
+        record_review(store, run_id, iteration=row["iteration"], criterion=row["name"], verdict="fail", reviewer="ann")
+    report = agreement(store, [run_id])
+    witty = next(a for a in report.criteria if a.criterion == "Is witty and original")
+    assert (witty.reviewed, witty.not_judged, witty.kappa) == (0, 3, None) and not witty.low
+    lines = next(a for a in report.criteria if a.criterion == "Exactly three lines")
+    graded = [r for r in rows if r["name"] == "Exactly three lines"]
+    assert lines.reviewed == len(graded) and lines.not_judged == 0
+    assert lines.false_acceptances == sum(r["verdict"] == "pass" for r in graded)
+    assert report.overall.not_judged == 3 and report.overall.reviewed == len(graded)
+    assert all(d["verdict"] != "n/a" for d in report.disagreements)
+    # The rule: 5 reviews at 60% agreement is flagged even with kappa above 0.4; 4 reviews are never flagged.
+    five = agreement_of("c", [True, True, False, False, True], [True, False, False, True, True])
+    assert five.rate == 0.6 and five.low
+    four = agreement_of("c", [True, False, True, False], [False, True, False, True])
+    assert four.reviewed == 4 < MIN_FLAG_REVIEWS and not four.low
+    ok = agreement_of("c", [True] * 4 + [False] * 4, [True] * 4 + [False] * 3 + [True])
+    assert ok.rate == 7 / 8 and ok.kappa is not None and ok.kappa >= 0.7 and not ok.low and ok.band == "gate"

@@ -73,12 +73,17 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
 
     record_review(store, haiku, iteration=1, criterion="Is about spring", verdict="fail", reviewer="bob", reason="x")
     at = review_page(run=haiku)
-    assert "1 reviewed · agreement 0%" in texts(at)
+    assert "1 reviewed cells the grader judged · agreement 0%" in texts(at)
+    assert "1 false acceptances" in texts(at)
     table = next(str(m.value) for m in at.markdown if "rv-agreement" in str(m.value))
     assert "Is about spring" in table
-    # Every column is named; a criterion below the flag shows a dash, not an empty cell.
+    # Every column is named; a criterion below the flag shows a dash, not an empty cell; false acceptances come
+    # before false rejections, and the flag rule is stated.
     assert "<th></th>" not in table and "<th title=" in table and ">flag</th>" in table
     assert "<td></td>" not in table and "<td>—</td>" in table
+    assert table.index("false acceptances") < table.index("false rejections")
+    assert any("A criterion is flagged when at least 5" in str(c.value) for c in at.caption)
+    assert "false acceptances first (1)" in texts(at)
     assert any(f"run?run={haiku}" in str(m.value) for m in at.markdown)  # the disagreement links to its run
     at.number_input(key="review_cons_repeats").set_value(3).run()
     at.button(key="review_cons_go").click().run()
@@ -146,7 +151,7 @@ def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(
     criterion_notes.clear()  # the editor caches flags for 10 s
     at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain\n").run()
     preview = "\n".join(str(t.value) for t in at.text)
-    assert "1. Exactly three lines  ⚠ low agreement: kappa " in preview and "over 6 reviews" in preview
+    assert "1. Exactly three lines  ⚠ low agreement: 0%, kappa " in preview and "over 6 reviews" in preview
     assert "3. Mentions rain\n" in preview + "\n" and "Mentions rain  ⚠" not in preview
     assert any("bundled or vague" in str(c.value) for c in at.caption)
 
@@ -168,13 +173,13 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
     first = view.turns[0].iterations[0]
     table = criteria_frame(first, reviews)
-    assert list(table.columns) == ["criterion", "verdict", "human", "gap", "human reason"]
+    assert list(table.columns) == ["criterion", "verdict", "check", "human", "gap", "human reason"]
     by = table.set_index("criterion")
     assert by.loc["Is about spring", "human"] == "✘ fail (ann) ≠ grader"
     assert by.loc["Is about spring", "human reason"] == "hot"
     assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
     assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
-    assert list(criteria_frame(first).columns) == ["criterion", "verdict", "gap"]
+    assert list(criteria_frame(first).columns) == ["criterion", "verdict", "check", "gap"]
     from rubric_core.views.heatmap import heatmap_html
 
     frame = frame_of(view.run_id, view.turns[0].iterations, reviews)
