@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 from datetime import UTC, datetime
 
+from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.heatmap import GRID_KEYS_SCRIPT, HEATMAP_CSP, HEATMAP_CSS, heatmap_html
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
@@ -19,6 +20,8 @@ body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;ma
 h1{font-size:1.6rem} .status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
 pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
 .meta{color:#57606a} details{margin:0.6rem 0} span.human{font-size:0.75rem;color:#57606a}
+.offline{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:0.5rem 0.8rem}
+.check{display:block;color:#57606a;font-size:0.85rem;margin-left:1.4rem} .na{color:#57606a;font-style:italic}
 </style>"""
 
 
@@ -53,6 +56,15 @@ def _human_item(review: dict | None) -> str:
     return f" <span class='human'>(human {_e(review['reviewer'])}: {verdict}{reason})</span>"
 
 
+def _criterion_item(criterion: dict, review: dict | None) -> str:
+    """One verdict: its mark (n/a apart), the criterion, the gap, and the check that decided it."""
+    verdict = verdict_of(criterion)
+    mark = {"pass": "✔", "fail": "✘"}.get(verdict, "<span class='na'>n/a</span>")
+    gap = "" if verdict == "pass" else " — " + _e(criterion.get("gap", ""))
+    check = f"<span class='check'>Check: {_e(check_text(check_of(criterion)))}</span>"
+    return f"<li data-verdict='{verdict}'>{mark} {_e(criterion['name'])}{gap}{_human_item(review)}{check}</li>"
+
+
 def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: list[dict] | None = None) -> str:
     """The whole report as one HTML document; `reviews` (newest per cell) shows human verdicts beside the grader's."""
     by_cell = _reviews_by_cell(reviews)
@@ -68,6 +80,8 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
         f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))} · {_e(view.agent_label)}"
         f" · {view.facts()}"
         f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
+        *([f"<p class='offline'>{_e(view.offline_note())}</p>"] if view.offline_note() else []),
+        *([f"<p class='offline'><b>Not judged (n/a):</b> {_e(view.na_note())}</p>"] if view.na_note() else []),
         f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",
         f"<h2>Rubric</h2><pre>{_e(view.current.rubric if view.current else view.config.get('rubric', ''))}</pre>",
         f"<h2>Criteria by iteration</h2>{heatmap_table(view, reviews=reviews)}",
@@ -92,11 +106,7 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
         if it.evaluation:
             parts.append(
                 "<ul>"
-                + "".join(
-                    f"<li>{'✔' if c['passed'] else '✘'} {_e(c['name'])}{'' if c['passed'] else ' — ' + _e(c.get('gap', ''))}"
-                    f"{_human_item(by_cell.get((it.turn, it.iteration, c['name'])))}</li>"
-                    for c in it.criteria
-                )
+                + "".join(_criterion_item(c, by_cell.get((it.turn, it.iteration, c["name"]))) for c in it.criteria)
                 + "</ul>"
             )
         if it.feedback:

@@ -207,6 +207,11 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
         f"{view.facts()} · {md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
         f" · {md(view.agent_label)}"
     )
+    if view.offline_note():
+        # For an audience: an offline run says in plain words what its drafts and verdicts are.
+        st.html(f'<div class="rs-offline-run">{html.escape(view.offline_note())}</div>')
+    if view.na_note():
+        st.info(f"**Not judged (n/a)** — {md(view.na_note())}", icon=":material/help:")
     # The replay first: it is what the audience watches (below the task, rubric and heatmap it sat off screen).
     _replay(view)
     st.divider()

@@ -174,7 +174,19 @@ def test_suite_grid_headers_are_not_cut(html_page) -> None:
     items = pd.DataFrame(
         [{"position": 0, "item_id": "poem-01", "task": "t", "run_id": "a" * 32, "status": "satisfied"}]
     )
-    cells = pd.DataFrame([{"position": 0, "criterion": n, "final_passed": True, "final_gap": ""} for n in names])
+    cells = pd.DataFrame(
+        [
+            {
+                "position": 0,
+                "criterion": n,
+                "final_passed": True,
+                "final_verdict": "pass",
+                "final_gap": "",
+                "final_check": "",
+            }
+            for n in names
+        ]
+    )
     frames = SuiteFrames({}, items, cells, names)
     page = html_page
     page.set_content(f"<div style='width:1300px'>{grid_html(frames)}</div>")

@@ -516,3 +516,24 @@ def test_agreement_leaves_na_cells_out_counts_them_and_flags_by_the_stated_rule(
     assert four.reviewed == 4 < MIN_FLAG_REVIEWS and not four.low
     ok = agreement_of("c", [True] * 4 + [False] * 4, [True] * 4 + [False] * 3 + [True])
     assert ok.rate == 7 / 8 and ok.kappa is not None and ok.kappa >= 0.7 and not ok.low and ok.band == "gate"
+
+
+def test_the_html_report_names_each_verdicts_check_and_says_an_offline_run_is_one(store: Store, engine: Engine) -> None:
+    """Issue 30 items 1, 2 and 6: the report shows the check beside every verdict, n/a as n/a, says the drafts came
+    from the offline writer and the verdicts from deterministic checks, and says the run revised only for n/a."""
+    import dataclasses
+
+    from rubric_core.exports.report import render_report
+    from rubric_core.views.run_view import RunView
+
+    config = dataclasses.replace(
+        example_config("haiku"), rubric="- Exactly three lines\n- Is witty <b>and</b> original\n", max_iterations=3
+    )
+    run_id = engine.execute(config, subscribers=[store.record]).run_id
+    view = RunView.from_events(run_id, store.run_events(run_id))
+    page = render_report(view)
+    assert "embedded offline writer" in page and "deterministic checks" in page
+    assert "Check: line count: " in page and "Check: cannot judge" in page
+    assert "data-verdict='n/a'" in page and "<span class='na'>n/a</span>" in page
+    assert "Not judged (n/a):</b> It hit its cap only because of 1 criterion" in page
+    assert "<b>and</b>" not in page and "&lt;b&gt;and&lt;/b&gt;" in page  # grader and rubric text escaped

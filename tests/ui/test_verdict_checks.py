@@ -6,8 +6,11 @@ from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
+from rubric_core.engine import Engine
 from rubric_core.store import Store
+from tests.core.helpers import example_config
 from tests.ui.test_editor_validation import _wait_until_stored_run_ends
+from tests.ui.test_pages import app
 
 ROOT = Path(__file__).resolve().parents[2]
 RUBRIC = "- At most 120 words\n- Mentions $49\n- Includes a call to action\n- Does not use jargon\n"
@@ -78,3 +81,16 @@ def test_runs_compare_shows_each_final_verdict_with_its_check_and_n_a_apart() ->
     assert (row["A (final)"], row["B (final)"]) == ("✘ fail", "n/a (cannot judge)")
     assert row["A check"] == "word count: 138 words (looked for at most 120 words)"
     assert row["B check"] == "cannot judge: no check matches"
+
+
+def test_present_says_an_offline_run_is_one_and_shows_each_verdicts_check(store: Store, engine: Engine) -> None:
+    """Issue 30 item 6: Present says in plain words that the drafts came from the embedded offline writer and the
+    verdicts from deterministic checks; the replay's verdict tables name the check beside each verdict."""
+    run_id = engine.execute(example_config("photosynthesis"), subscribers=[store.record]).run_id
+    at = app(run=run_id, view="present")
+    assert not at.exception
+    page = " ".join(str(getattr(h, "proto", h)) for h in at.get("html"))
+    assert "rs-offline-run" in page and "embedded offline writer" in page and "deterministic checks" in page
+    at.button(key="present_last").click().run()
+    table = next(d.value for d in at.dataframe if "check" in d.value.columns)
+    assert all(check.startswith(("word match: ", "sentence count: ")) for check in table["check"])
