@@ -311,3 +311,37 @@ def test_a_part_that_ended_but_still_holds_its_run_is_waited_for_not_refused(eng
     assert refused.last is not None and refused.last.type == "error" and release.waited == 1
     assert "already running" in refused.last.data["message"]
     engine._executions.pop(run_id, None)
+
+
+def test_an_llm_graders_verdicts_carry_its_judgement_and_its_tool_calls_failures_too(
+    engine: Engine, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 30 item 7: under an LLM grader (here the real ChatOpenAI against the local stub) each verdict's check
+    is the grader model's judgement, with the grader tool calls of the pass beside it: name, arguments, the answer,
+    or the error (a failing call had been only in the log). Fields the model adds itself are not trusted."""
+    from langchain_core.messages import AIMessage, ToolMessage
+
+    from tests.stubs.openai_stub import is_grading, offline_brain
+
+    def brain(messages, kwargs):
+        answer = offline_brain(messages, kwargs)
+        if is_grading(kwargs) and not any(isinstance(m, ToolMessage) for m in messages):
+            # First call of a pass: also a call of a grader tool with its required argument missing.
+            bad = {"name": "count_words", "args": {"wrong": 1}, "id": "bad-call"}
+            return AIMessage("", tool_calls=[*answer.tool_calls, bad])
+        return answer
+
+    with StubOpenAI(brain) as stub:
+        _openai_env(monkeypatch, stub)
+        cfg = example_config("find-duplicates", grader="openai:gpt-4o-mini", strategy="tool")
+        cfg = type(cfg).from_dict({**cfg.to_dict(), "grader_tools": ["python_tests", "word_count"]})
+        handle = engine.execute(cfg)
+    evaluation = of_type(handle, "evaluation")[0].data
+    checks = [c["check"] for c in evaluation["criteria"]]
+    assert {c["kind"] for c in checks} == {"judgement"}  # the offline brain's own records are not trusted here
+    assert all(c["verdict"] in ("pass", "fail") for c in evaluation["criteria"])
+    tools = {t["name"]: t for t in evaluation["grader_tools"]}
+    assert "run_python_tests" in tools and '"passed"' in tools["run_python_tests"]["answer"]
+    assert tools["count_words"]["error"] and "answer" not in tools["count_words"]
+    beside = [t["name"] for c in checks for t in c.get("tools") or []]
+    assert "count_words" in beside and "run_python_tests" in beside
