@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 from rubric_core import logs
-from rubric_core.cli import following, judge, run, store, suite, ui
+from rubric_core.cli import following, judge, rubric, run, store, suite, ui
 from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_OTHER, BadInput, describe_unexpected
 from rubric_core.cli.terminal import SafeStream
 from rubric_core.config import ConfigError
@@ -60,6 +60,7 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     store.add_commands(sub)
     suite.add_commands(sub)
     judge.add_commands(sub)
+    rubric.add_commands(sub)
     return parser
 
 

@@ -139,7 +139,7 @@ def build_agent(
             tools=tools or None,
             grader_middleware=grader_middleware,
             max_iterations=config.max_iterations,
-            on_evaluation=lambda ev: on_evaluation(evidence.enrich(ev)),
+            on_evaluation=lambda ev: on_evaluation(evidence.enrich(dict(ev))),
         )
     if config.agent:
         from rubric_core.projects.agents import build_project_graph

@@ -16,7 +16,7 @@ from urllib.parse import parse_qsl
 
 OFFLINE_MODELS = {
     "writer": "Offline writer: scripted drafts for the bundled examples, rule-based revisions otherwise",
-    "grader": "Offline grader: deterministic checks; marks what it cannot check as failed",
+    "grader": "Offline grader: deterministic checks, each named beside its verdict; n/a for what no check covers",
 }
 
 

@@ -291,6 +291,51 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "ALTER TABLE regrade_passes ADD COLUMN grader_tools_json TEXT NOT NULL DEFAULT ''",
         ],
     ),
+    (
+        13,
+        "the rubric assistant: proposed edits of a rubric version, their proofs on held-out reviews, and each "
+        "rubric's review split (rubric_core/assistant/)",
+        [
+            # One edit the doctor proposed for a rubric version: the edited rubric whole, why, and how its
+            # criteria map to the old ones (a proof scores the new verdicts against reviews of the old).
+            """CREATE TABLE rubric_proposals (
+                id TEXT NOT NULL PRIMARY KEY,
+                rubric_name TEXT NOT NULL,
+                rubric_version INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                criterion TEXT NOT NULL,
+                kind TEXT NOT NULL,
+                title TEXT NOT NULL,
+                reason TEXT NOT NULL,
+                source TEXT NOT NULL,
+                edited_rubric TEXT NOT NULL,
+                mapping_json TEXT NOT NULL,
+                finding_json TEXT NOT NULL DEFAULT '{}'
+            )""",
+            "CREATE INDEX ix_rubric_proposals_rubric ON rubric_proposals (rubric_name, rubric_version, created_at)",
+            # A proof: the proposal regraded over the stored drafts and scored on the held-out reviews.
+            """CREATE TABLE rubric_proofs (
+                id TEXT NOT NULL PRIMARY KEY,
+                proposal_id TEXT NOT NULL REFERENCES rubric_proposals (id) ON DELETE CASCADE,
+                rubric_name TEXT NOT NULL,
+                rubric_version INTEGER NOT NULL,
+                created_at REAL NOT NULL,
+                grader TEXT NOT NULL,
+                seed INTEGER NOT NULL,
+                outcome TEXT NOT NULL,
+                result_json TEXT NOT NULL,
+                accepted_version INTEGER
+            )""",
+            "CREATE INDEX ix_rubric_proofs_rubric ON rubric_proofs (rubric_name, rubric_version, created_at)",
+            # Which runs' reviews the assistant may learn from and which it holds out: by a seed, per rubric name.
+            """CREATE TABLE rubric_splits (
+                rubric_name TEXT NOT NULL PRIMARY KEY,
+                seed INTEGER NOT NULL,
+                held_out REAL NOT NULL,
+                created_at REAL NOT NULL
+            )""",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

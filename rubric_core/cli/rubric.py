@@ -1,0 +1,225 @@
+"""The rubric assistant on the command line: `rubric draft|doctor|prove|accept|fitness`.
+
+Exit codes as elsewhere: 0 done, 1 a proof that is not "better" (prove) or a model that failed, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, open_cli_store, read_text_file
+
+
+def _print_json(kind: str, data: dict[str, Any]) -> None:
+    print(json.dumps({"type": kind, **data}, ensure_ascii=False, default=str))
+
+
+def _check_words(check: dict[str, Any]) -> str:
+    from rubric_core.verdicts import check_text
+
+    return check_text(check)
+
+
+def cmd_draft(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.drafting import draft_rubric
+    from rubric_core.assistant.llm import AssistantModelError
+
+    task = read_text_file(args.task_file, "task")
+    try:
+        draft = draft_rubric(task, model=args.model, note=args.note or "")
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    except AssistantModelError as exc:
+        print(f"error: {exc}")
+        return EXIT_BELOW
+    if args.jsonl:
+        _print_json("rubric_draft", draft.to_dict())
+        return EXIT_OK
+    print(f"# drafted by {draft.source}" + (f" (note: {draft.note})" if draft.note else ""))
+    for c in draft.criteria:
+        print(f"- {c.text}")
+        print(f"    why: {c.reason}")
+        print(f"    check: {_check_words(c.check)}")
+    if draft.left_to_llm:
+        print("\nleft to an LLM grader (the offline grader cannot check these):")
+        for c in draft.left_to_llm:
+            print(f"- {c.text}  ({c.reason})")
+    if draft.usage:
+        cost = draft.usage.get("cost_usd")
+        print(
+            f"\nmodel calls {draft.usage['calls']} · tokens {draft.usage['total_tokens']:,} · "
+            + ("cost n/a (no price for this model)" if cost is None else f"cost ${cost:.4f}")
+        )
+    return EXIT_OK
+
+
+def _version(args: argparse.Namespace) -> int | None:
+    if args.version is not None and args.version < 1:
+        raise BadInput(f"--version must be 1 or more; got {args.version}.")
+    return args.version
+
+
+def cmd_doctor(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.doctor import examine
+    from rubric_core.assistant.llm import AssistantModelError
+    from rubric_core.assistant.proof import AssistantError
+
+    store = open_cli_store(write=True)
+    try:
+        diagnosis = examine(store, args.name, _version(args), model=args.model, seed=args.seed)
+    except AssistantError as exc:
+        raise BadInput(str(exc)) from None
+    except AssistantModelError as exc:
+        print(f"error: {exc}")
+        return EXIT_BELOW
+    if args.jsonl:
+        data = diagnosis.to_dict()
+        _print_json("diagnosis", {k: v for k, v in data.items() if k not in ("findings", "proposals")})
+        for f in data["findings"]:
+            _print_json("finding", f)
+        for p in data["proposals"]:
+            _print_json("proposal", p)
+        return EXIT_OK
+    d = diagnosis.to_dict()
+    print(
+        f"rubric {d['rubric_name']} v{d['rubric_version']}: {d['runs']} runs ({len(d['suite_runs'])} suite runs), "
+        f"{d['cells']} verdicts, {d['reviewed']} reviewed ({d['held_out']} held out for proofs, seed {d['seed']})"
+    )
+    if not diagnosis.findings:
+        print("no findings: nothing in the stored evidence points at a criterion")
+        return EXIT_OK
+    for f in diagnosis.findings:
+        print(f"\n[{f.kind}] {f.criterion}\n  {f.title}")
+        for c in f.cells[:5]:
+            print(f"    run {c.run_id} turn {c.turn + 1} iteration {c.iteration + 1}: {c.verdict}")
+        for p in diagnosis.proposals_for(f):
+            print(f"  proposal {p.id}: {p.title}\n    why: {p.reason}\n    by {p.source}")
+    print("\nprove one with: rubric-studio rubric prove NAME --proposal ID")
+    return EXIT_OK
+
+
+def _score_line(label: str, s: dict[str, Any]) -> str:
+    rate = "–" if s["agreement"] is None else f"{s['agreement']:.0%}"
+    ci = "" if not s.get("agreement_ci") else f" ({s['agreement_ci'][0]:.0%}–{s['agreement_ci'][1]:.0%})"
+    kappa = "undefined" if s["kappa"] is None else f"{s['kappa']:.2f}"
+    kci = "" if not s.get("kappa_ci") else f" ({s['kappa_ci'][0]:.2f} to {s['kappa_ci'][1]:.2f})"
+    share = "–" if s["na_share"] is None else f"{s['na_share']:.0%}"
+    return (
+        f"  {label:7} n {s['n']:>3}  agreement {rate}{ci}  kappa {kappa}{kci}  false acceptances "
+        f"{s['false_acceptances']}  n/a {share}"
+    )
+
+
+def cmd_prove(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.proof import AssistantError, prove
+
+    store = open_cli_store(write=True)
+    try:
+        proof = prove(store, args.proposal, grader=args.grader)
+    except AssistantError as exc:
+        raise BadInput(str(exc)) from None
+    if proof.rubric_name != args.name:
+        raise BadInput(f"Proposal {args.proposal} edits rubric {proof.rubric_name!r}, not {args.name!r}.")
+    data = proof.to_dict()
+    if args.jsonl:
+        _print_json("proof", data)
+    else:
+        print(
+            f"proof {proof.id} of proposal {proof.proposal_id} ({proof.rubric_name} v{proof.rubric_version}): "
+            f"{proof.outcome.replace('_', ' ').upper()}"
+        )
+        print(f"  {proof.why}")
+        print(
+            f"  regraded {proof.regraded_drafts} stored drafts of {proof.regraded_runs} runs with {proof.grader} "
+            f"(no working-model call) in {proof.wall_time_s:.1f} s; held out: {len(proof.held_out_runs)} runs, "
+            f"learned from: {proof.learn_runs} (seed {proof.seed})"
+        )
+        print(f"criterion {proof.criterion!r} on held-out reviews:")
+        print(_score_line("before", data["criterion_before"]))
+        print(_score_line("after", data["criterion_after"]))
+        print("every criterion on held-out reviews:")
+        print(_score_line("before", data["overall_before"]))
+        print(_score_line("after", data["overall_after"]))
+        if proof.flips_before:
+            print(
+                f"  flips before: {proof.flips_before[0]} of {proof.flips_before[1]} (after: not measured, one regrade)"
+            )
+        for o in proof.outcomes:
+            print(f"  run {o['run_id']} turn {o['turn'] + 1}: {o['change']}")
+        if proof.review_first:
+            print(f"review first ({proof.needed} more needed):")
+            for c in proof.review_first:
+                print(f"  run {c['run_id']} iteration {c['iteration'] + 1}: {c['why']}")
+    return EXIT_OK if proof.outcome == "better" else EXIT_BELOW
+
+
+def cmd_accept(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.accept import accept
+    from rubric_core.assistant.proof import AssistantError
+
+    store = open_cli_store(write=True)
+    try:
+        done = accept(store, args.proposal, anyway=args.anyway)
+    except AssistantError as exc:
+        raise BadInput(str(exc)) from None
+    if done.name != args.name:
+        raise BadInput(f"Proposal {args.proposal} edits rubric {done.name!r}, not {args.name!r}.")
+    said = "saved as version" if done.new else "is already version"
+    print(f"{done.name} {said} {done.version} (proof {done.proof_id}: {done.outcome.replace('_', ' ')})")
+    return EXIT_OK
+
+
+def cmd_fitness(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.fitness import fitness
+
+    store = open_cli_store()
+    versions = [v["version"] for v in store.rubric_versions(args.name)]
+    if not versions:
+        raise BadInput(f"No rubric {args.name!r} in the library.")
+    chosen = [_version(args)] if args.version else versions
+    for v in chosen:
+        if v not in versions:
+            raise BadInput(f"Rubric {args.name!r} has no version {v}; it has {', '.join(map(str, versions))}.")
+        f = fitness(store, args.name, int(v or 0))
+        if args.jsonl:
+            _print_json("fitness", {"rubric_name": args.name, "rubric_version": v, **f.to_dict()})
+        else:
+            print(f"{args.name} v{v}: {f.label}")
+    return EXIT_OK
+
+
+def add_commands(sub: Any) -> None:
+    """`rubric draft|doctor|prove|accept|fitness`."""
+    rubric = sub.add_parser("rubric", help="the rubric assistant: draft, diagnose, prove and accept edits")
+    rsub = rubric.add_subparsers(dest="rubric_command", required=True)
+    draft = rsub.add_parser("draft", help="draft a rubric from a task (offline rules, or --model through an LLM)")
+    draft.add_argument("--task-file", required=True, help="the task, a UTF-8 text file")
+    draft.add_argument("--model", help="provider:model-id to draft with (default: offline rules)")
+    draft.add_argument("--note", help='what to change in the draft ("shorter", "add a criterion for tone")')
+    draft.add_argument("--jsonl", action="store_true", help="one JSON record")
+    draft.set_defaults(func=cmd_draft)
+    doctor = rsub.add_parser("doctor", help="findings and proposed edits for a library rubric version")
+    doctor.add_argument("name")
+    doctor.add_argument("--version", type=int, help="the version (default: the latest)")
+    doctor.add_argument("--model", help="provider:model-id to propose edits with too (default: rules only)")
+    doctor.add_argument("--seed", type=int, help="the seed of this rubric's review split, on first use only")
+    doctor.add_argument("--jsonl", action="store_true", help="one JSON record per finding and proposal")
+    doctor.set_defaults(func=cmd_doctor)
+    prove = rsub.add_parser("prove", help="regrade the stored drafts under a proposal, score it on held-out reviews")
+    prove.add_argument("name")
+    prove.add_argument("--proposal", required=True, help="the proposal's id (or its start) from `rubric doctor`")
+    prove.add_argument("--grader", help="grader spec (default: each run's own grader)")
+    prove.add_argument("--jsonl", action="store_true", help="one JSON record")
+    prove.set_defaults(func=cmd_prove)
+    accept = rsub.add_parser("accept", help="save a proven proposal as a new version of the rubric")
+    accept.add_argument("name")
+    accept.add_argument("--proposal", required=True)
+    accept.add_argument("--anyway", action="store_true", help="accept a proposal not proven better, on purpose")
+    accept.set_defaults(func=cmd_accept)
+    fit = rsub.add_parser("fitness", help="what each version's held-out agreement makes it good for")
+    fit.add_argument("name")
+    fit.add_argument("--version", type=int)
+    fit.add_argument("--jsonl", action="store_true")
+    fit.set_defaults(func=cmd_fitness)
