@@ -17,7 +17,7 @@ from typing import Any
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.patterns import PATTERNS, Found, find, maybe
-from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, sentences_of, words_of
+from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
 FOUND, MISSING, UNDECIDED = "found", "missing", "undecided"
 
@@ -35,6 +35,7 @@ def term_at(text: str, term: str) -> int | None:
     if m is not None:
         return m.start()
     # A regular plural that is more than an added -s or -es: "mentions a story" accepts "stories", "leaf" "leaves".
+    # (Not the other way: "news" is not "new", "economics" not "economic".)
     if len(words) == 1:
         for w in WORD_RE.finditer(text):
             if words[0] in lexicons.singular_forms(w.group(0)):
@@ -114,25 +115,44 @@ def _near(sentence: str, words: list[str]) -> bool:
 
 
 def _region(text: str, position: str) -> str:
-    """The part of the text a "starts with" / "ends with" pattern criterion looks at: its first or last sentence."""
+    """The part of the text a "starts with" / "ends with" pattern criterion looks at (its first or last sentence),
+    or the one a scope names ("first sentence", "last line", "first paragraph")."""
     if position == "any":
         return text
-    sentences = sentences_of(text)
-    if not sentences:
+    if position in ("start", "end"):
+        position = ("first" if position == "start" else "last") + " sentence"
+    first, unit = position.split()
+    parts = {"sentence": sentences_of, "line": lines_of, "paragraph": paragraphs_of}[unit](text)
+    if not parts:
         return ""
-    return sentences[0] if position == "start" else sentences[-1]
+    return parts[0] if first == "first" else parts[-1]
 
 
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _term_state(text: str, term: str, exact: bool, position: str, near: list[str], token: str = "") -> tuple[str, str]:
+def _counted_term(text: str, term: str, exact: bool, count: list[Any]) -> tuple[str, str]:
+    low, high, soft = [*count, None, None, False][:3]
+    n = len(_term_spans(text, term, exact))
+    seen = f'"{term}" {n} time{"s" if n != 1 else ""}'
+    if n < (low or 0):
+        return MISSING, f'"{term}" at least {low} times (found {n})'
+    if high is not None and n > high:
+        return (UNDECIDED, seen + f", {high} asked for") if soft else (MISSING, f'"{term}" at most {high} times ({n})')
+    return FOUND, seen
+
+
+def _term_state(
+    text: str, term: str, exact: bool, position: str, near: list[str], token: str = "", count: list[Any] | None = None
+) -> tuple[str, str]:
     if position in ("start", "end"):
         at_edge = starts_with if position == "start" else ends_with
         if at_edge(text, term, exact) or (token and not near and at_edge(text, token, True)):
             return FOUND, f'{"opens" if position == "start" else "closes"} with "{term}"'
         return MISSING, f'"{term}" {"first" if position == "start" else "last"}'
+    if count is not None:
+        return _counted_term(text, term, exact, count)
     whole = _term_spans(text, term, exact)
     if whole:
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
@@ -205,13 +225,20 @@ def check_contains(
     """The text names every (or any) term, and holds an instance of every (or any) pattern."""
     literal = literal or [False] * len(terms)
     near = near or {}
+    counts = counts or {}
+    if position not in ("any", "start", "end"):
+        text, position = _region(text, position), "any"
     states: list[tuple[str, str]] = []
     for term, exact in zip(terms, literal, strict=False):
-        states.append(_term_state(text, term, exact, position, near.get(term, []), (tokens or {}).get(term, "")))
+        states.append(
+            _term_state(
+                text, term, exact, position, near.get(term, []), (tokens or {}).get(term, ""), counts.get(term)
+            )
+        )
     for name in patterns or []:
         states.append(
             _pattern_state(
-                text, name, position, near.get(name, []), (quality or {}).get(name, ""), (counts or {}).get(name)
+                text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name)
             )
         )
     states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
@@ -253,7 +280,7 @@ def check_not_contains(
     hits: list[str] = []
     doubts: list[str] = []
     for term, exact in zip(terms, literal, strict=False):
-        if len(term) == 1 and term.isalpha():
+        if len(term) == 1 and term.isalpha() and not exact:
             offenders = [w for w in words_of(text) if term.lower() in w.lower()]
             if term.lower() in text.lower():
                 hits.append(f'letter "{term}" in {_quoted(sorted(set(offenders))[:8]) or "the text"}')

@@ -87,6 +87,8 @@ def describe(spec: CheckSpec) -> dict[str, str]:
             looked += " at the very start" if terms and not patterns else " in the first sentence"
         elif position == "end":
             looked += " at the very end" if terms and not patterns else " in the last sentence"
+        elif position != "any":
+            looked += f" in the {position}"
         if p.get("unjudged"):
             looked += "; cannot judge " + "; ".join(p["unjudged"])
         return {"kind": kind, "label": label, "looked_for": looked}

@@ -67,10 +67,10 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "numbers": "number",
     "figure": "number",
     "figures": "number",
-    "digit": "number",
-    "digits": "number",
-    "numeral": "number",
-    "numerals": "number",
+    "digit": "digits",
+    "digits": "digits",
+    "numeral": "digits",
+    "numerals": "digits",
     "greeting": "greeting",
     "greetings": "greeting",
     "salutation": "greeting",
@@ -148,6 +148,10 @@ UNCHECKABLE: frozenset[str] = frozenset(
     semicolon dash dashes quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases
+    docstring docstrings function functions module modules import imports
+    contraction contractions passive superlative superlatives fragment fragments clause clauses person persons
+    caps uppercase lowercase capitalization capitalisation italics bold markdown html table tables footnote
+    footnotes symbol symbols character-count repetition repetitions hedge hedges hedging exaggeration
     """.split()
 )
 """Kinds of content with no finder: a criterion that asks for one (or for its absence) is n/a, because the
@@ -177,12 +181,21 @@ TOKEN_DESCRIPTORS: frozenset[str] = frozenset(
     the a an of our its their your this that for in on at to
     link url address website site page email e-mail handle account tag hashtag id number no code ticket issue
     order version release build rate price cost fee amount figure value sum total percentage percent discount
-    language phone tel extension model sku reference ref
+    language phone tel extension model sku reference ref year standard edition size room gate flight route
+    chapter page step level grade release ticket
     """.split()
 )
 """Words that only say what kind of token follows ("ticket #4821", "the rate of 4.5%", "the link https://…"):
 the token written as it stands is what the text must hold. Any other word beside a token must stand in
 the same sentence ("24/7 support")."""
+
+LANGUAGES: frozenset[str] = frozenset(
+    """
+    english french spanish german italian portuguese chinese mandarin cantonese japanese korean russian arabic hindi
+    dutch swedish norwegian danish finnish polish turkish greek latin hebrew
+    """.split()
+)
+"""A term ending in a language ("American English", "Spanish") asks how the text is written: n/a."""
 
 CONCEPT_VERBS: frozenset[str] = frozenset(
     "mention mentions mentioning refer refers name names discuss discusses talk talks about feature features "

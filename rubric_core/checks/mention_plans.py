@@ -32,9 +32,19 @@ _GENERIC = frozenset(
 )
 _COUNTED = re.compile(
     r"^(?:(?:uses?|has|have|contains?|includes?|with|features?) )?(?P<terms>(?:at least|at most|no more than|"
-    r"not more than|no fewer than|fewer than|less than|more than|up to|exactly|max(?:imum)?|min(?:imum)?) .+)$",
+    r"not more than|no fewer than|fewer than|less than|more than|up to|exactly|max(?:imum)?|min(?:imum)?|\d+|one|"
+    r"two|three|four|five|six|seven|eight|nine|ten) .+)$",
     re.IGNORECASE,
 )
+
+
+_FIRST_LAST = {"opening": "first", "closing": "last", "final": "last", "first": "first", "last": "last"}
+_SCOPE_LEAD = re.compile(r"^\s*(?:the |its |your )?(first|last|opening|closing|final) (sentence|line|paragraph)\b")
+_SCOPE_TAIL = re.compile(
+    r"\s+(?:in|within|inside) (?:the |its |your )?(first|last|opening|closing|final) (sentence|line|paragraph)\.?$",
+    re.IGNORECASE,
+)
+_EVERY_TAIL = re.compile(r"\s+(?:in|on) (?:every|each|all(?: the)?|any) \w+\.?$", re.IGNORECASE)
 
 
 def positive_mention(text: str) -> tuple[str, str, bool] | None:
@@ -46,7 +56,14 @@ def positive_mention(text: str) -> tuple[str, str, bool] | None:
             text,
             re.IGNORECASE,
         )
-        if m and plain_lead(text[: m.start()].lower()):
+        if not m:
+            continue
+        lead = text[: m.start()].lower()
+        scope = _SCOPE_LEAD.match(lead)
+        if position == "any" and scope and plain_lead(lead[scope.end() :]):
+            explicit = bool(m.group("explicit")) and "both" not in m.group("explicit").lower()
+            return m.group("terms"), f"{scope.group(1)} {scope.group(2)}", explicit
+        if plain_lead(lead):
             explicit = bool(m.group("explicit")) and "both" not in m.group("explicit").lower()
             return m.group("terms"), position, explicit
     return None
@@ -132,6 +149,14 @@ def counted_plan(text: str) -> CheckPlan | None:
 
 def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> CheckPlan:
     """The contains check of a "mentions X" criterion (n/a when no part of it can be checked)."""
+    if _EVERY_TAIL.search(raw):
+        return CheckPlan(None, "it asks about every part of the text; the check looks at the text as a whole")
+    tail = _SCOPE_TAIL.search(raw)
+    if tail:
+        raw, position = raw[: tail.start()], f"{tail.group(1).lower()} {tail.group(2).lower()}"
+    if position not in ("any", "start", "end"):
+        first, unit = position.split()
+        position = f"{_FIRST_LAST[first]} {unit}"
     parts, mode = split_terms(raw)
     if not parts:
         return CheckPlan(None, NO_PHRASING)
@@ -164,6 +189,8 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
             literal.append(term.kind == "literal")
             if term.token:
                 tokens[key] = term.token
+            if term.count is not None:
+                counts[key] = list(term.count)
         if term.near:
             near[key] = list(term.near)
     if not terms and not patterns:

@@ -24,6 +24,7 @@ from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import (
     ABSORBED,
     CATEGORY_PATTERNS,
+    LANGUAGES,
     QUALIFIERS,
     SPECIFIERS,
     TOKEN_DESCRIPTORS,
@@ -53,6 +54,7 @@ _NUMBERS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "twice": 2,
 }
 _N = r"(\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
 _COUNTS: tuple[tuple[str, str], ...] = (
@@ -193,20 +195,57 @@ def _tokens(body: str) -> list[str]:
     return [w.strip(".,;:!?\"'”’)(") for w in body.split() if _LITERAL_CHARS.search(w.strip(".,;:!?\"'”’)("))]
 
 
+_TIMES = re.compile(
+    r"\s+(?:(?P<only>only |just |exactly )?once|(?P<least>at least |no fewer than )?(?:(?P<n>twice|two|three|four|five|\d+)"
+    r"(?: times)?)|(?P<more>more than once|repeatedly|several times|multiple times|again and again))$",
+    re.IGNORECASE,
+)
+
+
+def _times(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
+    """A frequency after a term ("Paris twice", "the price only once"): ((min, max, soft), the rest)."""
+    m = _TIMES.search(term)
+    if not m or not m.group(0).strip() or (m.group("n") and "time" not in m.group(0) and m.group("n") != "twice"):
+        return None, term
+    rest = term[: m.start()]
+    if m.group("more"):
+        return (2, None, False), rest
+    n = 1 if m.group(0).strip().endswith("once") else _number({"twice": "two"}.get(m.group("n").lower(), m.group("n")))
+    if m.group("least"):
+        return (n, None, False), rest
+    if m.group("only"):
+        return (n, n, False), rest
+    return (n, n, True), rest
+
+
 def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     """What one term of a mention criterion asks for (see the module docstring)."""
+    times, raw = _times(raw.strip().rstrip(".").strip())
+    term = classify_one(raw, criterion=criterion, explicit=explicit)
+    if times is None:
+        return term
+    if term.kind == "na":
+        return term
+    if term.kind == "pattern" and term.count is not None:
+        return Term("na", f'"{raw}" counts twice over')
+    return Term(term.kind, term.value, term.near, term.quality, times, term.token)
+
+
+def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
+    """What one term asks for, without a frequency after it."""
     term = raw.strip().rstrip(".").strip()
     named = _named(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
     term = _without_example(term)
     if len(term) >= 2 and term[0] in _QUOTES and term[-1] in _QUOTES:
-        return Term("literal", term[1:-1].strip())
+        return Term("literal", term[1:-1].strip())  # a quoted one-letter word too ("Does not use 'I'")
     lead = _EXPLICIT.match(term)
     if explicit or lead:
         word = term[lead.end() :] if lead else term
         word = word.strip(_QUOTES).strip()
-        return Term("literal" if _LITERAL_CHARS.search(word) else "word", word)
+        # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
+        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
     count, rest = _count(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
@@ -228,8 +267,10 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     if whole is not None and not whole[1]:
         return Term("pattern", whole[0], count=count)
     tokens = _tokens(body)
-    if tokens:
+    if tokens and any(re.search(r"[^\w\s'’-]|\d", t) for t in tokens):
         return _token_term(body, tokens)
+    if words[-1] in LANGUAGES:
+        return Term("na", f'"{body}" is a language: how the text is written, not words it must contain')
     if _capitalised(body, criterion):
         return Term("literal", body)
     if re.search(r"'s\b|s'$", low):
@@ -248,6 +289,8 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
+    if tokens:
+        return _token_term(body, tokens)
     return Term("word", body)
 
 

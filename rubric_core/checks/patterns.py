@@ -27,7 +27,8 @@ _EMAIL_RE = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _PHONE_RE = re.compile(r"(?<![\w$€£.,])\+?\(?\d[\d ().-]{6,}\d\b(?![.,]\d|%)")
 _CURRENCY = r"(?:[$€£¥₹]|US\$|A\$|C\$)"
 _AMOUNT = r"\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
-_MONEY_WORDS = r"(?:dollars?|euros?|pounds?|cents?|bucks|quid|yen|rupees?|francs?|usd|eur|gbp)"
+_MONEY_WORDS = r"(?:dollars?|euros?|pounds? sterling|cents?|bucks|quid|yen|rupees?|francs?|usd|eur|gbp)"
+"""Pounds alone are a weight as often as money: only £, GBP or 'pounds sterling' make a price."""
 _NUMBER_WORDS = (
     r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
     r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
@@ -37,7 +38,8 @@ _PRICE_RE = re.compile(
     rf"{_CURRENCY}\s?(?:{_AMOUNT})(?:\s?(?:k|m|bn))?\b"
     rf"|\b(?:{_AMOUNT})\s?(?:{_CURRENCY}|{_MONEY_WORDS})\b"
     rf"|\b(?:usd|eur|gbp)\s?(?:{_AMOUNT})\b"
-    rf"|\b{_NUMBER_WORDS}(?:[- ](?:and[- ])?{_NUMBER_WORDS})*[- ]{_MONEY_WORDS}\b",
+    rf"|\b{_NUMBER_WORDS}(?:[- ](?:and[- ])?{_NUMBER_WORDS})*[- ]{_MONEY_WORDS}\b"
+    r"|\b(?:only|just|costs?|priced at|for|at)\s+\d+\.\d\d\b(?![.,]\d|\s?%)",
     re.IGNORECASE,
 )
 _PRICE_NET = re.compile(
@@ -54,7 +56,8 @@ _MONTHS = (
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
 )
 _DATE_RE = re.compile(
-    rf"\b{_WEEKDAYS}\b\.?"
+    rf"\b{_WEEKDAYS}\b(?!\s+(?:mornings|afternoons|evenings|nights)\b)\.?"
+    r"|\b(?:on|by|before|until|till|from|after) the \d{1,2}(?:st|nd|rd|th)\b"
     rf"|\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b(?:,?\s+\d{{4}})?"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"
@@ -78,8 +81,14 @@ _TIME_NET = re.compile(
     r"dawn|dusk|lunchtime|midday|o'clock|\d{1,2}:\d{2})\b",
     re.IGNORECASE,
 )
+_RELATIVE_DAY_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month|year|quarter)|eod|cob|close of business|"
+    r"next (?:week|month)|this (?:week|month)|the weekend)\b",
+    re.IGNORECASE,
+)
+"""A day named by where it falls: a deadline with a word of limit before it ('by end of day', 'by tomorrow')."""
 _DEADLINE_LEAD = re.compile(
-    r"\b(?:by|before|until|till|due|deadline|no later than|closes?|closing|ends?|expires?|last day|cut-?off)\b"
+    r"\b(?:by|until|till|due|deadline|no later than|closes?|closing|ends?|expires?|last day|cut-?off)\b"
     r"[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
@@ -150,33 +159,34 @@ _THANKS_RE = re.compile(
 _THANKS_NET = re.compile(r"\b(?:thank\w*|grateful|gratitude|appreciat\w*|cheers|kudos)\b", re.IGNORECASE)
 
 _CTA_STRONG = (
-    r"buy|order|pre-?order|visit|try|sign up|signup|register|join|subscribe|book|reserve|call|phone|ring|e-?mail|"
-    r"reply|respond|download|install|get|grab|shop|contact|reach out|click|tap|apply(?! the\b)|rsvp|claim|"
-    r"learn more|find out|check out|donate|vote|schedule|enrol|enroll|attend|let us know|tell us|pledge|secure|"
-    r"lock in|upgrade|stop by|drop by|swing by|head over|treat yourself|don't miss|do not miss|hurry|act now|"
-    r"redeem|use (?:the )?(?:code|promo|coupon)"
+    r"buy|order|pre-?order|visit|try|sign up|signup|register|join|subscribe|book|reserve|e-?mail|reply|respond|"
+    r"download|install|get|grab|shop|contact|reach out|click|tap|apply(?! the\b)|rsvp|claim|learn more|find out|"
+    r"check out|donate|vote|schedule|enrol|enroll|attend|let us know|tell us|pledge|secure|lock in|upgrade|"
+    r"stop by|drop by|swing by|head over|treat yourself|don't miss|do not miss|hurry|act now|redeem|"
+    r"use (?:the )?(?:code|promo|coupon)"
 )
 """Verbs that ask for action on their own when an object follows ('Order yours', 'Book a test ride')."""
 _CTA_WEAK = (
-    r"see|take|give|send|ask|fill (?:in|out)|submit|watch|listen|read|come|write|text|start|share|follow|explore|"
-    r"discover|request|pick up|save"
+    r"call|phone|ring|see|take|give|send|ask|fill (?:in|out)|submit|watch|listen|read|come|write|text|start|share|"
+    r"follow|explore|discover|request|pick up|save"
 )
-"""Verbs that ask for action only with an object that points at the sender or now ('Follow us', 'Start your
-trial', 'Read more'): 'See you soon', 'Take care' and 'Take the first left' ask for nothing."""
+"""Verbs that ask for action only with an object that points at the sender or now ('Call us', 'Follow us',
+'Start your trial', 'Read more'): 'Call it a day', 'See you soon', 'Take care' ask for nothing."""
 _CTA_OBJECT = (
-    r"(?:your|yours|yourself|it|them|us|one|a|an|the|now|today|tonight|here|online|at|our|this|these|that|for|up|"
-    r"in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon|\d|https?://|www\.)"
+    r"(?:(?:your|yours|yourself|it|them|us|one|a|an|the|now|today|tonight|here|online|at|our|this|these|that|for|"
+    r"up|in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon)\b|\d|\+|https?://|www\.)"
 )
 _CTA_WEAK_OBJECT = (
-    r"(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a go|a "
-    r"spin|now|today)|see us|visit|join|and|along|by|https?://|www\.|\d)"
+    r"(?:(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
+    r"go|a spin|now|today)|see us|visit|join|and|along|by)\b|\d|\+|https?://|www\.)"
 )
 _CTA_LEAD = (
     r"(?:(?:please|so|now|then|just|simply|today|tomorrow|don't wait|do not wait|why wait|hurry|act now|act fast|"
-    r"ready|interested|go ahead and|be sure to|make sure to|remember to|feel free to)[,!:—-]*\s+)*"
+    r"ready|interested|go ahead and|be sure to|make sure to|remember to|feel free to|why not|"
+    r"you (?:should|can|could|must|need to|'ll want to|will want to|won't want to miss|have to))[,!:—-]*\s+)*"
 )
 _CTA_RE = re.compile(
-    rf"^\W*{_CTA_LEAD}(?:(?:{_CTA_STRONG})\b(?:\W*$|\s+{_CTA_OBJECT}\b)|(?:{_CTA_WEAK})\s+{_CTA_WEAK_OBJECT}\b)",
+    rf"^\W*{_CTA_LEAD}(?:(?:{_CTA_STRONG})\b(?:\W*$|\s+{_CTA_OBJECT})|(?:{_CTA_WEAK})\s+{_CTA_WEAK_OBJECT})",
     re.IGNORECASE,
 )
 _CLAUSE_SPLIT = re.compile(r"\s*(?::|;|\s[—–-]\s|—)\s*")
@@ -231,7 +241,7 @@ def is_call_to_action(sentence: str) -> bool:
     """Whether a sentence (or one of its clauses) asks the reader to act: it opens, after 'please', 'so',
     'today,' and the like, with an action verb followed by its object ('Order yours', 'Visit our site',
     'Sign up now'). 'See you soon' and 'Add the flour' ask for nothing to be bought or done for the sender."""
-    if sentence.rstrip().endswith("?"):
+    if sentence.rstrip().endswith("?") and not re.match(r"^\W*why not\b", sentence, re.IGNORECASE):
         return False
     return any(_CTA_RE.search(clause) for clause in _CLAUSE_SPLIT.split(sentence) if clause)
 
@@ -248,7 +258,7 @@ def _find_deadline(text: str) -> list[Found]:
     """A date or time with a word of limit before it ('by Friday', 'due March 3', 'closes at 5 pm'), or a
     date named a deadline ('the 15 March deadline')."""
     out = []
-    for pattern in (_DATE_RE, _TIME_RE):
+    for pattern in (_DATE_RE, _TIME_RE, _RELATIVE_DAY_RE):
         for m in pattern.finditer(text):
             before = re.split(r"[.!?\n]", text[max(0, m.start() - 60) : m.start()])[-1]
             after = text[m.end() : m.end() + 30]
@@ -332,9 +342,9 @@ PATTERNS: dict[str, Pattern] = {
         Pattern(
             "call_to_action",
             "call to action",
-            "a sentence or clause that asks the reader to act: it opens (after please, so, today, don't wait...) "
-            "with a verb such as buy, order, visit, try, sign up, book, call, reply, download or join, followed "
-            "by its object (yours, us, our site, now, today, a link...)",
+            "a sentence that asks the reader to act: it (or a clause after a colon or dash) opens, after please, "
+            "so, today or don't wait, with a verb such as buy, order, visit, try, sign up, book, call, reply, "
+            "download or join, followed by its object (yours, us, our site, now, today, a link...)",
             _find_cta,
         ),
         Pattern(
@@ -357,8 +367,8 @@ PATTERNS: dict[str, Pattern] = {
         Pattern(
             "deadline",
             "deadline pattern",
-            "a date or time after by, before, until, due, closes or expires ('by Friday', 'due March 3'), or a "
-            "date named a deadline ('the 15 March deadline')",
+            "a date, time or day (tomorrow, end of day) after by, until, due, closes, ends or expires ('by "
+            "Friday', 'due March 3', 'by end of day'), or a date named a deadline ('the 15 March deadline')",
             _find_deadline,
             net=lambda text: _by_regex(_DEADLINE_NET)(text) + _by_regex(_DATE_NET)(text),
             net_says="deadline, due, until, closes, expires, by the end, and anything the date net finds",
@@ -403,6 +413,7 @@ PATTERNS: dict[str, Pattern] = {
             net=_by_regex(_NUMBER_WORD_RE),
             net_says="a number in words (five, twenty, a dozen, twice)",
         ),
+        Pattern("digits", "digits", "a number written in digits (12, 4.5, 1,000)", _find_number, complete=True),
         Pattern(
             "greeting",
             "greeting",

@@ -91,6 +91,12 @@ def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, 
         ),
         (rf"\b{_NUM} {u} or (?:fewer|less|shorter)\b", lambda a: (None, _num(a))),
         (rf"\b(?:max(?:imum)?|limit(?: of)?|within|no longer than)\.? {_NUM} {u}", lambda a: (None, _num(a))),
+        (
+            rf"\b(?:(?:does|do|must|should|will|may|can)(?: not|n't)|not to|never|not)\s+(?:be\s+)?"
+            rf"(?:exceed|go over|longer than|more than|over)\s+{_NUM} {u}",
+            lambda a: (None, _num(a)),
+        ),
+        (rf"\bnot exceeding {_NUM} {u}", lambda a: (None, _num(a))),
         (rf"\b{_NUM}[- ]{u} (?:max(?:imum)?|limit|cap|at most|tops)\b", lambda a: (None, _num(a))),
         (rf"\b(?:min(?:imum)?)\.? {_NUM} {u}", lambda a: (_num(a), None)),
         (rf"\b{_NUM}[- ]{u} (?:min(?:imum)?|at least)\b", lambda a: (_num(a), None)),
