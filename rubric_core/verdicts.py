@@ -34,6 +34,7 @@ CHECK_LABELS: dict[str, str] = {
     "line_count": "line count",
     "word_count": "word count",
     "sentence_count": "sentence count",
+    "paragraph_count": "paragraph count",
     "syllables": "syllables",
     "regex": "regex",
     "json": "JSON",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rubric_core.checks.patterns import PATTERNS
+from rubric_core.checks.patterns import PATTERNS, Pattern
 from rubric_core.checks.phrasing import CheckPlan, CheckSpec, plan
 from rubric_core.checks.tool_evidence import tool_reference
 from rubric_core.rubric import Criterion
@@ -28,11 +28,32 @@ def _quoted(items: list[str]) -> str:
     return ", ".join(f'"{i}"' for i in items)
 
 
+def _beside(words: list[str] | None) -> str:
+    return f" in a sentence naming {', '.join(words)}" if words else ""
+
+
+def _pattern_wanted(pattern: Pattern, params: dict[str, Any], near: list[str] | None) -> str:
+    count = (params.get("counts") or {}).get(pattern.name)
+    text = pattern.looks_for
+    if count:
+        low, high = count[0], count[1]
+        if low is not None and high is not None:
+            text = f"{'exactly ' if low == high else ''}{low}{'' if low == high else f' to {high}'} of: {text}"
+        elif low is not None:
+            text = f"at least {low} of: {text}"
+        else:
+            text = f"at most {high} of: {text}"
+    quality = (params.get("quality") or {}).get(pattern.name)
+    if quality:
+        text += f' (n/a when there is one: "{quality}" is not checked)'
+    return text + _beside(near)
+
+
 def describe(spec: CheckSpec) -> dict[str, str]:
     """{kind, label, looked_for} of a check."""
     p = spec.params
     c = spec.check
-    if c in ("line_count", "word_count", "sentence_count"):
+    if c in ("line_count", "word_count", "sentence_count", "paragraph_count"):
         unit = c.split("_")[0]
         return {"kind": c, "label": f"{unit} count", "looked_for": _range(p.get("min"), p.get("max"), unit)}
     if c == "syllables_per_line":
@@ -47,8 +68,9 @@ def describe(spec: CheckSpec) -> dict[str, str]:
             kind, label = "word_match", "letter match"
         else:
             kind, label = ("phrase", "phrase") if phrase else ("word_match", "word match")
-        wanted = [_quoted(terms)] if terms else []
-        wanted += [x.looks_for for x in patterns]
+        near = p.get("near") or {}
+        wanted = [_quoted([t]) + _beside(near.get(t)) for t in terms]
+        wanted += [_pattern_wanted(x, p, near.get(x.name)) for x in patterns]
         joiner = " or " if p.get("mode") == "any" else "; "
         looked = joiner.join(w for w in wanted if w)
         if c == "not_contains":
@@ -58,9 +80,17 @@ def describe(spec: CheckSpec) -> dict[str, str]:
                 + looked
                 + (f" (nor {_quoted(related[:8])}{' …' if len(related) > 8 else ''})" if related else "")
             )
+            if p.get("open_terms"):
+                looked += f"; n/a when none is found ({_quoted(p['open_terms'])} may be named in other words)"
         position = p.get("position", "any")
-        if position != "any":
-            looked += " in the " + ("first" if position == "start" else "last") + " sentence"
+        if position == "start":
+            looked += " at the very start" if terms and not patterns else " in the first sentence"
+        elif position == "end":
+            looked += " at the very end" if terms and not patterns else " in the last sentence"
+        elif position != "any":
+            looked += f" in the {position}"
+        if p.get("unjudged"):
+            looked += "; cannot judge " + "; ".join(p["unjudged"])
         return {"kind": kind, "label": label, "looked_for": looked}
     if c == "regex":
         neg = p.get("should_match") is False

@@ -232,6 +232,8 @@ _ARTICLES = ("a ", "an ", "the ")
 _TOPIC_STOP = {"and", "the", "for", "with", "its", "their", "of", "in", "on", "at", "to", "or"}
 # A number word alone is not the topic: "Is about the three little pigs" is not met by "three".
 _TOPIC_STOP |= {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "some", "many", "all"}
+TOPIC_STOP: frozenset[str] = frozenset(_TOPIC_STOP)
+"""Words of a topic that name nothing on their own (articles, prepositions, number words)."""
 
 
 def topic_words(topic: str) -> set[str]:

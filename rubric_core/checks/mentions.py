@@ -2,15 +2,17 @@
 
 Each term is one of:
 - a literal, matched as written: a quoted phrase, a word after "the word", a token with a digit or a
-  symbol (`$49`, `4.5%`, `#4821`, `C++`, a URL), a capitalised name (`Paris`, `LockPro X`), or the value a
-  bracket spells out ("the date (next Monday)");
-- a kind of content the grader has a finder for (a price, a call to action, a date: patterns.py), met by
-  an instance, never by the kind's own name;
+  symbol (`$49`, `4.5%`, `#4821`, `C++`, `e-mail`, a URL), a capitalised name (`Paris`, `LockPro X`),
+  or the value a bracket spells out ("the date (next Monday)"). Words beside a token only say what
+  it is ("ticket #4821", "the rate of 4.5%") or must stand in its sentence ("24/7 support");
+- a kind of content the grader has a finder for (a price, a call to action, a date: patterns.py),
+  met by an instance, never by the kind's own name; a count may come before it ("at least two
+  hashtags"), a specifier beside it ("the launch date", "a link to the docs"), or a quality no
+  finder confirms ("a rhetorical question": n/a when there is a question, fail when there is none);
 - a plain word or phrase ("light", "climate change"), matched as a whole word or a whole phrase;
-- or something no word match can confirm (a product name, jargon, a benefit, "a strong hook"): the
-  criterion is then n/a, with the reason.
-A criterion asking for the absence of a plain concept ("Does not mention dogs") is judged only when the
-bundled word lists know every word for it; absence of the word alone proves nothing.
+- or something no word match can confirm (a product name, jargon, a benefit, "a strong hook"): that
+  part is n/a, with the reason.
+The word lists behind these choices are in kinds.py.
 """
 
 from __future__ import annotations
@@ -19,19 +21,53 @@ import re
 from dataclasses import dataclass
 
 from rubric_core.checks import lexicons
-from rubric_core.checks.patterns import CATEGORY_PATTERNS, PATTERNS, QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.kinds import (
+    ABSORBED,
+    CATEGORY_PATTERNS,
+    LANGUAGES,
+    QUALIFIERS,
+    SPECIFIERS,
+    TOKEN_DESCRIPTORS,
+    UNCHECKABLE,
+)
+from rubric_core.checks.patterns import PATTERNS
 
 _QUOTES = "\"'`“”‘’"
-_ABSORBED = frozenset("clear clearly explicit explicitly specific exact concrete actual visible real".split())
-"""Qualifiers an instance of a pattern meets by being one ('a clear call to action', 'the exact price')."""
 _INDEFINITE = re.compile(r"^(?:a|an|one|some|any|at least one|one or more|a few|several|a single)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their|our|your|this|that|these|those)\s+", re.IGNORECASE)
 _EXPLICIT = re.compile(
-    r"^(?:the|a|an)?\s*(?:exact\s+)?(?:words?|terms?|phrases?|strings?|tokens?|names?|keywords?)\s+(?=\S)",
+    r"^(?:the|a|an)?\s*(?:exact\s+)?(?:words?|terms?|phrases?|strings?|tokens?|keywords?)\s+(?=\S)",
     re.IGNORECASE,
 )
-_LITERAL_CHARS = re.compile(r"[^A-Za-z\s'’-]|[A-Za-z]-(?=[A-Za-z])")
-"""A digit, a symbol or punctuation inside a term makes it a token matched as written (`$49`, `C++`, `e-mail`)."""
+_LITERAL_CHARS = re.compile(r"[^\w\s'’-]|[\d_]|(?<=[^\W\d_])-(?=[^\W\d_])")
+"""A digit, a symbol or a hyphen inside a word makes a chunk a token matched as written (`$49`, `C++`, `e-mail`)."""
+_NUMBERS = {
+    "one": 1,
+    "a single": 1,
+    "single": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "twice": 2,
+}
+_N = r"(\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_COUNTS: tuple[tuple[str, str], ...] = (
+    (rf"(?:at least|no fewer than|not fewer than|a minimum of|minimum of|min\.?|minimum) {_N}", "min"),
+    (rf"{_N} or more", "min"),
+    (rf"(?:at most|no more than|not more than|up to|a maximum of|maximum of|max\.?|maximum) {_N}", "max"),
+    (rf"(?:fewer than|less than) {_N}", "below"),
+    (rf"(?:more than) {_N}", "above"),
+    (rf"exactly {_N}", "exactly"),
+    (rf"(?:only |just )?{_N}", "soft"),
+)
+_PREPOSITION = re.compile(r"\s+(?:of|for|to|on|about|at|from|with|in|regarding)\s+", re.IGNORECASE)
+_STOP = frozenset("the a an of for to on about at from with in its our their your this that and or".split())
 
 
 @dataclass(frozen=True)
@@ -43,6 +79,19 @@ class Term:
 
     value: str
     """The text to find (literal, word), the pattern's name, or why it is n/a."""
+
+    near: tuple[str, ...] = ()
+    """Words that must stand in the same sentence as what is found (else the grader cannot tell: n/a)."""
+
+    quality: str = ""
+    """A quality no finder confirms: an instance found is n/a, none found is a fail."""
+
+    count: tuple[int | None, int | None, bool] | None = None
+    """(min, max, soft) of a pattern's instances; soft: more than max is n/a, not a fail."""
+
+    token: str = ""
+    """For a literal holding a token ('ticket #4821', 'the draisine of 1817'): the token, which stands for the
+    whole when the words beside it are in its sentence (`near`) or only say what kind of token it is."""
 
 
 def split_terms(raw: str) -> tuple[list[str], str]:
@@ -75,7 +124,7 @@ def split_terms(raw: str) -> tuple[list[str], str]:
             depth = max(0, depth - 1)
         if depth == 0:
             sep = re.match(r",\s*(?:and |or )?|\s+(?:and|or|&)\s+", raw[i:])
-            if sep and not _inside_call_to_action(raw, i):
+            if sep and not _inside_fixed_phrase(raw, i):
                 parts.append(current)
                 current = ""
                 i += sep.end()
@@ -86,8 +135,8 @@ def split_terms(raw: str) -> tuple[list[str], str]:
     return [p.strip() for p in parts if p.strip()], mode
 
 
-def _inside_call_to_action(raw: str, i: int) -> bool:
-    """'call to action' and 'terms and conditions' are one term (their 'and'/'to' is not a list)."""
+def _inside_fixed_phrase(raw: str, i: int) -> bool:
+    """'terms and conditions' and 'pros and cons' are one term (their 'and' is not a list)."""
     window = raw[max(0, i - 20) : i + 25].lower()
     return "terms and conditions" in window or "pros and cons" in window or "q and a" in window
 
@@ -109,48 +158,165 @@ def _without_example(term: str) -> str:
     return m.group(1).strip() if m else term
 
 
+def _number(word: str) -> int:
+    return int(word) if word.isdigit() else _NUMBERS[word.lower()]
+
+
+def _count(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
+    """A count in front of a term ("at least two hashtags"): ((min, max, soft), the rest), else (None, term)."""
+    for pattern, kind in _COUNTS:
+        m = re.match(pattern + r"\s+(?=\S)", term, re.IGNORECASE)
+        if not m:
+            continue
+        n = _number(m.group(1))
+        rest = term[m.end() :]
+        bounds = {
+            "min": (n, None, False),
+            "max": (None, n, False),
+            "below": (None, n - 1, False),
+            "above": (n + 1, None, False),
+            "exactly": (n, n, False),
+            "soft": (n, n, True),
+        }[kind]
+        return bounds, rest
+    return None, term
+
+
+def _category(words: list[str]) -> tuple[str, list[str]] | None:
+    """(pattern, the words before it) when the words end with a kind's name ('launch date' -> date, [launch])."""
+    for i in range(len(words)):
+        kind = " ".join(words[i:])
+        if kind in CATEGORY_PATTERNS:
+            return CATEGORY_PATTERNS[kind], words[:i]
+    return None
+
+
+def _tokens(body: str) -> list[str]:
+    return [w.strip(".,;:!?\"'”’)(") for w in body.split() if _LITERAL_CHARS.search(w.strip(".,;:!?\"'”’)("))]
+
+
+_TIMES = re.compile(
+    r"\s+(?:(?P<only>only |just |exactly )?once|(?P<least>at least |no fewer than )?(?:(?P<n>twice|two|three|four|five|\d+)"
+    r"(?: times)?)|(?P<more>more than once|repeatedly|several times|multiple times|again and again))$",
+    re.IGNORECASE,
+)
+
+
+def _times(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
+    """A frequency after a term ("Paris twice", "the price only once"): ((min, max, soft), the rest)."""
+    m = _TIMES.search(term)
+    if not m or not m.group(0).strip() or (m.group("n") and "time" not in m.group(0) and m.group("n") != "twice"):
+        return None, term
+    rest = term[: m.start()]
+    if m.group("more"):
+        return (2, None, False), rest
+    n = 1 if m.group(0).strip().endswith("once") else _number({"twice": "two"}.get(m.group("n").lower(), m.group("n")))
+    if m.group("least"):
+        return (n, None, False), rest
+    if m.group("only"):
+        return (n, n, False), rest
+    return (n, n, True), rest
+
+
 def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     """What one term of a mention criterion asks for (see the module docstring)."""
+    times, raw = _times(raw.strip().rstrip(".").strip())
+    term = classify_one(raw, criterion=criterion, explicit=explicit)
+    if times is None:
+        return term
+    if term.kind == "na":
+        return term
+    if term.kind == "pattern" and term.count is not None:
+        return Term("na", f'"{raw}" counts twice over')
+    return Term(term.kind, term.value, term.near, term.quality, times, term.token)
+
+
+def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
+    """What one term asks for, without a frequency after it."""
     term = raw.strip().rstrip(".").strip()
     named = _named(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
     term = _without_example(term)
     if len(term) >= 2 and term[0] in _QUOTES and term[-1] in _QUOTES:
-        return Term("literal", term[1:-1].strip())
+        return Term("literal", term[1:-1].strip())  # a quoted one-letter word too ("Does not use 'I'")
     lead = _EXPLICIT.match(term)
     if explicit or lead:
         word = term[lead.end() :] if lead else term
         word = word.strip(_QUOTES).strip()
-        return Term("literal" if _LITERAL_CHARS.search(word) else "word", word)
+        # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
+        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
+    count, rest = _count(term)
+    if count is not None:
+        counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
+        kept_rest = [w for w in counted if w not in ABSORBED]
+        if _category(kept_rest) or _category(_PREPOSITION.split(" ".join(kept_rest))[0].split()):
+            term = rest
+        elif count[2] and (count[0] or 0) > 20:
+            count = None  # "the 2026 roadmap": a year, not a count
+        else:
+            return Term("na", f'"{raw.strip()}" asks for a count of something no finder counts')
     indefinite = bool(_INDEFINITE.match(term))
     body = _ARTICLE.sub("", _INDEFINITE.sub("", term)).strip()
     if not body:
         return Term("na", f'"{raw.strip()}" names nothing to look for')
-    kind = " ".join(w for w in body.lower().split() if w not in _ABSORBED)
-    if kind in CATEGORY_PATTERNS:
-        return Term("pattern", CATEGORY_PATTERNS[kind])
-    if _LITERAL_CHARS.search(body):
-        return Term("literal", body)
-    if _capitalised(body, criterion):
-        return Term("literal", body)
     low = body.lower().replace("’", "'")
     words = low.split()
+    kept = [w for w in words if w not in ABSORBED]
+    whole = _category(kept)
+    if whole is not None and not whole[1]:
+        return Term("pattern", whole[0], count=count)
+    tokens = _tokens(body)
+    if tokens and any(re.search(r"[^\w\s'’-]|\d", t) for t in tokens):
+        return _token_term(body, tokens)
+    if words[-1] in LANGUAGES:
+        return Term("na", f'"{body}" is a language: how the text is written, not words it must contain')
+    if _capitalised(body, criterion):
+        return Term("literal", body)
     if re.search(r"'s\b|s'$", low):
         return Term("na", f"\"{body}\" is somebody's or something's (a name or detail only the task knows)")
-    kept = [w for w in words if w not in _ABSORBED]
-    head = " ".join(kept)
-    if head in CATEGORY_PATTERNS:
-        return Term("pattern", CATEGORY_PATTERNS[head])
+    parts = _PREPOSITION.split(" ".join(kept), maxsplit=1)
+    head, tail = parts[0], (parts[1] if len(parts) > 1 else "")
+    pattern = whole or _category(head.split())
+    if pattern is not None:
+        return _pattern_term(pattern, tail if pattern is not whole else "", count)
     quality = [w for w in words if w in QUALIFIERS]
     if quality:
         return Term("na", f'"{quality[0]}" asks for a quality no word match can confirm')
-    kinds = [w for w in words if w in UNCHECKABLE]
-    if kinds:
+    head_words = head.split()
+    kinds = [w for w in head_words if w in UNCHECKABLE]
+    if kinds and kinds[-1] == head_words[-1]:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
-    if indefinite and not lexicons.topic_words(body) - {body}:
+    if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
+    if tokens:
+        return _token_term(body, tokens)
     return Term("word", body)
+
+
+def _pattern_term(found: tuple[str, list[str]], tail: str, count: tuple[int | None, int | None, bool] | None) -> Term:
+    """A kind with words before it (specifiers or a quality) or after it ('a link to the docs')."""
+    name, before = found
+    near = [w for w in before if w in SPECIFIERS]
+    quality = [w for w in before if w not in SPECIFIERS]
+    near += [w for w in re.findall(r"[\w'-]+", tail.lower()) if w not in _STOP]
+    if any(w in QUALIFIERS for w in near):
+        quality += [w for w in near if w in QUALIFIERS]
+        near = [w for w in near if w not in QUALIFIERS]
+    return Term("pattern", name, near=tuple(near), quality=" ".join(quality), count=count)
+
+
+def _token_term(body: str, tokens: list[str]) -> Term:
+    """A term holding a token written as it must appear ('ticket #4821', 'the rate of 4.5%', '24/7 support')."""
+    if len(tokens) > 1 or body == tokens[0]:
+        return Term("literal", body)
+    others = [
+        w.lower().strip(".,;:!?\"'”’)(")
+        for w in body.split()
+        if w.strip(".,;:!?\"'”’)(") != tokens[0] and w.lower() not in TOKEN_DESCRIPTORS
+    ]
+    others = [w for w in others if w and w not in CATEGORY_PATTERNS and w not in _STOP]
+    return Term("literal", body, near=tuple(others), token=tokens[0])
 
 
 def _capitalised(body: str, criterion: str) -> bool:

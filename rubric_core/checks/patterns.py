@@ -1,11 +1,12 @@
 """What a criterion names when it names a kind of content, not words: a price, a call to action, a date.
 
-"Mentions the price" is not met by the word "price": a draft meets it with "$49". Each
-kind the offline grader can recognise in text has a finder here that returns where it
-found an instance; the criterion passes on an instance, never on the kind's own name.
-Kinds with no finder (a product name, jargon, competitors, a benefit) are listed in
-`UNCHECKABLE` so the grader says n/a rather than looking for the word. docs/CRITERIA.md
-lists each rule; keep the two in step.
+"Mentions the price" is not met by the word "price": a draft meets it with "$49". Each kind the
+offline grader recognises has a finder that returns the instances it sees; a criterion passes on an
+instance, never on the kind's own name. A finder is `complete` when it sees every instance there can
+be (an emoji, a hashtag, a "?"), so "at most", "exactly" and "none" can pass on its count. Otherwise a
+`net` finds what might be an instance the finder misses ("affordable", "forty bucks", "by end of day"):
+"Does not mention the price" passes only when the net finds nothing, and is n/a when only the net does.
+rubric_core/checks/CRITERIA.md lists each rule; keep the two in step.
 """
 
 from __future__ import annotations
@@ -16,16 +17,36 @@ from dataclasses import dataclass
 
 from rubric_core.checks.text import lines_of, sentences_of
 
-_URL = r"(?:https?://[^\s<>\"')\]]+|www\.[^\s<>\"')\]]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|shop|store|info|biz|edu|gov|uk|de|fr|eu|us|ca|au)(?:/[^\s<>\"')\]]*)?\b)"
+_URL = (
+    r"(?:https?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|www\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
+    r"|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|dev|app|co|shop|store|info|biz|edu|gov|uk|de|fr|"
+    r"eu|us|ca|au|example)(?:/[^\s<>\"')\]]*[^\s<>\"')\].,;:!?])?\b)"
+)
 _URL_RE = re.compile(_URL, re.IGNORECASE)
 _EMAIL_RE = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
-_PHONE_RE = re.compile(r"(?<![\w$€£.])\+?\(?\d[\d ().-]{6,}\d\b")
+_PHONE_RE = re.compile(r"(?<![\w$€£.,])\+?\(?\d[\d ().-]{6,}\d\b(?![.,]\d|%)")
 _CURRENCY = r"(?:[$€£¥₹]|US\$|A\$|C\$)"
 _AMOUNT = r"\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
+_MONEY_WORDS = r"(?:dollars?|euros?|pounds? sterling|cents?|bucks|quid|yen|rupees?|francs?|usd|eur|gbp)"
+"""Pounds alone are a weight as often as money: only £, GBP or 'pounds sterling' make a price."""
+_NUMBER_WORDS = (
+    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
+    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
+    r"million|billion|a|an)"
+)
 _PRICE_RE = re.compile(
     rf"{_CURRENCY}\s?(?:{_AMOUNT})(?:\s?(?:k|m|bn))?\b"
-    rf"|\b(?:{_AMOUNT})\s?(?:{_CURRENCY}|usd|eur|gbp|dollars?|euros?|pounds?|cents?|bucks)\b"
-    rf"|\b(?:usd|eur|gbp)\s?(?:{_AMOUNT})\b",
+    rf"|\b(?:{_AMOUNT})\s?(?:{_CURRENCY}|{_MONEY_WORDS})\b"
+    rf"|\b(?:usd|eur|gbp)\s?(?:{_AMOUNT})\b"
+    rf"|\b{_NUMBER_WORDS}(?:[- ](?:and[- ])?{_NUMBER_WORDS})*[- ]{_MONEY_WORDS}\b"
+    r"|\b(?:only|just|costs?|priced at|for|at)\s+\d+\.\d\d\b(?![.,]\d|\s?%)",
+    re.IGNORECASE,
+)
+_PRICE_NET = re.compile(
+    r"[$€£¥₹]|\b(?:usd|eur|gbp|dollars?|euros?|pounds?|cents?|bucks|quid|yen|prices?|priced|pricing|pricey|"
+    r"costs?|costing|costly|fees?|charges?|charged|pay|pays|paid|payment|cheap\w*|expensive|affordable|"
+    r"inexpensive|discount\w*|budget|free|bargain|per (?:month|year|week|day|seat|user|person)|a month|a year|"
+    r"/mo|/yr|\d+\.\d\d)\b",
     re.IGNORECASE,
 )
 _WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
@@ -35,7 +56,8 @@ _MONTHS = (
     r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
 )
 _DATE_RE = re.compile(
-    rf"\b{_WEEKDAYS}\b\.?"
+    rf"\b{_WEEKDAYS}\b(?!\s+(?:mornings|afternoons|evenings|nights)\b)\.?"
+    r"|\b(?:on|by|before|until|till|from|after) the \d{1,2}(?:st|nd|rd|th)\b"
     rf"|\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
     rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b(?:,?\s+\d{{4}})?"
     r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"
@@ -43,48 +65,131 @@ _DATE_RE = re.compile(
     r"|\bq[1-4]\s+\d{4}\b",
     re.IGNORECASE,
 )
-# "may" alone is a verb far more often than the month: the month pattern needs a day number beside it.
+"""A month alone is no date ("may" is a verb far more often): the month pattern needs a day number."""
+_DATE_NET = re.compile(
+    rf"\b(?:{_WEEKDAYS}|{_MONTHS}|today|tomorrow|tonight|yesterday|weekend|weekday|midweek|"
+    r"(?:next|this|last|coming) (?:week|month|year|quarter)|(?:end|start) of (?:the )?(?:day|week|month|year)|"
+    r"eod|eow|cob|q[1-4]|\d{1,2}(?:st|nd|rd|th)|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2})\b",
+    re.IGNORECASE,
+)
 _TIME_RE = re.compile(
     r"\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?=\W|$)|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:noon|midnight)\b",
     re.IGNORECASE,
 )
+_TIME_NET = re.compile(
+    r"\b(?:\d{1,2}(?::\d{2})?\s?(?:h|hrs?|o'clock)|noon|midnight|morning|afternoon|evening|tonight|night|"
+    r"dawn|dusk|lunchtime|midday|o'clock|\d{1,2}:\d{2})\b",
+    re.IGNORECASE,
+)
+_RELATIVE_DAY_RE = re.compile(
+    r"\b(?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month|year|quarter)|eod|cob|close of business|"
+    r"next (?:week|month)|this (?:week|month)|the weekend)\b",
+    re.IGNORECASE,
+)
+"""A day named by where it falls: a deadline with a word of limit before it ('by end of day', 'by tomorrow')."""
 _DEADLINE_LEAD = re.compile(
-    r"\b(?:by|before|until|till|due|deadline|no later than|closes?|ends?|expires?|last day)\b[^.!?\n]{0,40}$",
+    r"\b(?:by|until|till|due|deadline|no later than|closes?|closing|ends?|expires?|last day|cut-?off)\b"
+    r"[^.!?\n]{0,40}$",
     re.IGNORECASE,
 )
-_DEADLINE_TAIL = re.compile(r"^\s*(?:\w+\s+){0,1}(?:deadline|due date|cut-?off)\b", re.IGNORECASE)
-"""'the 15 March deadline': the word of limit right after the date."""
+_DEADLINE_AFTER = re.compile(r"^\W{0,2}(?:\w+\W+){0,1}(?:deadline|cut-?off|due date)\b", re.IGNORECASE)
+"""A date named as one: "the 15 March deadline"."""
+_DEADLINE_NET = re.compile(
+    r"\b(?:deadline|due|cut-?off|expir\w*|no later than|until|till|by (?:the )?(?:end|close)|asap|"
+    r"closes?|closing)\b",
+    re.IGNORECASE,
+)
 _STATISTIC_RE = re.compile(
-    r"\b\d+(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?\s+percent\b|\b\d+\s+(?:out\s+)?of\s+(?:every\s+)?\d+\b"
-    r"|\b\d+(?:\.\d+)?\s?(?:x|times)\s+(?:more|less|faster|slower|higher|lower)\b",
+    r"\b\d+(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?\s+(?:percent|per cent)\b|\b\d+\s+(?:out\s+)?of\s+(?:every\s+)?\d+\b"
+    r"|\b\d+(?:\.\d+)?\s?(?:x|times)\s+(?:more|less|fewer|faster|slower|higher|lower|bigger|smaller|as)\b",
     re.IGNORECASE,
 )
-_NUMBER_RE = re.compile(r"\b\d+(?:[.,]\d+)?\b")
-_GREETING_RE = re.compile(
-    r"^\s*(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening)|hiya|howdy|to whom it may concern)\b",
+_STATISTIC_NET = re.compile(
+    r"\d|%|\b(?:percent|per cent|half|third|quarter|majority|minority|most|twice|double[ds]?|triple[ds]?|"
+    r"\w+fold|ratio|average|median|in every|out of)\b",
     re.IGNORECASE,
+)
+_DIGITS_RE = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER_WORD_RE = re.compile(
+    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|"
+    r"thousands?|millions?|billions?|dozens?|first|second|third|half|once|twice|single|double|triple|pair)\b",
+    re.IGNORECASE,
+)
+_GREETING_RE = re.compile(
+    r"^\W*(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening|day)|hiya|howdy|yo|welcome|"
+    r"to whom it may concern)\b",
+    re.IGNORECASE,
+)
+_GREETING_NET = re.compile(
+    r"^\W*(?:\w+(?: \w+)?,\s*$|hi|hello|hey|dear|greetings|good|welcome|morning)\b", re.IGNORECASE
 )
 _SIGN_OFF_RE = re.compile(
-    r"^\s*(?:best(?: wishes| regards)?|regards|kind regards|warm regards|warmly|sincerely|yours(?: truly| sincerely)?|"
-    r"thanks(?: again)?|thank you|many thanks|cheers|all the best|take care|respectfully|with gratitude|talk soon|"
-    r"see you(?: soon| there)?)\s*[,.!—-]?\s*(?:\w[\w .'-]{0,40})?$",
+    r"^\W*(?:best(?: wishes| regards)?|regards|kind regards|warm regards|warmest regards|warmly|sincerely|"
+    r"yours(?: truly| sincerely| faithfully)?|thanks(?: again| so much)?|thank you|many thanks|cheers|"
+    r"all the best|take care|respectfully|with gratitude|with thanks|talk soon|speak soon|see you(?: soon| there)?|"
+    r"until next time)\s*[,.!—-]?\s*(?:\w[\w.'-]*(?: \w[\w.'-]*){0,3})?$",
     re.IGNORECASE,
 )
-_EMOJI_RE = re.compile("[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f2ff]")
-_HASHTAG_RE = re.compile(r"(?<![\w&])#[A-Za-z][\w]*")
-_BULLET_RE = re.compile(r"^\s*(?:[-*•]|\d+[.)])\s+\S", re.MULTILINE)
-_APOLOGY_RE = re.compile(r"\b(?:sorry|apologi[sz]e[sd]?|apologies|apology|we regret|i regret)\b", re.IGNORECASE)
-_THANKS_RE = re.compile(r"\b(?:thank(?:s| you)|grateful|gratitude|appreciate)\b", re.IGNORECASE)
-
-CTA_VERBS = (
-    "buy|order|pre-order|preorder|visit|try|sign up|signup|register|join|subscribe|book|reserve|call|phone|ring|"
-    "email|e-mail|text|reply|respond|write to|download|install|get|grab|shop|contact|reach out|click|tap|apply|rsvp|"
-    "start|claim|learn more|find out|discover|explore|check out|come|stop by|drop by|swing by|head|pick up|save|"
-    "upgrade|follow|share|donate|vote|schedule|request|enroll|enrol|attend|let us know|tell us|pledge|"
-    "add|test|watch|listen|read more|see|use|switch|take|give|ask|send|fill|submit|secure|lock in|treat yourself"
+_SIGN_OFF_NET = re.compile(
+    r"\b(?:regards|best|cheers|thanks|thank you|sincerely|yours|love|take care|talk soon|see you|bye|warmly)\b",
+    re.IGNORECASE,
 )
-_CTA_LEAD = r"(?:(?:please|so|now|then|just|simply|today|don't wait|do not wait|why wait|hurry|act now|ready|interested)[,!:—-]*\s+)*"
-_CTA_RE = re.compile(rf"^\W*{_CTA_LEAD}(?:{CTA_VERBS})\b", re.IGNORECASE)
+_EMOJI_RE = re.compile("[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f2ff\U00002b50\U00002b55]")
+_EMOJI_NET = re.compile(
+    "[\U0001f300-\U0001faff\U00002600-\U000027bf\U0001f000-\U0001f2ff\u2b50\u2b55]|[:;]-?[)(DPp]|<3"
+)
+_HASHTAG_RE = re.compile(r"(?<![\w&#/])#[A-Za-z][\w]*")
+_EXCLAMATION_RE = re.compile(r"!")
+_BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+\S", re.MULTILINE)
+_APOLOGY_RE = re.compile(
+    r"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bnot )\b(?:sorry|apologi[sz]e[sd]?|apologies|apology|apologising|"
+    r"apologizing|we regret|i regret|please forgive|forgive us|forgive me|pardon (?:us|me|the))\b",
+    re.IGNORECASE,
+)
+_APOLOGY_NET = re.compile(r"\b(?:sorry|apolog\w*|regret\w*|forgive\w*|pardon|excuse)\b", re.IGNORECASE)
+_THANKS_RE = re.compile(
+    r"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bof )(?<!\bour )(?<!\byour )"
+    r"\b(?:thank(?:s| you)|thank-you|many thanks)\b(?! to (?!you\b|everyone\b|all\b|each\b|every\b))"
+    r"|\b(?:grateful|gratitude)\b"
+    r"|\b(?:we|i)(?:'re| are|'m| am)? (?:really |truly |so |very |deeply |greatly )?(?:appreciate|grateful)\b"
+    r"|\bmuch appreciated\b",
+    re.IGNORECASE,
+)
+_THANKS_NET = re.compile(r"\b(?:thank\w*|grateful|gratitude|appreciat\w*|cheers|kudos)\b", re.IGNORECASE)
+
+_CTA_STRONG = (
+    r"buy|order|pre-?order|visit|try|sign up|signup|register|join|subscribe|book|reserve|e-?mail|reply|respond|"
+    r"download|install|get|grab|shop|contact|reach out|click|tap|apply(?! the\b)|rsvp|claim|learn more|find out|"
+    r"check out|donate|vote|schedule|enrol|enroll|attend|let us know|tell us|pledge|secure|lock in|upgrade|"
+    r"stop by|drop by|swing by|head over|treat yourself|don't miss|do not miss|hurry|act now|redeem|"
+    r"use (?:the )?(?:code|promo|coupon)"
+)
+"""Verbs that ask for action on their own when an object follows ('Order yours', 'Book a test ride')."""
+_CTA_WEAK = (
+    r"call|phone|ring|see|take|give|send|ask|fill (?:in|out)|submit|watch|listen|read|come|write|text|start|share|"
+    r"follow|explore|discover|request|pick up|save"
+)
+"""Verbs that ask for action only with an object that points at the sender or now ('Call us', 'Follow us',
+'Start your trial', 'Read more'): 'Call it a day', 'See you soon', 'Take care' ask for nothing."""
+_CTA_OBJECT = (
+    r"(?:(?:your|yours|yourself|it|them|us|one|a|an|the|now|today|tonight|here|online|at|our|this|these|that|for|"
+    r"up|in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon)\b|\d|\+|https?://|www\.)"
+)
+_CTA_WEAK_OBJECT = (
+    r"(?:(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
+    r"go|a spin|now|today)|see us|visit|join|and|along|by)\b|\d|\+|https?://|www\.)"
+)
+_CTA_LEAD = (
+    r"(?:(?:please|so|now|then|just|simply|today|tomorrow|don't wait|do not wait|why wait|hurry|act now|act fast|"
+    r"ready|interested|go ahead and|be sure to|make sure to|remember to|feel free to|why not|"
+    r"you (?:should|can|could|must|need to|'ll want to|will want to|won't want to miss|have to))[,!:—-]*\s+)*"
+)
+_CTA_RE = re.compile(
+    rf"^\W*{_CTA_LEAD}(?:(?:{_CTA_STRONG})\b(?:\W*$|\s+{_CTA_OBJECT})|(?:{_CTA_WEAK})\s+{_CTA_WEAK_OBJECT})",
+    re.IGNORECASE,
+)
+_CLAUSE_SPLIT = re.compile(r"\s*(?::|;|\s[—–-]\s|—)\s*")
 
 
 @dataclass(frozen=True)
@@ -93,11 +198,31 @@ class Found:
 
     text: str
     line: int
+    sentence: str = ""
+    """The sentence (or line) it stands in: what a specifier is looked for in."""
+
+
+def _line_of(text: str, index: int) -> int:
+    return len([ln for ln in text[: max(index, 0) + 1].splitlines() if ln.strip()]) or 1
+
+
+def _sentence_around(text: str, start: int, end: int) -> str:
+    left = max(text.rfind(ch, 0, start) for ch in ".!?\n")
+    rights = [i for i in (text.find(ch, end) for ch in "!?\n") if i >= 0]
+    period = re.search(r"\.(?=\s|$)", text[end:])
+    if period:
+        rights.append(end + period.start())
+    right = min(rights) if rights else len(text)
+    return text[left + 1 : right + 1].strip()
 
 
 def _by_regex(pattern: re.Pattern[str]) -> Callable[[str], list[Found]]:
     def find(text: str) -> list[Found]:
-        return [Found(m.group(0).strip(), text.count("\n", 0, m.start()) + 1) for m in pattern.finditer(text)]
+        return [
+            Found(m.group(0).strip(), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end()))
+            for m in pattern.finditer(text)
+            if m.group(0).strip()
+        ]
 
     return find
 
@@ -108,50 +233,78 @@ def _sentences_matching(text: str, test: Callable[[str], bool]) -> list[Found]:
         if test(s):
             first = s.split()[0] if s.split() else s
             idx = text.find(first)
-            out.append(Found(s if len(s) <= 120 else s[:117] + "…", text.count("\n", 0, max(idx, 0)) + 1))
+            out.append(Found(s if len(s) <= 120 else s[:117] + "…", _line_of(text, idx), s))
     return out
+
+
+def is_call_to_action(sentence: str) -> bool:
+    """Whether a sentence (or one of its clauses) asks the reader to act: it opens, after 'please', 'so',
+    'today,' and the like, with an action verb followed by its object ('Order yours', 'Visit our site',
+    'Sign up now'). 'See you soon' and 'Add the flour' ask for nothing to be bought or done for the sender."""
+    if sentence.rstrip().endswith("?") and not re.match(r"^\W*why not\b", sentence, re.IGNORECASE):
+        return False
+    return any(_CTA_RE.search(clause) for clause in _CLAUSE_SPLIT.split(sentence) if clause)
 
 
 def _find_cta(text: str) -> list[Found]:
-    """Sentences that ask the reader to act: they open (after 'please', 'so', 'today,' ...) with an action verb."""
-    return _sentences_matching(text, lambda s: bool(_CTA_RE.search(s)) and not s.rstrip().endswith("?"))
+    return _sentences_matching(text, is_call_to_action)
 
 
 def _find_question(text: str) -> list[Found]:
-    return _sentences_matching(text, lambda s: s.rstrip("\"')] ").endswith("?"))
+    return _sentences_matching(text, lambda s: s.rstrip("\"')]”’ ").endswith("?"))
 
 
 def _find_deadline(text: str) -> list[Found]:
-    """A date or time with a word of limit before it: 'by Friday', 'due March 3', 'closes at 5 pm'."""
+    """A date or time with a word of limit before it ('by Friday', 'due March 3', 'closes at 5 pm'), or a
+    date named a deadline ('the 15 March deadline')."""
     out = []
-    for pattern in (_DATE_RE, _TIME_RE):
+    for pattern in (_DATE_RE, _TIME_RE, _RELATIVE_DAY_RE):
         for m in pattern.finditer(text):
-            before = text[max(0, m.start() - 60) : m.start()]
-            before = re.split(r"[.!?\n]", before)[-1]
+            before = re.split(r"[.!?\n]", text[max(0, m.start() - 60) : m.start()])[-1]
             after = text[m.end() : m.end() + 30]
-            if _DEADLINE_LEAD.search(before) or _DEADLINE_TAIL.match(after):
-                out.append(
-                    Found((before.strip().split()[-1] + " " + m.group(0)).strip(), text.count("\n", 0, m.start()) + 1)
-                )
+            if _DEADLINE_LEAD.search(before) or _DEADLINE_AFTER.search(after):
+                words = before.strip().split()
+                shown = ((words[-1] + " ") if words else "") + m.group(0)
+                out.append(Found(shown.strip(), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end())))
     return out
+
+
+def _find_number(text: str) -> list[Found]:
+    return [
+        Found(m.group(0), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end()))
+        for m in _DIGITS_RE.finditer(text)
+    ]
 
 
 def _find_greeting(text: str) -> list[Found]:
     lines = lines_of(text)
-    return [Found(lines[0], 1)] if lines and _GREETING_RE.search(lines[0]) else []
+    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_RE.search(lines[0]) else []
 
 
-def _find_sign_off(text: str) -> list[Found]:
+def _greeting_net(text: str) -> list[Found]:
+    lines = lines_of(text)
+    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_NET.search(lines[0]) else []
+
+
+def _last_lines(text: str, test: Callable[[str], bool], *, longest: int) -> list[Found]:
     lines = lines_of(text)
     for back in range(1, min(3, len(lines)) + 1):
         line = lines[-back]
-        if len(line) <= 60 and _SIGN_OFF_RE.search(line):
-            return [Found(line, len(lines) - back + 1)]
+        if len(line) <= longest and test(line):
+            return [Found(line, len(lines) - back + 1, line)]
     return []
 
 
+def _find_sign_off(text: str) -> list[Found]:
+    return _last_lines(text, lambda line: bool(_SIGN_OFF_RE.search(line)), longest=60)
+
+
+def _sign_off_net(text: str) -> list[Found]:
+    return _last_lines(text, lambda line: bool(_SIGN_OFF_NET.search(line)), longest=80)
+
+
 def _find_bullets(text: str) -> list[Found]:
-    return [Found(m.group(0).strip(), text.count("\n", 0, m.start()) + 1) for m in _BULLET_RE.finditer(text)]
+    return [Found(m.group(0).strip(), _line_of(text, m.start()), m.group(0)) for m in _BULLET_RE.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -165,195 +318,159 @@ class Pattern:
     """What counts as an instance, in words a person reads."""
     find: Callable[[str], list[Found]]
     minimum: int = 1
+    """Instances needed for one ('bullet points' needs two lines)."""
+    complete: bool = False
+    """The finder sees every instance there can be: 'at most', 'exactly' and 'none' pass on its count."""
+    net: Callable[[str], list[Found]] | None = None
+    """What might be an instance the finder misses: 'none' is n/a when only this finds something."""
+    net_says: str = ""
+    """What the net looks for, in words (CRITERIA.md)."""
 
 
 PATTERNS: dict[str, Pattern] = {
     p.name: p
     for p in (
-        Pattern("price", "price pattern", "an amount of money ($49, €10, 25 dollars, USD 30)", _by_regex(_PRICE_RE)),
+        Pattern(
+            "price",
+            "price pattern",
+            "an amount of money ($49, €10, 25 dollars, forty-nine dollars, USD 30)",
+            _by_regex(_PRICE_RE),
+            net=_by_regex(_PRICE_NET),
+            net_says="a currency sign or word, price, cost, fee, pay, cheap, expensive, affordable, free, "
+            "discount, per month, a decimal like 49.99",
+        ),
         Pattern(
             "call_to_action",
             "call to action",
-            "a sentence that asks the reader to act, opening with a verb such as buy, order, visit, try, sign up, "
-            "book, call, reply or download",
+            "a sentence that asks the reader to act: it (or a clause after a colon or dash) opens, after please, "
+            "so, today or don't wait, with a verb such as buy, order, visit, try, sign up, book, call, reply, "
+            "download or join, followed by its object (yours, us, our site, now, today, a link...)",
             _find_cta,
         ),
         Pattern(
             "date",
             "date pattern",
-            "a date or weekday (Friday, March 3, 2026-03-03, 3/4/2026, end of June)",
+            "a date or weekday (Friday, March 3, 3 March 2026, 2026-03-03, 3/4/2026, end of June, Q3 2026)",
             _by_regex(_DATE_RE),
+            net=_by_regex(_DATE_NET),
+            net_says="a weekday or month name (May too), today, tomorrow, next week, end of day, an ordinal "
+            "(15th), a year, 3/4",
         ),
-        Pattern("time", "time pattern", "a time of day (10 am, 14:30, noon)", _by_regex(_TIME_RE)),
+        Pattern(
+            "time",
+            "time pattern",
+            "a time of day (10 am, 7:30 p.m., 14:30, noon, midnight)",
+            _by_regex(_TIME_RE),
+            net=_by_regex(_TIME_NET),
+            net_says="morning, afternoon, evening, tonight, o'clock, 9h",
+        ),
         Pattern(
             "deadline",
             "deadline pattern",
-            "a date or time after by, before, until, due or closes ('by Friday', 'due March 3')",
+            "a date, time or day (tomorrow, end of day) after by, until, due, closes, ends or expires ('by "
+            "Friday', 'due March 3', 'by end of day'), or a date named a deadline ('the 15 March deadline')",
             _find_deadline,
+            net=lambda text: _by_regex(_DEADLINE_NET)(text) + _by_regex(_DATE_NET)(text),
+            net_says="deadline, due, until, closes, expires, by the end, and anything the date net finds",
         ),
-        Pattern("link", "link pattern", "a web address (https://…, www.…, example.com)", _by_regex(_URL_RE)),
-        Pattern("email_address", "email address pattern", "an email address (name@example.com)", _by_regex(_EMAIL_RE)),
-        Pattern("phone_number", "phone number pattern", "a phone number (seven digits or more)", _by_regex(_PHONE_RE)),
-        Pattern("question", "question", "a sentence that ends with a question mark", _find_question),
+        Pattern(
+            "link",
+            "link pattern",
+            "a web address (https://…, www.…, example.com)",
+            _by_regex(_URL_RE),
+            complete=True,
+        ),
+        Pattern(
+            "email_address",
+            "email address pattern",
+            "an email address (name@example.com)",
+            _by_regex(_EMAIL_RE),
+            net=_by_regex(re.compile(r"@|\b(?:at|dot)\b\W*\w+\W*\b(?:dot|com)\b", re.IGNORECASE)),
+            net_says="an @, 'name at example dot com'",
+        ),
+        Pattern(
+            "phone_number",
+            "phone number pattern",
+            "a phone number (seven digits or more, with spaces, dots, dashes or brackets)",
+            _by_regex(_PHONE_RE),
+            net=_by_regex(re.compile(r"\d{3,}|\b(?:tel|phone|call)\b", re.IGNORECASE)),
+            net_says="three digits in a row, tel, phone, call",
+        ),
+        Pattern("question", "question", "a sentence that ends with a question mark", _find_question, complete=True),
         Pattern(
             "statistic",
             "statistic pattern",
-            "a figure with a unit of comparison (40%, 3 out of 4, 2x faster)",
+            "a figure with a unit of comparison (40%, 12 percent, 3 out of 4, 2x faster)",
             _by_regex(_STATISTIC_RE),
+            net=_by_regex(_STATISTIC_NET),
+            net_says="any digit, percent, half, a third, most, twice, on average",
         ),
-        Pattern("number", "number pattern", "a number written in digits", _by_regex(_NUMBER_RE)),
+        Pattern(
+            "number",
+            "number pattern",
+            "a number written in digits (12, 4.5, 1,000)",
+            _find_number,
+            net=_by_regex(_NUMBER_WORD_RE),
+            net_says="a number in words (five, twenty, a dozen, twice)",
+        ),
+        Pattern("digits", "digits", "a number written in digits (12, 4.5, 1,000)", _find_number, complete=True),
         Pattern(
             "greeting",
             "greeting",
-            "a first line that opens with Hi, Hello, Hey, Dear or Good morning",
+            "a first line that opens with Hi, Hello, Hey, Dear, Greetings, Welcome or Good morning",
             _find_greeting,
+            net=_greeting_net,
+            net_says="a first line that is a name and a comma ('Sam,')",
         ),
         Pattern(
             "sign_off",
             "sign-off",
-            "one of the last lines reading Best, Regards, Sincerely, Thanks, Cheers or the like",
+            "one of the last three lines, 60 characters at most, reading Best, Regards, Sincerely, Thanks, Cheers, "
+            "Take care or the like (a name may follow)",
             _find_sign_off,
+            net=_sign_off_net,
+            net_says="one of the last lines holding regards, best, thanks, cheers, yours, bye",
         ),
-        Pattern("emoji", "emoji", "an emoji character", _by_regex(_EMOJI_RE)),
-        Pattern("hashtag", "hashtag", "a #hashtag", _by_regex(_HASHTAG_RE)),
-        Pattern("exclamation", "exclamation mark", "an exclamation mark", _by_regex(re.compile(r"!"))),
-        Pattern("bullets", "bullet list", "lines starting with -, *, • or 1.", _find_bullets, minimum=2),
-        Pattern("apology", "apology", "sorry, apologise or apologies", _by_regex(_APOLOGY_RE)),
-        Pattern("thanks", "thanks", "thanks, thank you, grateful or appreciate", _by_regex(_THANKS_RE)),
+        Pattern(
+            "emoji",
+            "emoji",
+            "an emoji character",
+            _by_regex(_EMOJI_RE),
+            complete=True,
+            net=_by_regex(_EMOJI_NET),
+            net_says="a text emoticon such as :) or <3",
+        ),
+        Pattern("hashtag", "hashtag", "a #hashtag", _by_regex(_HASHTAG_RE), complete=True),
+        Pattern("exclamation", "exclamation mark", "an exclamation mark", _by_regex(_EXCLAMATION_RE), complete=True),
+        Pattern(
+            "bullets", "bullet list", "lines starting with -, *, •, + or 1.", _find_bullets, minimum=2, complete=True
+        ),
+        Pattern(
+            "apology",
+            "apology",
+            "sorry, we apologise, apologies, please forgive us, we regret (not 'the apology')",
+            _by_regex(_APOLOGY_RE),
+            net=_by_regex(_APOLOGY_NET),
+            net_says="any word of sorry, apology, regret, forgive, pardon or excuse",
+        ),
+        Pattern(
+            "thanks",
+            "thanks",
+            "thanks, thank you, many thanks, grateful, we appreciate (not 'the thanks' or 'thanks to its ...')",
+            _by_regex(_THANKS_RE),
+            net=_by_regex(_THANKS_NET),
+            net_says="any word of thank, grateful, gratitude, appreciate, cheers",
+        ),
     )
 }
-
-CATEGORY_PATTERNS: dict[str, str] = {
-    "price": "price",
-    "prices": "price",
-    "pricing": "price",
-    "cost": "price",
-    "costs": "price",
-    "fee": "price",
-    "fees": "price",
-    "price point": "price",
-    "price tag": "price",
-    "call to action": "call_to_action",
-    "calls to action": "call_to_action",
-    "call-to-action": "call_to_action",
-    "cta": "call_to_action",
-    "date": "date",
-    "dates": "date",
-    "day": "date",
-    "event date": "date",
-    "release date": "date",
-    "launch date": "date",
-    "start date": "date",
-    "time": "time",
-    "start time": "time",
-    "deadline": "deadline",
-    "deadlines": "deadline",
-    "due date": "deadline",
-    "cutoff": "deadline",
-    "cut-off": "deadline",
-    "link": "link",
-    "links": "link",
-    "url": "link",
-    "urls": "link",
-    "website": "link",
-    "web address": "link",
-    "web site": "link",
-    "hyperlink": "link",
-    "email address": "email_address",
-    "e-mail address": "email_address",
-    "phone number": "phone_number",
-    "telephone number": "phone_number",
-    "question": "question",
-    "questions": "question",
-    "statistic": "statistic",
-    "statistics": "statistic",
-    "stat": "statistic",
-    "stats": "statistic",
-    "percentage": "statistic",
-    "percentages": "statistic",
-    "number": "number",
-    "numbers": "number",
-    "figure": "number",
-    "figures": "number",
-    "digit": "number",
-    "digits": "number",
-    "numeral": "number",
-    "numerals": "number",
-    "greeting": "greeting",
-    "salutation": "greeting",
-    "sign-off": "sign_off",
-    "signoff": "sign_off",
-    "sign off": "sign_off",
-    "closing": "sign_off",
-    "valediction": "sign_off",
-    "emoji": "emoji",
-    "emojis": "emoji",
-    "emoticon": "emoji",
-    "emoticons": "emoji",
-    "hashtag": "hashtag",
-    "hashtags": "hashtag",
-    "exclamation mark": "exclamation",
-    "exclamation marks": "exclamation",
-    "exclamation point": "exclamation",
-    "exclamation points": "exclamation",
-    "bullet points": "bullets",
-    "bullet point": "bullets",
-    "bullets": "bullets",
-    "bulleted list": "bullets",
-    "bullet list": "bullets",
-    "apology": "apology",
-    "thank-you": "thanks",
-    "thank you": "thanks",
-    "thanks": "thanks",
-}
-"""Names of kinds the grader has a finder for (singular and plural, as criteria write them)."""
-
-UNCHECKABLE: frozenset[str] = frozenset(
-    """
-    name names title titles headline headlines subject tagline slogan signature author sender recipient
-    competitor competitors rival rivals alternative alternatives brand brands company companies product products
-    jargon buzzword buzzwords acronym acronyms slang cliche cliches cliché clichés filler profanity swearing
-    benefit benefits feature features advantage advantages disadvantage disadvantages pro pros con cons
-    example examples instance instances illustration reason reasons rationale justification evidence proof source
-    sources citation citations reference references quote quotes quotation testimonial testimonials review reviews
-    anecdote anecdotes story stories metaphor metaphors simile similes analogy analogies imagery image images rhyme
-    rhymes alliteration pun puns joke jokes humor humour wit irony sarcasm emotion emotions feeling feelings mood
-    tone voice style register language wording vocabulary grammar spelling punctuation formatting format structure
-    flow transition transitions clarity summary summaries conclusion conclusions introduction intro outro
-    takeaway takeaways point points idea ideas thesis argument arguments counterargument claim claims
-    recommendation recommendations suggestion suggestions advice tip tips step steps instruction instructions
-    solution solutions problem problems issue issues cause causes effect effects impact impacts result results
-    outcome outcomes goal goals objective objectives purpose context background agenda
-    location locations venue place places address audience reader readers customer customers user users
-    value proposition offer offers discount discounts deal deals promotion promo guarantee warranty
-    specification specifications spec specs dimension dimensions size sizes weight color colour material
-    availability schedule timeline milestone milestones budget risk risks owner owners contact contacts
-    detail details fact facts information info data metric metrics kpi kpis insight insights lesson lessons
-    explanation explanations definition definitions comparison comparisons contrast description descriptions
-    requirement requirements criterion criteria caveat caveats disclaimer disclaimers warning warnings
-    limitation limitations assumption assumptions consequence consequences action actions next-steps
-    character characters setting plot dialogue twist ending beginning opening hook moral theme themes message
-    keyword keywords term terms concept concepts topic topics subject-matter content
-    """.split()
-)
-"""Kinds of content with no finder: a criterion that asks for one (or for its absence) is n/a, because the
-word itself proves nothing ('Includes the product name', 'Does not use jargon', 'Gives an example')."""
-
-QUALIFIERS: frozenset[str] = frozenset(
-    """
-    main key clear clearly specific concrete relevant correct exact actual accurate right proper appropriate
-    important brief short concise strong compelling personal friendly positive negative professional formal
-    informal warm polite engaging catchy memorable vivid original creative helpful useful meaningful simple plain
-    good great nice better best bad enough sufficient detailed thorough complete full overall proper explicit
-    explicitly persuasive convincing emotional sensory descriptive humorous funny witty unique interesting
-    realistic believable consistent coherent logical natural fluent appropriate suitable obvious visible prominent
-    prominently early upfront final first last new current latest total precise
-    """.split()
-)
-"""Words that ask for a quality no word match can confirm ('a clear call to action' is judged as a call to
-action only when the qualifier adds nothing the finder cannot see; 'the main benefit' is n/a)."""
 
 
 def find(name: str, text: str) -> list[Found]:
     """Instances of pattern `name` in `text`."""
     return PATTERNS[name].find(text)
+
+
+def maybe(name: str, text: str) -> list[Found]:
+    """What the pattern's net finds in `text` (what might be an instance the finder misses)."""
+    net = PATTERNS[name].net
+    return net(text) if net is not None else []

@@ -11,15 +11,33 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
-from rubric_core.checks import lexicons
+from rubric_core.checks import code_checks
 from rubric_core.checks import text as t
-from rubric_core.checks.mentions import classify, split_terms
-from rubric_core.checks.patterns import QUALIFIERS, UNCHECKABLE
-from rubric_core.checks.sandbox import run_python_tests
+from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.mention_plans import (
+    absence_plan,
+    act_plan,
+    counted_plan,
+    mention_plan,
+    negative_mention,
+    positive_mention,
+)
+from rubric_core.checks.mentions import split_terms
+from rubric_core.checks.spec import (
+    LEAD_FILLER,
+    NO_PHRASING,
+    TAIL_FILLER,
+    CheckPlan,
+    CheckSpec,
+    Draft,
+    only,
+    plain_lead,
+)
 from rubric_core.rubric import Criterion
+
+__all__ = ["NO_PHRASING", "CheckPlan", "CheckSpec", "Draft", "contradictions", "evaluate", "interpret", "plan"]
 
 _NUMBER_WORDS = {
     "a": 1,
@@ -54,41 +72,6 @@ def _num(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBER_WORDS[word]
 
 
-@dataclass(frozen=True)
-class CheckSpec:
-    """A criterion turned into a check: which check and its parameters."""
-
-    check: str
-    """A name from `CHECKS`."""
-
-    params: dict[str, Any] = field(default_factory=dict)
-    """Keyword arguments of the check function."""
-
-    def describe(self) -> str:
-        """Short human text, e.g. `line_count(min=3, max=3)`."""
-        args = ", ".join(f"{k}={v!r}" for k, v in self.params.items() if k not in ("tests", "schema"))
-        return f"{self.check}({args})"
-
-
-@dataclass(frozen=True)
-class Draft:
-    """What a check looks at: the agent's last answer and the files it wrote."""
-
-    text: str
-    """The last assistant message without tool calls."""
-
-    files: dict[str, str] = field(default_factory=dict)
-    """Path to content of files the agent wrote (from its tool calls or state)."""
-
-    def code(self) -> str:
-        """The agent's Python code: the last .py file written, else the last fenced Python block."""
-        py = [content for path, content in self.files.items() if path.endswith(".py")]
-        if py:
-            return py[-1]
-        blocks = re.findall(r"```(?:python|py)?\s*\n(.*?)```", self.text, re.DOTALL)
-        return blocks[-1] if blocks else self.text
-
-
 def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, int]] | None:
     """(min, max, span of the words read) of a count of `unit` in `text`, or None."""
     u = rf"{unit}s?\b"
@@ -107,6 +90,16 @@ def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, 
             lambda a: (None, _num(a)),
         ),
         (rf"\b{_NUM} {u} or (?:fewer|less|shorter)\b", lambda a: (None, _num(a))),
+        (rf"\b(?:max(?:imum)?|limit(?: of)?|within|no longer than)\.? {_NUM} {u}", lambda a: (None, _num(a))),
+        (
+            rf"\b(?:(?:does|do|must|should|will|may|can)(?: not|n't)|not to|never|not)\s+(?:be\s+)?"
+            rf"(?:exceed|go over|longer than|more than|over)\s+{_NUM} {u}",
+            lambda a: (None, _num(a)),
+        ),
+        (rf"\bnot exceeding {_NUM} {u}", lambda a: (None, _num(a))),
+        (rf"\b{_NUM}[- ]{u} (?:max(?:imum)?|limit|cap|at most|tops)\b", lambda a: (None, _num(a))),
+        (rf"\b(?:min(?:imum)?)\.? {_NUM} {u}", lambda a: (_num(a), None)),
+        (rf"\b{_NUM}[- ]{u} (?:min(?:imum)?|at least)\b", lambda a: (_num(a), None)),
         (rf"\b(?:fewer than|less than|under) {_NUM} {u}", lambda a: (None, _num(a) - 1)),
         (rf"\b(?:more than|over) {_NUM} {u}", lambda a: (_num(a) + 1, None)),
         (rf"\b(?:exactly )?{_NUM}[- ]{u}", lambda a: (_num(a), _num(a))),
@@ -129,40 +122,9 @@ three lines rhymes", "three lines about spring") asks for something the count ch
 so the criterion is not judged at all rather than judged by its count alone."""
 
 
-def _only(text: str, allowed: frozenset[str]) -> bool:
-    """Whether every word of `text` is one of `allowed` (so it asks for nothing more)."""
-    return all(word in allowed for word in re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text.lower()))
-
-
 def _count_only(low: str, span: tuple[int, int]) -> bool:
     """Whether the criterion asks for nothing but the count read at `span`."""
-    return _only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
-
-
-_LEAD_FILLER = frozenset(
-    "it it's its the a an is are be must should also explicitly clearly text answer response reply output draft "
-    "summary email message post announcement poem story essay letter note".split()
-)
-_TAIL_FILLER = frozenset("somewhere anywhere in it the text answer response draft output at least once".split())
-
-
-def _plain_lead(lead: str) -> bool:
-    """Whether the words before a "mentions ..." or "is about ..." phrasing add nothing the check ignores:
-    "Every line mentions the sea" or "Is a funny poem about cats" ask for more than the whole text naming
-    the sea or being about cats, so they are not judged."""
-    return _only(lead, _LEAD_FILLER)
-
-
-@dataclass(frozen=True)
-class CheckPlan:
-    """How the offline grader will judge a criterion: a check, or why it cannot (n/a)."""
-
-    spec: CheckSpec | None
-    reason: str = ""
-    """Why no check covers the criterion (when `spec` is None)."""
-
-
-NO_PHRASING = "no check of the offline grader matches its wording"
+    return only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:
@@ -199,7 +161,7 @@ def plan(criterion: Criterion) -> CheckPlan:
         if name and name.lower() in _NOT_NAMES:
             name, end = None, m.start(1)
         rest = text[: m.start()] + " " + text[end:]
-        if not _only(rest, _LEAD_FILLER | _TAIL_FILLER):
+        if not only(rest, LEAD_FILLER | TAIL_FILLER):
             # "Defines a function that reverses a string": what it does is not what the check sees.
             return CheckPlan(None, "it asks what the function does; the offline grader only sees that one is defined")
         return CheckPlan(CheckSpec("python_defines", {"name": name}))
@@ -221,7 +183,7 @@ def plan(criterion: Criterion) -> CheckPlan:
             except json.JSONDecodeError:
                 schema = None
         rest = low.replace("valid json", " ")
-        if schema is None and not _only(rest, _LEAD_FILLER | _TAIL_FILLER | {"output", "outputs", "returns", "only"}):
+        if schema is None and not only(rest, LEAD_FILLER | TAIL_FILLER | {"output", "outputs", "returns", "only"}):
             return CheckPlan(
                 None, "it asks for more than valid JSON; attach a JSON Schema below it to have that checked"
             )
@@ -246,8 +208,11 @@ def plan(criterion: Criterion) -> CheckPlan:
         names = [n.strip("\"'`“”‘’").strip() for n in names]
         if names:
             return CheckPlan(CheckSpec("markdown_sections", {"sections": names}))
-    m = re.search(r"\b(?:an?|the) [\"'“`]([^\"'”`]+)[\"'”`] (?:section|heading)", text)
-    if m:
+    m = re.search(r"\b(?:an?|the) [\"'“`]([^\"'”`]+)[\"'”`] (?:section|heading)", text) or re.search(
+        r"\b(?:an?|the) ((?:[A-Z][\w-]*|&)(?: (?:[A-Z][\w-]*|&|and|of))*) (?:section|heading)\b", text
+    )
+    m = m or re.search(r"\b(?:section|heading) (?:called|named|titled|headed) [\"'“`]?([^\"'”`]+?)[\"'”`]?\.?$", text)
+    if m and plain_lead(text[: m.start()].lower().replace("includes", "").replace("has", "").replace("with", "")):
         return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
     q = _quantity(low, "sensory detail")
     if q:
@@ -267,10 +232,18 @@ def plan(criterion: Criterion) -> CheckPlan:
     )
     if m:
         return CheckPlan(CheckSpec("not_contains", {"terms": [m.group(1)], "literal": [False]}))
-    negative = _negative_mention(text)
+    acting = act_plan(text)
+    if acting is not None:
+        return acting
+    negative = negative_mention(text)
     if negative is not None:
-        return _absence_plan(negative, text)
-    for unit, check in (("line", "line_count"), ("sentence", "sentence_count"), ("word", "word_count")):
+        return absence_plan(negative, text)
+    for unit, check in (
+        ("line", "line_count"),
+        ("sentence", "sentence_count"),
+        ("word", "word_count"),
+        ("paragraph", "paragraph_count"),
+    ):
         q = _quantity(low, unit)
         if q:
             lo, hi, span = q
@@ -278,14 +251,17 @@ def plan(criterion: Criterion) -> CheckPlan:
                 # a count and more ("every single sentence", "each of the three lines rhymes")
                 return CheckPlan(None, "it asks for a count and more; the offline grader checks the count only alone")
             return CheckPlan(CheckSpec(check, {"min": lo, "max": hi}))
-    positive = _positive_mention(text)
+    counted = counted_plan(text)
+    if counted is not None:
+        return counted
+    positive = positive_mention(text)
     if positive is not None:
-        return _mention_plan(*positive, text)
+        return mention_plan(*positive, text)
     m = re.search(
         r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic) of|themed (?:on|around)) ([a-z][a-z -]{1,30}?)\.?$",
         low,
     )
-    if m and _plain_lead(low[: m.start()]):
+    if m and plain_lead(low[: m.start()]):
         topic = m.group(1).strip()
         words = set(topic.split())
         if words & (QUALIFIERS | UNCHECKABLE):
@@ -294,180 +270,20 @@ def plan(criterion: Criterion) -> CheckPlan:
     return CheckPlan(None, NO_PHRASING)
 
 
-_MENTION_VERB = (
-    r"(?:mentions?|contains?|includes?|uses?|names?|refers? to|features?|lists?|gives?|states?|provides?|has|have|"
-    r"shows?|cites?|quotes?|adds?|ends? with|closes? with|finishes? with|concludes? with|starts? with|begins? with|"
-    r"opens? with)"
-)
-_POSITION = {"end": r"(?:ends?|closes?|finishes?|concludes?) (?:with|on)", "start": r"(?:starts?|begins?|opens?) with"}
-
-
-def _positive_mention(text: str) -> tuple[str, str, bool] | None:
-    """(terms, position, explicit) of a "mentions X" criterion whose lead adds nothing, else None."""
-    for position, verb in (*_POSITION.items(), ("any", _MENTION_VERB)):
-        m = re.search(
-            rf"(?:^|\b){verb}\s+(?P<explicit>(?:the |a |an )?(?:exact )?(?:words?|terms?|phrases?|letters?) |both )?(?P<terms>.+)$",
-            text,
-            re.IGNORECASE,
-        )
-        if m and _plain_lead(text[: m.start()].lower()):
-            explicit = bool(m.group("explicit")) and "both" not in m.group("explicit").lower()
-            return m.group("terms"), position, explicit
-    return None
-
-
-def _negative_mention(text: str) -> tuple[str, bool] | None:
-    """(terms, explicit) of a criterion that asks the text to leave something out, else None."""
-    patterns = (
-        r"\b(?:does not|doesn't|do not|don't|must not|should not|shouldn't|never|cannot|can't) "
-        r"(?:contain|use|include|mention|say|name|refer to|feature|list|have)s? ",
-        r"\b(?:avoids?|free of|omits?|leaves? out|excludes?) ",
-        r"^(?:(?:has|uses|contains|includes|with) )?(?:no|zero) (?!(?:longer|shorter|more|fewer|less|greater|later)\b)",
-        r"^without ",
-    )
-    for pattern in patterns:
-        m = re.search(
-            pattern + r"(?P<explicit>(?:the |any )?(?:words?|terms?|phrases?) )?(?P<terms>.+)$", text, re.IGNORECASE
-        )
-        if m and _plain_lead(text[: m.start()].lower()):
-            return m.group("terms"), bool(m.group("explicit"))
-    return None
-
-
-def _mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> CheckPlan:
-    parts, mode = split_terms(raw)
-    if not parts:
-        return CheckPlan(None, NO_PHRASING)
-    terms: list[str] = []
-    literal: list[bool] = []
-    patterns: list[str] = []
-    for part in parts:
-        term = classify(part, criterion=criterion, explicit=explicit)
-        if term.kind == "na":
-            return CheckPlan(None, term.value)
-        if term.kind == "pattern":
-            if term.value not in patterns:
-                patterns.append(term.value)
-            continue
-        if term.kind == "word" and len(term.value.split()) > 4:
-            return CheckPlan(None, f'"{term.value}" reads as a description, not words the text must contain')
-        terms.append(term.value)
-        literal.append(term.kind == "literal")
-    params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
-    if patterns:
-        params["patterns"] = patterns
-    if position != "any":
-        params["position"] = position
-    return CheckPlan(CheckSpec("contains", params))
-
-
-def _absence_plan(negative: tuple[str, bool], criterion: str) -> CheckPlan:
-    raw, explicit = negative
-    parts, _ = split_terms(raw)
-    terms: list[str] = []
-    literal: list[bool] = []
-    patterns: list[str] = []
-    related: list[str] = []
-    for part in parts:
-        term = classify(part, criterion=criterion, explicit=explicit)
-        if term.kind == "na":
-            return CheckPlan(None, term.value)
-        if term.kind == "pattern":
-            patterns.append(term.value)
-            # "Does not mention the price" fails on "the price is low" as well as on "$49".
-            head = re.sub(r"^(?:the|a|an|any) ", "", part.strip().lower())
-            if head not in ("numbers", "number", "digits", "digit", "figures", "figure", "question", "questions"):
-                terms.append(head)
-                literal.append(False)
-            continue
-        if term.kind == "word" and not explicit:
-            words = lexicons.topic_words(term.value)
-            if not words - {term.value.lower()}:
-                # No word list for it: the word's absence does not show the text never mentions the thing.
-                return CheckPlan(
-                    None,
-                    f'the absence of the word "{term.value}" does not show the text leaves it out; write '
-                    f'"Does not use the word {term.value}" to have the word itself checked',
-                )
-            related.extend(sorted(words - {term.value.lower()}))
-        terms.append(term.value)
-        literal.append(term.kind == "literal")
-    params: dict[str, Any] = {"terms": terms, "literal": literal}
-    if patterns:
-        params["patterns"] = patterns
-    if related:
-        params["related"] = related
-    return CheckPlan(CheckSpec("not_contains", params))
-
-
 _NOT_NAMES = frozenset("that which to for with in and or who whose of as is".split())
 
 
-def _python_defines(code: str, *, name: str | None) -> t.CheckResult:
-    """The code defines the function `name`, or any function when `name` is None (ast)."""
-    import ast
-
-    if name is None and not code.strip():
-        return t.CheckResult(
-            False, "no code", "No Python code found: write the code in a ```python block or a .py file."
-        )
-    try:
-        tree = ast.parse(code)
-    except SyntaxError as exc:
-        return t.CheckResult(
-            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
-        )
-    names = [n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
-    if name is None:
-        if names:
-            return t.CheckResult(True, f"defines {', '.join(f'{n}()' for n in names)}")
-        return t.CheckResult(False, "functions: none", "The code defines no function: write one with def.")
-    if name in names:
-        return t.CheckResult(True, f"defines {name}()")
-    return t.CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")
-
-
-def _python_docstrings(code: str) -> t.CheckResult:
-    """Every function and class in the code has a docstring (and there is code)."""
-    import ast
-
-    if not code.strip():
-        return t.CheckResult(
-            False, "no code", "No Python code found: write the code in a ```python block or a .py file."
-        )
-    try:
-        tree = ast.parse(code)
-    except SyntaxError as exc:
-        return t.CheckResult(
-            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
-        )
-    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
-    if not defs:
-        return t.CheckResult(False, "no function or class", "The code defines no function or class to document.")
-    missing = [n.name for n in defs if ast.get_docstring(n) is None]
-    if missing:
-        names = ", ".join(f"{name}()" for name in missing)
-        return t.CheckResult(False, f"{len(missing)} of {len(defs)} without", f"No docstring in {names}: add one.")
-    return t.CheckResult(True, f"{len(defs)} of {len(defs)} documented")
-
-
-def _python_tests(code: str, *, tests: str) -> t.CheckResult:
-    run = run_python_tests(code, tests)
-    if run.passed:
-        return t.CheckResult(True, run.summary())
-    return t.CheckResult(False, run.summary(), "Tests fail: " + run.summary())
-
-
 _CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
-    "python_tests": _python_tests,
-    "python_defines": _python_defines,
-    "python_docstrings": _python_docstrings,
+    "python_tests": code_checks.python_tests,
+    "python_defines": code_checks.python_defines,
+    "python_docstrings": code_checks.python_docstrings,
 }
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,
     "syllables_per_line": t.check_syllables_per_line,
     "sentence_count": t.check_sentence_count,
     "word_count": t.check_word_count,
+    "paragraph_count": t.check_paragraph_count,
     "contains": t.check_contains,
     "not_contains": t.check_not_contains,
     "regex": t.check_regex,
@@ -488,7 +304,9 @@ def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
 def contradictions(specs: list[tuple[Criterion, CheckSpec | None]]) -> list[str]:
     """Pairs of criteria no draft can meet together (e.g. exactly 3 lines and exactly 5 lines)."""
     found = []
-    ranged = [(c, s) for c, s in specs if s and s.check in ("line_count", "sentence_count", "word_count")]
+    ranged = [
+        (c, s) for c, s in specs if s and s.check in ("line_count", "sentence_count", "word_count", "paragraph_count")
+    ]
     for i, (c1, s1) in enumerate(ranged):
         for c2, s2 in ranged[i + 1 :]:
             if s1.check != s2.check:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.syllables import count_syllables_in_line
@@ -32,7 +33,8 @@ class CheckResult:
         return "n/a" if self.undecided else ("pass" if self.passed else "fail")
 
 
-_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
+WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
+"""A word: letters and digits, with inner apostrophes and hyphens."""
 _SENTENCE_END_RE = re.compile(
     r"(?<!\b[A-Z])(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bvs)[.!?]+[\"')\]]*(?=\s|$)"
 )
@@ -45,7 +47,7 @@ def lines_of(text: str) -> list[str]:
 
 def words_of(text: str) -> list[str]:
     """Words: runs of letters and digits, with inner apostrophes and hyphens."""
-    return _WORD_RE.findall(text)
+    return WORD_RE.findall(text)
 
 
 def sentences_of(text: str) -> list[str]:
@@ -114,6 +116,22 @@ def check_sentence_count(text: str, *, min: int | None = None, max: int | None =
     return CheckResult(False, f"{n} sentences", f"Has {n} sentences; needs {_range_text(min, max)}.")
 
 
+def paragraphs_of(text: str) -> list[str]:
+    """Blocks of text parted by a blank line (a Markdown heading alone is not one)."""
+    blocks = [b.strip() for b in re.split(r"\n\s*\n", text.strip())]
+    return [b for b in blocks if words_of(_strip_markdown_headings(b))]
+
+
+def check_paragraph_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
+    """Paragraph count (blocks parted by a blank line) within [min, max]."""
+    n = len(paragraphs_of(text))
+    if _within(n, min, max):
+        return CheckResult(True, f"{n} paragraphs")
+    return CheckResult(
+        False, f"{n} paragraphs", f"Has {n} paragraphs; needs {_range_text(min, max)} (part them with a blank line)."
+    )
+
+
 def check_word_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
     """Word count within [min, max]."""
     n = len(words_of(text))
@@ -122,143 +140,18 @@ def check_word_count(text: str, *, min: int | None = None, max: int | None = Non
     return CheckResult(False, f"{n} words", f"Has {n} words; needs {_range_text(min, max)}.")
 
 
-def _term_found(text: str, term: str) -> bool:
-    return _term_at(text, term) is not None
+def check_contains(text: str, **params: Any) -> CheckResult:
+    """The text names every (or any) term and pattern instance asked for (contents.py)."""
+    from rubric_core.checks.contents import check_contains as run
+
+    return run(text, **params)
 
 
-def _term_at(text: str, term: str) -> int | None:
-    """Where a word or phrase first stands in `text` (a plural or -ed/-ing ending accepted), else None."""
-    low = text.lower()
-    if len(term) == 1:
-        i = low.find(term.lower())
-        return i if i >= 0 else None
-    words = term.lower().split()
-    stem = r"\s+".join(re.escape(w) for w in words)
-    # Whole words, allowing a plural or verb ending ("mentions light" accepts "lights").
-    m = re.search(rf"\b{stem}(?:s|es|ed|ing)?\b", low)
-    if m is not None:
-        return m.start()
-    # A regular plural that is more than an added -s or -es: "mentions a story" accepts "stories", "leaf" "leaves".
-    if len(words) == 1:
-        for m in _WORD_RE.finditer(text):
-            if words[0] in lexicons.singular_forms(m.group(0)):
-                return m.start()
-    return None
+def check_not_contains(text: str, **params: Any) -> CheckResult:
+    """The text holds none of the words, letters, tokens or pattern instances named (contents.py)."""
+    from rubric_core.checks.contents import check_not_contains as run
 
-
-def literal_at(text: str, token: str) -> int | None:
-    """Where `token` stands in `text` as written (any case), not inside a longer word or number, else None.
-
-    `$49` is not found in `$490` or `$49.99`, `C++` not in `C+++`, `#4821` not in `#48210`; spaces inside
-    the token match any run of white space (a line break too).
-    """
-    parts = [re.escape(p) for p in token.split()]
-    if not parts:
-        return None
-    body = r"\s+".join(parts)
-    lead = r"(?<![A-Za-z0-9])" if token[0].isalnum() or token[0] in "$€£#@" else ""
-    tail = r"(?![A-Za-z0-9])" if token[-1].isalnum() or token[-1] in "+#%" else ""
-    if token[-1].isdigit():
-        tail += r"(?![.,]\d)"
-    m = re.search(lead + body + tail, text, re.IGNORECASE)
-    return m.start() if m else None
-
-
-def line_number(text: str, index: int) -> int:
-    """The 1-based number of the non-empty line holding `index` (as `lines_of` counts them)."""
-    return len(lines_of(text[: index + 1])) or 1
-
-
-def _region(text: str, position: str) -> str:
-    """The part of the text a "starts with" / "ends with" criterion looks at: its first or last sentence."""
-    if position == "any":
-        return text
-    sentences = sentences_of(text)
-    if not sentences:
-        return ""
-    return sentences[0] if position == "start" else sentences[-1]
-
-
-def check_contains(
-    text: str,
-    *,
-    terms: list[str],
-    mode: str = "all",
-    literal: list[bool] | None = None,
-    patterns: list[str] | None = None,
-    position: str = "any",
-) -> CheckResult:
-    """The text names every (or any) term, and holds an instance of every (or any) pattern."""
-    from rubric_core.checks.patterns import PATTERNS, find
-
-    literal = literal or [False] * len(terms)
-    region = _region(text, position)
-    where = {"start": " in the first sentence", "end": " in the last sentence"}.get(position, "")
-    found: list[str] = []
-    missing: list[str] = []
-    for term, exact in zip(terms, literal, strict=False):
-        at = literal_at(region, term) if exact else _term_at(region, term)
-        if at is None:
-            missing.append(f'"{term}"')
-        else:
-            found.append(f'"{term}" found in line {line_number(text, text.find(region) + at)}')
-    for name in patterns or []:
-        pattern = PATTERNS[name]
-        hits = find(name, text if name in ("greeting", "sign_off") else region)
-        if len(hits) >= pattern.minimum:
-            found.append(f'{pattern.label} found in line {hits[0].line}: "{_short(hits[0].text)}"')
-        else:
-            missing.append(f"{pattern.label} ({pattern.looks_for})")
-    ok = bool(found) if mode == "any" else not missing
-    detail = "; ".join(found) if found else "none found" + where
-    if ok:
-        return CheckResult(True, detail)
-    if mode == "any":
-        return CheckResult(False, detail, f"Has none of {', '.join(missing)}{where}; include at least one.")
-    return CheckResult(
-        False, detail, f"No {', '.join(missing)}{where}; include {'it' if len(missing) == 1 else 'them'}."
-    )
-
-
-def check_not_contains(
-    text: str,
-    *,
-    terms: list[str],
-    literal: list[bool] | None = None,
-    patterns: list[str] | None = None,
-    related: list[str] | None = None,
-) -> CheckResult:
-    """The text holds none of the words, letters, tokens or pattern instances; `related` words count as the
-    concept they belong to ("Does not mention dogs" fails on "puppy")."""
-    from rubric_core.checks.patterns import PATTERNS, find
-
-    literal = literal or [False] * len(terms)
-    hits = []
-    for term, exact in zip(terms, literal, strict=False):
-        if len(term) == 1 and term.isalpha():
-            offenders = [w for w in words_of(text) if term.lower() in w.lower()]
-            if term.lower() in text.lower():
-                hits.append(f'letter "{term}" in {_quote(sorted(set(offenders))[:8]) or "the text"}')
-            continue
-        at = literal_at(text, term) if exact else _term_at(text, term)
-        if at is not None:
-            hits.append(f'"{term}" in line {line_number(text, at)}')
-    for word in related or []:
-        at = _term_at(text, word)
-        if at is not None and not any(f'"{word}"' in h for h in hits):
-            hits.append(f'"{word}" in line {line_number(text, at)}')
-    for name in patterns or []:
-        found = find(name, text)
-        if found:
-            hits.append(f'{PATTERNS[name].label} in line {found[0].line}: "{_short(found[0].text)}"')
-    looked = _quote(terms) + (", " if terms and patterns else "") + ", ".join(PATTERNS[n].label for n in patterns or [])
-    if not hits:
-        return CheckResult(True, f"none of {looked} found")
-    return CheckResult(False, "found " + "; ".join(hits), "Remove " + "; ".join(hits) + ".")
-
-
-def _short(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return run(text, **params)
 
 
 def check_regex(text: str, *, pattern: str, should_match: bool = True) -> CheckResult:
@@ -307,7 +200,10 @@ def check_json(text: str, *, schema: dict | None = None) -> CheckResult:
 
 def markdown_headings(text: str) -> list[str]:
     """Heading titles of a Markdown text, in order."""
-    return [m.group(1).strip().rstrip("#").strip() for m in re.finditer(r"^\s{0,3}#{1,6}\s+(.+)$", text, re.MULTILINE)]
+    return [
+        m.group(1).strip().rstrip("#").strip().rstrip(":").strip()
+        for m in re.finditer(r"^\s{0,3}#{1,6}\s+(.+)$", text, re.MULTILINE)
+    ]
 
 
 def check_markdown_sections(text: str, *, sections: list[str]) -> CheckResult:
@@ -325,31 +221,10 @@ def check_markdown_sections(text: str, *, sections: list[str]) -> CheckResult:
 
 
 def check_topic(text: str, *, topic: str) -> CheckResult:
-    """The text is about the topic: its words, or words the bundled lexicon ties to it, stand in at least a
-    third of its sentences (lines, for verse). A plural or singular counts on both sides ("Is about cats"
-    passes "The cat sleeps."). Named in fewer, it may be a passing mention: n/a, not a pass."""
-    units = lines_of(text)
-    if len(units) <= 1 or all(len(words_of(u)) > 14 for u in units):
-        units = sentences_of(text) or units
-    with_topic = [u for u in units if lexicons.topic_words_in(words_of(u), topic)]
-    found = lexicons.topic_words_in(words_of(text), topic)
-    needed = max(1, -(-len(units) // 3))
-    unit = "line" if units == lines_of(text) and len(units) > 1 else "sentence"
-    if found and len(with_topic) >= needed:
-        return CheckResult(True, f"topic words {_quote(found)} in {len(with_topic)} of {len(units)} {unit}s")
-    if found:
-        return CheckResult(
-            False,
-            f"topic words {_quote(found)} in {len(with_topic)} of {len(units)} {unit}s (at least {needed} needed)",
-            f'"{topic}" is named only in passing ({len(with_topic)} of {len(units)} {unit}s): the grader cannot '
-            "tell whether it is what the text is about.",
-            undecided=True,
-        )
-    related = lexicons.topic_words(topic)
-    # The topic's own words first, then related ones: none of them is in the text (the check just failed).
-    named = sorted(w for w in related if w in topic.lower().split())
-    examples = ", ".join([*named, *sorted(w for w in related if w not in named)][:6])
-    return CheckResult(False, "no topic words", f'Nothing in the text is about "{topic}" (no word such as {examples}).')
+    """The text is about the topic (topics.py: the prominence rule)."""
+    from rubric_core.checks.topics import check_topic as run
+
+    return run(text, topic=topic)
 
 
 def check_sensory_details(text: str, *, min: int) -> CheckResult:

@@ -181,6 +181,22 @@ class OfflineGrader(ToolCallingChatModel):
         return AIMessage(content="", tool_calls=[{"name": "GraderResponse", "args": answer, "id": "grader-response"}])
 
 
+def grade_criterion(
+    criterion: Criterion, draft: Draft, *, tool_answers: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """One criterion's verdict record for a draft, as `respond` decides it in a grading pass.
+
+    `tool_answers` maps the grader tools the run was given to their answers this pass (a criterion ending
+    in "(tool)" is judged by its tool's report). The truth set (tests/core/truth_set.py) and
+    bench/offline_grader.py grade through here.
+    """
+    answers = tool_answers or {}
+    ref = tool_reference(criterion.text, list(answers))
+    if ref is not None:
+        return tool_verdict(criterion.text, ref, answers.get(ref.tool))
+    return _verdict(criterion, plan(criterion), draft, None)
+
+
 def _criteria_to_grade(rubric: str, frozen: list[str]) -> list[Criterion]:
     parsed = parse_criteria(rubric)
     if not frozen:

@@ -22,7 +22,7 @@ def judge(criterion: str, text: str) -> bool:
         ("Is about a cat", "My cat sleeps all day in the sun."),
         ("Is about the ocean", "Waves roll over the sand."),
         ("Is about an apple", "She ate two apples."),
-        ("Is about the old lighthouse", "The lighthouse keeper climbed the stairs."),
+        ("Is about the old lighthouse", "The old lighthouse keeper climbed the stairs."),
     ],
 )
 def test_a_text_about_the_topic_passes(criterion: str, text: str) -> None:
@@ -39,8 +39,8 @@ def test_a_text_about_something_else_still_fails() -> None:
         # a plural or singular on either side
         ("Is about cats", "The cat sleeps all day."),  # a plural topic, a singular text
         ("Is about foxes", "A fox crossed the field."),
-        ("Is about stories", "She told a story at bedtime."),
-        ("Is about a story", "She told two stories at bedtime."),
+        ("Is about berries", "She picked a berry at dawn."),
+        ("Is about a berry", "She picked two berries at dawn."),
         ("Is about wolves", "A lone wolf howled."),
         # related words of other topics
         ("Is about a dog", "The puppy chased its tail."),
@@ -106,3 +106,34 @@ def test_the_gap_names_the_topic_first() -> None:
 )
 def test_more_than_a_topic_is_not_judged(criterion: str) -> None:
     assert interpret(Criterion(text=criterion, line=1)) is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "text"),
+    [
+        # A topic of several words is never named as a phrase: the text may be about another lighthouse.
+        ("Is about the old lighthouse", "The lighthouse keeper climbed the stairs."),
+        # "climate" and "change" apart are not climate change ("we will change" is a verb besides).
+        ("Is about climate change", "The climate here is mild. We will change our plans. Change is hard."),
+        # Named in one sentence of three: a passing mention, not the subject.
+        ("Is about cats", "The city wakes early. A cat watches from a sill. By nine the streets are loud."),
+    ],
+)
+def test_a_topic_named_in_passing_or_only_in_part_is_not_judged(criterion: str, text: str) -> None:
+    """These had passed: any word of the topic in a third of the sentences was enough (00c26db)."""
+    from rubric_core.checks.phrasing import Draft
+
+    spec = interpret(Criterion(text=criterion, line=1))
+    assert spec is not None
+    result = evaluate(spec, Draft(text=text))
+    assert result.verdict == "n/a", result
+
+
+def test_a_topic_word_used_as_a_verb_names_no_topic() -> None:
+    """'I love pizza' is about pizza: 'love' led by a pronoun is a verb (it passed before, 1 sentence in 3)."""
+    from rubric_core.checks.phrasing import Draft
+
+    spec = interpret(Criterion(text="Is about love", line=1))
+    assert spec is not None
+    result = evaluate(spec, Draft(text="I love pizza. Pizza is my favourite food. I eat a slice every Friday."))
+    assert result.verdict == "fail" and result.gap.startswith("Nothing in the text is about")

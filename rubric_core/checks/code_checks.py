@@ -1,0 +1,57 @@
+"""Checks read in the agent's Python code: a function defined, docstrings, tests run in a sandbox."""
+
+from __future__ import annotations
+
+from rubric_core.checks.sandbox import run_python_tests
+from rubric_core.checks.text import CheckResult
+
+
+def python_defines(code: str, *, name: str | None) -> CheckResult:
+    """The code defines the function `name`, or any function when `name` is None (ast)."""
+    import ast
+
+    if name is None and not code.strip():
+        return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    names = [n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if name is None:
+        if names:
+            return CheckResult(True, f"defines {', '.join(f'{n}()' for n in names)}")
+        return CheckResult(False, "functions: none", "The code defines no function: write one with def.")
+    if name in names:
+        return CheckResult(True, f"defines {name}()")
+    return CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")
+
+
+def python_docstrings(code: str) -> CheckResult:
+    """Every function and class in the code has a docstring (and there is code)."""
+    import ast
+
+    if not code.strip():
+        return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    defs = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))]
+    if not defs:
+        return CheckResult(False, "no function or class", "The code defines no function or class to document.")
+    missing = [n.name for n in defs if ast.get_docstring(n) is None]
+    if missing:
+        names = ", ".join(f"{name}()" for name in missing)
+        return CheckResult(False, f"{len(missing)} of {len(defs)} without", f"No docstring in {names}: add one.")
+    return CheckResult(True, f"{len(defs)} of {len(defs)} documented")
+
+
+def python_tests(code: str, *, tests: str) -> CheckResult:
+    run = run_python_tests(code, tests)
+    if run.passed:
+        return CheckResult(True, run.summary())
+    return CheckResult(False, run.summary(), "Tests fail: " + run.summary())

@@ -1,0 +1,206 @@
+"""Word lists that decide what a "mentions ..." / "does not use ..." term asks for.
+
+A term names a kind of content the grader has a finder for (`CATEGORY_PATTERNS`: "the price"
+is met by "$49", never by the word "price"), a kind it has no finder for (`UNCHECKABLE`: a
+product name, jargon, a benefit: n/a), or words. `QUALIFIERS` ask for a quality no finder
+confirms ("a strong call to action"); `SPECIFIERS` narrow a kind to one a word beside it names
+("the launch date": a date in a sentence that speaks of the launch). rubric_core/checks/CRITERIA.md
+lists each rule; keep the two in step.
+"""
+
+from __future__ import annotations
+
+CATEGORY_PATTERNS: dict[str, str] = {
+    "price": "price",
+    "prices": "price",
+    "pricing": "price",
+    "cost": "price",
+    "costs": "price",
+    "fee": "price",
+    "fees": "price",
+    "price point": "price",
+    "price tag": "price",
+    "call to action": "call_to_action",
+    "calls to action": "call_to_action",
+    "call-to-action": "call_to_action",
+    "calls-to-action": "call_to_action",
+    "cta": "call_to_action",
+    "ctas": "call_to_action",
+    "date": "date",
+    "dates": "date",
+    "day": "date",
+    "time": "time",
+    "time of day": "time",
+    "deadline": "deadline",
+    "deadlines": "deadline",
+    "due date": "deadline",
+    "cutoff": "deadline",
+    "cut-off": "deadline",
+    "cutoff date": "deadline",
+    "link": "link",
+    "links": "link",
+    "hyperlink": "link",
+    "hyperlinks": "link",
+    "url": "link",
+    "urls": "link",
+    "website": "link",
+    "web address": "link",
+    "web site": "link",
+    "email address": "email_address",
+    "email addresses": "email_address",
+    "e-mail address": "email_address",
+    "contact email": "email_address",
+    "phone number": "phone_number",
+    "phone numbers": "phone_number",
+    "telephone number": "phone_number",
+    "question": "question",
+    "questions": "question",
+    "question mark": "question",
+    "question marks": "question",
+    "statistic": "statistic",
+    "statistics": "statistic",
+    "stat": "statistic",
+    "stats": "statistic",
+    "percentage": "statistic",
+    "percentages": "statistic",
+    "number": "number",
+    "numbers": "number",
+    "figure": "number",
+    "figures": "number",
+    "digit": "digits",
+    "digits": "digits",
+    "numeral": "digits",
+    "numerals": "digits",
+    "greeting": "greeting",
+    "greetings": "greeting",
+    "salutation": "greeting",
+    "sign-off": "sign_off",
+    "signoff": "sign_off",
+    "sign off": "sign_off",
+    "closing": "sign_off",
+    "valediction": "sign_off",
+    "emoji": "emoji",
+    "emojis": "emoji",
+    "emoticon": "emoji",
+    "emoticons": "emoji",
+    "hashtag": "hashtag",
+    "hashtags": "hashtag",
+    "exclamation mark": "exclamation",
+    "exclamation marks": "exclamation",
+    "exclamation point": "exclamation",
+    "exclamation points": "exclamation",
+    "bullet points": "bullets",
+    "bullet point": "bullets",
+    "bullets": "bullets",
+    "bulleted list": "bullets",
+    "bullet list": "bullets",
+    "bullet-point list": "bullets",
+    "apology": "apology",
+    "apologies": "apology",
+    "thank-you": "thanks",
+    "thank you": "thanks",
+    "thanks": "thanks",
+    "thank you note": "thanks",
+}
+"""Names of kinds the grader has a finder for (singular and plural, as criteria write them)."""
+
+SPECIFIERS: frozenset[str] = frozenset(
+    """
+    launch release event start starting end ending opening closing delivery shipping meeting party sale
+    publication expiry expiration registration signup sign-up application entry submission payment renewal
+    subscription membership ticket trial offer order booking reservation check-in arrival departure
+    kickoff kick-off premiere webinar workshop class course conference session interview appointment
+    """.split()
+)
+"""Words that narrow a kind to one ("the launch date", "the ticket price"): a found instance passes only
+in a sentence that also names the word; elsewhere the grader cannot tell it is that one (n/a)."""
+
+UNCHECKABLE: frozenset[str] = frozenset(
+    """
+    name names title titles headline headlines subject tagline slogan signature author sender recipient
+    competitor competitors competition rival rivals alternative alternatives brand brands company companies
+    product products jargon buzzword buzzwords acronym acronyms abbreviation abbreviations slang cliche cliches
+    cliché clichés filler profanity swearing typo typos mistake mistakes error errors
+    benefit benefits feature features advantage advantages disadvantage disadvantages pro pros con cons
+    example examples instance instances illustration reason reasons rationale justification evidence proof source
+    sources citation citations reference references quote quotes quotation quotations testimonial testimonials
+    review reviews anecdote anecdotes story stories metaphor metaphors simile similes analogy analogies imagery
+    image images rhyme rhymes alliteration pun puns joke jokes humor humour wit irony sarcasm emotion emotions
+    feeling feelings mood tone voice style register language wording vocabulary grammar spelling punctuation
+    formatting format structure flow transition transitions clarity summary summaries conclusion conclusions
+    introduction intro outro takeaway takeaways point points idea ideas thesis argument arguments
+    counterargument claim claims recommendation recommendations suggestion suggestions advice tip tips step
+    steps instruction instructions solution solutions problem problems issue issues cause causes effect effects
+    impact impacts result results outcome outcomes goal goals objective objectives purpose context background
+    agenda location locations venue place places address addresses audience reader readers customer customers
+    user users value proposition propositions offer offers discount discounts deal deals promotion promotions
+    promo guarantee guarantees warranty warranties specification specifications spec specs dimension dimensions
+    size sizes weight color colour colors colours material materials availability schedule timeline milestone
+    milestones budget risk risks owner owners contact contacts detail details fact facts information info data
+    metric metrics kpi kpis insight insights lesson lessons explanation explanations definition definitions
+    comparison comparisons contrast description descriptions requirement requirements criterion criteria caveat
+    caveats disclaimer disclaimers warning warnings limitation limitations assumption assumptions consequence
+    consequences action actions next-steps character characters setting plot dialogue twist ending beginning
+    opening hook hooks moral theme themes message messages keyword keywords term terms concept concepts topic
+    topics subject-matter content section sections heading headings subheading subheadings paragraph
+    paragraphs sentence sentences line lines word words letter letters phrase phrases verb verbs noun nouns
+    adjective adjectives adverb adverbs pronoun pronouns capital capitals period periods comma commas colon
+    semicolon dash dashes quotation-mark hint hints annotation annotations recursion loop loops comment
+    comments exception exceptions handling validation test tests variable variables class classes method
+    methods decorator decorators generator generators logging assertion assertions case cases
+    docstring docstrings function functions module modules import imports
+    contraction contractions passive superlative superlatives fragment fragments clause clauses person persons
+    caps uppercase lowercase capitalization capitalisation italics bold markdown html table tables footnote
+    footnotes symbol symbols character-count repetition repetitions hedge hedges hedging exaggeration
+    """.split()
+)
+"""Kinds of content with no finder: a criterion that asks for one (or for its absence) is n/a, because the
+word itself proves nothing ('Includes the product name', 'Does not use jargon', 'Uses type hints')."""
+
+QUALIFIERS: frozenset[str] = frozenset(
+    """
+    main key clear clearly specific concrete relevant correct exact actual accurate right proper appropriate
+    important brief short concise strong compelling personal friendly positive negative professional formal
+    informal warm polite engaging catchy memorable vivid original creative helpful useful meaningful simple plain
+    good great nice better best bad enough sufficient detailed thorough complete full overall explicit
+    explicitly persuasive convincing emotional sensory descriptive humorous funny witty unique interesting
+    realistic believable consistent coherent logical natural fluent suitable obvious visible prominent
+    prominently early upfront final first last new current latest total precise rhetorical fun surprising
+    striking powerful bold urgent gentle subtle sincere genuine heartfelt honest fair balanced relatable
+    """.split()
+)
+"""Words that ask for a quality no word match can confirm ('the main benefit', 'a rhetorical question')."""
+
+ABSORBED: frozenset[str] = frozenset(
+    "clear clearly explicit explicitly specific exact concrete actual visible real".split()
+)
+"""Qualifiers an instance of a kind meets by being one ('a clear call to action', 'the exact price')."""
+
+TOKEN_DESCRIPTORS: frozenset[str] = frozenset(
+    """
+    the a an of our its their your this that for in on at to
+    link url address website site page email e-mail handle account tag hashtag id number no code ticket issue
+    order version release build rate price cost fee amount figure value sum total percentage percent discount
+    language phone tel extension model sku reference ref year standard edition size room gate flight route
+    chapter page step level grade release ticket
+    """.split()
+)
+"""Words that only say what kind of token follows ("ticket #4821", "the rate of 4.5%", "the link https://…"):
+the token written as it stands is what the text must hold. Any other word beside a token must stand in
+the same sentence ("24/7 support")."""
+
+LANGUAGES: frozenset[str] = frozenset(
+    """
+    english french spanish german italian portuguese chinese mandarin cantonese japanese korean russian arabic hindi
+    dutch swedish norwegian danish finnish polish turkish greek latin hebrew
+    """.split()
+)
+"""A term ending in a language ("American English", "Spanish") asks how the text is written: n/a."""
+
+CONCEPT_VERBS: frozenset[str] = frozenset(
+    "mention mentions mentioning refer refers name names discuss discusses talk talks about feature features "
+    "list lists reference references cite cites".split()
+)
+"""Verbs that speak of a thing, not of a word: "Does not mention dogs" is not met by leaving out the word
+"dogs" ("puppy", "labrador"), so only finding one proves anything. "Does not use/say/contain X" is about
+the word itself."""

@@ -1,0 +1,738 @@
+"""A truth set for the offline grader, written by hand: (criterion, draft, what a careful reviewer says).
+
+Each row's `truth` is decided from what the criterion means for that draft, not from what the grader
+does: `pass` or `fail` when a reader can tell from the text alone, `n/a` when no deterministic check
+can confirm the criterion (a quality, a name only the task knows, what a function does). `also` lists
+other verdicts an honest offline grader may give: `n/a` where a check exists in principle but the
+grader may decline it, `fail` where a reviewer would fail the draft yet the grader cannot know it.
+`pass` is never in `also`: a ✔ must mean the criterion holds.
+
+`known` records a verdict the grader gives today that is outside the accepted ones (never a ✔), with
+the reason it is left so; the tests keep it honest both ways (a fix shows up as a changed row).
+
+Read by tests/core/test_truth_set.py (0 false passes, every row's verdict) and bench/offline_grader.py
+(the confusion matrix).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+VERDICTS = ("pass", "fail", "n/a")
+
+
+@dataclass(frozen=True)
+class Row:
+    """One hand-written case."""
+
+    criterion: str
+    """The rubric bullet's text."""
+
+    draft: str
+    """The agent's answer (code in a fenced block when the criterion is about code)."""
+
+    truth: str
+    """What a careful reviewer says: pass, fail, or n/a (no check can confirm it)."""
+
+    also: frozenset[str] = field(default_factory=frozenset)
+    """Other verdicts an honest offline grader may give (never pass)."""
+
+    why: str = ""
+    """The reviewer's reason, when it is not obvious."""
+
+    attachment: str = ""
+    """Lines attached under the bullet (tests, a JSON Schema)."""
+
+    tools: dict[str, str] | None = None
+    """Answers of grader tools the run was given (tool name -> its report), for "(tool)" criteria."""
+
+    known: str = ""
+    """A verdict the grader gives today outside `accepted` (never pass), left so for the reason in `why`."""
+
+    @property
+    def accepted(self) -> frozenset[str]:
+        return frozenset({self.truth}) | self.also
+
+
+def ok(criterion: str, draft: str, why: str = "", **kw: object) -> Row:
+    """A draft that meets the criterion."""
+    return Row(criterion, draft, "pass", why=why, **kw)  # type: ignore[arg-type]
+
+
+def ok_or_na(criterion: str, draft: str, why: str = "", **kw: object) -> Row:
+    """A draft that meets the criterion, which an honest offline grader may still call n/a."""
+    return Row(criterion, draft, "pass", frozenset({"n/a"}), why, **kw)  # type: ignore[arg-type]
+
+
+def no(criterion: str, draft: str, why: str = "", **kw: object) -> Row:
+    """A draft that misses the criterion."""
+    return Row(criterion, draft, "fail", why=why, **kw)  # type: ignore[arg-type]
+
+
+def no_or_na(criterion: str, draft: str, why: str = "", **kw: object) -> Row:
+    """A draft that misses the criterion, which an honest offline grader may call n/a."""
+    return Row(criterion, draft, "fail", frozenset({"n/a"}), why, **kw)  # type: ignore[arg-type]
+
+
+def na(criterion: str, draft: str, why: str, **kw: object) -> Row:
+    """A criterion no deterministic check confirms: n/a (fail allowed where the draft plainly misses it)."""
+    return Row(criterion, draft, "n/a", why=why, **kw)  # type: ignore[arg-type]
+
+
+def na_or_no(criterion: str, draft: str, why: str, **kw: object) -> Row:
+    """No check confirms the criterion, and the draft plainly misses it: n/a or fail."""
+    return Row(criterion, draft, "n/a", frozenset({"fail"}), why, **kw)  # type: ignore[arg-type]
+
+
+# ----------------------------------------------------------------------------------------------- drafts
+
+HAIKU = "Cherry blossoms drift\nacross the still garden pond\nsoft rain wakes the buds"
+HAIKU_585 = "Cherry blossoms drift\nacross the quiet garden pond\nsoft rain on new leaves"  # 5-8-5
+HAIKU_FOUR = HAIKU_585 + "\nthe robins return"
+
+ANNOUNCEMENT = (
+    "Meet LockPro X, the bike lock that fits in a jersey pocket. Its hardened steel shackle shrugs off bolt "
+    "cutters, and it weighs just 400 grams. LockPro X costs $49 and ships on March 3. Order yours today at "
+    "https://lockpro.example/x."
+)
+ANNOUNCEMENT_PLAIN = (
+    "Our new bike lock is here. It is light, strong and easy to carry. It comes in three colours and fits any frame."
+)
+STUFFED = (
+    "Introducing our new bike lock. We can't wait to share more about the price and the call to action and "
+    "the product name and the benefits soon."
+)
+STUFFED_ISSUE = (
+    "Our new bike lock is almost ready. In the coming weeks we will share more about the $49 and call to "
+    "action and the price and the product name with everyone who follows along."
+)
+STUFFED_KINDS = (
+    "This update covers the deadline and the date and the time, the link and the statistic, the greeting "
+    "and the sign-off, and the thanks and the apology you asked for."
+)
+
+EMAIL = (
+    "Hi Sam,\n\nThanks for sending the report on Friday. I read it over the weekend and the numbers look right "
+    "to me. Could we meet on Tuesday at 10 am to go through the risks?\n\nBest regards,\nAnna"
+)
+EMAIL_BARE = "Sam,\nThe report is ready and the numbers look right. We can go through the risks next week.\nAnna"
+
+PHOTOSYNTHESIS = (
+    "Photosynthesis is the process in which chlorophyll in a plant's leaves captures light energy and uses "
+    "it to turn water and carbon dioxide into glucose and oxygen."
+)
+PHOTOSYNTHESIS_NO_CHLOROPHYLL = (
+    "Photosynthesis is how plants make their food. They take in sunlight, water and carbon dioxide and turn "
+    "them into glucose and oxygen."
+)
+
+LIPOGRAM = "A vast gray gulf rolls toward land. Gulls cry as a salty wind blows. Cold foam slaps at rocks and sand."
+LIPOGRAM_FOUR = LIPOGRAM + " Waves hiss back out."  # "Waves" has an e: the bundled example's last draft
+OCEAN = "The ocean is vast and blue. Waves crash against the shore all night."
+
+REPORT = (
+    "# Website migration: status\n\n## Summary\nThe migration is on track for the 15 March deadline.\n\n"
+    "## Progress\nContent export is done and 60% of the pages are on the new platform.\n\n## Risks\n"
+    "Redirects for old URLs are untested; search traffic could drop if they break.\n\n## Next steps\n"
+    "Move the remaining pages, test every redirect, and freeze content a week before the deadline."
+)
+REPORT_NO_RISKS = (
+    "# Website migration: status\n\n## Summary\nThe migration is on track.\n\n## Progress\nContent export is "
+    "done and 60% of the pages are on the new platform.\n\n## Next steps\nMove the remaining pages and set up "
+    "redirects."
+)
+
+CITY_WITH_A_CAT = (
+    "The city wakes early. Buses rumble down the avenue and the bakeries open their doors. Office workers "
+    "hurry past the fountain with coffee in hand. A cat watches them from a windowsill. By nine the streets "
+    "are full and loud."
+)
+PIZZA = "I love pizza. Pizza is my favourite food. I eat a slice every Friday with my brother."
+CLIMATE = (
+    "Climate change is warming the oceans. As the climate shifts, storms grow stronger. Slowing climate change "
+    "means cutting emissions now."
+)
+WORDS_CLIMATE_CHANGE_APART = (
+    "The climate here is mild in spring. We will change our plans if it rains. Change is hard for everyone."
+)
+
+LONG_130 = (
+    "Our city library has opened a new wing for young readers, and the first week has gone better than anyone "
+    "hoped. Families queued before the doors opened on Monday, and by noon every reading nook was taken. The "
+    "wing has low shelves, soft chairs and a small stage for story hour, which runs three times a week. "
+    "Volunteers from the high school help children find books and sign up for cards. The library also added a "
+    "quiet room for older students who need a calm place to study after school. Staff say the busiest hours "
+    "are late afternoons, so they plan to extend opening times on weekdays. Donations paid for most of the "
+    "furniture, and a local artist painted the mural by the entrance. Next month the wing will host its first "
+    "author visit and a poetry workshop."
+)
+
+PY_DUPLICATES_V2 = (
+    "Here it is.\n\n```python\ndef find_duplicates(lst):\n"
+    '    """Elements of lst that appear more than once, each once, in first-seen order."""\n'
+    "    seen, out = [], []\n    for item in lst:\n        if item in seen and item not in out:\n"
+    "            out.append(item)\n        seen.append(item)\n    return out\n```\n"
+)
+PY_DUPLICATES_SORTED = (
+    "```python\ndef find_duplicates(lst):\n    seen = set()\n    dups = set()\n    for item in lst:\n"
+    "        if item in seen:\n            dups.add(item)\n        seen.add(item)\n    return sorted(dups)\n```\n"
+)
+PY_REVERSE = '```python\ndef reverse_string(text):\n    """Text backwards."""\n    return text[::-1]\n```\n'
+PY_UPPER = '```python\ndef reverse_string(text):\n    """Text in capitals."""\n    return text.upper()\n```\n'
+PY_NO_DOCSTRING = "```python\ndef is_prime(n):\n    return n > 1 and all(n % d for d in range(2, n))\n```\n"
+PY_TYPED = (
+    "```python\ndef slugify(title: str) -> str:\n"
+    '    """Lower-case words joined by hyphens."""\n'
+    '    return "-".join(title.lower().split())\n```\n'
+)
+PY_COMMENT_STUFFED = (
+    "```python\n# type hints, error handling, recursion and unit tests\ndef add(a, b):\n    return a + b\n```\n"
+)
+PY_SYNTAX_ERROR = "```python\ndef find_duplicates(lst)\n    return []\n```\n"
+
+DUPLICATE_TESTS = (
+    "assert find_duplicates([1, 2, 2, 3, 3, 3]) == [2, 3]\n"
+    "assert find_duplicates([]) == []\n"
+    "assert find_duplicates([[1], [2], [1]]) == [[1]]"
+)
+SCHEMA = '{"type": "object", "required": ["name", "age"], "properties": {"name": {"type": "string"}, "age": {"type": "integer"}}}'
+
+SUITE_PASSED = (
+    '{"passed": true, "tests": [{"name": "test_empty_list", "passed": true, "error": ""}, '
+    '{"name": "test_first_seen_order", "passed": true, "error": ""}], "summary": "2 of 2 tests passed"}'
+)
+SUITE_ORDER_FAILS = (
+    '{"passed": false, "tests": [{"name": "test_empty_list", "passed": true, "error": ""}, '
+    '{"name": "test_first_seen_order", "passed": false, "error": "[3, 1] != [1, 3]"}], '
+    '"summary": "1 of 2 tests passed"}'
+)
+
+
+# ------------------------------------------------------------------------------------------------- rows
+
+ROWS: tuple[Row, ...] = (
+    # --- line count -----------------------------------------------------------------------------------
+    ok("Exactly three lines", HAIKU),
+    no("Exactly 3 lines", HAIKU_FOUR),
+    ok("exactly THREE lines.", HAIKU),
+    ok("At most 4 lines", "Roses are red\nviolets are blue"),
+    no("No more than two lines", HAIKU),
+    ok("Between 2 and 5 lines", HAIKU_FOUR),
+    no("Has exactly three lines", "One long line that never breaks at all."),
+    ok("3 lines or more", HAIKU),
+    ok("Is three lines long", "a\nb\nc"),
+    no("Written in a single line", "Two\nlines"),
+    no_or_na("Exactly three lines that rhyme", HAIKU, why="three lines, but they do not rhyme"),
+    ok_or_na("Three lines about spring", HAIKU, why="three lines, all of spring (blossoms, rain, buds)"),
+    no_or_na("Three lines about spring", HAIKU_FOUR, why="four lines: the count alone already misses"),
+    # --- syllables ------------------------------------------------------------------------------------
+    ok("Follows a 5-7-5 syllable pattern", HAIKU),
+    no("Syllables 5/7/5", HAIKU_585, why="the middle line has 8 syllables"),
+    ok("Follows the 5–7–5 syllable structure", HAIKU),
+    no("5-7-5 syllables", HAIKU_FOUR),
+    na("Each line has few syllables", HAIKU, "'few' is no number"),
+    # --- sentence count -------------------------------------------------------------------------------
+    no("Exactly one sentence", PHOTOSYNTHESIS_NO_CHLOROPHYLL),
+    ok("A one-sentence summary", PHOTOSYNTHESIS),
+    ok("Three to four sentences", LIPOGRAM),
+    no("At least 2 sentences", PHOTOSYNTHESIS),
+    no("No more than three sentences", LIPOGRAM_FOUR),
+    no('Does not contain the letter "e"', LIPOGRAM_FOUR, why='"Waves"'),
+    ok("Is a single sentence", "Dr. Smith arrived at noon."),
+    no("Fewer than 3 sentences", "Hello there. How are you? Fine!"),
+    ok("two sentences", OCEAN),
+    na("One sentence per idea", OCEAN, "whether each idea has its own sentence is a judgement"),
+    ok_or_na("Three sentences, each under 10 words", "The sun rose. Birds sang loudly. We walked home slowly."),
+    no_or_na("Three sentences, each under 10 words", OCEAN, why="two sentences"),
+    # --- word count -----------------------------------------------------------------------------------
+    ok("At most 150 words", ANNOUNCEMENT),
+    no("Under 10 words", "This sentence has exactly twelve words in it, if you count them."),
+    no("At least fifty words", ANNOUNCEMENT_PLAIN),
+    ok("Between 20 and 40 words", ANNOUNCEMENT_PLAIN),
+    no("120 words or fewer", LONG_130),
+    ok("No longer than 100 words", OCEAN),
+    ok("Keep it under 120 words", ANNOUNCEMENT),
+    no("Keep it under 120 words.", LONG_130),
+    ok("Less than 50 words.", "Short and sweet."),
+    ok("max 60 words", ANNOUNCEMENT, why="the announcement has 43 words"),
+    no_or_na("Each line has at most 5 words", "one two three\nfour five six seven eight nine"),
+    no_or_na("Under 100 words and persuasive", LONG_130, why="130 words: the count alone misses"),
+    na("Under 100 words and persuasive", ANNOUNCEMENT, "under 100 words; persuasive is a judgement"),
+    na("Is concise", ANNOUNCEMENT, "a quality, not a count"),
+    # --- paragraphs -----------------------------------------------------------------------------------
+    ok_or_na("Has at least two paragraphs", EMAIL, why="blank lines part it into three blocks"),
+    no_or_na("Exactly two paragraphs", ANNOUNCEMENT, why="one block of text"),
+    # --- words and phrases ----------------------------------------------------------------------------
+    ok("Mentions light and chlorophyll", PHOTOSYNTHESIS),
+    no("Mentions light and chlorophyll", PHOTOSYNTHESIS_NO_CHLOROPHYLL, why="no chlorophyll"),
+    ok("Uses the word ocean or sea", "We sailed across the sea at dawn."),
+    ok("Refers to Paris", "We spent a week in Paris in May."),
+    no("Refers to Paris", "We spent a week in London in May."),
+    ok("mentions LIGHT", "The light fades."),
+    ok_or_na("Mentions stories", "She told a story at bedtime.", why="story also names a kind of content"),
+    ok_or_na("Mentions a leaf", "The leaves fell.", why="an instance of a leaf: no word list for leaf"),
+    ok("Mentions climate change", CLIMATE),
+    no("Mentions climate change", WORDS_CLIMATE_CHANGE_APART, why="both words, never the phrase"),
+    ok("Mentions customer support", "Our customer support team answers within an hour."),
+    no("Mentions 'customer support'", "Our support team helps every customer.", why="a phrase, not two words"),
+    no("Mentions machine learning", "The learning machine hums.", why="the words, not the phrase"),
+    no("Mentions New York", "I bought new shoes in York.", why="not the name"),
+    ok("Mentions New York", "We flew to New York on Monday."),
+    ok("Mentions both the river and the bridge", "The bridge spans the river."),
+    no("Mentions the sun, the moon and the stars", "The sun set and the moon rose.", why="no stars"),
+    ok("Mentions the sun, the moon and the stars", "The sun set, the moon rose and the stars came out."),
+    ok("Uses the words very or really", "It was really cold."),
+    ok("Includes the phrase 'free trial'", "Start your free trial today."),
+    no("Includes the phrase 'free trial'", "Free shipping on every trial order.", why="the words apart"),
+    ok('Contains the exact phrase "limited time only"', "Offer valid for a limited time only."),
+    ok("Names Lisbon", "Our next stop is Lisbon."),
+    ok("Mentions the team", "The team shipped the release on Friday."),
+    no("Mentions the team", "I shipped the release on Friday."),
+    ok("The answer mentions Mount Everest", "Mount Everest is the highest peak on Earth."),
+    ok("Must mention Berlin.", "The train leaves for Berlin at six."),
+    no("mentions berlin", "The train leaves for Munich at six."),
+    # --- literal tokens, as written -------------------------------------------------------------------
+    ok("Mentions $49", "The lock costs $49."),
+    ok("Mentions $49", "Just $49!"),
+    ok("Mentions $49", "Plans start at $49/month."),
+    no("Mentions $49", "Only $490 for the pro model.", why="$490 is not $49"),
+    no("Mentions $49", "Now $49.99.", why="$49.99 is not $49"),
+    no("Mentions $49", "It costs 49 euros.", why="no $49 written"),
+    ok("Mentions 4.5%", "Sales grew 4.5% this year."),
+    no("Mentions 4.5%", "Sales grew 14.5% this year."),
+    no("Mentions 4.5%", "Sales grew 4.55% this year."),
+    ok("Quotes the rate of 4.5%", "The loan carries a 4.5% rate."),
+    ok("References ticket #4821", "This fixes ticket #4821."),
+    ok("Mentions #4821", "Closed in #4821."),
+    no("Mentions #4821", "Closed in #48210."),
+    ok("Mentions C++", "The engine is written in C++."),
+    no("Mentions C++", "The engine is written in C.", why="C is not C++"),
+    no("Mentions C++", "The engine is written in C#."),
+    ok("Mentions the C++ language", "We rewrote it in C++ last year."),
+    ok("Uses the word e-mail", "Send us an e-mail."),
+    no("Uses the word e-mail", "Send us an email.", why="asked for the word as written"),
+    ok("Includes the link https://example.com/lock", "Read more at https://example.com/lock."),
+    no("Includes the link https://example.com/lock", "Read more at https://example.com/locks."),
+    no("Includes the link https://example.com/lock", "Read more on our website."),
+    ok("Mentions 'free returns'", "Free returns for 30 days."),
+    no("Mentions 'free returns'", "Free, easy returns for 30 days."),
+    ok("Mentions LockPro X", ANNOUNCEMENT),
+    no("Mentions LockPro X", "LockPro is the lock for every rider.", why="LockPro, not LockPro X"),
+    no("Mentions LockPro X", "The LockPro XL is the big one.", why="LockPro XL is another product"),
+    no("Mentions v2.0", "Version v2.0.1 is out.", why="v2.0.1 is not v2.0"),
+    ok("Mentions v2.0", "We shipped v2.0 today."),
+    ok("Mentions @rubricstudio", "Follow @rubricstudio for news."),
+    no("Mentions 10%", "We gave 110% this year."),
+    ok("Mentions 24/7 support", "Our support team is there 24/7."),
+    # --- a price --------------------------------------------------------------------------------------
+    ok("Mentions the price", ANNOUNCEMENT),
+    no("Mentions the price", STUFFED, why="names the word price, not a price"),
+    no("Mentions the price", ANNOUNCEMENT_PLAIN),
+    ok("States the price", "It's €39 at launch."),
+    ok("Includes the cost", "Priced at 25 dollars, it pays for itself."),
+    ok("Mentions the price", "It costs forty-nine dollars."),
+    no("Gives the pricing", "Pricing will be announced soon."),
+    no("Mentions the price", "Affordable for everyone.", why="affordable is not a price"),
+    ok("Mentions the price", "Free for the first month, then $5 a month."),
+    ok("MENTIONS THE PRICE", "USD 30 per seat."),
+    ok("Must include the price.", "You can have one for £12."),
+    ok_or_na("The price is mentioned", ANNOUNCEMENT, why="passive wording"),
+    ok_or_na("Mentions the price of the lock", ANNOUNCEMENT, why="the lock costs $49"),
+    no("Mentions the price of the lock", ANNOUNCEMENT_PLAIN),
+    # --- a call to action -----------------------------------------------------------------------------
+    no("Includes a call to action", STUFFED, why="the words 'call to action', not one"),
+    no("Includes a call to action", STUFFED_ISSUE),
+    ok("Includes a call to action", ANNOUNCEMENT),
+    ok("Has a clear call to action", "The lock is light and strong. Visit our site to pre-order."),
+    ok("Ends with a call to action", "The lock is light and strong. Sign up now for early access."),
+    no(
+        "Ends with a call to action",
+        "Sign up now for early access. The lock ships in May.",
+        why="the call comes first; it ends on a fact",
+    ),
+    no("Includes a CTA", "The lock is strong. It ships in May."),
+    ok("Includes a call-to-action", "Ready to ride? Book a test ride at your local shop."),
+    ok("Contains a call to action", "Please reply to this email by Friday."),
+    no("Includes a call to action", "See you soon!\nTake care,\nAnna", why="a goodbye asks for nothing"),
+    no(
+        "Includes a call to action",
+        "Add the flour. Stir well. Bake for twenty minutes.",
+        why="recipe steps are instructions, not a call to act on an offer",
+    ),
+    ok_or_na("Has a call to action", "Don't miss out: grab yours before Friday."),
+    no(
+        "Includes a strong call to action",
+        ANNOUNCEMENT_PLAIN,
+        also=frozenset({"n/a"}),
+        why="there is no call to action at all",
+    ),
+    # --- product name, jargon, competitors and other kinds of content ---------------------------------
+    na("Includes the product name", ANNOUNCEMENT, "the grader does not know the product's name"),
+    na_or_no("Includes the product name", STUFFED, "the words 'the product name', not the name"),
+    na_or_no("Includes the product name", STUFFED_ISSUE, "the words 'the product name', not the name"),
+    na("Does not use jargon", ANNOUNCEMENT_PLAIN, "what counts as jargon is a judgement"),
+    na_or_no("Does not use jargon", "We leverage synergies to drive scalable value.", "plainly full of jargon"),
+    na("Is persuasive", ANNOUNCEMENT, "a quality"),
+    na("Does not mention competitors", ANNOUNCEMENT, "the grader does not know the competitors' names"),
+    na_or_no("Does not mention competitors", "Unlike Kryptonite locks, ours weighs 400 g.", "Kryptonite is one"),
+    na("Doesn't mention the competition", ANNOUNCEMENT_PLAIN, "no word list covers the competition"),
+    na("Does not mention rival brands", ANNOUNCEMENT_PLAIN, "brands are names only the task knows"),
+    na("Mentions a competitor", ANNOUNCEMENT, "the grader does not know the competitors"),
+    na("Has a strong hook", ANNOUNCEMENT, "a quality"),
+    na("Uses a friendly tone", EMAIL, "a quality"),
+    na("Is grammatically correct", EMAIL, "a judgement"),
+    na("Explains the main benefit", ANNOUNCEMENT, "a benefit is a judgement"),
+    na_or_no("Explains the benefits", STUFFED, "names benefits, explains none"),
+    na_or_no("Includes a customer testimonial", "A customer testimonial and a quote go here.", "no testimonial"),
+    na("Mentions the key features", ANNOUNCEMENT, "which features are key is a judgement"),
+    ok_or_na("Gives an example", "Small habits add up. For example, a ten-minute walk after lunch helps."),
+    na("Has a catchy headline", ANNOUNCEMENT, "a quality"),
+    na("Avoids clichés", ANNOUNCEMENT, "a judgement"),
+    na_or_no("Does not include any acronyms", "NASA and the ESA launched it.", "NASA and ESA are acronyms"),
+    na("Is accurate", PHOTOSYNTHESIS, "accuracy needs knowledge"),
+    na("Summarises the main points", REPORT, "a judgement"),
+    na("Includes the author's name", EMAIL, "only the task knows the author"),
+    na("Mentions the recipient by name", EMAIL, "only the task knows the recipient"),
+    na("Has a clear structure", REPORT, "a quality"),
+    na("Uses vivid imagery", HAIKU, "a quality"),
+    na("Includes a metaphor", HAIKU, "finding a metaphor is a judgement"),
+    na("Does not use slang", EMAIL, "a judgement"),
+    na("Uses British spelling", "The colour of the harbour.", "no spelling list"),
+    na("Uses the active voice", OCEAN, "a judgement"),
+    na("Includes relevant keywords", ANNOUNCEMENT, "which keywords are relevant is a judgement"),
+    na("Describes the setting", CITY_WITH_A_CAT, "a judgement"),
+    na("Mentions the offer", "Get 20% off this week.", "what the offer is only the task knows"),
+    na("Contains no spelling mistakes", EMAIL, "no dictionary check"),
+    na("Has no typos", EMAIL, "no dictionary check"),
+    na("Does not use technical terms", ANNOUNCEMENT_PLAIN, "a judgement"),
+    na("Is free of buzzwords", ANNOUNCEMENT_PLAIN, "a judgement"),
+    na("Is appropriate for children", HAIKU, "a judgement"),
+    na("Includes a fun fact", "Octopuses have three hearts.", "fun is a judgement"),
+    na_or_no("Includes a rhetorical question", "A rhetorical question belongs here.", "no question at all"),
+    na("Includes a rhetorical question", "Who doesn't love a sunny morning?", "rhetorical is a judgement"),
+    na("Mentions the benefits of regular exercise", "Exercise helps you sleep.", "benefits are a judgement"),
+    na("Has a title", REPORT, "what counts as a title is a judgement"),
+    na("Addresses the reader directly", ANNOUNCEMENT, "a judgement"),
+    # --- stuffed drafts never pass the kinds they name --------------------------------------------------
+    no("Mentions the deadline", STUFFED_KINDS, why="names deadlines, gives none"),
+    no("Includes a date", STUFFED_KINDS),
+    no("Includes a link", STUFFED_KINDS),
+    no("Includes a statistic", STUFFED_KINDS),
+    no("Opens with a greeting", STUFFED_KINDS),
+    no("Has a sign-off", STUFFED_KINDS),
+    no("Includes a thank-you", STUFFED_KINDS, why="'the thanks' thanks nobody"),
+    no("Includes an apology", STUFFED_KINDS, why="'the apology' apologises for nothing"),
+    no("Mentions the launch date", STUFFED, why="no date"),
+    # --- dates, times, deadlines ----------------------------------------------------------------------
+    ok("Mentions the date", "The event is on March 3."),
+    ok("Includes a date", "Released 2026-03-03."),
+    no("Mentions the date", "May I ask a question?", why="may is a verb here"),
+    ok_or_na(
+        "Gives the event date", "Join us on Friday, June 12, at the town hall.", why="no sentence says it is the event"
+    ),
+    ok_or_na("Includes the launch date", "LockPro X launches on 3 March."),
+    no("Includes the launch date", "LockPro X launches soon."),
+    ok_or_na("Mentions the start time", "Doors open at 7 pm.", why="opening is the start, in other words"),
+    ok("Mentions the start time", "The talk starts at 7 pm."),
+    no("Mentions the start time", "Doors open in the evening."),
+    ok("Mentions the deadline", "Applications close on 15 March."),
+    ok("Mentions the deadline", REPORT),
+    ok("States a deadline", "Please reply by Friday."),
+    no("Mentions the deadline", "We met on Monday to plan the launch."),
+    no_or_na(
+        "Mentions the deadline", "The deadline is tight, so we are working late.", why="says there is one, not when"
+    ),
+    ok("Explicitly mentions the deadline", "Entries are due April 30."),
+    # --- links, emails, phone numbers -----------------------------------------------------------------
+    ok("Includes a link", "Learn more at https://lockpro.example/x."),
+    no("Includes a link", "Learn more on our website."),
+    ok("Includes a URL", "Visit www.lockpro.com for details."),
+    ok("Mentions the website", "Find us at lockpro.com."),
+    ok_or_na("Includes a link to the docs", "The docs are at https://lockpro.example/docs."),
+    ok("Includes an email address", "Write to help@lockpro.com with questions."),
+    no("Includes an email address", "Email us with questions."),
+    ok("Gives a phone number", "Call 555-013-4477 any time."),
+    no("Gives a phone number", "Call us any time."),
+    # --- questions, statistics, numbers ---------------------------------------------------------------
+    ok("Ends with a question", "We built a lock you can carry. What will you ride to first?"),
+    no("Ends with a question", "What will you ride to first? We built a lock you can carry."),
+    ok("Includes a question", "Why wait? The lock ships today."),
+    ok_or_na("Asks the reader a question", "Have you ever lost a bike? Our lock keeps it safe."),
+    ok("Includes a statistic", "Bike thefts fell 40% last year."),
+    no("Includes a statistic", "Bike thefts fell a lot last year."),
+    ok("Cites a statistic", "3 out of 4 riders lock only the frame."),
+    ok("Includes at least two statistics", "Thefts fell 40% and 3 out of 4 riders now use a second lock."),
+    no("Includes at least two statistics", "Bike thefts fell 40% last year."),
+    ok("Includes a number", "We have 12 colours."),
+    # --- greetings, sign-offs, thanks, apologies ------------------------------------------------------
+    ok("Opens with a greeting", EMAIL),
+    no("Starts with a greeting", EMAIL_BARE),
+    ok("Has a sign-off", EMAIL),
+    no("Ends with a sign-off", "Hi Sam,\nThe report is ready. Let me know what you think."),
+    ok("Includes a greeting and a sign-off", EMAIL),
+    no("Includes a greeting and a sign-off", EMAIL_BARE),
+    ok("Includes a thank-you", EMAIL),
+    no("Includes a thank-you", "Thanks to its steel shackle, the lock resists cutters.", why="causal, not thanks"),
+    ok("Includes an apology", "We're sorry for the delay."),
+    no("Includes an apology", "The delay was caused by the storm."),
+    ok_or_na("Apologizes for the delay", "We're sorry for the delay."),
+    # --- emoji, hashtags, exclamation marks, bullets --------------------------------------------------
+    ok("Includes an emoji", "Ride safe 🚲"),
+    no("Includes an emoji", "Ride safe."),
+    ok("Uses at least one hashtag", "New lock out now #bikes"),
+    ok("Uses at least two hashtags", "New lock out now #bikes #cycling"),
+    no("Uses at least two hashtags", "New lock out now #bikes"),
+    ok("Uses exactly one emoji", "Ride safe 🚲"),
+    no("Uses exactly one emoji", "Ride safe 🚲🔒"),
+    no("No more than two exclamation marks", "Wow! New! Now!"),
+    ok("No more than two exclamation marks", "Wow! New lock."),
+    ok("Uses bullet points", "Pack list:\n- a lock\n- a pump\n- a light"),
+    no("Uses bullet points", ANNOUNCEMENT_PLAIN),
+    ok_or_na("Is formatted as a bulleted list", "- a lock\n- a pump\n- a light"),
+    # --- absence --------------------------------------------------------------------------------------
+    ok('Does not contain the letter "e"', LIPOGRAM),
+    no('Does not contain the letter "e"', OCEAN),
+    no("Without the letter z", "A zebra ran past."),
+    ok("Never uses the letter x", "A quiet room."),
+    no("Does not mention price", "It costs $49."),
+    ok("Does not mention the price", ANNOUNCEMENT_PLAIN),
+    no("Does not mention the price", "It costs forty-nine dollars.", why="a price in words"),
+    no_or_na("Does not mention the price", "It's affordable for every rider.", why="speaks of the price"),
+    no("Must not mention the price", "Pricing starts at $5 a month."),
+    no("Avoids the words very and really", "It was really good."),
+    ok("Avoids the words very and really", "It was good."),
+    ok("Never uses the word 'basically'", "It is simple."),
+    no("Doesn't use the word “synergy”", "We found synergy."),
+    no("Does not mention dogs", "The puppy slept by the door."),
+    ok_or_na("Does not mention dogs", "The stock market fell sharply today."),
+    no("Does not mention dogs", "The dog slept by the door."),
+    ok("Does not mention Kryptonite", ANNOUNCEMENT),
+    no("Does not mention Kryptonite", "Lighter than a Kryptonite lock."),
+    ok("Contains no exclamation marks", "A calm note."),
+    no("Contains no exclamation marks", "Great news!"),
+    no("Does not include any links", "See www.lockpro.com."),
+    ok("Does not include any links", "See our shop."),
+    no("Uses no hashtags", "Out now #bikes"),
+    ok("Uses no hashtags", "Out now."),
+    no("Avoids emojis", "Ride safe 🚲"),
+    ok("Avoids emojis", "Ride safe."),
+    no("Does not include numbers", "We sold 12 locks."),
+    no_or_na("Does not include numbers", "We sold five locks.", why="five is a number, written out"),
+    ok("Does not include numbers", "We sold many locks."),
+    ok_or_na("Doesn't ask any questions", "The lock ships today."),
+    no("Does not ask questions", "Why wait? The lock ships today."),
+    no("Has no questions", "Why wait? The lock ships today."),
+    ok("Has no questions", "The lock ships today."),
+    no("Does not apologize", "Sorry for the wait."),
+    no("Does not include an email address", "Write to help@lockpro.com."),
+    ok("Does not include an email address", "Write to us."),
+    no("Does not mention the deadline", "Please reply by Friday."),
+    no("No dates", "We launch on March 3."),
+    no_or_na("Does not mention team", "The team shipped it.", why="the word is there"),
+    ok_or_na("Does not mention team", "I shipped it."),
+    ok("Does not use the word team", "I shipped it."),
+    no("Does not use the word team", "Our teams shipped it.", why="teams is the word, plural"),
+    no("Does not mention the price or the launch date", "It launches on March 3."),
+    # --- counts and more ------------------------------------------------------------------------------
+    no_or_na("Exactly two sentences about the ocean", LIPOGRAM, why="four sentences"),
+    ok_or_na("Exactly two sentences about the ocean", OCEAN),
+    na("At least two sentences with a verb", OCEAN, "which words are verbs needs a parser"),
+    na("Every line mentions the sea", HAIKU, "every line: a scope the check does not see"),
+    na("Uses every single sentence wisely", OCEAN, "a judgement"),
+    na("Each paragraph has three sentences", REPORT, "per paragraph"),
+    # --- topics ---------------------------------------------------------------------------------------
+    ok("Is about spring", HAIKU),
+    ok("Is about the ocean", OCEAN),
+    ok("Is about the ocean", LIPOGRAM, why="gulf, gulls, salty wind, foam, waves"),
+    no("Is about the ocean", "The stock market fell sharply today. Investors sold their shares."),
+    no_or_na("Is about cats", CITY_WITH_A_CAT, why="a cat named in passing; the text is about the city"),
+    no_or_na("Is about love", PIZZA, why="about pizza; 'love' is a verb here"),
+    ok("Is about coffee", "I start each day with an espresso. By noon I want a latte. Coffee keeps me going."),
+    ok("On the theme of friendship", "A friend calls when the rain comes. My old pal brings soup."),
+    ok("Is about a dog", "The puppy chased its tail. Then the little dog barked at the mailman."),
+    ok("Is about climate change", CLIMATE),
+    no_or_na("Is about climate change", WORDS_CLIMATE_CHANGE_APART, why="the words, never the subject"),
+    ok("Is about photosynthesis", PHOTOSYNTHESIS),
+    ok_or_na("It's about the sea", OCEAN),
+    na("Is a funny poem about cats", "My cat sleeps all day.\nShe snores.", "funny is a judgement"),
+    na("Writes vividly about the sea", OCEAN, "vividly is a judgement"),
+    # --- starts with / ends with ----------------------------------------------------------------------
+    ok("Starts with the word 'Today'", "Today we launch the lock."),
+    no("Starts with the word 'Today'", "We launch the lock today.", why="today comes last"),
+    ok("Ends with the phrase 'See you there'", "The party starts at 8. See you there!"),
+    no("Ends with the phrase 'See you there'", "See you there! The party starts at 8."),
+    ok("Begins with 'Dear Customer'", "Dear Customer,\nYour order has shipped."),
+    no("Begins with 'Dear Customer'", "Hello,\nDear Customer, your order has shipped."),
+    ok("Closes with a call to action", "The lock is light. Order now at lockpro.com."),
+    ok_or_na("Starts with a capital letter", "The lock is light."),
+    ok_or_na("Ends with a period", "The lock is light."),
+    na("Opens with the product name", ANNOUNCEMENT, "the grader does not know the name"),
+    ok("Ends with the word 'forever'", "Some things last forever."),
+    no("Ends with the word 'forever'", "Forever is a long time."),
+    # --- code -----------------------------------------------------------------------------------------
+    ok("Defines a function find_duplicates(lst)", PY_DUPLICATES_V2),
+    no("Defines a function find_duplicates(lst)", PY_REVERSE),
+    ok("Defines a function called `reverse_string`", PY_REVERSE),
+    no("Defines a function", "Reverse it with slicing: text[::-1]."),
+    ok("Implements a function named is_prime", PY_NO_DOCSTRING),
+    ok("Defines a function", PY_TYPED),
+    ok_or_na("Contains a function that reverses a string", PY_REVERSE),
+    no_or_na("Defines a function that reverses a string", PY_UPPER, why="it upper-cases"),
+    ok("Every function has a docstring", PY_DUPLICATES_V2),
+    no("Every function has a docstring", PY_NO_DOCSTRING),
+    ok("Includes a docstring", PY_REVERSE),
+    na("Has helpful docstrings", PY_REVERSE, "helpful is a judgement"),
+    na("Handles empty input", PY_REVERSE, "needs tests to know"),
+    na("Is efficient", PY_DUPLICATES_V2, "a judgement"),
+    ok_or_na("Uses type hints", PY_TYPED),
+    na_or_no("Uses type hints", PY_COMMENT_STUFFED, "a comment naming type hints is not type hints"),
+    na_or_no("Uses recursion", PY_COMMENT_STUFFED, "a comment naming recursion is not recursion"),
+    na("Includes error handling", PY_DUPLICATES_V2, "what counts as handling errors is a judgement"),
+    ok_or_na("Does not use eval", PY_REVERSE),
+    ok("Passes these tests:", PY_DUPLICATES_V2, attachment=DUPLICATE_TESTS),
+    no("Passes these tests:", PY_DUPLICATES_SORTED, attachment=DUPLICATE_TESTS, why="lists are unhashable"),
+    no("Passes the tests below", PY_SYNTAX_ERROR, attachment=DUPLICATE_TESTS),
+    na("All tests pass", PY_DUPLICATES_V2, "no tests attached and no tool named"),
+    na("Passes the unit tests", PY_DUPLICATES_V2, "no tests attached"),
+    # --- grader tools ---------------------------------------------------------------------------------
+    ok("All tests pass (run_test_suite)", PY_DUPLICATES_V2, tools={"run_test_suite": SUITE_PASSED}),
+    no("All tests pass (run_test_suite)", PY_DUPLICATES_SORTED, tools={"run_test_suite": SUITE_ORDER_FAILS}),
+    ok(
+        "An empty list gives an empty list (run_test_suite: test_empty_list)",
+        PY_DUPLICATES_SORTED,
+        tools={"run_test_suite": SUITE_ORDER_FAILS},
+    ),
+    no(
+        "Duplicates come back in first-seen order (run_test_suite: test_first_seen_order)",
+        PY_DUPLICATES_SORTED,
+        tools={"run_test_suite": SUITE_ORDER_FAILS},
+    ),
+    na(
+        "All tests pass (run_test_suite)",
+        PY_DUPLICATES_V2,
+        "the tool failed: its error says nothing about the draft",
+        tools={"run_test_suite": "error: timed out after 30 s"},
+    ),
+    na("All tests pass (run_test_suite)", PY_DUPLICATES_V2, "the run has no such tool", tools={}),
+    # --- JSON -----------------------------------------------------------------------------------------
+    ok("Is valid JSON", '{"name": "Ann", "age": 7}'),
+    no("Is valid JSON", "{name: 'Ann'}"),
+    ok("Outputs valid JSON", 'Here it is:\n```json\n{"name": "Ann"}\n```'),
+    no("Is valid JSON", 'Sure! {"name": "Ann"} is the answer.', why="prose around it: the answer is not JSON"),
+    ok("The response is valid JSON", "[1, 2, 3]"),
+    ok("Is valid JSON matching this schema:", '{"name": "Ann", "age": 7}', attachment=SCHEMA),
+    no("Is valid JSON matching this schema:", '{"name": "Ann"}', attachment=SCHEMA, why="no age"),
+    no("Is valid JSON matching this schema:", '{"name": "Ann", "age": "seven"}', attachment=SCHEMA),
+    ok_or_na("Returns valid JSON with a name field", '{"name": "Ann"}'),
+    # --- Markdown sections ----------------------------------------------------------------------------
+    ok("Has sections: Summary, Progress, Risks, Next steps", REPORT),
+    no("Has sections: Summary, Progress, Risks, Next steps", REPORT_NO_RISKS),
+    ok('Includes a "Summary" section', REPORT),
+    ok_or_na("Includes a Risks section", REPORT),
+    no_or_na("Includes a Risks section", REPORT_NO_RISKS),
+    ok("Has sections: summary, next steps", "## Summary:\nOn track.\n\n## Next steps\nShip it."),
+    ok_or_na("Sections: Summary, Progress", REPORT),
+    na("Has a heading for each step", REPORT, "which steps there are is a judgement"),
+    na_or_no("Has sections", STUFFED, "no headings at all; which sections is not said"),
+    # --- sensory details ------------------------------------------------------------------------------
+    ok("Contains at least two sensory details", LIPOGRAM),
+    no("Contains two sensory details", "The meeting is on Tuesday."),
+    na("Rich in sensory detail", LIPOGRAM, "rich is a judgement"),
+    # --- regex ----------------------------------------------------------------------------------------
+    ok("Matches the regex /^[A-Z]/", "Hello"),
+    no("Matches the regex /^[A-Z]/", "hello"),
+    no("Does not match the pattern `TODO`", "TODO: fix the lock"),
+    ok("Follows the pattern `\\d{4}`", "Code 1234"),
+    # --- wording people use ---------------------------------------------------------------------------
+    ok_or_na("mentons the price", ANNOUNCEMENT, why="a typo in the verb"),
+    ok("Should include a link", "Details: https://lockpro.example/x"),
+    ok("The draft mentions the price", "It's $20."),
+    ok("It mentions Paris.", "Paris in the rain."),
+    ok("includes an e-mail address", "Reach us at team@lockpro.example."),
+    no("Includes a web address", "Search for us online."),
+    ok("Lists the price", "Price: $49"),
+)
+
+
+# ---------------------------------------------------------------------------------------------- grading
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The offline grader's verdict on one row."""
+
+    row: Row
+    verdict: str
+    gap: str
+    check: str
+    """The check record in one line ('price pattern: ... (looked for ...)')."""
+
+    @property
+    def false_pass(self) -> bool:
+        """A ✔ where the truth is ✘ or n/a."""
+        return self.verdict == "pass" and self.row.truth != "pass"
+
+    @property
+    def false_fail(self) -> bool:
+        """A ✘ where the draft meets the criterion, or where no check can tell and ✘ is not also honest."""
+        return self.verdict == "fail" and "fail" not in self.row.accepted
+
+    @property
+    def expected(self) -> bool:
+        """The verdict is one the row accepts, or the one it records as known."""
+        return self.verdict in self.row.accepted or (bool(self.row.known) and self.verdict == self.row.known)
+
+
+def grade(row: Row) -> Outcome:
+    """Grade one row the way the offline grader grades a criterion in a pass."""
+    from rubric_core.checks.phrasing import Draft
+    from rubric_core.models.offline import grade_criterion
+    from rubric_core.rubric import Criterion
+    from rubric_core.verdicts import check_text
+
+    record = grade_criterion(
+        Criterion(row.criterion, 1, attachment=row.attachment), Draft(text=row.draft), tool_answers=row.tools
+    )
+    return Outcome(row, record["verdict"], record.get("gap", ""), check_text(record["check"]))
+
+
+def grade_all(rows: tuple[Row, ...] = ROWS) -> list[Outcome]:
+    return [grade(row) for row in rows]
+
+
+def confusion(outcomes: list[Outcome]) -> dict[tuple[str, str], list[Outcome]]:
+    """(truth, grader verdict) -> the rows in that cell."""
+    cells: dict[tuple[str, str], list[Outcome]] = {(t, v): [] for t in VERDICTS for v in VERDICTS}
+    for outcome in outcomes:
+        cells[(outcome.row.truth, outcome.verdict)].append(outcome)
+    return cells
+
+
+def matrix_text(outcomes: list[Outcome]) -> str:
+    """The 3x3 confusion matrix (rows: truth; columns: the grader), then the false-pass and false-fail counts."""
+    cells = confusion(outcomes)
+    width = 12
+    lines = ["truth \\ grader".ljust(16) + "".join(v.rjust(width) for v in VERDICTS) + "total".rjust(width)]
+    for t in VERDICTS:
+        counts = [len(cells[(t, v)]) for v in VERDICTS]
+        lines.append(t.ljust(16) + "".join(str(c).rjust(width) for c in counts) + str(sum(counts)).rjust(width))
+    false_passes = sum(o.false_pass for o in outcomes)
+    false_fails = sum(o.false_fail for o in outcomes)
+    lines.append("")
+    lines.append(f"rows: {len(outcomes)}; false passes: {false_passes}; false fails: {false_fails}")
+    return "\n".join(lines)
+
+
+def cell_text(outcomes: list[Outcome]) -> str:
+    """The rows behind each off-diagonal cell, one line each."""
+    out: list[str] = []
+    for (t, v), items in confusion(outcomes).items():
+        if t == v or not items:
+            continue
+        out.append(f"truth {t}, grader {v} ({len(items)}):")
+        for o in items:
+            mark = "FALSE PASS " if o.false_pass else ("FALSE FAIL " if o.false_fail else "")
+            draft = o.row.draft.replace("\n", " / ")
+            draft = draft if len(draft) <= 70 else draft[:69] + "…"
+            out.append(f"  {mark}{o.row.criterion!r} on {draft!r}: {o.check}")
+    return "\n".join(out)
