@@ -278,12 +278,12 @@ def _content(text: str) -> set[str]:
 def compound_parts(text: str) -> list[str] | None:
     """The separate checks a compound criterion makes ("Is under 100 words and mentions the price"), else None."""
     from rubric_core.checks.mentions import split_terms
-    from rubric_core.checks.phrasing import _positive_mention  # the mention phrasing the grader reads
+    from rubric_core.checks.mention_plans import positive_mention  # the mention phrasing the grader reads
 
     clauses = _CLAUSE_VERB.split(text.strip().rstrip("."))
     if len(clauses) >= 2 and all(len(c.split()) >= 2 for c in clauses):
         return [c.strip()[:1].upper() + c.strip()[1:] for c in clauses]
-    mention = _positive_mention(text.strip().rstrip("."))
+    mention = positive_mention(text.strip().rstrip("."))
     if mention is not None:
         raw = mention[0]
         terms, mode = split_terms(raw)
