@@ -53,6 +53,13 @@ class Wants:
     syllables: list[int] | None = None
     function: str = ""
     tests_failed: bool = False
+    patterns: list[tuple[str, ...]] = field(default_factory=list)
+    """Kinds of content to write (a price, a call to action, a question): each entry is met by any one of its
+    kinds ("Includes a link or an email address"), and only from what the task states."""
+    patterns_out: list[str] = field(default_factory=list)
+    """Kinds of content to leave out ("Does not use exclamation marks")."""
+    positions: dict[str, str] = field(default_factory=dict)
+    """Where a required term or kind must stand: "start" (the first sentence) or "end" (the last)."""
 
 
 def _merge(a: Range | None, b: Range) -> Range:
@@ -90,11 +97,25 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
                 wants.letters_out.add(term.lower())
             elif term.lower() not in wants.words_out:
                 wants.words_out.append(term.lower())
+        for name in p.get("patterns", ()):
+            if name not in wants.patterns_out:
+                wants.patterns_out.append(name)
     elif spec.check == "contains":
-        terms = p["terms"][:1] if p.get("mode") == "any" else p["terms"]
+        any_one = p.get("mode") == "any"
+        terms = p["terms"][:1] if any_one else p["terms"]
+        patterns = [] if any_one and terms else p.get("patterns", [])
+        groups = [tuple(patterns)] if any_one and patterns else [(name,) for name in patterns]
+        position = p.get("position", "any")
         for term in terms:
             if term.lower() not in [t.lower() for t in wants.terms]:
                 wants.terms.append(term)
+            if position != "any":
+                wants.positions[term] = position
+        for group in groups:
+            if group not in wants.patterns:
+                wants.patterns.append(group)
+            if position != "any":
+                wants.positions.update(dict.fromkeys(group, position))
     elif spec.check == "topic":
         topic = re.sub(r"^(?:the|a|an) ", "", p["topic"])
         if topic not in wants.topics:
@@ -171,11 +192,20 @@ def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
     return out
 
 
+NA_GAP_START = "An offline grader cannot judge this criterion"
+"""How the offline grader's gap for an n/a criterion starts (offline.CANNOT_JUDGE_GAP is built from it)."""
+
+
 def _split_name_and_gap(body: str) -> tuple[str, str]:
-    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
-    # shortest prefix that reads as a criterion, else the first colon.
+    # "- {name}: {gap}" is ambiguous when the name or the gap has a colon itself. The offline grader's n/a gap
+    # says so ("Includes the product name: An offline grader cannot judge this criterion: ..."): the name ends
+    # there, or the writer would read the gap as words to mention. Otherwise the longest prefix that reads as
+    # a criterion ("Has sections: Summary, Risks", not "Has sections"), else the first colon.
     cuts = [m.start() for m in re.finditer(": ", body)]
     for cut in cuts:
+        if body[cut + 2 :].startswith(NA_GAP_START):
+            return body[:cut].strip(), body[cut + 2 :].strip()
+    for cut in reversed(cuts):
         if interpret(Criterion(text=body[:cut], line=0)) is not None:
             return body[:cut].strip(), body[cut + 2 :].strip()
     if cuts:
