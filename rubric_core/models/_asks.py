@@ -199,10 +199,12 @@ def _question(brief: Brief, facts: Facts, values: dict[str, str], wants: Wants, 
 def hashtag(facts: Facts, values: dict[str, str]) -> str:
     """A tag from the name the task gives, else from the subject's last words ("#BakeSale")."""
     source = re.sub(r"^the\s+", "", facts.name, flags=re.IGNORECASE) or values.get("subject", "")
+    source = re.sub(r"['’]s\b", "", source)  # "our bakery's new loaf": "bakery", not "bakery" and "s"
     words = [
         w
         for w in re.findall(r"[A-Za-z0-9]+", source)
-        if w.lower() not in {"the", "a", "an", "our", "my", "your", "new", "of", "for", "to", "and", "in", "on"}
+        if len(w) > 1
+        and w.lower() not in {"the", "an", "our", "my", "your", "new", "of", "for", "to", "and", "in", "on", "with"}
     ]
     tag = "".join(capital(w) for w in words[-3:])
     return f"#{tag}" if tag and tag[0].isalpha() else ""

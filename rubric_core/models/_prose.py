@@ -367,16 +367,19 @@ def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, frami
     return _frame(doc, asked, brief)
 
 
-def _fits(text: str, wants: Wants) -> bool:
-    checks = (
-        (wants.words, t.check_word_count),
-        (wants.sentences, t.check_sentence_count),
-        (wants.lines, t.check_line_count),
-    )
-    for want, check in checks:
-        if want is not None and not check(text, min=want[0], max=want[1]).passed:
-            return False
-    return True
+def _misfit(text: str, wants: Wants) -> int:
+    """How far the text is from the counts the rubric asks for (0: it fits): sentences and lines weigh as
+    much as a few words."""
+    out = 0
+    for want, count, weight in (
+        (wants.words, len(t.words_of(text)), 1),
+        (wants.sentences, len(t.sentences_of(text)), 8),
+        (wants.lines, len(t.lines_of(text)), 8),
+    ):
+        if want is not None:
+            lo, hi = want
+            out += weight * (max(0, (lo or 0) - count) + max(0, count - hi if hi is not None else 0))
+    return out
 
 
 _OPTIONAL = 3
@@ -398,8 +401,9 @@ _SHAPES = _shapes()
 
 
 def compose(brief: Brief, wants: Wants, variant: int) -> str:
-    """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does."""
-    first = ""
+    """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does;
+    else the shape that comes closest."""
+    best, best_misfit = "", -1
     shapes = _SHAPES
     if brief.kind == "list" and brief.count:
         # "Five tips" in "exactly five lines": the five tips without their intro line, not four tips under it.
@@ -407,7 +411,9 @@ def compose(brief: Brief, wants: Wants, variant: int) -> str:
     for extras, keep, framing, one_line_tail, split in shapes:
         doc = _doc(brief, wants, variant, extras, keep, framing)
         text = doc.render(one_line_tail=one_line_tail, split_body=split)
-        first = first or text
-        if _fits(text, wants):
+        misfit = _misfit(text, wants)
+        if misfit == 0:
             return text
-    return first
+        if best_misfit < 0 or misfit < best_misfit:
+            best, best_misfit = text, misfit
+    return best

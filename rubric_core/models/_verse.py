@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from rubric_core.checks import lexicons
+from rubric_core.checks import lexicons, patterns
 from rubric_core.checks import text as t
 from rubric_core.models import _poem_bank as bank
 from rubric_core.models._task import Brief, content_words, topics_in
@@ -40,9 +41,12 @@ def _forms(raw: str) -> tuple[str, str]:
 
 
 def allowed(text: str, wants: Wants) -> bool:
-    """Whether text avoids every letter and word the rubric forbids."""
+    """Whether text avoids every letter, word and kind of content the rubric forbids ("Does not use
+    exclamation marks", "Does not include a question")."""
     low = text.lower()
     if any(letter in low for letter in wants.letters_out):
+        return False
+    if wants.patterns_out and any(patterns.find(name, text) for name in wants.patterns_out):
         return False
     return not wants.words_out or t.check_not_contains(text, terms=wants.words_out).passed
 
@@ -354,9 +358,19 @@ def term_images(term: str, wants: Wants, brief: Brief) -> list[Image]:
     """Images that name a required word: the banks' own for the word's topic and the subject's (never an image
     of another subject: "its bushy tail ... rust" is a fox's, not a bicycle's), then ones written around it
     (the word as an object, so a plural reads right: "I think of rocks", never "rocks waits")."""
-    banks = (bank.IMAGES_NO_E,) if "e" in wants.letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
-    own = [raw for b in banks for key in (*topics_in(term), *brief.topics) for raw in b.get(key, ())]
-    own += [raw for raw in (bank.GENERIC_IMAGES_NO_E if "e" in wants.letters_out else bank.GENERIC_IMAGES)]
+    key = (term, tuple(sorted(wants.letters_out)), tuple(wants.words_out), brief.topics)
+    return list(_term_images(*key))
+
+
+@lru_cache(maxsize=512)
+def _term_images(
+    term: str, letters_out: tuple[str, ...], words_out: tuple[str, ...], topics: tuple[str, ...]
+) -> tuple[Image, ...]:
+    # Cached: every variant of every revision of a run asks again for the same word's images.
+    wants = Wants(letters_out=set(letters_out), words_out=list(words_out))
+    banks = (bank.IMAGES_NO_E,) if "e" in letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
+    own = [raw for b in banks for key in (*topics_in(term), *topics) for raw in b.get(key, ())]
+    own += list(bank.GENERIC_IMAGES_NO_E if "e" in letters_out else bank.GENERIC_IMAGES)
     found = [raw for raw in own if t.check_contains(_forms(raw)[1], terms=[term]).passed]
     found += [raw.replace("{s}", _noun_phrase(term)) for raw in bank.SUBJECT_IMAGES if not raw.startswith("{s}")]
     out = []
@@ -364,7 +378,7 @@ def term_images(term: str, wants: Wants, brief: Brief) -> list[Image]:
         img = _image(raw, wants)
         if img is not None and t.check_contains(img.short, terms=[term]).passed:
             out.append(Image(full=img.short, short=img.short))
-    return out
+    return tuple(out)
 
 
 def _template_of(text: str) -> int | None:

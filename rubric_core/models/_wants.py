@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rubric_core.checks.phrasing import CheckSpec, interpret
 from rubric_core.models._task import Brief
@@ -134,6 +135,13 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
         wants.function = p["name"]
 
 
+@lru_cache(maxsize=1024)
+def _spec(name: str) -> CheckSpec | None:
+    """The check the grader plans for a criterion named in feedback (cached: every revision of a run reads the
+    same names, and each try of a name with a colon in it reads a prefix)."""
+    return interpret(Criterion(text=name, line=0))
+
+
 @dataclass(frozen=True)
 class Feedback:
     """One revision message, read."""
@@ -148,7 +156,7 @@ class Feedback:
         """Failing criteria the writer has no targeted fix for (it cannot read them, or no check of its own)."""
         out = []
         for name, _ in self.failing:
-            spec = interpret(Criterion(text=name, line=0))
+            spec = _spec(name)
             if spec is None or spec.check not in FIXABLE:
                 out.append(name)
         return out
@@ -172,7 +180,7 @@ def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
         return wants
     last = feedback[-1]
     for name in [n for n, _ in last.failing] + list(last.passing):
-        spec = interpret(Criterion(text=name, line=0))
+        spec = _spec(name)
         if spec is not None:
             apply(wants, spec)
     wants.tests_failed = any(f.tests_failed() for f in feedback)
@@ -206,7 +214,7 @@ def _split_name_and_gap(body: str) -> tuple[str, str]:
         if body[cut + 2 :].startswith(NA_GAP_START):
             return body[:cut].strip(), body[cut + 2 :].strip()
     for cut in reversed(cuts):
-        if interpret(Criterion(text=body[:cut], line=0)) is not None:
+        if _spec(body[:cut]) is not None:
             return body[:cut].strip(), body[cut + 2 :].strip()
     if cuts:
         return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from rubric_core.checks import text as t
 from rubric_core.models import _code, _prose, _verse
-from rubric_core.models._asks import ask
+from rubric_core.models._asks import ask, has_term
 from rubric_core.models._facts import facts_of
 from rubric_core.models._prose_bank import SECTION_FALLBACK, SECTIONS, summary_frame
 from rubric_core.models._task import Brief, content_words, read_task
@@ -146,11 +146,20 @@ def _poem_asks(text: str, brief: Brief, wants: Wants) -> str:
         words = content_words(brief.subject)
         short = brief.topics[0] if brief.topics else " ".join(words[-2:]) if words else brief.subject
         s = _noun_phrase(short) if len(short.split()) <= 2 else short
-        for k in range(len(_POEM_QUESTIONS)):
+        # The question takes the last line that carries no word the rubric asks for (the first names the subject).
+        # With none free, a line is added when the rubric leaves room for one.
+        free = [i for i in range(len(lines) - 1, 0, -1) if not any(has_term(lines[i], w) for w in wants.terms)]
+        room = wants.lines is None or wants.lines[1] is None or len(lines) < wants.lines[1]
+        if not free and room:
+            lines[-1] = re.sub(r"\.$", ",", lines[-1])
+            lines.append("")
+            free = [len(lines) - 1]
+        for k in range(len(_POEM_QUESTIONS) if free else 0):
             line = _prose.capital(_POEM_QUESTIONS[(brief.seed + k) % len(_POEM_QUESTIONS)].format(s=s))
             if allowed(line, wants):
-                lines[-1] = line
+                lines[free[0]] = line
                 break
+        lines = [line for line in lines if line]
     if "exclamation" in wanted and "!" not in text:
         lines[-1] = re.sub(r"[.,]?$", "!", lines[-1], count=1) if not lines[-1].endswith("?") else lines[-1]
     if "emoji" in wanted and not p.find("emoji", text):

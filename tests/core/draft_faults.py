@@ -51,7 +51,8 @@ def kind_phrases(rubric: str) -> list[tuple[str, str, str]]:
         patterns = checked.spec.params.get("patterns", []) if checked.spec else []
         if checked.spec is not None and not patterns:
             continue
-        mention = _positive_mention(criterion.text) or _negative_mention(criterion.text)
+        # Only what the text must have: "Does not include a question" does not make "any questions" stuffing.
+        mention = None if _negative_mention(criterion.text) else _positive_mention(criterion.text)
         if mention is None:
             continue
         for part in split_terms(mention[0])[0]:
@@ -136,7 +137,7 @@ def _starts(text: str) -> set[int]:
     starts = {0}
     for m in re.finditer(r"(?:^|\n)[ \t]*(?:[-*•#>]+[ \t]*|\d+[.)][ \t]*)*", text):
         starts.add(m.end())
-    for m in re.finditer(r"[.!?:;—–]+[\"')\]]*\s+[\"'(“]*|\b(?:Subject|Re):\s*", text):
+    for m in re.finditer(r"[.!?:;—–]+[\"')\]]*\s+(?:[^\w\s]+\s+)?[\"'(“]*|\b(?:Subject|Re):\s*", text):
         starts.add(m.end())
     return starts
 
