@@ -16,7 +16,7 @@ import json
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware
@@ -175,7 +175,7 @@ class GraderEvidence(AgentMiddleware):
             return None, []
         return current.criteria, current.tools
 
-    def enrich(self, evaluation: dict[str, Any]) -> dict[str, Any]:
+    def enrich(self, evaluation: Mapping[str, Any]) -> dict[str, Any]:
         """A copy of the library's evaluation with each criterion's `verdict` and `check`, and the pass's
         grader tool calls under `grader_tools`."""
         raw, tools = self.take(_thread_id())
