@@ -1,10 +1,14 @@
-"""Announcements, emails, summaries and lists from sentence templates.
+"""Announcements, emails, summaries and lists from sentence templates and the task's own facts.
 
 A draft is a few slots (headline, when and where, body, call to action...),
 each filled with one of its template sentences chosen by a hash of the task;
-a variant moves one slot to its next sentence. Counts the rubric asks for are
-met by trying a few shapes (how many optional sentences, whether the email
-keeps its subject line) and keeping the first one the grader's own checks pass.
+a variant moves one slot to its next sentence. What the task states (a name,
+a price, "Revenue grew 12%") is said again as it is; no template states a
+day, a place, a price, a name or a link the task did not give (such a
+template is skipped). What the rubric asks for is written by `_asks` into
+sentences about the subject. Counts the rubric asks for are met by trying a
+few shapes (how many optional sentences, whether the email keeps its subject
+line) and keeping the first one the grader's own checks pass.
 """
 
 from __future__ import annotations
@@ -14,9 +18,13 @@ from dataclasses import dataclass
 
 from rubric_core.checks import text as t
 from rubric_core.models import _prose_bank as pb
+from rubric_core.models._asks import Asked, ask, capital, fill
+from rubric_core.models._facts import facts_of
 from rubric_core.models._task import Brief
-from rubric_core.models._verse import _noun_phrase, allowed
+from rubric_core.models._verse import allowed
 from rubric_core.models._wants import Wants
+
+__all__ = ["capital", "compose", "fill", "is_clause", "is_people", "summary_lead", "values_for"]
 
 _COUNT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine"}
 
@@ -36,35 +44,39 @@ class Doc:
 
     bullets: bool = False
 
+    after: list[str] | None = None
+    """Sentences after a list's bullets (a question, a call to action), as one paragraph."""
+
+    middle_bullets: bool = False
+    """The body's middle sentences as a bulleted list, its first and last as lines ("Includes bullet points")."""
+
+    tag: str = ""
+    """A hashtag, on a line of its own after the text."""
+
     def render(self, one_line_tail: bool = False, split_body: bool = False) -> str:
         blocks = ["\n".join(self.head)] if self.head else []
         if self.bullets:
             blocks.append("\n".join(f"- {item}" for item in self.body))
+        elif self.middle_bullets and len(self.body) >= 4:
+            blocks += [self.body[0], "\n".join(f"- {item}" for item in self.body[1:-1]), self.body[-1]]
         elif split_body:
             blocks.append("\n".join(self.body))
         else:
             blocks.append(" ".join(self.body))
+        if self.after:
+            blocks.append(" ".join(self.after))
+        if self.tag:
+            blocks.append(self.tag)
         if self.tail:
             blocks.append(" ".join(self.tail) if one_line_tail else "\n".join(self.tail))
         return "\n\n".join(b for b in blocks if b)
 
 
-def capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def fill(template: str, values: dict[str, str]) -> str:
-    out = template
-    for key, value in values.items():
-        out = out.replace("{" + key + "}", value).replace("{" + capital(key) + "}", capital(value))
-    return out
-
-
 def _pick(options: tuple[str, ...], seed: int, shift: int, values: dict[str, str], wants: Wants) -> str | None:
-    """The option at seed + shift that the rubric allows (the next allowed one otherwise)."""
+    """The option at seed + shift that the task can fill and the rubric allows (the next such one otherwise)."""
     for j in range(len(options)):
         text = fill(options[(seed + shift + j) % len(options)], values)
-        if allowed(text, wants):
+        if text is not None and allowed(text, wants):
             return text
     return None
 
@@ -108,8 +120,10 @@ def is_clause(subject: str) -> bool:
 
 
 def is_people(subject: str) -> bool:
-    """Whether a subject names a group of people ("new managers", "remote workers"): the list is for them."""
-    return bool(_PEOPLE.search(subject.strip()))
+    """Whether a subject names a group of people ("new managers", "remote workers"): the list is for them
+    ("a rainy weekend with kids" is about a weekend, not the kids)."""
+    subject = subject.strip()
+    return bool(_PEOPLE.search(subject)) and not re.search(r"\b(?:with|for|of|in|on|at|about)\b", subject)
 
 
 _NO_ARTICLE = frozenset(
@@ -126,9 +140,10 @@ _RELATIVE_WHEN = re.compile(
 
 
 def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
-    """Placeholder values: the task's own details, else plausible ones picked by the seed."""
+    """Placeholder values, all from the task: a detail it does not give stays empty, and the templates that
+    need it are skipped (no made-up day, place, deadline or sender)."""
     d = brief.details
-    seed = brief.seed
+    facts = facts_of(brief)
     audience = d.get("audience", "")
     if not audience or audience.lower() in {"all", "everyone", "everybody"}:
         audience = "everyone"
@@ -136,24 +151,29 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         audience = audience.lower()
     elif audience[:1].islower():
         audience = "there"
-    when = d.get("when", pb.DEFAULT_WHEN[seed % len(pb.DEFAULT_WHEN)])
+    when = d.get("when", "")
+    subject = _subject_phrase(brief, wants)
+    frame = pb.summary_frame(brief.subject)
     return {
-        "subject": _subject_phrase(brief, wants),
+        "subject": subject,
         "when": when,
         # "on Friday at 3 pm", but "next week" and "tomorrow" take no "on".
-        "on_when": when if _RELATIVE_WHEN.match(when) else f"on {when}",
-        "where": d.get("where", pb.DEFAULT_WHERE[(seed >> 3) % len(pb.DEFAULT_WHERE)]),
-        "deadline": d.get("deadline", pb.DEFAULT_DEADLINE[(seed >> 5) % len(pb.DEFAULT_DEADLINE)]),
+        "on_when": "" if not when else when if _RELATIVE_WHEN.match(when) else f"on {when}",
+        "where": d.get("where", ""),
+        "deadline": d.get("deadline", ""),
         "audience": audience,
         "news": d.get("news", ""),
-        "sender": d.get("sender") or _sender(seed, audience),
+        "sender": d.get("sender", ""),
+        "name": facts.name,
+        "it": facts.name or "it",
+        "ref": facts.name or subject,
+        "price": facts.prices[0] if facts.prices else "",
+        "link": facts.links[0] if facts.links else "",
+        "email": facts.emails[0] if facts.emails else "",
+        "phone": facts.phones[0] if facts.phones else "",
+        "frame": frame[0] if frame else "",
+        "inner": frame[1] if frame else "",
     }
-
-
-def _sender(seed: int, audience: str) -> str:
-    """A made-up sender, never the person written to ("Hello Maria, ... Kind regards, Maria")."""
-    names = [name for name in pb.SENDERS if name.lower() != audience.lower()]
-    return names[(seed >> 7) % len(names)]
 
 
 def _shift(slot: int, n_slots: int, variant: int) -> int:
@@ -167,8 +187,9 @@ def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple
     """(name, options, optional) of each body slot, and the extra sentences for a longer draft."""
     kind = brief.kind
     if kind == "announcement":
-        table = pb.ANNOUNCE_EVENT if brief.details.get("event") else pb.ANNOUNCE_CHANGE
-        news = brief.details.get("news") and table is pb.ANNOUNCE_CHANGE
+        flavour = facts_of(brief).flavour
+        table = pb.ANNOUNCE_TABLES[flavour]
+        news = brief.details.get("news") and flavour == "change"
         slots = [
             ("headline", pb.ANNOUNCE_NEWS if news else table["headline"], False),
             ("when", table["when"], False),
@@ -196,41 +217,43 @@ def _slots(brief: Brief) -> tuple[list[tuple[str, tuple[str, ...], bool]], tuple
     return slots, pb.SUMMARY_EXTRAS
 
 
-def _term_sentences(brief: Brief, wants: Wants, text: str, values: dict[str, str]) -> list[str]:
-    missing = [term for term in wants.terms if not t.check_contains(text, terms=[term]).passed]
-    for topic in wants.topics:
-        if not t.check_topic(text, topic=topic).passed:
-            missing.append(topic)
-    if not missing:
-        return []
-    phrase = " and ".join(_noun_phrase(m) for m in missing)
-    reasons = brief.kind == "list" and brief.details.get("category") == "reasons"
-    options = pb.TERM_SENTENCES["reasons" if reasons else brief.kind] if brief.kind in pb.TERM_SENTENCES else ()
-    options = options or pb.TERM_SENTENCES["prose"]
-    sentence = _pick(options, brief.seed, 0, {**values, "term": phrase}, wants)
-    return [sentence] if sentence else []
+_DETAILS = ("{when}", "{on_when}", "{where}", "{deadline}")
+
+
+def _informative(options: tuple[str, ...], values: dict[str, str]) -> tuple[str, ...]:
+    """The options that say the most of what the task gives about when and where ("It takes place on Saturday
+    in Riverside Park", not "It takes place in Riverside Park" and a second sentence for the day)."""
+
+    def said(option: str) -> int:
+        return sum(1 for d in _DETAILS if d in option) if fill(option, values) is not None else -1
+
+    best = max((said(o) for o in options), default=0)
+    return tuple(o for o in options if said(o) == best) or options
 
 
 def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extras: int, keep: int) -> list[str]:
-    """The slots' sentences, keeping the first `keep` optional slots, plus `extras` extra sentences."""
+    """The slots' sentences, keeping the first `keep` optional slots, plus `extras` extra sentences, with what
+    the task states after the opening."""
     slots, extra_pool = _slots(brief)
-    frame = pb.summary_frame(brief.subject) if brief.kind not in ("announcement", "email") else None
-    if frame:
-        values = {**values, "inner": frame[1]}
     body: list[str] = []
     optional_seen = 0
-    for i, (_, options, is_optional) in enumerate(slots):
+    opening = 0
+    for i, (name, options, is_optional) in enumerate(slots):
         if is_optional:
             optional_seen += 1
             if optional_seen > keep:
                 continue
-        sentence = _pick(options, brief.seed >> i, _shift(i, len(slots), variant), values, wants)
+        sentence = _pick(_informative(options, values), brief.seed >> i, _shift(i, len(slots), variant), values, wants)
         if sentence:
             body.append(sentence)
+            opening += name in ("headline", "when", "opener", "first", "lead")
     for j in range(extras):
         sentence = _pick(extra_pool, brief.seed + j, variant, values, wants)
         if sentence and sentence not in body:
             body.insert(max(len(body) - 1, 1), sentence)
+    # What the task states comes right after the opening (a headline and its when, a greeting's first lines).
+    statements = [s for s in facts_of(brief).statements if s not in body and allowed(s, wants)]
+    body[opening:opening] = statements
     return body
 
 
@@ -238,9 +261,8 @@ def summary_lead(brief: Brief, wants: Wants) -> str:
     """The opening sentence of a summary."""
     values = values_for(brief, wants)
     frame = pb.summary_frame(brief.subject)
-    if frame:
-        return _pick(pb.SUMMARY_FRAMES[frame[0]]["lead"], brief.seed, 0, {**values, "inner": frame[1]}, wants) or ""
-    return _pick(pb.SUMMARY["lead"], brief.seed, 0, values, wants) or ""
+    table = pb.SUMMARY_FRAMES[frame[0]] if frame else pb.SUMMARY
+    return _pick(table["lead"], brief.seed, 0, values, wants) or ""
 
 
 def _source_summary(brief: Brief, n: int) -> list[str]:
@@ -249,7 +271,8 @@ def _source_summary(brief: Brief, n: int) -> list[str]:
 
 
 def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], n: int, intro_line: bool) -> Doc:
-    """An intro line (when `intro_line`) and n bullets; a word the rubric asks for takes the last bullet."""
+    """An intro line (when `intro_line`) and n bullets; words the rubric asks for take the last bullets, and
+    a question or a call to action follows the list."""
     category = brief.details.get("category", "tips")
     items_pool = pb.LIST_ITEMS[category]
     count = n
@@ -268,7 +291,7 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
     start = brief.seed % len(rest)
     first = pb.LIST_AUDIENCE_FIRST.get(category) if is_people(values["subject"]) else None
     # After a clause intro ("Three reasons why remote workers should take breaks:") the items need not name it.
-    head_item = [] if clause else [fill(first or items_pool[0], values)]
+    head_item = [] if clause else [s for s in [fill(first or items_pool[0], values)] if s]
     order = head_item + [rest[(start + k) % len(rest)] for k in range(len(rest))]
     order = [i for i in order if allowed(i, wants)]
     # Variant k swaps item (k-1) % n for the next unused one.
@@ -280,11 +303,35 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
         slot = 1 + k % max(len(items) - 1, 1)
         spare.append(items[slot])
         items[slot] = spare.pop(0)
-    terms = _term_sentences(brief, wants, " ".join([intro or "", *items]), values)
-    if terms and items:
-        items[-1] = terms[0]
+    facts = facts_of(brief)
+    asked = ask("\n".join([intro or "", *items]), brief, facts, values, wants)
+    # Each sentence for a required word takes the place of one of the last items; the first item stays. What
+    # else the rubric asks for is then read from the list as it stands (a replaced item may have been the call
+    # to action).
+    woven = asked.body[: max(len(items) - 1, 1)]
+    if woven:
+        items[len(items) - len(woven) :] = woven
+        asked = ask("\n".join([intro or "", *items]), brief, facts, values, wants)
     head = [intro] if intro and intro_line else []
-    return Doc(head=head, body=items, tail=[], bullets=True)
+    after = asked.start + [s for s in asked.body if s not in items] + asked.close + asked.end
+    doc = Doc(head=head, body=items, tail=[], bullets=True, after=after)
+    return _frame(doc, asked, brief)
+
+
+def _frame(doc: Doc, asked: Asked, brief: Brief) -> Doc:
+    """The marks the rubric asks for around the text: a greeting, a sign-off, an exclamation, an emoji, a tag."""
+    if asked.exclaim and doc.body:
+        target = 0 if not doc.bullets else len(doc.body) - 1
+        doc.body[target] = re.sub(r"[.?]?$", "!", doc.body[target], count=1)
+    if asked.emoji and doc.body:
+        doc.body[0] = f"{doc.body[0]} {asked.emoji}"
+    if asked.greeting and brief.kind != "email":
+        doc.head.insert(0, "Hello everyone,")
+    doc.tag = asked.hashtag
+    if asked.sign_off and brief.kind != "email":
+        doc.tail.append("Best wishes,")
+    doc.middle_bullets = asked.bullets
+    return doc
 
 
 def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, framing: bool) -> Doc:
@@ -296,38 +343,43 @@ def _doc(brief: Brief, wants: Wants, variant: int, extras: int, keep: int, frami
         body = _source_summary(brief, 1 + extras + keep)
     else:
         body = _body(brief, wants, variant, values, extras, keep)
-    # A woven-in term goes before the closing sentence, so the draft still ends on its close.
-    terms = _term_sentences(brief, wants, " ".join(body), values)
-    if terms and len(body) >= 2:
-        body[-1:-1] = terms
-    else:
-        body += terms
     head: list[str] = []
     tail: list[str] = []
+    asked = ask("\n".join(body), brief, facts_of(brief), values, wants)
+    # Sentences for the rubric go before the closing sentence, so the draft still ends on its close; what must
+    # come first or last goes there.
+    close = body[-1:] if len(body) >= 2 else []
+    body = asked.start + body[: len(body) - len(close)] + asked.body + asked.close + close + asked.end
     if brief.kind == "email":
         named = values["audience"][:1].isupper()
         greeting = _pick(pb.EMAIL_GREETINGS_NAMED if named else pb.EMAIL_GREETINGS, brief.seed, 0, values, wants)
         if greeting is None:  # the audience is a word the rubric forbids ("Does not mention team")
             greeting = _pick(pb.EMAIL_GREETINGS, brief.seed, 0, {**values, "audience": "everyone"}, wants)
         signoff = _pick(pb.EMAIL_SIGNOFFS, brief.seed >> 2, 0, values, wants)
-        if framing:
-            line = pb.EMAIL_SUBJECTS[brief.details.get("purpose", "update")]
-            head.append("Subject: " + capital(fill(line, values)))
+        # A greeting the rubric asks for must be the first line: the subject line goes.
+        if framing and not (asked.greeting and greeting):
+            line = fill(pb.EMAIL_SUBJECTS[brief.details.get("purpose", "update")], values)
+            head += ["Subject: " + capital(line)] if line else []
         head += [greeting] if greeting else []
-        tail = [signoff, values["sender"]] if signoff else [values["sender"]]
-    return Doc(head=head, body=body, tail=tail)
+        # The sender signs only when the task names them: a made-up name would be a made-up fact.
+        tail = [line for line in (signoff, values["sender"]) if line]
+    doc = Doc(head=head, body=body, tail=tail)
+    return _frame(doc, asked, brief)
 
 
-def _fits(text: str, wants: Wants) -> bool:
-    checks = (
-        (wants.words, t.check_word_count),
-        (wants.sentences, t.check_sentence_count),
-        (wants.lines, t.check_line_count),
-    )
-    for want, check in checks:
-        if want is not None and not check(text, min=want[0], max=want[1]).passed:
-            return False
-    return True
+def _misfit(text: str, wants: Wants) -> int:
+    """How far the text is from the counts the rubric asks for (0: it fits): sentences and lines weigh as
+    much as a few words."""
+    out = 0
+    for want, count, weight in (
+        (wants.words, len(t.words_of(text)), 1),
+        (wants.sentences, len(t.sentences_of(text)), 8),
+        (wants.lines, len(t.lines_of(text)), 8),
+    ):
+        if want is not None:
+            lo, hi = want
+            out += weight * (max(0, (lo or 0) - count) + max(0, count - hi if hi is not None else 0))
+    return out
 
 
 _OPTIONAL = 3
@@ -349,8 +401,9 @@ _SHAPES = _shapes()
 
 
 def compose(brief: Brief, wants: Wants, variant: int) -> str:
-    """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does."""
-    first = ""
+    """An announcement, email, summary or list meeting the counts the rubric asks for, when any shape does;
+    else the shape that comes closest."""
+    best, best_misfit = "", -1
     shapes = _SHAPES
     if brief.kind == "list" and brief.count:
         # "Five tips" in "exactly five lines": the five tips without their intro line, not four tips under it.
@@ -358,7 +411,9 @@ def compose(brief: Brief, wants: Wants, variant: int) -> str:
     for extras, keep, framing, one_line_tail, split in shapes:
         doc = _doc(brief, wants, variant, extras, keep, framing)
         text = doc.render(one_line_tail=one_line_tail, split_body=split)
-        first = first or text
-        if _fits(text, wants):
+        misfit = _misfit(text, wants)
+        if misfit == 0:
             return text
-    return first
+        if best_misfit < 0 or misfit < best_misfit:
+            best, best_misfit = text, misfit
+    return best

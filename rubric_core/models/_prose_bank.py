@@ -10,29 +10,68 @@ the sentence splitter would end a sentence at their dot.
 
 from __future__ import annotations
 
-# Announcements of an event (a party, a talk, a launch) and of a change (new rules, a move).
+# Announcements by what they announce: an event (a party, a talk), a product, a welcome, a change (new rules, a
+# move) or other news. A template whose placeholder the task does not fill ({when}, {where}, {deadline}) is
+# skipped: no sentence says a day, a place or a deadline the task did not give.
 ANNOUNCE_EVENT: dict[str, tuple[str, ...]] = {
     "headline": (
         "We are happy to announce {subject}.",
         "Mark your calendar for {subject}.",
-        "Good news for everyone: we have confirmed {subject}.",
+        "Good news for everyone: {subject} is on.",
         "You are warmly invited to {subject}.",
     ),
     "when": (
         "It takes place {on_when} in {where}.",
         "Join us {on_when} in {where}.",
         "The date is {when}, and we will meet in {where}.",
+        "It takes place {on_when}.",
+        "It takes place in {where}.",
     ),
     "body": (
-        "Everyone is welcome, and no sign-up is needed.",
-        "Expect a short welcome, time for questions, and coffee afterwards.",
+        "Everyone is welcome.",
         "It is a chance to catch up, share ideas, and meet new faces.",
+        "We would love to see as many of you there as possible.",
     ),
     "action": (
-        "Please reply by {deadline} so we can plan seats and snacks.",
+        "Please reply by {deadline} so we can plan.",
         "Questions are welcome: just reply to this message.",
         "We hope to see you there.",
     ),
+}
+
+ANNOUNCE_PRODUCT: dict[str, tuple[str, ...]] = {
+    "headline": (
+        "Meet {name}, {subject}.",
+        "We are proud to introduce {name}, {subject}.",
+        "Say hello to {name}, {subject}.",
+        "{Subject} is here.",
+        "We are proud to introduce {subject}.",
+    ),
+    "when": ("It is available {on_when}.", "You can get it from {when}."),
+    "body": (
+        "We built {it} for everyday use, and we think you will like it.",
+        "{It} is designed to make everyday life a little easier.",
+        "We are excited to finally share {it} with you.",
+    ),
+    "action": (
+        "We cannot wait to hear what you think of {it}.",
+        "Questions about {it} are welcome: just reply to this message.",
+    ),
+}
+
+ANNOUNCE_WELCOME: dict[str, tuple[str, ...]] = {
+    "headline": (
+        "A warm welcome to {subject}!",
+        "Welcome, {subject}: we are glad you are here.",
+        "We are delighted to welcome {subject}.",
+    ),
+    "when": ("The first chance to meet is {on_when}.",),
+    "body": (
+        "Everyone here started out new once, so please do not be shy.",
+        "We hope you will feel at home very soon.",
+        "Questions are always welcome, however small.",
+    ),
+    "action": ("We look forward to meeting you.", "See you soon."),
 }
 
 ANNOUNCE_CHANGE: dict[str, tuple[str, ...]] = {
@@ -43,20 +82,44 @@ ANNOUNCE_CHANGE: dict[str, tuple[str, ...]] = {
         "An important change is on the way: {subject}.",
     ),
     "when": (
-        "The change starts {on_when} and applies to everyone in {where}.",
-        "The change takes effect {on_when} for everyone in {where}.",
+        "The change starts {on_when} and applies in {where}.",
+        "The change takes effect {on_when}.",
         "From {when}, the change applies across {where}.",
+        "The change takes effect {on_when} in {where}.",
     ),
     "body": (
         "Nothing changes for you before then.",
-        "We made this change after listening to your feedback.",
-        "The full details are in the shared folder, and your team lead can answer questions.",
+        "We will share any further updates as soon as we have them.",
+        "If anything about {subject} is unclear, please ask.",
     ),
     "action": (
         "Please read the details before {deadline}.",
-        "If you have questions, reply to this message or drop by the front desk.",
+        "If you have questions, just reply to this message.",
         "Thank you for your patience while we make the switch.",
     ),
+}
+
+ANNOUNCE_GENERAL: dict[str, tuple[str, ...]] = {
+    "headline": (
+        "We are pleased to share some news about {subject}.",
+        "Here is an update on {subject}.",
+        "We have news to share about {subject}.",
+    ),
+    "when": ("It happens {on_when}.", "It happens in {where}."),
+    "body": (
+        "We will share more details about {subject} as they come.",
+        "We wanted you to hear about {subject} from us first.",
+        "We think {subject} is worth knowing about.",
+    ),
+    "action": ("If you have questions, just reply to this message.", "Thank you for reading."),
+}
+
+ANNOUNCE_TABLES: dict[str, dict[str, tuple[str, ...]]] = {
+    "event": ANNOUNCE_EVENT,
+    "product": ANNOUNCE_PRODUCT,
+    "welcome": ANNOUNCE_WELCOME,
+    "change": ANNOUNCE_CHANGE,
+    "general": ANNOUNCE_GENERAL,
 }
 
 ANNOUNCE_NEWS: tuple[str, ...] = (
@@ -68,16 +131,16 @@ ANNOUNCE_NEWS: tuple[str, ...] = (
 """Headlines of an announcement whose task gives the news as a clause ("... that the office moves ...")."""
 
 ANNOUNCE_EXTRAS: tuple[str, ...] = (
-    "Light snacks and drinks will be provided.",
-    "If you cannot attend, the notes will be shared afterwards.",
-    "Feel free to bring a colleague who might be interested.",
-    "The room is step-free, and there is parking nearby.",
-    "The air will smell of fresh coffee and warm bread.",
+    "Please pass this on to anyone who might be interested.",
+    "We will share more details about {subject} closer to the time.",
+    "Thank you for reading.",
+    "We will keep you posted.",
 )
 
 EMAIL_GREETINGS: tuple[str, ...] = ("Hi {audience},", "Hello {audience},")
 EMAIL_GREETINGS_NAMED: tuple[str, ...] = ("Hi {audience},", "Dear {audience},", "Hello {audience},")
-EMAIL_SIGNOFFS: tuple[str, ...] = ("Best,", "Thanks,", "Kind regards,", "Warm wishes,")
+EMAIL_SIGNOFFS: tuple[str, ...] = ("Best,", "Thanks,", "Kind regards,", "Best wishes,")
+"""Each one the grader's sign-off finder knows (patterns._SIGN_OFF_RE)."""
 EMAIL_OPENERS: tuple[str, ...] = (
     "I hope your week is going well.",
     "I hope you are doing well.",
@@ -90,7 +153,7 @@ EMAIL_CLOSERS: tuple[str, ...] = (
 )
 EMAIL_EXTRAS: tuple[str, ...] = (
     "I have kept this short, but I can send more detail if it is useful.",
-    "I will follow up next week with an update.",
+    "I will follow up if anything changes.",
     "Feel free to forward this to anyone who should see it.",
     "If a quick call is easier, just pick a time that suits you.",
 )
@@ -104,9 +167,9 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "A short note to bring you up to date on {subject}.",
         ),
         (
-            "The work is on track, and the next milestone is {when}.",
-            "The main pieces are in place, and I will share the details as they firm up.",
-            "So far everything is going to plan, with one small delay we have already absorbed.",
+            "I wanted to make sure you have it on your radar.",
+            "I will share more details as they firm up.",
+            "Please keep it in mind over the coming days.",
         ),
     ),
     "request": (
@@ -128,9 +191,10 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "A quick note to thank you for {subject}.",
         ),
         (
-            "It made a real difference to the whole team.",
+            "It made a real difference {on_when}.",
+            "It made a real difference.",
             "Your help came at exactly the right time.",
-            "We could not have done it without you.",
+            "I really appreciate it.",
         ),
     ),
     "apology": (
@@ -140,9 +204,9 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "I owe you an apology for {subject}.",
         ),
         (
-            "That was my mistake, and I have put a fix in place so it does not happen again.",
-            "I have looked into what went wrong, and it will not happen again.",
-            "I have already taken steps to put it right.",
+            "I know how frustrating that is, and I understand if you are disappointed.",
+            "That is not the experience we want you to have.",
+            "Thank you for your patience while we put it right.",
         ),
     ),
     "reminder": (
@@ -155,6 +219,7 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
             "It is set for {when} in {where}.",
             "Please make sure everything is ready by {when}.",
             "We will start on time {on_when}, so please arrive a few minutes early.",
+            "Please keep it in mind over the coming days.",
         ),
     ),
     "invite": (
@@ -166,7 +231,9 @@ EMAIL_BODIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
         (
             "It takes place {on_when} in {where}.",
             "We will meet {on_when} in {where}.",
-            "The plan is {when} in {where}, with food and drinks on us.",
+            "The plan is {when} in {where}.",
+            "It takes place {on_when}.",
+            "More details will follow soon.",
         ),
     ),
 }
@@ -404,35 +471,40 @@ LIST_CATEGORIES: dict[str, str] = {
     "suggestion": "ideas",
 }
 
-# What to write under a Markdown heading the rubric asks for; {subject} is the task's subject.
+# What to write under a Markdown heading the rubric asks for; {subject} is the task's subject. No line claims a
+# status, a figure or a date the task did not give.
 SECTIONS: dict[str, tuple[str, ...]] = {
     "summary": (
-        "Overall, work on {subject} is on track.",
-        "In brief, work on {subject} is moving in the right direction.",
+        "This note covers {subject}: where it stands and what comes next.",
+        "In brief, this is an overview of {subject}.",
     ),
-    "overview": ("Overall, work on {subject} is on track.", "This note gives a short picture of {subject}."),
+    "overview": ("This note gives a short picture of {subject}.", "Here is {subject} at a glance."),
     "introduction": ("This note introduces {subject} and why it matters.",),
-    "background": ("Work on {subject} started as a small idea and has grown since.",),
+    "background": ("{Subject} grew out of a need that had been building for some time.",),
+    "details": (
+        "The details of {subject} come down to a few steps in order.",
+        "Looked at closely, {subject} is a sequence of small, clear steps.",
+    ),
     "progress": (
-        "Most of the planned work is done, and the rest is scheduled.",
-        "The first milestones are complete, and the team is on to the next ones.",
+        "Work on {subject} is moving forward step by step.",
+        "Each stage of {subject} is being worked through in order.",
     ),
-    "status": ("Everything is on schedule, with no blockers at the moment.",),
+    "status": ("{Subject} is in progress, and this section will be kept up to date.",),
     "risks": (
-        "The main risk is a late dependency; we have a fallback ready.",
-        "Timing is the biggest risk, and we are watching it closely.",
+        "The risks to {subject} are the usual ones: timing and scope, both watched closely.",
+        "Any delay in one part of {subject} can hold up the rest, so timing is watched closely.",
     ),
-    "issues": ("One open issue remains, and a fix is under review.",),
+    "issues": ("Open questions about {subject} are tracked and reviewed together.",),
     "next steps": (
-        "Next, we finish the remaining work and review it together.",
-        "The next step is a short review, then the final push.",
+        "Next, the remaining work on {subject} is finished and reviewed together.",
+        "The next step for {subject} is a short review, then the final push.",
     ),
-    "timeline": ("The work runs in three short phases over the coming weeks.",),
-    "budget": ("Spending is within budget, with a small reserve left.",),
-    "goals": ("The goal is a simple, reliable result that people enjoy using.",),
-    "decisions": ("We agreed to keep the scope small and ship early.",),
-    "questions": ("Is the current timeline realistic for everyone involved?",),
-    "conclusion": ("Overall, work on {subject} is in good shape.",),
+    "timeline": ("The work on {subject} runs in short phases, each reviewed before the next.",),
+    "budget": ("Spending on {subject} is tracked against the plan.",),
+    "goals": ("The goal of {subject} is a simple, reliable result that people enjoy using.",),
+    "decisions": ("For {subject}, we agreed to keep the scope small.",),
+    "questions": ("Is the current plan for {subject} realistic for everyone involved?",),
+    "conclusion": ("Overall, {subject} is in good shape.",),
 }
 
 EMAIL_SUBJECTS: dict[str, str] = {
@@ -450,17 +522,6 @@ SECTION_FALLBACK: tuple[str, ...] = (
     "A few short notes on this part of {subject}.",
 )
 
-# Weaving a required word into a draft (the rubric's "Mentions X"), by kind.
-TERM_SENTENCES: dict[str, tuple[str, ...]] = {
-    "announcement": ("Please keep {term} in mind.", "We will share more about {term} before then."),
-    "email": ("I also wanted to flag {term}.", "I will send more on {term} later this week."),
-    "summary": ("No account of it would be complete without {term}.", "Any fair account also makes room for {term}."),
-    "list": ("Make room for {term}.", "Keep {term} in view."),
-    "reasons": ("It helps with {term}.", "It makes a real difference to {term}."),
-    "prose": ("There is room here for {term} as well.", "The picture would not be complete without {term}."),
-}
-"""No template starts with the term or puts a verb after it: two terms ("X and Y") read as well as one."""
-
 MASS_NOUNS: frozenset[str] = frozenset(
     "light water air chlorophyll oxygen money time food love music coffee rain snow sugar energy data "
     "feedback information salt sand fog mist bread tea news work help advice caffeine alcohol exercise sleep "
@@ -468,8 +529,3 @@ MASS_NOUNS: frozenset[str] = frozenset(
     "evidence progress education health travel".split()
 )
 """Terms read without "the" when woven in ("light and chlorophyll", not "the light and the chlorophyll")."""
-
-DEFAULT_WHEN: tuple[str, ...] = ("Friday at 3 pm", "Thursday at 10 am", "Monday at 2 pm", "Wednesday at noon")
-DEFAULT_WHERE: tuple[str, ...] = ("the main meeting room", "the ground-floor lounge", "the east wing", "the atrium")
-DEFAULT_DEADLINE: tuple[str, ...] = ("Wednesday", "the end of the week", "Tuesday", "next Monday")
-SENDERS: tuple[str, ...] = ("Sam", "Alex", "Priya", "Jordan", "Maria", "Chris")

@@ -19,7 +19,7 @@ _KINDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:python|function|code|script|snippet|implement|program|def)\b", "code"),
     (r"\b(?:e-?mail|letter|note to|message to|memo)\b", "email"),
     (r"\b(?:poem|verse|haiku|limerick|sonnet|rhyme|lines of poetry|ode)\b", "poem"),
-    (r"\bannounc\w*|\bnotice\b|\binvitation\b", "announcement"),
+    (r"\bannounc\w*|\bnotice\b|\binvitation\b|\bwelcome (?:message|note|post)\b", "announcement"),
     (r"\b(?:list|bullet|checklist|tips|ideas|reasons|steps)\b", "list"),
     (r"\b(?:summar\w*|tl;?dr|recap|overview|explain|explanation)\b", "summary"),
 )
@@ -177,7 +177,8 @@ def _kind(task: str) -> str:
 
 _SUBJECT_CUT = re.compile(
     r"[.;:!?\n]|,\s|\s(?:without|using|with (?:at least|exactly|no|a |an |the word)|in (?:\d+|one|two|three|four|five|"
-    r"six|a single|under|at most|exactly|no more)\b|that (?:has|is|uses|mentions|includes)|so that|for (?:a|an|the) "
+    r"six|a single|under|at most|exactly|no more)\b|(?:that|which) (?:has|is|uses|mentions|includes|holds|costs|comes|"
+    r"weighs|fits|runs|lets|helps|offers|supports|sells|keeps|lasts|serves|seats|ships)\b|(?:for|at) [$€£]|so that|for (?:a|an|the) "
     r"(?:[a-z-]+ )?(?:child|kid|beginner|audience|reader|newcomer|layperson)|and save|saved? (?:it|to))",
     re.IGNORECASE,
 )
@@ -194,6 +195,8 @@ def _subject(task: str, kind: str) -> str:
         r"(?:the |our |all )?\w+(?: that)?) ((?:the|our|a|an|this|my|your) .+?) "
         r"(?:(?:is|are|will|will be) )?(?:chang|clos|open|mov|start|end|reopen|launch|go|return|shut|stop|"
         r"resum|finish|begin|switch|relocat)\w*\b",
+        # "an email inviting the design team to a workshop on Tuesday": the email is about the workshop.
+        r"\binvit\w* (?:the |our |my |all |a |an )?(?:[\w-]+ ){0,2}?to ((?:the|a|an|our|my) .+)",
         r"\babout (.+)",
         r"\b(?:regarding|concerning|on the (?:topic|theme|subject) of) (.+)",
         r"\bannounc(?:e|ing|ement (?:of|for|about)) (.+)",
@@ -261,8 +264,10 @@ def _subject(task: str, kind: str) -> str:
 
 def _details(task: str, kind: str, seed: int) -> dict[str, str]:
     out: dict[str, str] = {}
-    when = _WHEN_RE.search(task)
-    time = _TIME_RE.search(task)
+    # "Replies by Friday" gives a deadline, not the day the thing happens: a date after a word of limit is no when.
+    limit = re.compile(r"\b(?:by|before|until|till|due|deadline|no later than)\s*$", re.IGNORECASE)
+    when = next((m for m in _WHEN_RE.finditer(task) if not limit.search(task[: m.start()])), None)
+    time = next((m for m in _TIME_RE.finditer(task) if not limit.search(task[: m.start()])), None)
     if when:
         out["when"] = when.group(0).strip()
         out["when"] = re.sub(r"^(?:on|this|next) ", "", out["when"]) if out["when"].startswith("on ") else out["when"]
@@ -312,7 +317,7 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
         ("thanks", ("thank", "grateful", "appreciat")),
         ("apology", ("sorry", "apolog")),
         ("reminder", ("remind",)),
-        ("invite", ("invite", "invitation", "join us")),
+        ("invite", ("invit", "join us")),
         ("request", ("ask", "request", "approval", "permission", "could you", "help with")),
     ):
         if any(w in low for w in words):

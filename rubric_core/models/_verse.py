@@ -13,8 +13,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
-from rubric_core.checks import lexicons
+from rubric_core.checks import lexicons, patterns
 from rubric_core.checks import text as t
 from rubric_core.models import _poem_bank as bank
 from rubric_core.models._task import Brief, content_words, topics_in
@@ -40,9 +41,12 @@ def _forms(raw: str) -> tuple[str, str]:
 
 
 def allowed(text: str, wants: Wants) -> bool:
-    """Whether text avoids every letter and word the rubric forbids."""
+    """Whether text avoids every letter, word and kind of content the rubric forbids ("Does not use
+    exclamation marks", "Does not include a question")."""
     low = text.lower()
     if any(letter in low for letter in wants.letters_out):
+        return False
+    if wants.patterns_out and any(patterns.find(name, text) for name in wants.patterns_out):
         return False
     return not wants.words_out or t.check_not_contains(text, terms=wants.words_out).passed
 
@@ -351,37 +355,70 @@ def _word_range(brief: Brief, wants: Wants, n: int, poem: bool) -> tuple[int | N
 
 
 def term_images(term: str, wants: Wants, brief: Brief) -> list[Image]:
-    """Images that name a required word: the banks' own (the subject's topics first), then ones written
-    around it (the word as an object, so a plural reads right: "I think of rocks", never "rocks waits")."""
-    banks = (bank.IMAGES_NO_E,) if "e" in wants.letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
-    # The word's own topic first ("fog": the fog images), then the subject's, then any image that has it.
-    own = [raw for b in banks for key in (*topics_in(term), *brief.topics) for raw in b.get(key, ())]
-    every = own + [raw for b in banks for lines in b.values() for raw in lines if raw not in own]
-    found = [raw for raw in every if t.check_contains(_forms(raw)[1], terms=[term]).passed]
+    """Images that name a required word: the banks' own for the word's topic and the subject's (never an image
+    of another subject: "its bushy tail ... rust" is a fox's, not a bicycle's), then ones written around it
+    (the word as an object, so a plural reads right: "I think of rocks", never "rocks waits")."""
+    key = (term, tuple(sorted(wants.letters_out)), tuple(wants.words_out), brief.topics)
+    return list(_term_images(*key))
+
+
+@lru_cache(maxsize=512)
+def _term_images(
+    term: str, letters_out: tuple[str, ...], words_out: tuple[str, ...], topics: tuple[str, ...]
+) -> tuple[Image, ...]:
+    # Cached: every variant of every revision of a run asks again for the same word's images.
+    wants = Wants(letters_out=set(letters_out), words_out=list(words_out))
+    banks = (bank.IMAGES_NO_E,) if "e" in letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
+    own = [raw for b in banks for key in (*topics_in(term), *topics) for raw in b.get(key, ())]
+    own += list(bank.GENERIC_IMAGES_NO_E if "e" in letters_out else bank.GENERIC_IMAGES)
+    found = [raw for raw in own if t.check_contains(_forms(raw)[1], terms=[term]).passed]
     found += [raw.replace("{s}", _noun_phrase(term)) for raw in bank.SUBJECT_IMAGES if not raw.startswith("{s}")]
     out = []
     for raw in dict.fromkeys(found):
         img = _image(raw, wants)
         if img is not None and t.check_contains(img.short, terms=[term]).passed:
             out.append(Image(full=img.short, short=img.short))
-    return out
+    return tuple(out)
+
+
+def _template_of(text: str) -> int | None:
+    """Which of the banks' sentence frames around a subject (SUBJECT_IMAGES) a line is written in, if any."""
+    for i, raw in enumerate(bank.SUBJECT_IMAGES):
+        for form in _forms(raw):
+            before, _, after = form.partition("{s}")
+            if re.fullmatch(re.escape(before) + r".+" + re.escape(after), text, re.IGNORECASE):
+                return i
+    return None
 
 
 def _place_terms(units: Units, brief: Brief, wants: Wants, variant: int) -> set[int]:
     """Give each required word the chosen images lack an image of its own: it takes over a line after the
-    first (the first names the subject), or joins one when there are more words than lines. Returns the ids
-    of those images, which later fitting must keep."""
-    text = " ".join(" ".join(row) for row in units.texts())
-    missing = [term for term in _missing_terms(wants, brief) if not t.check_contains(text, terms=[term]).passed]
+    first (the first names the subject), or joins one when there are more words than lines. A line that
+    already names a required word keeps it, and no two lines share a frame ("I think of ... when ...").
+    Returns the ids of those images, which later fitting must keep."""
+    texts = units.texts()
+    text = " ".join(" ".join(row) for row in texts)
+    terms = _missing_terms(wants, brief)
+    missing = [term for term in terms if not t.check_contains(text, terms=[term]).passed]
     n = len(units.images)
-    free = list(range(1, n)) if n > 1 else [0]
+    holding = {
+        i for i, row in enumerate(texts) if any(t.check_contains(" ".join(row), terms=[w]).passed for w in terms)
+    }
+    free = [i for i in (range(1, n) if n > 1 else [0]) if i not in holding] or list(range(1, n) if n > 1 else [0])
     free = free[brief.seed % len(free) :] + free[: brief.seed % len(free)]
     kept: set[int] = set()
+    frames = {f for row in texts for line in row if (f := _template_of(line)) is not None}
     for k, term in enumerate(missing):
         options = [img for img in term_images(term, wants, brief) if id(img) not in kept]
         if not options:
             continue
-        img = options[variant % len(options)]
+        # Each term starts at a different image, and takes a frame no other line uses.
+        start = (variant + k) % len(options)
+        ordered = options[start:] + options[:start]
+        img = next((o for o in ordered if _template_of(o.full) not in frames), ordered[0])
+        frame = _template_of(img.full)
+        if frame is not None:
+            frames.add(frame)
         if k < len(free):
             units.images[free[k]], units.full[free[k]] = [img], [True]
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rubric_core.checks.phrasing import CheckSpec, interpret
 from rubric_core.models._task import Brief
@@ -53,6 +54,13 @@ class Wants:
     syllables: list[int] | None = None
     function: str = ""
     tests_failed: bool = False
+    patterns: list[tuple[str, ...]] = field(default_factory=list)
+    """Kinds of content to write (a price, a call to action, a question): each entry is met by any one of its
+    kinds ("Includes a link or an email address"), and only from what the task states."""
+    patterns_out: list[str] = field(default_factory=list)
+    """Kinds of content to leave out ("Does not use exclamation marks")."""
+    positions: dict[str, str] = field(default_factory=dict)
+    """Where a required term or kind must stand: "start" (the first sentence) or "end" (the last)."""
 
 
 def _merge(a: Range | None, b: Range) -> Range:
@@ -90,11 +98,25 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
                 wants.letters_out.add(term.lower())
             elif term.lower() not in wants.words_out:
                 wants.words_out.append(term.lower())
+        for name in p.get("patterns", ()):
+            if name not in wants.patterns_out:
+                wants.patterns_out.append(name)
     elif spec.check == "contains":
-        terms = p["terms"][:1] if p.get("mode") == "any" else p["terms"]
+        any_one = p.get("mode") == "any"
+        terms = p["terms"][:1] if any_one else p["terms"]
+        patterns = [] if any_one and terms else p.get("patterns", [])
+        groups = [tuple(patterns)] if any_one and patterns else [(name,) for name in patterns]
+        position = p.get("position", "any")
         for term in terms:
             if term.lower() not in [t.lower() for t in wants.terms]:
                 wants.terms.append(term)
+            if position != "any":
+                wants.positions[term] = position
+        for group in groups:
+            if group not in wants.patterns:
+                wants.patterns.append(group)
+            if position != "any":
+                wants.positions.update(dict.fromkeys(group, position))
     elif spec.check == "topic":
         topic = re.sub(r"^(?:the|a|an) ", "", p["topic"])
         if topic not in wants.topics:
@@ -113,6 +135,13 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
         wants.function = p["name"]
 
 
+@lru_cache(maxsize=1024)
+def _spec(name: str) -> CheckSpec | None:
+    """The check the grader plans for a criterion named in feedback (cached: every revision of a run reads the
+    same names, and each try of a name with a colon in it reads a prefix)."""
+    return interpret(Criterion(text=name, line=0))
+
+
 @dataclass(frozen=True)
 class Feedback:
     """One revision message, read."""
@@ -127,7 +156,7 @@ class Feedback:
         """Failing criteria the writer has no targeted fix for (it cannot read them, or no check of its own)."""
         out = []
         for name, _ in self.failing:
-            spec = interpret(Criterion(text=name, line=0))
+            spec = _spec(name)
             if spec is None or spec.check not in FIXABLE:
                 out.append(name)
         return out
@@ -151,7 +180,7 @@ def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
         return wants
     last = feedback[-1]
     for name in [n for n, _ in last.failing] + list(last.passing):
-        spec = interpret(Criterion(text=name, line=0))
+        spec = _spec(name)
         if spec is not None:
             apply(wants, spec)
     wants.tests_failed = any(f.tests_failed() for f in feedback)
@@ -171,12 +200,21 @@ def criterion_names_in_feedback(feedback: str) -> list[tuple[str, str]]:
     return out
 
 
+NA_GAP_START = "An offline grader cannot judge this criterion"
+"""How the offline grader's gap for an n/a criterion starts (offline.CANNOT_JUDGE_GAP is built from it)."""
+
+
 def _split_name_and_gap(body: str) -> tuple[str, str]:
-    # "- {name}: {gap}" is ambiguous when the name has a colon itself: take the
-    # shortest prefix that reads as a criterion, else the first colon.
+    # "- {name}: {gap}" is ambiguous when the name or the gap has a colon itself. The offline grader's n/a gap
+    # says so ("Includes the product name: An offline grader cannot judge this criterion: ..."): the name ends
+    # there, or the writer would read the gap as words to mention. Otherwise the longest prefix that reads as
+    # a criterion ("Has sections: Summary, Risks", not "Has sections"), else the first colon.
     cuts = [m.start() for m in re.finditer(": ", body)]
     for cut in cuts:
-        if interpret(Criterion(text=body[:cut], line=0)) is not None:
+        if body[cut + 2 :].startswith(NA_GAP_START):
+            return body[:cut].strip(), body[cut + 2 :].strip()
+    for cut in reversed(cuts):
+        if _spec(body[:cut]) is not None:
             return body[:cut].strip(), body[cut + 2 :].strip()
     if cuts:
         return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()

@@ -21,12 +21,13 @@ from rubric_core.examples import find_example_by_task
 from rubric_core.models import _writing
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, bound_tool_schemas, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
+from rubric_core.models._wants import NA_GAP_START
 from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
 from rubric_core.rubric import Criterion, parse_criteria
 
 GRADER_SOURCE = "rubric_grader"
 CANNOT_JUDGE_GAP = (
-    "An offline grader cannot judge this criterion: {reason}. "
+    NA_GAP_START + ": {reason}. "
     "Rephrase it as one of the phrasings it understands (listed under the rubric on the Run page, and in "
     "docs/CRITERIA.md) or use an LLM grader."
 )
