@@ -14,6 +14,7 @@ SCRIPTS = [
     "bench.cold_start",
     "bench.store_scale",
     "bench.suite",
+    "bench.first_suite",
     "bench.offline_draft",
 ]
 

@@ -21,9 +21,19 @@ from rubric_core.execution import ExecutionBackend, LiveRun, RunJob, RunMode, ge
 from rubric_core.execution.cancel_watcher import CancelWatcher
 from rubric_core.projects.checks import check_project_config
 from rubric_core.store import Store
+from rubric_core.store.start_clicks import claim_start, release_start
 
 RESUMABLE_STATUSES = ("interrupted", "cancelled")
 """Stored statuses of a run that stopped before its end (its checkpoint says where it stands)."""
+
+
+class AlreadyStarted(Exception):
+    """The click that asked for this start already started a run: nothing new was started."""
+
+    def __init__(self, run_id: str) -> None:
+        super().__init__(f"This click already started run {run_id}.")
+        self.run_id = run_id
+        """The run the click started."""
 
 
 class RunManager:
@@ -48,10 +58,38 @@ class RunManager:
             return list(self._live.values())
 
     def start(
-        self, config: RunConfig, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+        self,
+        config: RunConfig,
+        *,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+        click_token: str | None = None,
     ) -> LiveRun:
-        """Start a new run (`subscribers` get its events after the store)."""
-        return self._submit("start", new_run_id(), config, keys=keys, subscribers=subscribers)
+        """Start a new run (`subscribers` get its events after the store).
+
+        `click_token` names the click that asked for it (a page's Start): the first start with a token claims
+        it in the store; any other start with the same token, in this process or another, raises
+        AlreadyStarted naming the run the click started, and starts nothing.
+        """
+        run_id = new_run_id()
+        if click_token is None:
+            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers)
+        # The checks that refuse a start come before the claim, so a refused click can be tried again as is.
+        self._check(config)
+        owner = claim_start(self.store, click_token, run_id)
+        if owner != run_id:
+            raise AlreadyStarted(owner)
+        try:
+            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, checked=True)
+        except BaseException:
+            release_start(self.store, click_token, run_id)  # nothing started: the same click may try again
+            raise
+
+    def _check(self, config: RunConfig) -> None:
+        """What refuses any start before it is stored: the checkpoint file, the project's agent and tools."""
+        self.engine.check_files(open_saver=self.backend.saver_here)  # CheckpointFileError: nothing started or stored
+        # Code is loaded only from the project this process opened; ConfigError (by field) otherwise.
+        check_project_config(config)
 
     def _submit(
         self,
@@ -65,10 +103,10 @@ class RunManager:
         rubric: str | None = None,
         first_seq: int = 0,
         prior: RunPrior | None = None,
+        checked: bool = False,
     ) -> LiveRun:
-        self.engine.check_files(open_saver=self.backend.saver_here)  # CheckpointFileError: nothing started or stored
-        # Code is loaded only from the project this process opened; ConfigError (by field) otherwise.
-        check_project_config(config)
+        if not checked:
+            self._check(config)
         job = RunJob(
             mode=mode,
             run_id=run_id,

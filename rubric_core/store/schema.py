@@ -336,6 +336,20 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        33,
+        "one Start, one run: the click token each start of a run claims (rubric_core/store/start_clicks.py)",
+        [
+            # Numbered after issue 33, clear of the numbers other branches take. A token is claimed once, by the
+            # first start that brings it; a second delivery of the same click finds it and starts nothing. No
+            # foreign key: the claim comes before the run's first row, which the process running it writes.
+            """CREATE TABLE start_clicks (
+                token TEXT NOT NULL PRIMARY KEY,
+                run_id TEXT NOT NULL,
+                at REAL NOT NULL
+            )""",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

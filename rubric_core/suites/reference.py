@@ -8,12 +8,17 @@ REFERENCE_NOTE = (
 )
 
 
-def grader_prompt_with_reference(grader_prompt: str, reference: str) -> str:
-    """The grader prompt (the library's default when empty) followed by the item's reference answer."""
+def grader_prompt_with_reference(grader_prompt: str, reference: str, *, library_default: bool = True) -> str:
+    """The grader prompt (the library's default when empty) followed by the item's reference answer.
+
+    `library_default=False` leaves the library's default out (an empty prompt stays empty before the note): for
+    checking an item only, since reading the default imports the agent stack, seconds in a dashboard whose runs
+    go to worker processes, and the default holds nothing a check refuses.
+    """
     if not reference.strip():
         return grader_prompt
     base = grader_prompt
-    if not base.strip():
+    if not base.strip() and library_default:
         from rubric_core.engine.stack import load_agent_stack
 
         load_agent_stack()  # lazily, and under a lock: suite workers get here at the same time

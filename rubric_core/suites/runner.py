@@ -42,7 +42,7 @@ def check_items(dataset: Dataset, config: RunConfig) -> None:
     refused = []
     for position, item in enumerate(dataset.items):
         try:
-            ss.item_config(suite, {"task": item.task, "reference": item.reference, "position": position})
+            ss.item_config(suite, {"task": item.task, "reference": item.reference, "position": position}, checking=True)
         except ConfigError as exc:
             problem = next(iter(exc.errors.values()))
             refused.append(f"item {item.id!r}: {problem}")
@@ -120,10 +120,11 @@ class SuiteHandle:
 
 
 def _load_stack_first() -> None:
-    """Import the agent stack once, before the item workers start (they would import it at the same time), and
-    before the suite run is stored `running`: the first import takes seconds in a server whose runs go to pool
-    workers, and a suite stored `running` but not yet registered here read as "Running in another process"
-    (with no Cancel) on every page that looked at it meanwhile."""
+    """Import the agent stack once, before the item workers start (they would import it at the same time).
+
+    Called by the suite's own thread when its items run in threads of this process, after the suite run is
+    stored and registered here: done before Start returned, the first import (6.6 s measured on a server whose
+    worker pool was starting beside it) was time the page showed nothing new after the click."""
     from rubric_core.engine.stack import load_agent_stack
 
     load_agent_stack()
@@ -152,7 +153,6 @@ class SuiteRunner:
         """Store a new suite run over `dataset` and start its items in a background thread."""
         concurrency = check_concurrency(concurrency)
         check_items(dataset, config)
-        _load_stack_first()
         if config.rubric_name and rubric_version is None:
             rubric_version = self.store.save_rubric(config.rubric_name, config.rubric)
         suite_run_id = ss.create_suite_run(
@@ -183,7 +183,6 @@ class SuiteRunner:
             )
             raise ValueError(msg)
         n = check_concurrency(concurrency if concurrency is not None else suite["concurrency"])
-        _load_stack_first()
         ss.set_suite_status(self.store, suite_run_id, "running")
         return self._launch(suite_run_id, n, keys, subscribers)
 
@@ -237,6 +236,13 @@ class SuiteRunner:
     ) -> None:
         suite_id = handle.suite_run_id
         try:
+            from rubric_core.execution.threads import ThreadBackend
+
+            if isinstance(self.manager.backend, ThreadBackend):
+                # Items run in threads of this process: the stack once, before they start. (Run elsewhere, in worker
+                # processes or on Dask, they never need it here: an import of seconds, competing with the page
+                # that shows the suite.)
+                _load_stack_first()
             suite = ss.get_suite_run(self.store, suite_id)
             assert suite is not None
             pending = [item for item in items if not item["has_result"]]

@@ -243,8 +243,8 @@ def suite_of_run(store: Store, run_id: str) -> tuple[str, list[str]] | None:
     return str(row[0]), suite_run_ids(store, str(row[0]))
 
 
-def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
-    """Suite runs, newest first, with item counts (total, finished, satisfied)."""
+def list_suite_runs(store: Store, *, limit: int = 100, suite_run_id: str | None = None) -> list[dict[str, Any]]:
+    """Suite runs, newest first, with item counts (total, finished, satisfied); only `suite_run_id`'s if given."""
     finals = ", ".join(f"'{s}'" for s in FINISHED_RUN_STATUSES)
     results = ", ".join(f"'{s}'" for s in RESULT_STATUSES)
     sql = (
@@ -257,10 +257,10 @@ def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
         "AND r.status = 'satisfied') AS satisfied, "
         f"(SELECT COUNT(*) FROM suite_items i JOIN runs r ON r.id = i.run_id WHERE i.suite_run_id = s.id "
         f"AND r.status IN ({results})) AS with_result "
-        "FROM suite_runs s ORDER BY s.created_at DESC, s.id DESC LIMIT :n"
+        f"FROM suite_runs s {'WHERE s.id = :one ' if suite_run_id else ''}ORDER BY s.created_at DESC, s.id DESC LIMIT :n"
     )
     with store.engine.connect() as conn:
-        rows = [dict(r._mapping) for r in conn.execute(text(sql), {"n": limit})]
+        rows = [dict(r._mapping) for r in conn.execute(text(sql), {"n": limit, "one": suite_run_id})]
     for r in rows:
         cfg = json.loads(r.pop("config_json"))
         r["model"], r["grader"] = cfg.get("model", ""), cfg.get("grader", "")
@@ -268,15 +268,20 @@ def list_suite_runs(store: Store, *, limit: int = 100) -> list[dict[str, Any]]:
     return rows
 
 
-def item_config(suite: dict[str, Any], item: dict[str, Any]) -> RunConfig:
-    """The RunConfig of one item: the suite's shared fields, the item's task, its reference for the grader."""
+def item_config(suite: dict[str, Any], item: dict[str, Any], *, checking: bool = False) -> RunConfig:
+    """The RunConfig of one item: the suite's shared fields, the item's task, its reference for the grader.
+
+    `checking`: only to see whether the item can run (the library's default grader prompt is left out).
+    """
     data = {**suite["config"], "task": item["task"]}
     if item.get("files"):
         data["files"] = item["files"]
     if item.get("reference"):
         from rubric_core.suites.reference import grader_prompt_with_reference
 
-        data["grader_prompt"] = grader_prompt_with_reference(data.get("grader_prompt", ""), item["reference"])
+        data["grader_prompt"] = grader_prompt_with_reference(
+            data.get("grader_prompt", ""), item["reference"], library_default=not checking
+        )
     return RunConfig.from_dict(data)
 
 

@@ -28,6 +28,8 @@ _SUFFIX = {
     "calibration": "jsonl",
 }
 _MIME = {"jsonl": "application/jsonl", "csv": "text/csv", "zip": "application/zip"}
+READY = "export_ready"
+"""Session key: the file prepared last (data, format, summary, message, what it was made for)."""
 
 
 def _build(fmt: str, flt: RunFilter, upload: bool, dataset: str, all_pairs: bool = False) -> tuple[bytes, str, str]:
@@ -113,6 +115,8 @@ def render() -> None:
                 "LangSmith upload is off: set LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted "
                 "server) and restart the app. The file export works without it."
             )
+    # What a prepared file is made of: these runs (the filters, or the selection's ids) and these choices.
+    made_for = (repr(flt), fmt, all_pairs, upload, dataset)
     if st.button("Prepare export", type="primary", key="export_go", disabled=count == 0):
         with st.spinner("Exporting…"):
             built = act(
@@ -126,9 +130,14 @@ def render() -> None:
             )
         if built is not None:
             data, summary, message = built
-            st.session_state["export_ready"] = (data, fmt, summary, message, all_pairs)
-    ready = st.session_state.get("export_ready")
-    if ready and ready[1] == fmt and ready[4] == all_pairs:
+            st.session_state[READY] = (data, fmt, summary, message, made_for)
+    ready = st.session_state.get(READY)
+    if ready and ready[4] != made_for:
+        # Made for other runs or another choice: withdrawn, so what is offered is always what the page says.
+        st.session_state.pop(READY, None)
+        st.caption("The file prepared before was for other filters or another format: prepare it again.")
+        ready = None
+    if ready:
         data, fmt_done, summary, message, _ = ready
         suffix = _SUFFIX[fmt_done]
         st.success(f"Ready: {summary}.")

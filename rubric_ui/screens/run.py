@@ -24,7 +24,16 @@ from rubric_ui.session.access import act, allowed, check_forged_actions
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.page_files import RUNS_PAGE_FILE, SUITES_PAGE_FILE
 from rubric_ui.session.resources import get_manager, store_or_stop
-from rubric_ui.session.state import PRESET, attached_run, detach, edit_toggle_key, editor_shown
+from rubric_ui.session.state import (
+    PRESET,
+    START_KEY,
+    attached_run,
+    detach,
+    edit_toggle_key,
+    editor_shown,
+    spend_start_token,
+    start_token,
+)
 from rubric_ui.widgets.criteria import CRITERIA_CSS
 from rubric_ui.widgets.fragments import draw_fragment
 from rubric_ui.widgets.run_view import (
@@ -61,8 +70,9 @@ def follow_open_key(run_id: str) -> str:
     return f"run_follow_open_{run_id}"
 
 
-def _start() -> None:
-    # A button callback: runs before the page is drawn, so field errors appear beside their fields.
+def _start(token: str) -> None:
+    # A button callback: runs before the page is drawn, so field errors appear beside their fields. `token` is
+    # the click's: the Start button drawn with it (start_token) is the only widget that brings it.
     raw = current_values()
     try:
         config = RunConfig.from_dict(raw)
@@ -79,12 +89,13 @@ def _start() -> None:
     if problems:
         return
     from rubric_core.engine.checkpoint_file import CheckpointFileError
+    from rubric_core.execution.manager import AlreadyStarted
     from rubric_core.store import StoreError
 
     def start() -> LiveRun:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
-        return get_manager().start(config, keys=keys)
+        return get_manager().start(config, keys=keys, click_token=token)
 
     try:
         handle = act(
@@ -93,6 +104,13 @@ def _start() -> None:
             target=lambda h: Target(run_id=h.run_id, rubric_name=config.rubric_name),
             detail=f"{config.model} graded by {config.grader}" + (f" on agent {config.agent}" if config.agent else ""),
         )
+    except AlreadyStarted as exc:
+        # This click was delivered twice (a rerun replayed it): its run is the one to show, and no second one
+        # starts, nor a second 'start' in the audit trail.
+        spend_start_token(token)
+        st.query_params["run"] = exc.run_id
+        st.session_state["run_attached"] = exc.run_id
+        return
     except ConfigError as exc:  # the project: not the one opened, or without the agent, tool or files named
         set_errors(exc.errors)
         return
@@ -103,6 +121,7 @@ def _start() -> None:
         return
     if handle is None:
         return
+    spend_start_token(token)
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live
@@ -245,8 +264,17 @@ def _editor(store: Store) -> None:
         show_editor_texts()
     with right:
         raw = show_editor_settings()
+        token = start_token()
+        # The key names the token: after a start the button is another widget, so a click on the old one that
+        # reaches the server again can only bring the spent token (refused by the store), never the new one.
         st.button(
-            "Start run", type="primary", key="run_start", icon=":material/play_arrow:", width="stretch", on_click=_start
+            "Start run",
+            type="primary",
+            key=f"{START_KEY}_{token}",
+            icon=":material/play_arrow:",
+            width="stretch",
+            on_click=_start,
+            args=(token,),
         )
         start_problem = st.session_state.get(ERRORS, {}).get("start")
         if start_problem:

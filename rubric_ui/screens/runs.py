@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import html
 from datetime import UTC, datetime, time
+from functools import partial
 
 import pandas as pd
 import streamlit as st
@@ -29,6 +31,10 @@ from rubric_ui.widgets.status import chip_html
 PAGE_SIZE = 50
 PAGE_IDS = "runs_page_ids"
 """Session key: the run ids of the table's rows, in order (a clicked cell names a row by its number)."""
+TABLE_KEY = "runs_table_key"
+"""Session key: the widget key of the table drawn last (it names the rows it shows: see `_table_key`)."""
+CLEARED = "runs_selection_cleared"
+"""Session key: how many times the selection was cleared (part of the table's key: a cleared table is a new one)."""
 TASK_CLICK = "runs_task_click"
 """Widget key: the task button clicked in the table ({"row": number, "label": task}), during that click's rerun."""
 OPEN = "runs_cell_opened"
@@ -123,7 +129,12 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     else:
         c2.caption(f"{counted(total, 'run')} · page {page} of {pages}")
     rows = store.list_runs(flt, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
-    st.session_state[PAGE_IDS] = [r["id"] for r in rows]
+    ids = [r["id"] for r in rows]
+    st.session_state[PAGE_IDS] = ids
+    key = _table_key(ids)
+    st.session_state[TABLE_KEY] = key
+    selected = [str(rid) for rid in st.session_state.get(SELECTION) or []]
+    ticked_before = [i for i, rid in enumerate(ids) if rid in selected]
     frame = frames.runs_frame_from_rows(rows)
     shown = pd.DataFrame(
         {
@@ -149,9 +160,11 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     event = st.dataframe(
         shown,
         hide_index=True,
-        on_select=_open_clicked,
+        on_select=partial(_open_clicked, key),
         selection_mode=["multi-row", "single-cell"],
-        key="runs_table",
+        # A new table (other rows) starts with the boxes of the runs already selected ticked.
+        selection_default={"selection": {"rows": ticked_before, "columns": [], "cells": []}} if ticked_before else None,
+        key=key,
         column_config={
             "status": st.column_config.MultiselectColumn(
                 width=155, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
@@ -175,9 +188,30 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
             "tags": st.column_config.TextColumn(width=70),
         },
     )
-    picked = [rows[i]["id"] for i in event.selection.rows if i < len(rows)]  # type: ignore[union-attr]
+    ticked = [ids[i] for i in event.selection.rows if i < len(ids)]  # type: ignore[union-attr]
+    # The selection is of runs, not rows: a run off this page (filtered out, on another page) stays selected,
+    # one on it is selected exactly when its box is ticked, and newly ticked runs come last.
+    on_page = set(ids)
+    picked = [rid for rid in selected if rid not in on_page or rid in ticked]
+    picked += [rid for rid in ticked if rid not in picked]
     st.session_state[SELECTION] = picked
-    return picked
+    return picked, on_page
+
+
+def _table_key(ids: list[str]) -> str:
+    """The table's widget key, from the run ids of its rows (and how often the selection was cleared).
+
+    Streamlit keeps a keyed table's selection as row numbers across reruns whatever rows it now shows: after a
+    filter or a page turn, "row 1 ticked" was another run, and Open, Present, Tags, Delete and Export acted on
+    it. Other rows make another table, whose boxes start from the runs selected (`selection_default`).
+    """
+    digest = hashlib.sha256("\n".join(ids).encode()).hexdigest()[:16]
+    return f"runs_table_{digest}_{st.session_state.get(CLEARED, 0)}"
+
+
+def _clear_selection() -> None:
+    st.session_state[SELECTION] = []
+    st.session_state[CLEARED] = int(st.session_state.get(CLEARED, 0)) + 1
 
 
 def _open_row(row: object) -> None:
@@ -187,9 +221,9 @@ def _open_row(row: object) -> None:
         st.session_state[OPEN] = ids[row]
 
 
-def _open_clicked() -> None:
-    """on_select: a clicked cell opens its run. Runs before the page is drawn (see `render`)."""
-    state = st.session_state.get("runs_table")
+def _open_clicked(key: str) -> None:
+    """on_select of the table `key`: a clicked cell opens its run. Runs before the page is drawn (see `render`)."""
+    state = st.session_state.get(key)
     cells = list(getattr(getattr(state, "selection", None), "cells", None) or [])
     if not cells and isinstance(state, dict):
         cells = list((state.get("selection") or {}).get("cells") or [])
@@ -249,11 +283,11 @@ def _preview(run_id: str) -> None:
     show_heatmap(view, key=f"runs-prev-{run_id[:12]}")
 
 
-def _manage(store: Store, run_id: str) -> None:
+def _manage(store: Store, run_id: str, *, hidden: bool = False) -> None:
     run = store.get_run(run_id)
     if run is None:
         return
-    st.markdown(f"**Selected run** `{run_id}`")
+    st.markdown(f"**Selected run** `{run_id}`" + (" · not in the list as filtered and paged" if hidden else ""))
     c1, c2, c3 = st.columns(3)
     # Controls only for the roles that may use them; every one goes through the server-side check anyway.
     edits, deletes = allowed("tag") and allowed("note"), allowed("delete")
@@ -291,7 +325,7 @@ def _manage(store: Store, run_id: str) -> None:
         if c3.button("Delete run", key=f"runs_delete_{run_id}", disabled=not confirm, icon=":material/delete:"):
             if attempt("delete", lambda: store.delete_run(run_id), run_id=run_id):
                 forget_view(run_id)
-                st.session_state.pop("runs_table", None)
+                st.session_state[SELECTION] = [r for r in st.session_state.get(SELECTION) or [] if r != run_id]
                 st.rerun()
 
 
@@ -441,7 +475,7 @@ def render() -> None:
     """The page."""
     opened = st.session_state.pop(OPEN, None)
     if opened:  # a cell was clicked: straight to the run, nothing of this page drawn first
-        st.session_state.pop("runs_table", None)
+        st.session_state.pop(st.session_state.get(TABLE_KEY, ""), None)
         st.session_state[ATTACHED] = opened
         st.switch_page(RUN_PAGE_FILE, query_params={"run": opened})
     store = store_or_stop()
@@ -451,15 +485,50 @@ def render() -> None:
         st.page_link(RUN_PAGE_FILE, label="Go to the Run page", icon=":material/play_arrow:")
         return
     flt = _filters(store)
-    picked = _table(store, flt)
+    picked, on_page = _table(store, flt)
+    hidden = _hidden_selected(store, picked, on_page)
+    picked = [rid for rid in picked if rid in on_page or rid in hidden]  # a run deleted meanwhile is dropped
+    st.session_state[SELECTION] = picked
     if not picked:
         st.caption(
             "Click a run to open it. Tick the box at the left of a row to preview, tag, annotate or delete it; "
             "tick two to compare them; the ticked runs are offered on the Export page."
         )
-    elif len(picked) == 1:
-        _manage(store, picked[0])
+        return
+    if hidden:
+        _show_hidden(hidden)
+    if len(picked) == 1:
+        _manage(store, picked[0], hidden=picked[0] in hidden)
     elif len(picked) == 2:
         _compare(store, picked[0], picked[1])
     else:
         st.caption(f"{len(picked)} runs selected: compare takes two; Export can take them all.")
+
+
+def _hidden_selected(store: Store, picked: list[str], on_page: set[str]) -> dict[str, str]:
+    """The selected runs the list does not show now (filtered out, on another page): id -> a one-line label.
+
+    A run no longer stored (deleted in another tab) is left out."""
+    off = [rid for rid in picked if rid not in on_page]
+    if not off:
+        return {}
+    rows = {r["id"]: r for r in store.list_runs(RunFilter(ids=off), limit=len(off))}
+    return {rid: _label(rows[rid]) for rid in off if rid in rows}
+
+
+def _label(row: dict) -> str:
+    when = datetime.fromtimestamp(float(row["created_at"]), UTC).strftime("%m-%d %H:%M")
+    task = " ".join(str(row.get("task") or "").split())
+    return f"{row['id'][:8]} · {when} · {task[:50] + '…' if len(task) > 50 else task}"
+
+
+def _show_hidden(hidden: dict[str, str]) -> None:
+    """Say which selected runs the filters or the page hide: they stay selected (never swapped for others)."""
+    with st.container(key="runs_hidden_selection"):
+        lines = "  \n".join(md(label) for label in hidden.values())
+        st.info(
+            f"{counted(len(hidden), 'selected run')} {'is' if len(hidden) == 1 else 'are'} not in the list as "
+            f"filtered and paged, and stay{'s' if len(hidden) == 1 else ''} selected:  \n{lines}",
+            icon=":material/visibility_off:",
+        )
+        st.button("Clear the selection", key="runs_clear_selection", on_click=_clear_selection)

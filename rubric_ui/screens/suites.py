@@ -35,6 +35,10 @@ from rubric_ui.widgets.status import chip_html
 from rubric_ui.widgets.suite_views import show_compare, show_suite_details
 
 POLL_SECONDS = 0.5
+FORM_OPEN = "suites_form_open"
+"""Widget key: whether the "New suite run" form is open."""
+FOLD_FORM = "suites_fold_form"
+"""Session key: a suite run was just started here: the next page run draws the form folded, progress in sight."""
 SOURCES = ("Bundled example (24 short poems)", "Upload a file", "Path on this server", "Type items", "LangSmith")
 
 
@@ -141,6 +145,7 @@ def _start(store: Store) -> None:
         return
     st.query_params["suite"] = handle.suite_run_id
     st.query_params.pop("compare", None)
+    st.session_state[FOLD_FORM] = True
     st.rerun()
 
 
@@ -152,7 +157,10 @@ def _default_rubric(store: Store, name: str) -> str:
 
 
 def _new_suite_form(store: Store, *, expanded: bool) -> None:
-    with st.expander("New suite run", expanded=expanded, icon=":material/add:"):
+    if st.session_state.pop(FOLD_FORM, False):
+        # Open above a suite run just started, the form pushed its progress below the fold (at 1440x900).
+        st.session_state[FORM_OPEN] = False
+    with st.expander("New suite run", expanded=expanded, icon=":material/add:", key=FORM_OPEN, on_change="rerun"):
         source = st.radio("Dataset", SOURCES, key="suites_source", horizontal=True)
         if source == SOURCES[1]:
             st.file_uploader("Dataset file", type=["jsonl", "json", "csv", "parquet"], key="suites_upload")
@@ -215,8 +223,12 @@ def _project_fields() -> dict[str, Any]:
 
 
 def _label(row: dict[str, Any]) -> str:
+    """A suite run in the picker. A running one says no counts: the picker is drawn by the page, not by the polling
+    progress, so counts in it went stale ("0/24 satisfied · Running" with 6 items done); its end redraws it."""
     rubric = f"{row['rubric_name']} v{row['rubric_version']}" if row["rubric_name"] else "rubric file"
     when = pd.Timestamp(row["created_at"], unit="s", tz="UTC").strftime("%Y-%m-%d %H:%M")
+    if row["status"] == "running":
+        return f"{row['name']} · {rubric} · Running, {row['items']} items (progress below) · {when}"
     return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {str(row['status']).capitalize()} · {when}"
 
 
@@ -250,25 +262,31 @@ def _progress(store: Store, suite_id: str, polling: bool) -> bool:
     says so: when the suite run ends, the fragment draws the final counts and then asks for a full rerun, and a
     click in between can be lost in that rerun. Browser tests wait for `data-polling="false"` before clicking.
     """
-    from rubric_core.suites.frames import suite_frames, summarize
-
     runner = get_suite_runner()
-    frames = suite_frames(store, suite_id)
-    summary = summarize(frames)
-    status = frames.suite["status"]
+    # The header first, from one counting query: the frames below import the statistics stack (seconds on the
+    # first suite run after a server start), and the suite is on screen, its items queued, before they are read.
+    head = ss.list_suite_runs(store, suite_run_id=suite_id, limit=1)
+    if not head:
+        st.error("This suite run is no longer in the store.")
+        return False
+    status, done, total = str(head[0]["status"]), int(head[0]["finished"]), int(head[0]["items"])
     live = runner.is_live(suite_id) or status == "running"
+    queued = "" if done or not live else " (queued: the first items are starting)"
     st.markdown(
         f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
-        f'data-done="{summary.finished}" data-polling="{str(polling).lower()}" '
-        f'data-total="{summary.total}"></span>'
+        f'data-done="{done}" data-polling="{str(polling).lower()}" '
+        f'data-total="{total}"></span>'
         + chip_html(
             {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(status, status),
             status.replace("_", " ").capitalize(),
         )
-        + f" <b>{summary.finished} / {summary.total} items done</b>",
+        + f" <b>{done} / {total} items done</b>{queued}",
         unsafe_allow_html=True,
     )
-    st.progress(summary.finished / max(1, summary.total))
+    st.progress(done / max(1, total))
+    from rubric_core.suites.frames import suite_frames, summarize
+
+    summary = summarize(suite_frames(store, suite_id))
     counts = " · ".join(f"{STATUS_LABELS.get(k, k)}: {v}" for k, v in summary.status_counts.items())
     cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
     st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
@@ -333,6 +351,9 @@ def render() -> None:
             else "No suite run yet."
         )
         return
+    if suite_id is None:  # opened without ?suite=: the newest suite run, in the URL too (a reload keeps it)
+        suite_id = rows[0]["id"]
+        st.query_params["suite"] = suite_id
     picked = _picker(rows, suite_id)
     if picked is None:
         return

@@ -157,7 +157,7 @@ def reviewer_identity() -> str | None:
 ACTION_WIDGETS: list[tuple[re.Pattern[str], Action]] = [
     (re.compile(p), a)  # type: ignore[misc]
     for p, a in (
-        (r"run_start", "start"),
+        (r"run_start(_[0-9a-f]{32})?", "start"),
         (r"run_cancel", "cancel"),
         (r"run_resume", "resume"),
         (r"run_follow_go", "continue"),

@@ -14,6 +14,7 @@ wiped text typed into one field while the run started by committing another fiel
 
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 import streamlit as st
@@ -43,6 +44,10 @@ PRESET = "run_preset"
 """Session key other pages set (a dict of RunConfig fields) to open the Run page's editor pre-filled."""
 SELECTION = "runs_selection"
 """Session key: run ids picked on the Runs page, offered to the Export page."""
+START_KEY = "run_start"
+"""The Run page's Start button's key, before its click token (`run_start_<token>`)."""
+_START_CLICK = "run_start_click"
+"""Session key: the click token of the Start button drawn now (see start_token)."""
 
 EDITOR_KEYS = (*DEFAULTS, "run_example", "run_library_pick")
 """Widget keys of the Run page's editor (drawn together, after the toggle that shows it)."""
@@ -150,3 +155,21 @@ def detach() -> None:
     """Forget the watched run (the Run page shows an empty view; the run itself goes on)."""
     st.session_state.pop(ATTACHED, None)
     st.query_params.pop("run", None)
+
+
+def start_token() -> str:
+    """The click token of the Run page's Start button: a new one after each run it started.
+
+    A start claims its token in the store (rubric_core/store/start_clicks.py), so the same click delivered
+    twice starts one run; the next click is on a button drawn with a new token.
+    """
+    token = st.session_state.get(_START_CLICK)
+    if not token:
+        token = st.session_state[_START_CLICK] = uuid.uuid4().hex
+    return str(token)
+
+
+def spend_start_token(token: str) -> None:
+    """The click of `token` started its run: the Start button drawn next carries a new token."""
+    if st.session_state.get(_START_CLICK) == token:
+        st.session_state[_START_CLICK] = uuid.uuid4().hex

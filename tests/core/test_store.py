@@ -196,6 +196,11 @@ EXPECTED_SCHEMA = {
         ("run_id", "TEXT", 0, 0),
         ("files_json", "TEXT", 1, 0),
     ],
+    "start_clicks": [
+        ("token", "TEXT", 1, 1),
+        ("run_id", "TEXT", 1, 0),
+        ("at", "REAL", 1, 0),
+    ],
     "prices": [
         ("model", "TEXT", 1, 1),
         ("input_per_mtok", "REAL", 1, 0),
@@ -240,10 +245,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 33]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 33]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -275,11 +280,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 33]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 33]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:

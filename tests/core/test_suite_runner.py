@@ -429,3 +429,33 @@ def test_a_suite_grid_draws_na_cells_apart_with_their_check(runner: SuiteRunner,
     assert "Check: cannot judge" in page and "Check: line count: " in page
     na_cells = frames.cells[frames.cells["criterion"] == "Is witty and original"]
     assert list(na_cells["final_verdict"]) == ["n/a", "n/a"] and na_cells["final_passed"].isna().all()
+
+
+def test_start_returns_before_the_agent_stack_is_loaded(runner: SuiteRunner, store: Store, monkeypatch) -> None:
+    """Issue 33 item 4: Start waited for the agent stack (seconds on a server whose runs go to worker processes):
+    checking the items read the library's default grader prompt for each item with a reference, and the runner
+    loaded the stack before storing the suite run. Start now stores the suite run and returns at once; the
+    suite's own thread loads the stack before its first item."""
+    import rubric_core.engine.stack as stack
+    import rubric_core.suites.runner as runner_module
+
+    calls: list[str] = []
+    monkeypatch.setattr(stack, "load_agent_stack", lambda: calls.append(threading.current_thread().name))
+    loaded = threading.Event()
+    real = runner_module._load_stack_first
+
+    def first() -> None:
+        loaded.set()
+        real()
+
+    monkeypatch.setattr(runner_module, "_load_stack_first", first)
+    with_reference = Dataset("refs", tuple(i for i in example_dataset().items if i.reference.strip())[:2])
+    assert with_reference.items
+    from rubric_core.suites.runner import check_items
+
+    check_items(with_reference, _config())
+    assert calls == [], "checking items with a reference loads nothing"
+    handle = runner.start(with_reference, _config())
+    assert ss.get_suite_run(store, handle.suite_run_id) is not None
+    assert calls == [] or all(name != threading.current_thread().name for name in calls), calls
+    assert handle.wait(300) and loaded.is_set()

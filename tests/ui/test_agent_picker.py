@@ -10,6 +10,7 @@ import pytest
 from rubric_core.execution.manager import RunManager
 from rubric_core.projects import PROJECT_ENV
 from tests.projects.helpers import FIXER, agent_project
+from tests.ui.helpers import start_button
 from tests.ui.test_pages import app, texts
 
 
@@ -46,7 +47,7 @@ def test_the_picker_offers_the_projects_agent_with_its_card_and_its_grader_tool(
     at.text_area(key="run_rubric").set_value("- All tests pass (run_test_suite)")
     at.multiselect(key="run_grader_tools").set_value(["run_test_suite"]).run()
     assert "cannot judge" not in texts(at)  # the offline grader judges a criterion naming a chosen tool
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.exception
     (config,) = started
     assert (config.agent, config.project, config.grader_tools) == ("fixer", str(FIXER), ("run_test_suite",))

@@ -13,6 +13,7 @@ from streamlit.testing.v1 import AppTest
 
 from rubric_core.store import Store
 from rubric_ui.screens.run_editor import CUSTOM
+from tests.ui.helpers import start_button
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -48,7 +49,7 @@ def test_max_iterations_is_held_to_its_range(value: int, used: int, store: Store
     else:
         assert said == []
     assert at.number_input(key="run_max_iterations").value == used
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.exception
     assert not any("max_iterations" in e.value or "Write for example" in e.value for e in at.error)
     run_id = at.query_params.get("run")
@@ -69,7 +70,7 @@ def test_an_empty_custom_model_spec_is_refused_beside_the_field(
     at = _editor_with_example()
     at.selectbox(key=select_key).set_value(CUSTOM).run()
     at.text_input(key=spec_key).set_value("   ")
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.exception
     column = _column_with(at, "text_input", spec_key)
     messages = [e.value for e in column.error]
@@ -81,7 +82,7 @@ def test_an_empty_custom_model_spec_is_refused_beside_the_field(
 def test_a_pre_flight_failure_is_shown_beside_the_model_and_stores_nothing(store: Store) -> None:
     at = _editor_with_example()
     at.selectbox(key="run_grader").set_value("anthropic:claude-haiku-4-5")
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     column = _column_with(at, "selectbox", "run_grader")
     assert any("ANTHROPIC_API_KEY" in e.value for e in column.error)
     assert not at.query_params.get("run")
@@ -91,14 +92,14 @@ def test_a_pre_flight_failure_is_shown_beside_the_model_and_stores_nothing(store
 def test_a_corrected_value_starts_the_run(store: Store) -> None:
     at = _editor_with_example()
     at.number_input(key="run_call_limit").set_value(0)
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.query_params.get("run")
     said = [e.value for e in at.error]
     assert any("Grader calls per pass must be a whole number from 1 to 50" in m for m in said), said
     assert not any("Write for example" in m for m in said), said  # the page's words, not a config file's
     at.number_input(key="run_call_limit").set_value(4)
     at.number_input(key="run_max_iterations").set_value(2)
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     run_id = at.query_params.get("run")
     assert run_id, "a valid value starts the run"
     assert not any("Grader calls per pass" in e.value for e in at.error)
@@ -126,9 +127,9 @@ def test_a_garbage_checkpoint_file_is_refused_beside_start_and_stays_untouched(s
     garbage.write_bytes(b"this is not a database\n" * 10)
     before = garbage.read_bytes()
     at = _editor_with_example()
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.exception
-    column = _column_with(at, "button", "run_start")
+    column = _column_with(at, "button", start_button(at).key)
     messages = [e.value for e in column.error] or [e.value for e in at.error]
     assert any("checkpoints.sqlite" in m for m in messages), messages
     assert not at.query_params.get("run")
@@ -138,7 +139,7 @@ def test_a_garbage_checkpoint_file_is_refused_beside_start_and_stays_untouched(s
 
 def test_a_message_beside_a_field_goes_once_that_field_is_changed() -> None:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     shown = [e.value for e in at.error]
     assert any("Task is empty" in m for m in shown) and any("Rubric is empty" in m for m in shown), shown
     at.text_area(key="run_task").input("Write a haiku about spring.").run()

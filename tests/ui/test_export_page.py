@@ -71,3 +71,47 @@ def test_filters_match_as_on_the_runs_page_any_case_anywhere(store: Store, engin
     at.text_input(key="export_search").set_value("HAIKU").run()
     assert matches() == "1 run matches.", "the haiku example's task names a haiku"
     assert not at.exception
+
+
+def test_a_prepared_file_belongs_to_its_filter_and_is_withdrawn_when_the_filter_changes(
+    store: Store, engine: Engine
+) -> None:
+    """Issue 33 item 3: prepared for "bike", the filter changed to "haiku": the page said "1 run matches" next to
+    "Ready: 2 records", and the download held the bike runs. Changing the filter now withdraws the file."""
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    store.set_tags(ids[0], ["bike"])
+    store.set_tags(ids[1], ["bike-lock"])
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
+    at.text_input(key="export_tag").set_value("bike").run()
+    at.button(key="export_go").click().run()
+    assert _ready_count(at) == 2
+    assert at.get("download_button")
+    at.text_input(key="export_search").set_value("haiku").run()
+    assert next(c.value for c in at.caption if " match" in c.value) == "1 run matches."
+    assert not [s for s in at.success if "Ready" in s.value], "the bike file is withdrawn"
+    assert not at.get("download_button")
+    assert any("prepare it again" in c.value for c in at.caption)
+    at.button(key="export_go").click().run()
+    assert _ready_count(at) == 1
+    # Back to the first filter: the file made for the second one is withdrawn too (never offered for "bike").
+    at.text_input(key="export_search").set_value("").run()
+    assert not at.get("download_button")
+    assert not at.exception
+
+
+def test_a_file_prepared_from_the_runs_selection_is_withdrawn_when_the_selection_changes(
+    store: Store, engine: Engine
+) -> None:
+    from rubric_ui.session.state import SELECTION
+
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.session_state[SELECTION] = [ids[0]]
+    at.run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
+    at.button(key="export_go").click().run()
+    assert _ready_count(at) == 1
+    at.session_state[SELECTION] = ids
+    at.run()
+    assert not at.get("download_button")

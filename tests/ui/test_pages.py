@@ -14,6 +14,7 @@ from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store
 from rubric_ui.session.state import edit_toggle_key
 from tests.core.helpers import PROCESS_TIMEOUT_S, example_config
+from tests.ui.helpers import start_button
 
 ROOT = Path(__file__).resolve().parents[2]
 APPTEST_TIMEOUT_S = 120
@@ -53,7 +54,7 @@ def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
     at.button(key="run_load_example").click().run()
     assert at.text_area(key="run_task").value == "Write a haiku about spring."
     assert "1. Exactly three lines" in texts(at)
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     run_id = at.query_params["run"]
     assert run_id
     wait_finished(at, run_id)
@@ -66,12 +67,12 @@ def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
 def test_run_page_shows_field_errors_beside_the_fields() -> None:
     at = app()
     at.text_area(key="run_task").set_value("Write something.")
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert any("Rubric is empty" in e.value for e in at.error)
     assert not at.query_params.get("run")
     at.text_area(key="run_rubric").set_value("- Exactly three lines")
     at.selectbox(key="run_model").set_value("openai:gpt-4o-mini")
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert any("OPENAI_API_KEY" in e.value for e in at.error)
     assert not at.query_params.get("run")
 
@@ -559,7 +560,7 @@ def test_a_run_just_started_shows_its_own_cap_before_the_first_event(monkeypatch
     at = app()
     at.button(key="run_load_example").click().run()
     at.number_input(key="run_max_iterations").set_value(5)
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     assert not at.exception
     assert at.query_params["run"] == "a" * 32
     header = [m.value for m in at.markdown if "rs-progress" in m.value]

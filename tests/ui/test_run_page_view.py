@@ -15,6 +15,7 @@ from rubric_core.views.run_view import RunView
 from rubric_ui.screens.run import follow_open_key
 from rubric_ui.session.state import edit_toggle_key
 from tests.core.helpers import example_config
+from tests.ui.helpers import is_start, start_button
 from tests.ui.test_pages import app, browser_held, wait_finished
 
 
@@ -97,13 +98,13 @@ def test_start_folds_the_editor(store: Store, engine: Engine) -> None:
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
     at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
-    assert at.button(key="run_start")
-    at.button(key="run_start").click().run()
+    assert start_button(at)
+    start_button(at).click().run()
     new_id = at.query_params["run"]
     new_id = new_id if isinstance(new_id, str) else new_id[0]
     assert new_id and new_id != run_id
     assert not at.toggle(key=edit_toggle_key(new_id)).value
-    assert not [b for b in at.button if b.key == "run_start"], "the editor is folded"
+    assert not [b for b in at.button if is_start(b.key)], "the editor is folded"
     wait_finished(at, new_id)
 
 
@@ -115,13 +116,13 @@ def test_start_folds_the_editor_when_the_browser_still_sends_the_toggle_on(store
     at = app(run=run_id)
     at.toggle(key=edit_toggle_key(run_id)).set_value(True).run()
     held = browser_held(at)  # what the browser holds: the editor open
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     new_id = at.query_params["run"]
     new_id = new_id if isinstance(new_id, str) else new_id[0]
     assert new_id != run_id
     at._run(widget_state=held)  # the stale rerun
     assert not at.exception
-    assert not [b for b in at.button if b.key == "run_start"], "the editor is folded"
+    assert not [b for b in at.button if is_start(b.key)], "the editor is folded"
     assert not at.toggle(key=edit_toggle_key(new_id)).value
     wait_finished(at, new_id)
 
@@ -168,7 +169,7 @@ def test_the_editor_reopened_over_a_run_just_started_holds_what_was_started(stor
     at.number_input(key="run_max_iterations").set_value(5).run()
     at.selectbox(key="run_model").set_value(CUSTOM).run()
     at.text_input(key="run_model_custom").set_value("offline:writer?latency=0.01").run()
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     new_id = at.query_params["run"]
     new_id = new_id if isinstance(new_id, str) else new_id[0]
     at.run()
@@ -196,7 +197,7 @@ def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) ->
 
     at = app()
     at.button(key="run_load_example").click().run()
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     run_id = at.query_params["run"]
     wait_finished(at, run_id)
     _follow_up(at, run_id, "Now write one about autumn.")

@@ -181,3 +181,66 @@ def test_suite_numbers_past_their_range_are_brought_back_and_said(store: Store) 
     ]
     assert at.number_input(key="suites_max_iterations").value == 20
     assert at.number_input(key="suites_concurrency").value == 1
+
+
+def test_start_shows_the_suite_at_once_queued_and_folds_the_form(store: Store, monkeypatch) -> None:
+    """Issue 33 item 4: the first suite run after a server start showed nothing new for 12 s after Start (the
+    agent stack loading before Start returned), and the open form then hid the progress below the fold. Here the
+    stack's load is held: the page shows the suite, its 24 items queued, with the form folded, before it ends."""
+    import threading
+
+    import rubric_core.suites.runner as runner_module
+
+    entered, release = threading.Event(), threading.Event()
+    timed_out: list[bool] = []
+    real = runner_module._load_stack_first
+
+    def slow_first_import() -> None:
+        entered.set()
+        # Released by the test once the page is drawn; on the old code Start itself waited here, so the page
+        # could not be drawn before the bound ran out.
+        timed_out.append(not release.wait(20))
+        real()
+
+    monkeypatch.setattr(runner_module, "_load_stack_first", slow_first_import)
+    at = suites_page()
+    at.button(key="suites_start").click().run()
+    held = not release.is_set() and entered.is_set()
+    release.set()
+    suite_id = at.query_params["suite"]
+    try:
+        assert held
+        text = everything(at)
+        assert f'data-suite="{suite_id}"' in text and 'data-total="24"' in text
+        assert "0 / 24 items done</b> (queued: the first items are starting)" in text
+        assert at.session_state["suites_form_open"] is False, "the form folded over the new suite run"
+        label = next(s for s in at.selectbox if s.key.startswith("suites_pick_"))
+        assert "Running, 24 items" in label.format_func(label.value) and "satisfied" not in label.format_func(
+            label.value
+        ), "a running suite's label carries no counts that go stale"
+    finally:
+        wait_suite(suite_id)
+    assert timed_out == [False], "the page was drawn while the agent stack was still loading"
+    at.run()
+    label = next(s for s in at.selectbox if s.key.startswith("suites_pick_"))
+    assert "/24 satisfied · Finished" in label.format_func(label.value)
+
+
+def test_suites_opened_without_a_suite_shows_the_newest(store: Store) -> None:
+    from rubric_core.config import RunConfig
+    from rubric_core.suites.datasets import Dataset
+    from rubric_core.suites.example import example_dataset
+    from rubric_ui.screens.suites import get_suite_runner
+
+    at = suites_page()
+    runner = get_suite_runner()
+    config = RunConfig.from_dict({"task": "(each item's task)", "rubric": example_rubric(1)})
+    ids = []
+    for n in (1, 2):
+        handle = runner.start(Dataset(f"set {n}", example_dataset().items[:n]), config, name=f"set {n}")
+        assert handle.wait(300)
+        ids.append(handle.suite_run_id)
+    at = suites_page()
+    assert not at.exception
+    assert at.query_params["suite"] == ids[1]
+    assert f'class="rs-suite-progress" data-suite="{ids[1]}"' in everything(at)

@@ -1,0 +1,65 @@
+"""One Start, one run (issue 33 item 2) in real Chromium, along the sequence of the report: a live run, the page
+left and opened again, Back and Forward, a second tab, then the rubric edited and Start pressed at once."""
+
+from __future__ import annotations
+
+from rubric_core.access.audit import AuditFilter, count_audit
+from rubric_core.store import RunFilter
+from tests.browser.helpers import (
+    open_server_store,
+    run_id_of,
+    start_example,
+    wait_app_idle,
+    wait_for_verdict,
+    wait_no_live_run,
+    wait_run_page_settled,
+    wait_run_status,
+)
+
+ENDS = {"satisfied", "max_iterations_reached", "failed", "grader_error"}
+
+
+def test_one_click_on_start_after_back_forward_and_a_second_tab_starts_one_run(page, server) -> None:
+    with open_server_store(server) as store:
+        runs_before = store.count_runs()
+        starts_before = count_audit(store, AuditFilter(action="start"))
+    server.gates.arm()
+    first = start_example(page, server, "haiku", model="offline:writer")
+    wait_for_verdict(page, 0, live=True)  # a live run, held before its next draft
+    page.get_by_role("link", name="Runs").click()  # leave, and come back
+    page.wait_for_url("**/runs*")
+    wait_app_idle(page)
+    page.get_by_role("link", name="Run", exact=True).click()
+    page.wait_for_url(f"**run={first}*")
+    wait_app_idle(page)
+    page.go_back()
+    page.wait_for_url("**/runs*")
+    wait_app_idle(page)
+    page.go_forward()
+    page.wait_for_url(f"**run={first}*")
+    wait_app_idle(page)
+    second_tab = page.context.new_page()
+    second_tab.goto(page.url)
+    wait_app_idle(second_tab)
+    server.gates.release_all()
+    wait_run_status(server, first, ENDS)
+    wait_run_page_settled(page)
+
+    page.bring_to_front()
+    page.get_by_text("Task and rubric: edit them", exact=False).click()
+    rubric = page.get_by_label("Rubric", exact=True)
+    rubric.wait_for()
+    rubric.fill("- Exactly three lines\n- Mentions spring")
+    page.get_by_role("button", name="Start run").click()  # at once: the rubric's commit and the click race
+    page.wait_for_url(lambda url: "run=" in url and first not in url)
+    started = run_id_of(page)
+    wait_run_status(server, started, ENDS)
+    wait_no_live_run(server)
+    wait_run_page_settled(page)
+    second_tab.close()
+
+    with open_server_store(server) as store:
+        new_runs = [r["id"] for r in store.list_runs(RunFilter(), limit=10)][: store.count_runs() - runs_before]
+        assert sorted(new_runs) == sorted([first, started]), new_runs
+        assert count_audit(store, AuditFilter(action="start")) - starts_before == 2
+        assert store.get_run(started)["config"]["rubric"] == "- Exactly three lines\n- Mentions spring"

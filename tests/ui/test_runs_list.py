@@ -1,0 +1,110 @@
+"""AppTest of the Runs list: a selection keyed by run (issue 33 item 1)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from streamlit.testing.v1 import AppTest
+
+from rubric_core.engine import Engine
+from rubric_core.store import Store
+from rubric_ui.session.state import SELECTION
+from tests.core.helpers import example_config
+from tests.ui.test_pages import _rerun_with, _runs_table, app, open_filters, texts
+
+RUNS = "rubric_ui/app_pages/runs.py"
+
+
+def _tick(at: AppTest, *rows: int) -> None:
+    """What the browser sends when the boxes of `rows` of the table are ticked."""
+    selection = {"selection": {"rows": list(rows), "columns": [], "cells": []}}
+    _rerun_with(at, _runs_table(at).proto.id, string_value=json.dumps(selection))
+    assert not at.exception
+
+
+def _selected(at: AppTest) -> str:
+    """The 'Selected run' line under the table."""
+    return next((m.value for m in at.markdown if m.value.startswith("**Selected run**")), "")
+
+
+def _row_of(at: AppTest, task_start: str) -> int:
+    return next(i for i, t in enumerate(_runs_table(at).value["task"]) if str(t).startswith(task_start))
+
+
+def _ticked_rows(at: AppTest) -> list[int]:
+    """The rows whose boxes the table is drawn with ticked (what the server tells the browser)."""
+    proto: Any = _runs_table(at).proto
+    state = proto.selection_default or proto.selection_state
+    return list(json.loads(state)["selection"]["rows"]) if state else []
+
+
+def test_the_runs_selection_follows_the_run_through_a_filter_and_never_swaps_it(store: Store, engine: Engine) -> None:
+    """Tick a run, then type a filter that hides it: it stays the selected run (said to be hidden), and Open,
+    Present, Tags and Delete act on it; before, the selection was the row number and became another run."""
+    ids = {n: engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")}
+    at = app(RUNS)
+    _tick(at, _row_of(at, "Write a haiku"))
+    assert _selected(at).startswith(f"**Selected run** `{ids['haiku']}`")
+    assert at.session_state[SELECTION] == [ids["haiku"]]
+
+    open_filters(at)
+    at.text_input(key="runs_search").set_value("ocean").run()  # only the lipogram is listed now, in row 0
+    assert not at.exception
+    assert "1 run matches the filters" in texts(at)
+    assert _selected(at).startswith(f"**Selected run** `{ids['haiku']}`"), _selected(at)
+    assert "not in the list as filtered and paged" in _selected(at)
+    assert ids["lipogram"] not in _selected(at)
+    assert at.session_state[SELECTION] == [ids["haiku"]]
+    assert _ticked_rows(at) == [], "the lipogram's box is not ticked"
+    assert "1 selected run is not in the list as filtered and paged" in texts(at)
+    # Present and Open name the selected run, not row 0's.
+    present = next(b for b in at.get("link_button") if "Present" in b.proto.label)
+    assert present.proto.url == f"?run={ids['haiku']}&view=present"
+
+    # Ticking the listed run adds it: two selected, one of them hidden, compared.
+    _tick(at, 0)
+    assert at.session_state[SELECTION] == [ids["haiku"], ids["lipogram"]]
+    assert "Compare" in [s.value for s in at.subheader]
+
+    # The filter cleared: both are listed, and both boxes are drawn ticked, whatever their rows now.
+    at.text_input(key="runs_search").set_value("").run()
+    assert "2 runs · page 1 of 1" in texts(at)
+    assert sorted(_ticked_rows(at)) == [0, 1]
+    assert "not in the list" not in texts(at)
+
+
+def test_a_page_turn_keeps_the_selection_and_clear_empties_it(store: Store, engine: Engine, monkeypatch: Any) -> None:
+    """A ticked run on page 1 stays selected (and hidden) on page 2; 'Clear the selection' clears it and the
+    boxes."""
+    import rubric_ui.screens.runs as runs
+
+    monkeypatch.setattr(runs, "PAGE_SIZE", 1)
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    at = app(RUNS)
+    _tick(at, 0)
+    first = at.session_state[SELECTION]
+    assert first == [ids[1]]  # newest first: the lipogram is page 1's row
+    at.number_input(key="runs_page").set_value(2).run()
+    assert not at.exception
+    assert _ticked_rows(at) == []
+    assert _selected(at).startswith(f"**Selected run** `{ids[1]}`")
+    assert "not in the list as filtered and paged" in _selected(at)
+    at.button(key="runs_clear_selection").click().run()
+    assert at.session_state[SELECTION] == []
+    assert not _selected(at)
+    at.number_input(key="runs_page").set_value(1).run()
+    assert _ticked_rows(at) == [] and not _selected(at)
+
+
+def test_a_selected_run_deleted_elsewhere_leaves_the_selection(store: Store, engine: Engine) -> None:
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
+    at = app(RUNS)
+    _tick(at, _row_of(at, "Write a haiku"))
+    open_filters(at)
+    at.text_input(key="runs_search").set_value("ocean").run()
+    store.delete_run(ids[0])  # another tab deletes the hidden selected run
+    at.run()
+    assert not at.exception
+    assert at.session_state[SELECTION] == []
+    assert "not in the list" not in texts(at)
