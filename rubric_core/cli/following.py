@@ -18,6 +18,8 @@ def _print_event_table(event: Any, out: Any) -> None:
         if d.get("agent"):
             agent = d["agent"]
             print(f"agent {agent['name']} ({agent['factory']}) from {agent['project_file']}", file=out)
+        for note in d.get("notes") or []:
+            print(f"note: {note}", file=out)
     elif event.type == "tool_call":
         for call in d.get("calls") or []:
             print(f"    tool {call['name']}({_short_args(call.get('args'))})", file=out)

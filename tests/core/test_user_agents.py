@@ -297,3 +297,18 @@ def test_an_imported_or_foreign_run_is_not_continued_without_its_project(
         manager.follow_up(handle.run_id, "Again.")
     assert f"--project {FIXER}" in exc.value.errors["project"]
     assert [e.type for e in store.run_events(handle.run_id)].count("run_started") == 1  # nothing started
+
+
+def test_a_folder_cycle_in_files_reaches_the_agent_once_and_the_run_says_which_link_it_skipped(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = agent_project(tmp_path / "p", extra_toml='files = "fx"\n', **{"fx/a.txt": "a\n"})
+    (root / "fx" / "self").symlink_to(".", target_is_directory=True)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    handle = engine.execute(haiku_config(root, agent="main", max_iterations=1))
+    assert set(of_type(handle, "draft")[0].data["files"]) == {"/a.txt"}
+    notes = of_type(handle, "run_started")[0].data["notes"]
+    assert len(notes) == 1 and str(root / "fx" / "self") in notes[0] and "not followed" in notes[0]
+    from rubric_core.views.run_view import RunView
+
+    assert RunView.from_events(handle.run_id, list(handle.events)).notes == notes
