@@ -24,6 +24,7 @@ from rubric_core.cli.common import (
 )
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
+from rubric_core.cli.project_check import check_project_run
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.projects.checks import check_project_config
@@ -105,6 +106,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise BadInput("--no-store cannot go with a Dask scheduler: its workers write the run to the store.")
     if not remote:
         preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
+    check_project_run(config, open_project(args), remote=remote)
     from rubric_core.engine import Engine
     from rubric_core.engine.checkpoint_file import CheckpointFileError
 

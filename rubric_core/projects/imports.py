@@ -22,7 +22,7 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any
 
-from rubric_core.projects.links import ProjectLinkError, guard_project_modules, resolve_inside
+from rubric_core.projects.links import ProjectLinkError, guard_project_modules, observed, resolve_inside
 from rubric_core.projects.project_file import Project, ProjectError, check_reference
 
 _lock = threading.RLock()
@@ -208,7 +208,9 @@ def _load_file(project: Project, relative: str, where: str) -> ModuleType:
         sys.path.insert(0, str(path.parent))  # its sibling modules import as they would when run as a script
     sys.modules[name] = module
     try:
+        observed(name, str(path), False)
         spec.loader.exec_module(module)
+        observed(name, str(path), True)
     except BaseException as exc:
         sys.modules.pop(name, None)
         if isinstance(exc, KeyboardInterrupt | SystemExit):

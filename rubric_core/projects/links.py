@@ -15,7 +15,7 @@ import importlib.machinery
 import os
 import sys
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -226,6 +226,27 @@ def check_module_file(file: str) -> None:
             raise ProjectLinkError(msg)
 
 
+ImportObserver = Callable[[str, str, bool], None]
+"""Told (module name, file, done) when a project module starts and ends its import."""
+_observer: list[ImportObserver] = []
+
+
+def observe_project_imports(observer: ImportObserver) -> None:
+    """Tell `observer` when each module of a guarded project starts and finishes importing (the describe child
+    reports them, so a module that hangs at import is named)."""
+    _observer[:] = [observer]
+
+
+def observed(name: str, file: str, done: bool) -> None:
+    """Report a project module's import to the observer, if any."""
+    for observer in _observer:
+        observer(name, file, done)
+
+
+def _in_guarded(file: str) -> bool:
+    return any(file.startswith(root) for root in _guarded)
+
+
 class _ProjectGuard(importlib.abc.MetaPathFinder):
     """Looks a module up ahead of the path finder and refuses it when the project's links lead it outside."""
 
@@ -239,4 +260,25 @@ class _ProjectGuard(importlib.abc.MetaPathFinder):
             check_module_file(spec.origin)
         for location in spec.submodule_search_locations or ():
             check_module_file(str(location))
+        if _observer and isinstance(spec.origin, str) and _in_guarded(spec.origin) and spec.loader is not None:
+            spec.loader = _ObservedLoader(spec.loader, fullname, spec.origin)
+            return spec
         return None  # found and fine: the path finder, next in line, imports it as usual
+
+
+class _ObservedLoader(importlib.abc.Loader):
+    """A project module's loader that reports when its import starts and ends (everything else is the loader's)."""
+
+    def __init__(self, loader: Any, name: str, file: str) -> None:
+        self._loader, self._name, self._file = loader, name, file
+
+    def create_module(self, spec: Any) -> Any:
+        return self._loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        observed(self._name, self._file, False)
+        self._loader.exec_module(module)
+        observed(self._name, self._file, True)
+
+    def __getattr__(self, name: str) -> Any:  # get_source, get_code...: tracebacks read the module's lines
+        return getattr(self._loader, name)

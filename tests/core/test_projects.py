@@ -331,3 +331,58 @@ def test_files_naming_a_link_that_loops_say_it_loops(tmp_path: Path, monkeypatch
     with pytest.raises(ConfigError) as config_exc:
         check_project_config(haiku_config(root, files="loop"))
     assert "loops" in config_exc.value.errors["files"]
+
+
+# ---- cards: each agent on its own, a hang named ----------------------------------------------------------------
+
+SLOW_AGENT = """
+import pathlib, time
+pathlib.Path(__file__).with_name("started").write_text("x")
+time.sleep(3600)
+"""
+
+
+def _hanging_project(tmp_path: Path) -> Path:
+    root = agent_project(
+        tmp_path / "p",
+        extra_toml='[agents.slow]\nfactory = "pkg.slow_agent:make_agent"\n',
+        **{"pkg/slow_agent.py": "from pkg import slow\n", "pkg/slow.py": SLOW_AGENT},
+    )
+    return root
+
+
+def test_a_module_that_hangs_at_import_is_named_and_blames_only_its_agent(tmp_path: Path) -> None:
+    """One module hanging at import made every card say 'took longer than 60 s', naming no module."""
+    import threading
+    import time
+
+    from rubric_core.projects.describe import describe_agent
+    from tests.core.helpers import PROCESS_TIMEOUT_S
+
+    root = _hanging_project(tmp_path)
+    give_up = threading.Event()
+    found: dict[str, object] = {}
+    slow = threading.Thread(target=lambda: found.update(describe_agent(root, "slow", give_up=give_up)))
+    slow.start()
+    healthy = describe_agent(root, "main")  # built while the other one hangs
+    assert "error" not in healthy and healthy["tools"][0]["name"] == "shout"
+    deadline = time.monotonic() + PROCESS_TIMEOUT_S
+    while not (root / "pkg" / "started").exists():  # the child is inside the hanging import
+        assert time.monotonic() < deadline and slow.is_alive()
+        time.sleep(0.05)
+    give_up.set()
+    slow.join(PROCESS_TIMEOUT_S)
+    message = str(found["error"])
+    assert "Importing module 'pkg.slow'" in message and str(root / "pkg" / "slow.py") in message
+    assert "did not finish" in message and "agent 'slow'" in message
+
+
+def test_a_hung_factory_is_named() -> None:
+    from rubric_core.projects.describe import _hung
+
+    steps = [
+        {"step": "import", "module": "pkg.agent", "file": "/p/pkg/agent.py"},
+        {"step": "imported", "module": "pkg.agent"},
+        {"step": "factory", "factory": "pkg.agent:make_agent"},
+    ]
+    assert "The factory pkg.agent:make_agent (agent 'a') did not return within 60 s" in _hung("agent 'a'", steps, 60)
