@@ -126,8 +126,23 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
+    from rubric_core.example_projects import PROJECTS, ExampleCopyError, copy_example
+
+    if args.copy:
+        name, target = args.copy
+        try:
+            dest = copy_example(name, target)
+        except ExampleCopyError as exc:
+            raise BadInput(str(exc)) from None
+        print(f"Copied the example project {name} to {dest}. Run it (offline, no key):")
+        print(f"  rubric-studio run --project {dest} --config {dest / 'run.toml'}")
+        print(f"  rubric-studio ui --project {dest}")
+        return 0
     for ex in EXAMPLES.values():
         print(f"{ex.name:16} {ex.title}  (offline: {ex.expected_status})")
+    print("\nExample projects (your own agent and grader tools; docs/AGENTS.md):")
+    for name, line in PROJECTS.items():
+        print(f"{name:16} {line}  (copy it: rubric-studio examples --copy {name} DIR)")
     return 0
 
 
@@ -161,7 +176,13 @@ def add_commands(sub: Any) -> None:
     add_scheduler_flag(run)
     run.set_defaults(func=cmd_run)
 
-    examples = sub.add_parser("examples", help="list the bundled examples")
+    examples = sub.add_parser("examples", help="list the bundled examples; --copy NAME DIR copies an example project")
+    examples.add_argument(
+        "--copy",
+        nargs=2,
+        metavar=("NAME", "DIR"),
+        help="copy the example project NAME (fixer) to the new folder DIR, to run or change it",
+    )
     examples.set_defaults(func=cmd_examples)
 
     resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")

@@ -118,3 +118,23 @@ def test_a_suite_on_a_refused_factory_exits_2_and_stores_nothing(tmp_path: Path,
     )
     assert done.returncode == 2 and "does not save to the checkpointer" in done.stderr, (done.stdout, done.stderr)
     assert "0 of 0 runs" in run_cli("runs").stdout
+
+
+def test_examples_copy_gives_the_example_project_from_the_package(tmp_path: Path, home: Path) -> None:
+    """examples/fixer was only in a checkout: an installed user copies it from the package's own data."""
+    import rubric_core.example_projects as shipped
+
+    assert FIXER == shipped.HERE / "fixer"  # the checkout's examples/fixer is the packaged copy
+    listed = run_cli("examples")
+    assert "rubric-studio examples --copy fixer DIR" in listed.stdout
+    dest = tmp_path / "my-fixer"
+    done = run_cli("examples", "--copy", "fixer", str(dest))
+    assert done.returncode == 0, done.stderr
+    assert (dest / "rubric-studio.toml").is_file() and (dest / "fixer" / "agent.py").is_file()
+    assert not list(dest.rglob("__pycache__"))
+    ran = run_cli("run", "--project", str(dest), "--config", str(dest / "run.toml"))
+    assert ran.returncode == 0 and "status: satisfied" in ran.stdout, ran.stderr
+    again = run_cli("examples", "--copy", "fixer", str(dest))
+    assert again.returncode == 2 and "already exists and is not an empty folder" in again.stderr
+    unknown = run_cli("examples", "--copy", "fixr", str(tmp_path / "x"))
+    assert unknown.returncode == 2 and "the example projects are fixer" in unknown.stderr

@@ -70,7 +70,7 @@ def test_a_table_in_pyproject_is_a_project(tmp_path: Path) -> None:
         ('[agents.main]\nfactory = "pkg.agent"', "is not a reference"),
         ('[agents.main]\nfactory = "/abs/path.py:make"', "must be a path inside the project"),
         ('[agents.main]\nfactory = "a:b"\nfiles = "../outside"', "must be a path inside the project"),
-        ('[agents."9lives"]\nfactory = "a:b"', "must start with a letter"),
+        ('[agents."9lives"]\nfactory = "a:b"', "must start with an ASCII letter"),
         ("[agents.main]\nfactory = 3", "factory in [agents.main]"),
         ('[grader_tools]\nword_count = "pkg.t:count"', "the name of a built-in grader tool"),
         ("[grader_tools]\nmine = 7", "must be text"),
