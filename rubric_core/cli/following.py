@@ -18,6 +18,8 @@ def _print_event_table(event: Any, out: Any) -> None:
         if d.get("agent"):
             agent = d["agent"]
             print(f"agent {agent['name']} ({agent['factory']}) from {agent['project_file']}", file=out)
+        for note in d.get("notes") or []:
+            print(f"note: {note}", file=out)
     elif event.type == "tool_call":
         for call in d.get("calls") or []:
             print(f"    tool {call['name']}({_short_args(call.get('args'))})", file=out)
@@ -43,7 +45,8 @@ def _print_event_table(event: Any, out: Any) -> None:
             f"{d['tokens'].get('total_tokens', 0)} tokens, {d['wall_time_s']:.2f} s",
             file=out,
         )
-    elif event.type == "error":
+    elif event.type == "error" and not d.get("field"):
+        # An error about a field (bad input, exit 2) is said once, on stderr, by follow_run.
         print(f"error: {d['message']}", file=out)
         if d.get("detail"):  # the user's own code failed: their traceback, once
             print(d["detail"], file=out)
@@ -153,6 +156,8 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
     if last is None or last.type == "error":
         if last is not None and last.data.get("field"):
             print(f"error: {last.data['message']}", file=sys.stderr)
+            if last.data.get("detail"):  # the user's own code failed: their traceback, once
+                print(last.data["detail"], file=sys.stderr)
             return EXIT_BAD_INPUT
         return EXIT_OTHER
     if last.type in ("cancelled", "interrupted"):

@@ -24,6 +24,7 @@ from rubric_core.cli.common import (
 )
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
+from rubric_core.cli.project_check import check_project_run
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.projects.checks import check_project_config
@@ -105,6 +106,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         raise BadInput("--no-store cannot go with a Dask scheduler: its workers write the run to the store.")
     if not remote:
         preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
+    check_project_run(config, open_project(args), remote=remote)
     from rubric_core.engine import Engine
     from rubric_core.engine.checkpoint_file import CheckpointFileError
 
@@ -124,8 +126,23 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 
 def cmd_examples(args: argparse.Namespace) -> int:
+    from rubric_core.example_projects import PROJECTS, ExampleCopyError, copy_example
+
+    if args.copy:
+        name, target = args.copy
+        try:
+            dest = copy_example(name, target)
+        except ExampleCopyError as exc:
+            raise BadInput(str(exc)) from None
+        print(f"Copied the example project {name} to {dest}. Run it (offline, no key):")
+        print(f"  rubric-studio run --project {dest} --config {dest / 'run.toml'}")
+        print(f"  rubric-studio ui --project {dest}")
+        return 0
     for ex in EXAMPLES.values():
         print(f"{ex.name:16} {ex.title}  (offline: {ex.expected_status})")
+    print("\nExample projects (your own agent and grader tools; docs/AGENTS.md):")
+    for name, line in PROJECTS.items():
+        print(f"{name:16} {line}  (copy it: rubric-studio examples --copy {name} DIR)")
     return 0
 
 
@@ -159,7 +176,13 @@ def add_commands(sub: Any) -> None:
     add_scheduler_flag(run)
     run.set_defaults(func=cmd_run)
 
-    examples = sub.add_parser("examples", help="list the bundled examples")
+    examples = sub.add_parser("examples", help="list the bundled examples; --copy NAME DIR copies an example project")
+    examples.add_argument(
+        "--copy",
+        nargs=2,
+        metavar=("NAME", "DIR"),
+        help="copy the example project NAME (fixer) to the new folder DIR, to run or change it",
+    )
     examples.set_defaults(func=cmd_examples)
 
     resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")

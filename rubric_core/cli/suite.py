@@ -22,7 +22,8 @@ from rubric_core.cli.common import (
     read_text_file,
     run_settings,
 )
-from rubric_core.cli.dask import add_scheduler_flag, make_manager
+from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
+from rubric_core.cli.project_check import check_project_run
 from rubric_core.cli.suite_report import (
     add_gates,
     cmd_suite_compare,
@@ -77,6 +78,7 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
         check_items(dataset, config)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+    check_project_run(config, project, remote=uses_dask(args))
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version

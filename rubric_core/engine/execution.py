@@ -101,6 +101,10 @@ class RunExecution(StreamTranslator):
             k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
         }
         self.built: Any = None
+        self._seeded: dict[str, str] | None = None
+        """The files a new run starts with, read before its start is announced."""
+        self.notes: list[str] = []
+        """What the run's start says beside its settings (links the files' walk did not follow)."""
         self.agent_info: dict[str, str] = {}
         """The project agent that runs (name, factory, project, project_file, digest); empty: the built-in one."""
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
@@ -164,6 +168,12 @@ class RunExecution(StreamTranslator):
                 self._user_code_failed(exc, "agent" if self.config.agent else "grader_tools")
                 return
             graph = self.built.graph
+            if self.mode == "start":
+                try:  # read before the start is announced, so it says which links the files' walk skipped
+                    self._seeded = seed_files(self.config, self.built.project, self.notes)
+                except ProjectError as exc:
+                    self._user_code_failed(exc, "files")
+                    return
             self._hold_run()
             self._check_fault()
             snapshot = graph.get_state(cfg)
@@ -303,6 +313,7 @@ class RunExecution(StreamTranslator):
             "rubric": self.rubric if self.rubric is not None else (self.thread_rubric or self.config.rubric),
             "turn": self.turn,
             **({"agent": self.agent_info} if self.agent_info else {}),
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def _announce(self) -> None:
@@ -354,7 +365,7 @@ class RunExecution(StreamTranslator):
         return self._with_files(start_input(self.config.task, self.config.rubric))
 
     def _with_files(self, payload: dict[str, Any]) -> dict[str, Any]:
-        files = seed_files(self.config, self.built.project)
+        files = self._seeded if self._seeded is not None else seed_files(self.config, self.built.project)
         if not files:
             return payload
         from rubric_core.projects.seed_files import as_state_files

@@ -26,21 +26,27 @@ def agent_info(config: RunConfig) -> dict[str, str]:
     }
 
 
-def seed_files(config: RunConfig, project: Any) -> dict[str, str]:
-    """The files of a new run: its agent's `files`, then the run's own on top ({"/path": text})."""
+def seed_files(config: RunConfig, project: Any, notes: list[str] | None = None) -> dict[str, str]:
+    """The files of a new run: its agent's `files`, then the run's own on top ({"/path": text}).
+
+    Links a folder walk did not follow (back to a folder already read, or looping) are said in `notes` when given.
+    """
     files: dict[str, str] = {}
     if not (config.agent or config.files):
         return files
     from rubric_core.projects.seed_files import inline_files, read_tree
 
+    skipped: list[str] = []
     if config.agent:
         entry = project.agent(config.agent)
         if entry.files:
-            files.update(read_tree(project, entry.files, project.where(f"agents.{entry.name} files")))
+            files.update(read_tree(project, entry.files, project.where(f"agents.{entry.name} files"), skipped))
     if isinstance(config.files, str) and config.files:
-        files.update(read_tree(project, config.files, "the run's files"))
+        files.update(read_tree(project, config.files, "the run's files", skipped))
     elif config.files and not isinstance(config.files, str):
         files.update(inline_files(config.files, "the run's files"))
+    if notes is not None:
+        notes.extend(f"Files: the link {s} was not followed." for s in skipped)
     return files
 
 

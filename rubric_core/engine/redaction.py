@@ -30,4 +30,26 @@ def describe_failure(exc: BaseException) -> str:
     status = getattr(exc, "status_code", None)
     suffix = f" (HTTP {status})" if isinstance(status, int) else ""
     text = str(exc).strip() or type(exc).__name__
+    tool = failing_tool(exc)
+    if tool:
+        return (
+            f"The run stopped: the agent's tool {tool!r} raised {type(exc).__name__}{suffix}: {text[:1000]} "
+            "(a tool that raises ends the run; one that needs the network needs this machine to reach it)."
+        )
     return f"The run stopped: the working model or the agent raised {type(exc).__name__}{suffix}: {text[:1000]}"
+
+
+def failing_tool(exc: BaseException) -> str:
+    """The name of the LangChain tool `exc` was raised in (the innermost one on its traceback), or ""."""
+    try:
+        from langchain_core.tools import BaseTool
+    except ImportError:  # pragma: no cover - the agent stack is always installed
+        return ""
+    name = ""
+    tb = exc.__traceback__
+    while tb is not None:
+        owner = tb.tb_frame.f_locals.get("self")
+        if isinstance(owner, BaseTool):
+            name = str(owner.name)
+        tb = tb.tb_next
+    return name

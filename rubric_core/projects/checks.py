@@ -52,12 +52,27 @@ def check_project_config(config: RunConfig, project: Project | None = None) -> P
             f"Unknown grader tool {unknown[0]!r}: not built in ({', '.join(TOOL_CATALOGUE)}) and not in "
             f"[grader_tools] of {session.file} (the project's: {own})."
         )
-    if isinstance(config.files, str) and config.files and not (session.root / config.files).exists():
-        errors["files"] = f"files {config.files!r} does not exist in the project folder {session.root}."
+    if isinstance(config.files, str) and config.files:
+        problem = _path_problem(session, config.files, "the run's files")
+        if problem:
+            errors["files"] = problem
     if config.agent in session.agents:
         entry = session.agents[config.agent]
-        if entry.files and not (session.root / entry.files).exists():
-            errors["agent"] = f"Agent {config.agent!r} names files {entry.files!r}, which is not in {session.root}."
+        if entry.files:
+            problem = _path_problem(session, entry.files, session.where(f"agents.{config.agent} files"))
+            if problem:
+                errors["agent"] = f"Agent {config.agent!r} names files {entry.files!r}: {problem}"
     if errors:
         raise ConfigError(errors)
     return session
+
+
+def _path_problem(project: Project, relative: str, where: str) -> str:
+    """Why a path the run names cannot be read from the project (outside it, looping, missing), or ""."""
+    from rubric_core.projects.links import resolve_inside
+
+    try:
+        resolve_inside(project.root, relative, where)
+    except ProjectError as exc:
+        return str(exc)
+    return ""

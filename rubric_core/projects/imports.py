@@ -22,7 +22,8 @@ from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any
 
-from rubric_core.projects.project_file import Project, check_reference
+from rubric_core.projects.links import ProjectLinkError, guard_project_modules, observed, resolve_inside
+from rubric_core.projects.project_file import Project, ProjectError, check_reference
 
 _lock = threading.RLock()
 _ROOT_PARTS = ("site-packages", "dist-packages", ".venv", "venv")
@@ -136,6 +137,7 @@ def load_object(project: Project, ref: str, where: str) -> Any:
         if not target.endswith(".py"):
             _forget_other_projects(project, target.split(".")[0])
         _roots.add(project.root)
+        guard_project_modules(project.root)
         module = _load_file(project, target, where) if target.endswith(".py") else _load_module(project, target, where)
         _stamps[project.root] = code_stamp(project)
     value: Any = module
@@ -151,6 +153,8 @@ def load_object(project: Project, ref: str, where: str) -> Any:
 def _load_module(project: Project, name: str, where: str) -> ModuleType:
     try:
         return importlib.import_module(name)
+    except ProjectLinkError as exc:
+        raise _link_refused(name, where, exc) from None
     except ModuleNotFoundError as exc:
         if exc.name and (name == exc.name or name.startswith(exc.name + ".")):
             msg = (
@@ -160,13 +164,35 @@ def _load_module(project: Project, name: str, where: str) -> ModuleType:
             raise UserCodeError(msg) from None
         raise _failed_import(name, where, exc) from None
     except Exception as exc:  # noqa: BLE001 -- the user's module raised while it was imported
+        link = _link_error_in(exc)
+        if link is not None:  # a module it imports is a link out of the project: say that, not "it raised"
+            raise _link_refused(name, where, link) from None
         raise _failed_import(name, where, exc) from None
 
 
+def _link_error_in(exc: BaseException) -> ProjectLinkError | None:
+    """The ProjectLinkError behind `exc` (raised by an import inside the user's module), if any."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        if isinstance(current, ProjectLinkError):
+            return current
+        seen.add(id(current))
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _link_refused(name: str, where: str, exc: ProjectLinkError) -> UserCodeError:
+    return UserCodeError(f"Refused to import {name} ({where}): {exc}")
+
+
 def _load_file(project: Project, relative: str, where: str) -> ModuleType:
-    path = (project.root / relative).resolve()
+    try:
+        path = resolve_inside(project.root, relative, where)
+    except ProjectError as exc:
+        raise UserCodeError(str(exc)) from None
     if not path.is_file():
-        msg = f"{relative} ({where}) does not exist: no file {path}."
+        msg = f"{relative} ({where}) is not a file: {path}."
         raise UserCodeError(msg)
     digest = hashlib.sha256(str(path).encode()).hexdigest()[:12]
     name = f"rubric_studio_project_{digest}_{path.stem}"
@@ -182,11 +208,16 @@ def _load_file(project: Project, relative: str, where: str) -> ModuleType:
         sys.path.insert(0, str(path.parent))  # its sibling modules import as they would when run as a script
     sys.modules[name] = module
     try:
+        observed(name, str(path), False)
         spec.loader.exec_module(module)
+        observed(name, str(path), True)
     except BaseException as exc:
         sys.modules.pop(name, None)
         if isinstance(exc, KeyboardInterrupt | SystemExit):
             raise
+        link = _link_error_in(exc)
+        if link is not None:
+            raise _link_refused(str(path), where, link) from None
         raise _failed_import(str(path), where, exc) from None
     return module
 

@@ -204,7 +204,10 @@ def _parse(root: Path, file: Path, tables: dict[str, Any]) -> Project:
 
 def _check_name(name: str, what: str) -> None:
     if not NAME.match(name):
-        msg = f"{what} must start with a letter and hold only letters, digits, - and _ (64 at most)."
+        msg = (
+            f"{what} must start with an ASCII letter (a-z, A-Z) and hold only ASCII letters, digits, - and _ "
+            "(64 at most): write it without accents or other alphabets."
+        )
         raise ProjectError(msg)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from rubric_core.projects.project_file import Project, ProjectError, check_relative
+from rubric_core.projects.project_file import Project, ProjectError
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_TOTAL_BYTES = 2 * 1024 * 1024
@@ -22,36 +22,28 @@ MAX_FILES = 500
 _SKIP_DIRS = frozenset({".git", "__pycache__", ".venv", "venv", "node_modules", ".mypy_cache", ".pytest_cache"})
 
 
-def read_tree(project: Project, relative: str, where: str) -> dict[str, str]:
-    """The text files under `relative` (a folder or one file in the project), as {"/path": text}."""
-    check_relative(relative, where)
-    base = (project.root / relative).resolve()
-    if not base.is_relative_to(project.root):
-        msg = f"{relative!r} ({where}) leads outside the project folder {project.root}."
-        raise ProjectError(msg)
-    if not base.exists():
-        msg = f"{relative!r} ({where}) does not exist in the project folder {project.root}."
-        raise ProjectError(msg)
-    paths = [base] if base.is_file() else sorted(_walk(base))
-    if len(paths) > MAX_FILES:
-        msg = f"{relative!r} ({where}) holds {len(paths):,} files; at most {MAX_FILES} go in an agent's state."
+def read_tree(project: Project, relative: str, where: str, skipped: list[str] | None = None) -> dict[str, str]:
+    """The text files under `relative` (a folder or one file in the project), as {"/path": text}.
+
+    Every path is resolved through its links against the project folder (links.py): one leading outside is refused,
+    naming the link; a link back to a folder already read is not followed, and said in `skipped` when given.
+    """
+    from rubric_core.projects.links import resolve_inside, walk_folder
+
+    base = resolve_inside(project.root, relative, where)
+    if base.is_file():
+        return _checked({"/" + Path(relative).name: _read_text(base, where)}, where)
+    lexical = project.root / relative
+    walk = walk_folder(project.root, lexical, where, skip_names=_SKIP_DIRS, limit=MAX_FILES)
+    if skipped is not None:
+        skipped.extend(walk.skipped)
+    if len(walk.files) > MAX_FILES:
+        msg = f"{relative!r} ({where}) holds more than {MAX_FILES} files; at most {MAX_FILES} go in an agent's state."
         raise ProjectError(msg)
     out: dict[str, str] = {}
-    for path in paths:
-        name = "/" + (path.name if base.is_file() else path.relative_to(base).as_posix())
-        out[name] = _read_text(path, where)
+    for path in sorted(walk.files):
+        out["/" + path.relative_to(lexical).as_posix()] = _read_text(path, where)
     return _checked(out, where)
-
-
-def _walk(folder: Path) -> list[Path]:
-    found: list[Path] = []
-    for entry in folder.iterdir():
-        if entry.is_dir():
-            if entry.name not in _SKIP_DIRS:
-                found.extend(_walk(entry))
-        elif entry.is_file():
-            found.append(entry)
-    return found
 
 
 def _read_text(path: Path, where: str) -> str:

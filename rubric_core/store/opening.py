@@ -38,10 +38,29 @@ def sqlite_path(url: str) -> str | None:
     return None if not path or path == ":memory:" else path
 
 
+def in_memory_problem(url: str) -> str | None:
+    """Why a SQLite URL that names no file cannot be the store (it lives in memory and vanishes), else None."""
+    if not url.startswith("sqlite"):
+        return None
+    path = sqlite_path(url)
+    memory = "mode=memory" in url.lower() or (path or "").startswith(("file::memory:", ":memory:"))
+    if path is not None and not memory:
+        return None
+    return (
+        f"The store URL {mask_url(url)} is a SQLite database in memory: every run, import and review would vanish "
+        "when the process exits (and each process would have its own). Nothing was written. Give a file instead, "
+        "sqlite:////absolute/path/runs.sqlite (four slashes before an absolute path), or unset RUBRIC_STUDIO_DB_URL "
+        "to keep runs.sqlite in RUBRIC_STUDIO_HOME."
+    )
+
+
 def create_store_engine(url: str, *, readonly: bool) -> Engine:
     """The engine for a store URL (SQLite files checked first; nothing is connected yet)."""
     is_sqlite = url.startswith("sqlite")
     if is_sqlite:
+        problem = in_memory_problem(url)
+        if problem:
+            raise StoreError(problem)
         check_sqlite_file(url, readonly)
     kwargs: dict[str, Any] = {"future": True}
     if is_sqlite:
@@ -118,7 +137,10 @@ def connect_problem(url: str, exc: BaseException) -> str:
     lowered = detail.lower()
     try:
         parsed = make_url(url)
-        user, database = parsed.username or "", parsed.database or ""
+        # libpq takes the user and the database from the query string too (`?user=rubric&dbname=...`).
+        query = {k.lower(): v for k, v in parsed.query.items()}
+        user = parsed.username or str(query.get("user") or "")
+        database = parsed.database or str(query.get("dbname") or "")
     except Exception:  # noqa: BLE001 -- unparseable URLs fail earlier; be safe anyway
         user, database = "", ""
     if "password authentication failed" in lowered or "no password supplied" in lowered:

@@ -116,6 +116,8 @@ class RunView:
     """The project agent that did the work (name, factory, project, project_file, digest); empty: the built-in one."""
     error_detail: str = ""
     """With an error from the user's own code: their traceback (shown once, apart from the message)."""
+    notes: list[str] = field(default_factory=list)
+    """What the run's start said beside its settings (a link its files' walk did not follow)."""
 
     @property
     def agent_label(self) -> str:
@@ -279,6 +281,7 @@ class RunView:
             self.config = d.get("config") or self.config
             self.models = d.get("models") or self.models
             self.agent = d.get("agent") or ({} if d.get("mode") == "start" else self.agent)
+            self.notes = [str(n) for n in d.get("notes") or []] or ([] if d.get("mode") == "start" else self.notes)
             self.ended, self.status, self.error, self.error_detail = False, "running", "", ""
             self.cancel_requested = False
             turn_no = int(d.get("turn", 0))

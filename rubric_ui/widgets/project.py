@@ -2,8 +2,9 @@
 
 The project file is read on every script run (a small TOML file; never its code). The cards
 (each agent's tools and subagents, each grader tool's docstring, and what fails to build)
-come from a child process (rubric_core.projects.describe), cached until a Python file or the
-project file changes: the dashboard's own process never imports the user's code.
+come from child processes (rubric_core.projects.describe), one per agent and per tool, built in
+the background and kept until a Python file or the project file changes: the dashboard's own
+process never imports the user's code, and a card still building never holds the page.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import streamlit as st
 
 from rubric_core.projects import Project, ProjectError, current_project
 from rubric_ui.safe import md
+from rubric_ui.widgets.fragments import draw_fragment
 
 
 def open_project() -> tuple[Project | None, str]:
@@ -24,18 +26,31 @@ def open_project() -> tuple[Project | None, str]:
         return None, str(exc)
 
 
-@st.cache_data(show_spinner="Building the project's agents to list their tools…", max_entries=8)
-def _cards(root: str, fingerprint: str) -> dict[str, Any]:
-    from rubric_core.projects.describe import describe_project
+@st.cache_resource
+def _builds() -> Any:
+    """The process's card builds (background child processes, shared by every session)."""
+    from rubric_core.projects.describe import CardBuilds
 
-    return describe_project(root)
+    return CardBuilds()
 
 
-def project_cards(project: Project) -> dict[str, Any]:
-    """The cards of the project's agents and grader tools (built once per change of its code)."""
+def _card(project: Project, kind: str, name: str) -> dict[str, Any] | None:
+    """The card of the project's agent or grader tool `name`, or None while its child process builds it."""
     from rubric_core.projects.describe import code_fingerprint
 
-    return _cards(str(project.root), code_fingerprint(project.root))
+    return _builds().card(str(project.root), code_fingerprint(project.root), kind, name)
+
+
+def _wait_for_cards(project: Project, pending: list[tuple[str, str]], what: str) -> None:
+    """Say what is being built, and draw the page again once it is (a poll that never holds the page)."""
+
+    @st.fragment(run_every=1.0)
+    def poll() -> None:
+        if any(_card(project, kind, name) is not None for kind, name in pending):
+            st.rerun()  # a card came in: the whole page draws it
+        st.caption(f":material/hourglass_top: {md(what)}")
+
+    draw_fragment(poll)
 
 
 def show_project_sidebar() -> None:
@@ -54,36 +69,58 @@ def show_project_sidebar() -> None:
 def show_agent_card(project: Project, name: str) -> None:
     """What the picked project agent is: its factory, files, tools and subagents, or why it does not build."""
     entry = project.agents[name]
-    card = project_cards(project)
-    agent = (card.get("agents") or {}).get(name, {})
-    lines = [f"Factory `{entry.factory}` in `{project.file.name}`"]
+    agent = _card(project, "agent", name)
+    lines = [f"Factory {_code(entry.factory)} in {_code(project.file.name)}"]
     if entry.files:
-        lines.append(f"Files: `{entry.files}`")
+        lines.append(f"Files: {_code(entry.files)}")
+    if agent is None:
+        st.caption("  \n".join(lines))
+        _wait_for_cards(
+            project,
+            [("agent", name)],
+            f"Building agent {name}'s card in a separate process (its modules are imported there, not here)…",
+        )
+        return
     tools = agent.get("tools") or []
     if tools:
-        lines.append("Its tools: " + ", ".join(f"`{t['name']}`" for t in tools))
+        lines.append("Its tools: " + ", ".join(_code(t["name"]) for t in tools))
     subagents = agent.get("subagents") or []
     if subagents:
-        lines.append("Subagents: " + ", ".join(f"`{s['name']}`" for s in subagents))
+        lines.append("Subagents: " + ", ".join(_code(s["name"]) for s in subagents))
     st.caption("  \n".join(lines))
-    problem = agent.get("error") or card.get("error")
+    problem = agent.get("error")
     if problem:
-        st.error(problem, icon=":material/error:")
-        detail = agent.get("detail") or card.get("detail")
+        st.error(md(problem), icon=":material/error:")
+        detail = agent.get("detail")
         if detail:
             with st.expander("The traceback of your code"):
                 st.code(detail, language="text")
 
 
+def _code(text: object) -> str:
+    """Text as a Markdown code span (shown as typed: only a backtick could end the span early)."""
+    return "`" + str(text).replace("`", "'").replace("\n", " ") + "`"
+
+
 def grader_tool_help(project: Project | None) -> dict[str, str]:
-    """The project's grader tools and their docstrings, for the picker (empty without a project)."""
+    """The project's grader tools and their docstrings, for the picker (empty without a project).
+
+    A tool whose card is still being built says so; the page is drawn again when it is in.
+    """
     if project is None or not project.grader_tools:
         return {}
-    tools = project_cards(project).get("grader_tools") or {}
-    return {
-        name: (tools.get(name) or {}).get("description") or (tools.get(name) or {}).get("error") or "the project's tool"
-        for name in project.grader_tools
-    }
+    out: dict[str, str] = {}
+    pending: list[tuple[str, str]] = []
+    for name in project.grader_tools:
+        card = _card(project, "tool", name)
+        if card is None:
+            pending.append(("tool", name))
+            out[name] = "the project's tool (its description is being read in a separate process)"
+        else:
+            out[name] = card.get("description") or card.get("error") or "the project's tool"
+    if pending:
+        _wait_for_cards(project, pending, "Reading the project's grader tools in a separate process…")
+    return out
 
 
 BUILT_IN = "Built-in deep agent"

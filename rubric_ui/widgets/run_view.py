@@ -117,6 +117,8 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
         final_banner(view)
     if view.agent:
         st.caption(f"Work done by {md(view.agent_label)} · project `{md(view.agent.get('project', ''))}`")
+    for note in view.notes:
+        st.caption(f":material/info: {md(note)}")
     iteration_chips(view)
 
 

@@ -76,3 +76,28 @@ def test_the_command_line_never_prints_the_password(url: str, args: tuple[str, .
     assert out.returncode == 2, out.stderr
     assert SECRET not in out.stdout + out.stderr
     assert "***" in out.stderr and "Traceback" not in out.stderr
+
+
+@pytest.mark.parametrize(
+    ("url", "shown"),
+    [
+        ("postgresql+psycopg://rubric:ab@cd-S3CRETX@/rubric?sslmode=disable", "rubric:***@/rubric"),
+        ("postgresql://bob:p@ss:w@rd@db.example:5432/runs", "bob:***@db.example:5432/runs"),
+        ("postgresql://bob:a/b@cyz@h/runs", "bob:***@h/runs"),
+    ],
+)
+def test_a_password_holding_an_at_sign_is_masked_whatever_it_holds(url: str, shown: str) -> None:
+    masked = mask_url(url)
+    assert shown in masked and "S3CRETX" not in masked and "rd@" not in masked and "a/b" not in masked
+    driver_said = f"could not translate host name '{url.split('@')[1]}@'"  # a driver echoing the parsed host
+    assert url.split("@")[1] not in scrub(driver_said, url)
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:", "sqlite:///file:x?mode=memory&uri=true"])
+def test_a_store_in_memory_is_refused_with_the_fix(url: str, tmp_path) -> None:
+    """Runs and imports vanished when the process exited, with no warning."""
+    with pytest.raises(StoreError, match="in memory") as info:
+        open_store(url)
+    assert "sqlite:////absolute/path/runs.sqlite" in str(info.value)
+    out = run_cli("run", "--example", "haiku", env={**os.environ, "RUBRIC_STUDIO_DB_URL": url})
+    assert out.returncode == 2 and "in memory" in out.stderr and "Traceback" not in out.stderr, out.stderr

@@ -5,10 +5,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from rubric_core.examples import FIXER_TASK, SCRIPTED
 from rubric_core.suites.datasets import load_dataset
 from tests.core.helpers import run_cli
-from tests.projects.helpers import FIXER
+from tests.projects.helpers import FIXER, GOOD_AGENT, agent_project
 
 
 def test_the_example_files_say_what_the_offline_writer_plays() -> None:
@@ -53,3 +55,86 @@ def test_runs_filter_and_show_name_the_agent(home: Path) -> None:
     run_id = mine.stdout.splitlines()[1].split()[0]
     shown = run_cli("show", run_id)
     assert "agent fixer (fixer.agent:make_agent), project file digest" in shown.stdout
+
+
+NO_CHECKPOINTER = """
+from deepagents import create_deep_agent
+
+
+def make_agent(*, model, middleware, checkpointer):
+    return create_deep_agent(model=model, middleware=[*middleware])
+"""
+OWN_RUBRIC = """
+from deepagents import create_deep_agent
+from deepagents.middleware.rubric import RubricMiddleware
+
+
+def make_agent(*, model, middleware, checkpointer):
+    return create_deep_agent(model=model, middleware=[RubricMiddleware(model=model)], checkpointer=checkpointer)
+"""
+
+
+@pytest.mark.parametrize(
+    ("module", "files", "expected"),
+    [
+        (NO_CHECKPOINTER, 0, "does not save to the checkpointer"),
+        (OWN_RUBRIC, 0, "does not run Rubric Studio's RubricMiddleware"),
+        ("def make_agent(*, model, middleware, checkpointer)\n    return 1\n", 0, "SyntaxError"),
+        (GOOD_AGENT, 501, "at most 500 go in an agent's state"),
+    ],
+    ids=["no-checkpointer", "own-rubric-middleware", "syntax-error", "too-many-files"],
+)
+def test_a_refused_factory_exits_2_once_and_stores_nothing(
+    tmp_path: Path, home: Path, module: str, files: int, expected: str
+) -> None:
+    """Exit 2 printed the error twice (stdout and stderr) and `runs` then listed a run with status error."""
+    extra = {f"fx/f{n}.txt": "x" for n in range(files)}
+    root = agent_project(tmp_path / "p", module, extra_toml='files = "fx"\n' if files else "", **extra)
+    done = run_cli("run", "--project", str(root), "--agent", "main", "--example", "haiku")
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    assert expected in done.stderr and "Nothing was run or stored" in done.stderr
+    assert expected not in done.stdout and done.stderr.count("error: ") == 1  # said once, on stderr
+    listed = run_cli("runs")
+    assert listed.returncode == 0 and "error" not in listed.stdout and "0 of 0 runs" in listed.stdout
+
+
+def test_a_suite_on_a_refused_factory_exits_2_and_stores_nothing(tmp_path: Path, home: Path) -> None:
+    root = agent_project(tmp_path / "p", NO_CHECKPOINTER)
+    dataset = tmp_path / "d.jsonl"
+    dataset.write_text('{"id": "a", "task": "Write a haiku about spring."}\n')
+    rubric = tmp_path / "r.md"
+    rubric.write_text("- Exactly three lines\n")
+    done = run_cli(
+        "suite",
+        "run",
+        "--project",
+        str(root),
+        "--agent",
+        "main",
+        "--dataset",
+        str(dataset),
+        "--rubric-file",
+        str(rubric),
+    )
+    assert done.returncode == 2 and "does not save to the checkpointer" in done.stderr, (done.stdout, done.stderr)
+    assert "0 of 0 runs" in run_cli("runs").stdout
+
+
+def test_examples_copy_gives_the_example_project_from_the_package(tmp_path: Path, home: Path) -> None:
+    """examples/fixer was only in a checkout: an installed user copies it from the package's own data."""
+    import rubric_core.example_projects as shipped
+
+    assert FIXER == shipped.HERE / "fixer"  # the checkout's examples/fixer is the packaged copy
+    listed = run_cli("examples")
+    assert "rubric-studio examples --copy fixer DIR" in listed.stdout
+    dest = tmp_path / "my-fixer"
+    done = run_cli("examples", "--copy", "fixer", str(dest))
+    assert done.returncode == 0, done.stderr
+    assert (dest / "rubric-studio.toml").is_file() and (dest / "fixer" / "agent.py").is_file()
+    assert not list(dest.rglob("__pycache__"))
+    ran = run_cli("run", "--project", str(dest), "--config", str(dest / "run.toml"))
+    assert ran.returncode == 0 and "status: satisfied" in ran.stdout, ran.stderr
+    again = run_cli("examples", "--copy", "fixer", str(dest))
+    assert again.returncode == 2 and "already exists and is not an empty folder" in again.stderr
+    unknown = run_cli("examples", "--copy", "fixr", str(tmp_path / "x"))
+    assert unknown.returncode == 2 and "the example projects are fixer" in unknown.stderr

@@ -191,3 +191,25 @@ def test_a_full_disk_on_the_server_says_so_without_the_password(pg_server, home:
     assert "disk of the database server is full" in message and f"{PASSWORD_ROLE}:***@" in message
     assert PASSWORD_ROLE_SECRET not in message and "checkpoints.sqlite" not in message
     assert issubclass(pg_errors.DiskFull, psycopg.Error)
+
+
+def test_a_query_string_login_that_is_refused_names_its_user(pg_server) -> None:
+    """'?user=rubric&password=...' refused said "refused the login of user ''"."""
+    from urllib.parse import quote
+
+    database = pg_server.new_database(owner=PASSWORD_ROLE)
+    url = f"postgresql+psycopg:///{database}?host={quote(pg_server.socket_dir)}&user={PASSWORD_ROLE}&password={WRONG}"
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    message = str(info.value)
+    assert f"refused the login of user {PASSWORD_ROLE!r}" in message and WRONG not in message
+
+
+def test_a_password_with_an_unencoded_at_is_masked_whole(pg_server) -> None:
+    """`rubric:ab@cd-S3CRETX@/rubric` was shown from its second part on ('rubric:***@cd-S3CRETX@...')."""
+    url = f"postgresql+psycopg://{PASSWORD_ROLE}:ab@cd-S3CRETX@/rubric?host={pg_server.socket_dir}"
+    with pytest.raises(StoreError) as info:
+        open_store(url)
+    assert "S3CRETX" not in str(info.value) and f"{PASSWORD_ROLE}:***@/rubric" in str(info.value)
+    out = run_cli("runs", env={"RUBRIC_STUDIO_DB_URL": url})
+    assert out.returncode == 2 and "S3CRETX" not in out.stdout + out.stderr, out.stderr

@@ -70,7 +70,7 @@ def test_a_table_in_pyproject_is_a_project(tmp_path: Path) -> None:
         ('[agents.main]\nfactory = "pkg.agent"', "is not a reference"),
         ('[agents.main]\nfactory = "/abs/path.py:make"', "must be a path inside the project"),
         ('[agents.main]\nfactory = "a:b"\nfiles = "../outside"', "must be a path inside the project"),
-        ('[agents."9lives"]\nfactory = "a:b"', "must start with a letter"),
+        ('[agents."9lives"]\nfactory = "a:b"', "must start with an ASCII letter"),
         ("[agents.main]\nfactory = 3", "factory in [agents.main]"),
         ('[grader_tools]\nword_count = "pkg.t:count"', "the name of a built-in grader tool"),
         ("[grader_tools]\nmine = 7", "must be text"),
@@ -231,3 +231,158 @@ def test_files_stay_inside_the_project_and_are_text(tmp_path: Path) -> None:
     with pytest.raises(ProjectError, match="may not hold"):
         inline_files({"../x": "y"}, "item 3")
     assert inline_files({"src/a.py": "1"}, "item 3") == {"/src/a.py": "1"}
+
+
+# ---- links: every path and module resolved against the project folder ---------------------------------------
+
+
+def test_a_factory_file_linked_from_outside_is_refused_naming_the_link(tmp_path: Path) -> None:
+    """`inside.py -> ../evil.py` with factory "inside.py:f" imported and ran the outside file."""
+    evil = tmp_path / "evil.py"
+    marker = tmp_path / "ran"
+    evil.write_text(f"open({str(marker)!r}, 'w').write('x')\nf = 1\n")
+    root = write_project(tmp_path / "p", {}, toml='[agents.a]\nfactory = "inside.py:f"\n')
+    (root / "inside.py").symlink_to("../evil.py")
+    with pytest.raises(UserCodeError) as exc:
+        load_object(load_project(root), "inside.py:f", "[agents.a] factory")
+    assert "leads outside the project folder" in exc.value.message
+    assert str(root / "inside.py") in exc.value.message  # the link is named
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    "layout",
+    ["module-link", "package-link", "imported-by-the-factory"],
+)
+def test_a_project_module_linked_from_outside_is_never_run(tmp_path: Path, layout: str) -> None:
+    """A module the project folder supplies must be in it: a link to code elsewhere is refused before it runs."""
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    marker = tmp_path / "ran"
+    body = f"open({str(marker)!r}, 'w').write('x')\nVALUE = 1\n"
+    (outside / "evil.py").write_text(body)
+    (outside / "evilpkg").mkdir()
+    (outside / "evilpkg" / "__init__.py").write_text(body)
+    root = agent_project(tmp_path / "p")
+    if layout == "module-link":
+        (root / "pkg" / "values.py").symlink_to(outside / "evil.py")
+        ref = "pkg.values:VALUE"
+    elif layout == "package-link":
+        (root / "helpers").symlink_to(outside / "evilpkg", target_is_directory=True)
+        ref = "helpers:VALUE"
+    else:
+        (root / "pkg" / "evil_helper.py").symlink_to(outside / "evil.py")
+        (root / "pkg" / "uses.py").write_text("from pkg import evil_helper\nVALUE = 2\n")
+        ref = "pkg.uses:VALUE"
+    with pytest.raises(UserCodeError) as exc:
+        load_object(load_project(root), ref, "[agents.main] factory")
+    assert "leads outside the project folder" in exc.value.message and "through the link" in exc.value.message
+    assert not marker.exists()
+
+
+def test_links_inside_the_project_are_fine(tmp_path: Path) -> None:
+    root = agent_project(tmp_path / "p", **{"pkg/real_values.py": "VALUE = 7\n"})
+    (root / "pkg" / "values.py").symlink_to("real_values.py")
+    (root / "fx").mkdir()
+    (root / "fx" / "a.txt").write_text("a")
+    (root / "fx" / "again.txt").symlink_to("a.txt")
+    project = load_project(root)
+    assert load_object(project, "pkg.values:VALUE", "x") == 7
+    assert read_tree(project, "fx", "files") == {"/a.txt": "a", "/again.txt": "a"}
+
+
+def test_a_file_in_a_files_folder_linked_outside_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "secret.txt").write_text("key=1")
+    root = agent_project(tmp_path / "p", **{"fx/a.txt": "a"})
+    (root / "fx" / "peek.txt").symlink_to(tmp_path / "secret.txt")
+    with pytest.raises(ProjectError) as exc:
+        read_tree(load_project(root), "fx", "files of [agents.main]")
+    assert "leads outside the project folder" in str(exc.value) and str(root / "fx" / "peek.txt") in str(exc.value)
+
+
+def test_a_folder_cycle_is_read_once_and_the_skipped_link_is_named(tmp_path: Path) -> None:
+    """A folder holding `self -> .` put 41 copies of one file (/self/self/.../a.txt) in the agent's state."""
+    root = agent_project(tmp_path / "p", **{"fx/a.txt": "a", "fx/sub/b.txt": "b"})
+    (root / "fx" / "self").symlink_to(".", target_is_directory=True)
+    (root / "fx" / "sub" / "up").symlink_to("..", target_is_directory=True)
+    skipped: list[str] = []
+    files = read_tree(load_project(root), "fx", "files", skipped)
+    assert files == {"/a.txt": "a", "/sub/b.txt": "b"}
+    assert any(str(root / "fx" / "self") in s and "already read" in s for s in skipped)
+    assert any(str(root / "fx" / "sub" / "up") in s for s in skipped)
+
+
+def test_files_naming_a_link_that_loops_say_it_loops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`files` naming a link to itself said "is not in ..." (it is; it loops)."""
+    root = agent_project(tmp_path / "p", extra_toml='files = "loop"\n')
+    (root / "loop").symlink_to("loop")
+    (root / "deep").mkdir()
+    (root / "deep" / "inner").symlink_to("inner")
+    project = load_project(root)
+    with pytest.raises(ProjectError, match="loops") as exc:
+        read_tree(project, "loop", "files")
+    assert str(root / "loop") in str(exc.value)
+    with pytest.raises(ProjectError, match="loops"):
+        read_tree(project, "deep/inner", "files")
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    with pytest.raises(ConfigError) as config_exc:
+        check_project_config(haiku_config(root, agent="main"))
+    assert "loops" in config_exc.value.errors["agent"] and "is not in" not in config_exc.value.errors["agent"]
+    with pytest.raises(ConfigError) as config_exc:
+        check_project_config(haiku_config(root, files="loop"))
+    assert "loops" in config_exc.value.errors["files"]
+
+
+# ---- cards: each agent on its own, a hang named ----------------------------------------------------------------
+
+SLOW_AGENT = """
+import pathlib, time
+pathlib.Path(__file__).with_name("started").write_text("x")
+time.sleep(3600)
+"""
+
+
+def _hanging_project(tmp_path: Path) -> Path:
+    root = agent_project(
+        tmp_path / "p",
+        extra_toml='[agents.slow]\nfactory = "pkg.slow_agent:make_agent"\n',
+        **{"pkg/slow_agent.py": "from pkg import slow\n", "pkg/slow.py": SLOW_AGENT},
+    )
+    return root
+
+
+def test_a_module_that_hangs_at_import_is_named_and_blames_only_its_agent(tmp_path: Path) -> None:
+    """One module hanging at import made every card say 'took longer than 60 s', naming no module."""
+    import threading
+    import time
+
+    from rubric_core.projects.describe import describe_agent
+    from tests.core.helpers import PROCESS_TIMEOUT_S
+
+    root = _hanging_project(tmp_path)
+    give_up = threading.Event()
+    found: dict[str, object] = {}
+    slow = threading.Thread(target=lambda: found.update(describe_agent(root, "slow", give_up=give_up)))
+    slow.start()
+    healthy = describe_agent(root, "main")  # built while the other one hangs
+    assert "error" not in healthy and healthy["tools"][0]["name"] == "shout"
+    deadline = time.monotonic() + PROCESS_TIMEOUT_S
+    while not (root / "pkg" / "started").exists():  # the child is inside the hanging import
+        assert time.monotonic() < deadline and slow.is_alive()
+        time.sleep(0.05)
+    give_up.set()
+    slow.join(PROCESS_TIMEOUT_S)
+    message = str(found["error"])
+    assert "Importing module 'pkg.slow'" in message and str(root / "pkg" / "slow.py") in message
+    assert "did not finish" in message and "agent 'slow'" in message
+
+
+def test_a_hung_factory_is_named() -> None:
+    from rubric_core.projects.describe import _hung
+
+    steps = [
+        {"step": "import", "module": "pkg.agent", "file": "/p/pkg/agent.py"},
+        {"step": "imported", "module": "pkg.agent"},
+        {"step": "factory", "factory": "pkg.agent:make_agent"},
+    ]
+    assert "The factory pkg.agent:make_agent (agent 'a') did not return within 60 s" in _hung("agent 'a'", steps, 60)

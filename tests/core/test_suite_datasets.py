@@ -151,3 +151,13 @@ def test_parquet_with_wrong_types_names_the_row(tmp_path: Path) -> None:
 def test_bundled_dataset_has_at_least_twenty_items() -> None:
     ds = example_dataset()
     assert len(ds.items) >= 20 and len({i.id for i in ds.items}) == len(ds.items)
+
+
+def test_the_readme_lists_every_field_of_a_dataset_item() -> None:
+    """The README named no item field: a user had to read the source to learn `reference` and `files`."""
+    from rubric_core.suites.datasets import RESERVED
+    from tests.core.helpers import ROOT
+
+    readme = (ROOT / "README.md").read_text()
+    for name in RESERVED:
+        assert f"| `{name}` |" in readme, name

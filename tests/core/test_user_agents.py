@@ -297,3 +297,58 @@ def test_an_imported_or_foreign_run_is_not_continued_without_its_project(
         manager.follow_up(handle.run_id, "Again.")
     assert f"--project {FIXER}" in exc.value.errors["project"]
     assert [e.type for e in store.run_events(handle.run_id)].count("run_started") == 1  # nothing started
+
+
+def test_a_folder_cycle_in_files_reaches_the_agent_once_and_the_run_says_which_link_it_skipped(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = agent_project(tmp_path / "p", extra_toml='files = "fx"\n', **{"fx/a.txt": "a\n"})
+    (root / "fx" / "self").symlink_to(".", target_is_directory=True)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    handle = engine.execute(haiku_config(root, agent="main", max_iterations=1))
+    assert set(of_type(handle, "draft")[0].data["files"]) == {"/a.txt"}
+    notes = of_type(handle, "run_started")[0].data["notes"]
+    assert len(notes) == 1 and str(root / "fx" / "self") in notes[0] and "not followed" in notes[0]
+    from rubric_core.views.run_view import RunView
+
+    assert RunView.from_events(handle.run_id, list(handle.events)).notes == notes
+
+
+NETWORK_TOOL = '''
+from deepagents import create_deep_agent
+from langchain_core.tools import tool
+
+
+@tool
+def check_syntax(code: str) -> str:
+    """Check the code (it asks a web service)."""
+    raise ConnectionError("Failed to resolve api.example.invalid")
+
+
+def make_agent(*, model, middleware, checkpointer):
+    return create_deep_agent(model=model, tools=[check_syntax], middleware=[*middleware], checkpointer=checkpointer)
+'''
+
+
+def test_a_tool_that_raises_is_named_in_the_runs_error(
+    engine: Engine, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """deep_research's tavily_search without the network ended with 'the working model or the agent raised'."""
+    from rubric_core.examples import FIXER_TASK
+
+    root = agent_project(tmp_path / "p", NETWORK_TOOL)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    handle = engine.execute(haiku_config(root, agent="main", task=FIXER_TASK, rubric="- All tests pass"))
+    message = _error(handle)["message"]
+    assert "the agent's tool 'check_syntax' raised ConnectionError: Failed to resolve" in message, message
+    assert "the working model or the agent" not in message
+
+
+def test_an_agent_name_in_another_alphabet_is_told_to_use_ascii_letters(tmp_path: Path) -> None:
+    from rubric_core.projects import ProjectError, load_project
+
+    root = agent_project(tmp_path / "p")
+    (root / "rubric-studio.toml").write_text('[agents."агент_ü"]\nfactory = "pkg.agent:make_agent"\n')
+    with pytest.raises(ProjectError, match="must start with an ASCII letter") as exc:
+        load_project(root)
+    assert "ASCII letters, digits" in str(exc.value)

@@ -125,3 +125,26 @@ def test_ui_serves_the_app_and_chromium_draws_the_run_page(installed: Installed,
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+
+
+def test_the_example_project_comes_with_the_wheel(installed: Installed, outside: Path) -> None:
+    """examples/fixer was only in a checkout: `examples --copy` gives an installed user the project, and it runs."""
+    dest = outside / "my-fixer"
+    copied = subprocess.run(
+        [installed.bin("rubric-studio"), "examples", "--copy", "fixer", str(dest)],
+        cwd=outside,
+        env=installed.env(),
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+    )
+    assert copied.returncode == 0, copied.stderr
+    done = subprocess.run(
+        [installed.bin("rubric-studio"), "run", "--project", str(dest), "--config", str(dest / "run.toml")],
+        cwd=outside,
+        env=installed.env(),
+        capture_output=True,
+        text=True,
+        timeout=RUN_TIMEOUT_S,
+    )
+    assert done.returncode == 0 and "status: satisfied" in done.stdout, (done.stdout, done.stderr)

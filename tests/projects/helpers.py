@@ -10,7 +10,8 @@ from rubric_core.config import RunConfig
 from rubric_core.examples import SCRIPTED
 
 ROOT = Path(__file__).resolve().parents[2]
-FIXER = ROOT / "examples" / "fixer"
+FIXER = (ROOT / "examples" / "fixer").resolve()
+"""The example project (examples/fixer links to its packaged copy, rubric_core/example_projects/fixer)."""
 
 GOOD_AGENT = '''
 from deepagents import create_deep_agent

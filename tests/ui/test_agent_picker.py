@@ -9,9 +9,21 @@ import pytest
 
 from rubric_core.execution.manager import RunManager
 from rubric_core.projects import PROJECT_ENV
+from tests.core.helpers import PROCESS_TIMEOUT_S
 from tests.projects.helpers import FIXER, agent_project
 from tests.ui.helpers import start_button
 from tests.ui.test_pages import app, texts
+
+
+def until_shown(at: Any, text: str) -> str:
+    """Draw the page again until it shows `text` (a card built in the background); the deadline bounds a hang."""
+    import time
+
+    deadline = time.monotonic() + PROCESS_TIMEOUT_S
+    while text not in texts(at).replace("\\", ""):
+        assert time.monotonic() < deadline, texts(at)
+        at.run()
+    return texts(at).replace("\\", "")
 
 
 class _Started:
@@ -40,7 +52,7 @@ def test_the_picker_offers_the_projects_agent_with_its_card_and_its_grader_tool(
     sidebar = "\n".join(c.value for c in at.sidebar.caption)
     assert "Project: **fixer**" in sidebar and str(FIXER / "rubric-studio.toml") in sidebar
     picker.set_value("fixer").run()
-    card = texts(at)
+    card = until_shown(at, "Its tools:")
     assert "Factory `fixer.agent:make_agent`" in card and "Its tools: `check_syntax`" in card
     assert "Subagents: `reviewer`" in card and not at.error
     at.text_area(key="run_task").set_value("Fix it.")
@@ -62,8 +74,9 @@ def test_a_factory_that_fails_is_shown_with_the_users_traceback_before_start(
     monkeypatch.setenv(PROJECT_ENV, str(root))
     at = app()
     at.selectbox(key="run_agent").set_value("main").run()
+    until_shown(at, "raised KeyError")
     assert not at.exception
-    errors = [e.value for e in at.error]
+    errors = [e.value.replace("\\", "") for e in at.error]
     assert any("The factory pkg.agent:make_agent (agent 'main') raised KeyError" in e for e in errors), errors
     tracebacks = [c.value for c in at.code]
     assert any(f'{root / "pkg" / "agent.py"}", line 2, in make_agent' in t for t in tracebacks)
@@ -98,3 +111,23 @@ def test_the_suites_page_runs_a_suite_on_the_projects_agent(monkeypatch: pytest.
     at.button(key="suites_start").click().run()
     (config,) = seen
     assert (config.agent, config.grader_tools) == ("fixer", ("run_test_suite",))
+
+
+def test_an_agent_whose_module_hangs_never_holds_the_page(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first pick froze the page for 61 s, and every card (healthy ones too) blamed 'longer than 60 s'."""
+    from rubric_ui.widgets.project import _builds
+    from tests.core.test_projects import _hanging_project
+
+    root = _hanging_project(tmp_path)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    try:
+        at = app()
+        at.selectbox(key="run_agent").set_value("slow").run()  # returns at once: the card is built elsewhere
+        assert not at.exception and not at.error
+        assert "Building agent slow's card in a separate process" in texts(at)
+        at.selectbox(key="run_agent").set_value("main").run()
+        card = until_shown(at, "Its tools:")
+        assert "shout" in card and not at.error
+    finally:
+        _builds().close()
+        _builds.clear()
