@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from rubric_core.checks import patterns as p
 from rubric_core.checks import text as t
+from rubric_core.checks.contents import literal_at
 from rubric_core.checks.mentions import _LITERAL_CHARS
 from rubric_core.models import _ask_bank as ab
 from rubric_core.models._facts import Facts
@@ -51,7 +52,7 @@ def pick(options: tuple[str, ...], seed: int, values: dict[str, str], wants: Wan
 def has_term(text: str, term: str) -> bool:
     """Whether the text names a required term the way the grader looks for it (a token as written)."""
     if _LITERAL_CHARS.search(term):
-        return t.literal_at(text, term) is not None
+        return literal_at(text, term) is not None
     return t.check_contains(text, terms=[term]).passed
 
 

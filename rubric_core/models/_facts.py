@@ -24,7 +24,6 @@ _WRITER_VERBS = re.compile(
 )
 """Verbs of an instruction to the writer ("Keep it short.", "Mention the price."): never restated."""
 
-_READER_ACTION = re.compile(rf"^(?:please\s+)?(?:{p.CTA_VERBS})\b", re.IGNORECASE)
 _NAME = r"(?:[A-Z][\w'’-]*|\d[\w-]*)(?:\s+(?:[A-Z][\w'’-]*|\d[\w-]*))*"
 _APPOSITIVE = re.compile(rf",\s+((?:the\s+)?{_NAME})\s*,")
 _CALLED = re.compile(rf"\b(?:called|named|titled)\s+[\"“]?({_NAME})")
@@ -136,7 +135,7 @@ def _facts(brief: _Key) -> Facts:
     for sentence in rest:
         if re.match(r"you\b|your\b", sentence, re.IGNORECASE):
             continue  # "You are the team lead.": about the writer, not news for the reader
-        if _READER_ACTION.match(sentence) and re.search(r"\bat\b|\bto\b|@|\d", sentence):
+        if p.is_call_to_action(sentence) and re.search(r"\bat\b|\bto\b|@|\d", sentence):
             actions.append(_as_statement(sentence, referent))
         elif not _WRITER_VERBS.match(sentence):
             statements.append(_as_statement(sentence, referent))

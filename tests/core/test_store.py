@@ -196,6 +196,38 @@ EXPECTED_SCHEMA = {
         ("run_id", "TEXT", 0, 0),
         ("files_json", "TEXT", 1, 0),
     ],
+    "rubric_proposals": [
+        ("id", "TEXT", 1, 1),
+        ("rubric_name", "TEXT", 1, 0),
+        ("rubric_version", "INTEGER", 1, 0),
+        ("created_at", "REAL", 1, 0),
+        ("criterion", "TEXT", 1, 0),
+        ("kind", "TEXT", 1, 0),
+        ("title", "TEXT", 1, 0),
+        ("reason", "TEXT", 1, 0),
+        ("source", "TEXT", 1, 0),
+        ("edited_rubric", "TEXT", 1, 0),
+        ("mapping_json", "TEXT", 1, 0),
+        ("finding_json", "TEXT", 1, 0),
+    ],
+    "rubric_proofs": [
+        ("id", "TEXT", 1, 1),
+        ("proposal_id", "TEXT", 1, 0),
+        ("rubric_name", "TEXT", 1, 0),
+        ("rubric_version", "INTEGER", 1, 0),
+        ("created_at", "REAL", 1, 0),
+        ("grader", "TEXT", 1, 0),
+        ("seed", "INTEGER", 1, 0),
+        ("outcome", "TEXT", 1, 0),
+        ("result_json", "TEXT", 1, 0),
+        ("accepted_version", "INTEGER", 0, 0),
+    ],
+    "rubric_splits": [
+        ("rubric_name", "TEXT", 1, 1),
+        ("seed", "INTEGER", 1, 0),
+        ("held_out", "REAL", 1, 0),
+        ("created_at", "REAL", 1, 0),
+    ],
     "start_clicks": [
         ("token", "TEXT", 1, 1),
         ("run_id", "TEXT", 1, 0),
@@ -216,6 +248,8 @@ EXPECTED_INDEXES = [
     "ix_audit_run",
     "ix_regrades_run",
     "ix_reviews_reviewer",
+    "ix_rubric_proofs_rubric",
+    "ix_rubric_proposals_rubric",
     "ix_run_tags_tag",
     "ix_runs_created_id",
     "ix_runs_grader",
@@ -245,10 +279,10 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 33]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 33]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -280,11 +314,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 33]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 33]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
