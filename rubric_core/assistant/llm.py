@@ -79,11 +79,19 @@ def ask(
         model = build_chat_model(parsed_spec, keys=keys, timeout=timeout_s)
     except ModelSpecError as exc:
         raise AssistantModelError(str(exc)) from None
+    from langchain_core.exceptions import OutputParserException
+    from pydantic import ValidationError
+
     structured = model.with_structured_output(schema, include_raw=True)
     last_error = ""
     for _ in range(CALL_LIMIT):
         try:
             result = structured.invoke([HumanMessage(content=prompt)])
+        except (ValidationError, OutputParserException, ValueError) as exc:
+            # An answer that does not fit the schema (some providers parse it themselves and raise): ask again.
+            usage["calls"] += 1
+            last_error = redact(" ".join(str(exc).split())[:300], keys)
+            continue
         except Exception as exc:  # noqa: BLE001 -- a provider failure becomes the message, keys redacted
             raise AssistantModelError(
                 redact(f"The model {spec} could not be called: {type(exc).__name__}: {str(exc)[:300]}", keys)

@@ -245,15 +245,21 @@ def _explicit_measure(evidence: Evidence, f: Finding, split: Split) -> Proposal 
             f"the bound that agrees with the reviewers on {agree} of the {len(pairs)} reviewed drafts it may learn from"
         )
     else:
-        counts = [
-            len(words_of(evidence.drafts.get((c.run_id, c.turn, c.iteration), "")))
-            for c in evidence.of(f.criterion)
-            if c.verdict == "pass"
-        ]
+        cells = evidence.of(f.criterion)
+        passed = [c for c in cells if c.verdict == "pass"]
+        counts = [len(words_of(evidence.drafts.get((c.run_id, c.turn, c.iteration), ""))) for c in passed or cells]
         if not counts:
             return None
-        bound = int(math.ceil(max(counts) / 10.0) * 10)
-        basis = f"the longest draft the grader passed ({max(counts)} words), rounded up"
+        if passed:
+            bound = int(math.ceil(max(counts) / 10.0) * 10)
+            basis = f"the longest draft the grader passed ({max(counts)} words), rounded up"
+        else:
+            middle = sorted(counts)[len(counts) // 2]
+            bound = int(math.ceil(middle / 10.0) * 10)
+            basis = (
+                f"the median draft's length ({middle} words), rounded up: no review and no passing verdict says yet "
+                "what counts as short, so prove it on reviews before accepting it"
+            )
     new = f"At most {bound} words"
     return _make(
         evidence,

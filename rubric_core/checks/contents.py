@@ -231,15 +231,11 @@ def check_contains(
     states: list[tuple[str, str]] = []
     for term, exact in zip(terms, literal, strict=False):
         states.append(
-            _term_state(
-                text, term, exact, position, near.get(term, []), (tokens or {}).get(term, ""), counts.get(term)
-            )
+            _term_state(text, term, exact, position, near.get(term, []), (tokens or {}).get(term, ""), counts.get(term))
         )
     for name in patterns or []:
         states.append(
-            _pattern_state(
-                text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name)
-            )
+            _pattern_state(text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name))
         )
     states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
     found = [d for s, d in states if s == FOUND]

@@ -79,9 +79,36 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     check_project_run(config, project, remote=uses_dask(args))
+    if getattr(args, "require_fitness", None):
+        _require_fitness(store, config, version, args.require_fitness)
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version
+
+
+def _require_fitness(store: Any, config: RunConfig, version: int | None, required: str) -> None:
+    """Refuse (before anything is stored) a rubric version whose held-out evidence does not reach `required`."""
+    from rubric_core.assistant.fitness import fitness
+
+    if not config.rubric_name:
+        raise BadInput(
+            f"--require-fitness {required}: a rubric file with no library name has no held-out evidence. Name a "
+            "library rubric (--rubric-name) whose version has it (`rubric-studio rubric fitness NAME`)."
+        )
+    if version is None:
+        same = [v for v in store.rubric_versions(config.rubric_name) if v["text"] == config.rubric]
+        if not same:
+            raise BadInput(
+                f"--require-fitness {required}: this rubric text is not a version of {config.rubric_name!r} yet, "
+                "so it has no held-out evidence. Prove it first (`rubric-studio rubric doctor` / `prove` / `accept`)."
+            )
+        version = int(same[-1]["version"])
+    found = fitness(store, config.rubric_name, version)
+    if not found.meets(required):
+        raise BadInput(
+            f"--require-fitness {required}: {config.rubric_name} v{version} is {found.label}. Review more of its "
+            "cells or prove an edit of it (docs/ASSISTANT.md)."
+        )
 
 
 def _dataset(args: argparse.Namespace) -> Any:
@@ -228,6 +255,11 @@ def add_commands(sub: Any) -> None:
     run.add_argument("--rubric-file", help="read the rubric from a file (saved in the library with --rubric-name)")
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
     run.add_argument("--rubric-version", type=positive_arg, help="a library rubric version")
+    run.add_argument(
+        "--require-fitness",
+        choices=("exploration", "monitoring", "gate"),
+        help="refuse a rubric version whose held-out agreement with reviewers is below this (rubric fitness)",
+    )
     run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
     add_run_settings(run)
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
