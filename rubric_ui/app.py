@@ -56,6 +56,7 @@ def main() -> None:
             st.Page(PAGES / "rubrics.py", title="Rubrics", icon=":material/checklist:", url_path="rubrics"),
             st.Page(PAGES / "suites.py", title="Suites", icon=":material/dataset:", url_path="suites"),
             st.Page(PAGES / "review.py", title="Review", icon=":material/rate_review:", url_path="review"),
+            st.Page(PAGES / "assistant.py", title="Assistant", icon=":material/auto_fix_high:", url_path="assistant"),
         ]
         # Pages whose whole purpose is an action only for the roles that may do it (the action is checked again).
         if can(actor, "export"):

@@ -29,6 +29,10 @@ Action = Literal[
     "review",
     "consistency",
     "what_if",
+    "draft",
+    "diagnose",
+    "prove",
+    "accept",
     "audit",
 ]
 
@@ -49,6 +53,12 @@ PERMISSIONS: dict[Action, frozenset[Role]] = {
     "review": frozenset({"reviewer", "admin"}),
     "consistency": frozenset({"reviewer", "admin"}),
     "what_if": frozenset({"reviewer", "admin"}),
+    # The rubric assistant: drafting may call a paid model (as a run does); a diagnosis and a proof read the
+    # evidence and regrade stored drafts, which authors and reviewers both need; accepting saves a version.
+    "draft": frozenset({"author", "admin"}),
+    "diagnose": frozenset({"author", "reviewer", "admin"}),
+    "prove": frozenset({"author", "reviewer", "admin"}),
+    "accept": frozenset({"author", "admin"}),
     # What cannot be undone, and what shows everyone's actions: admins only.
     "delete": frozenset({"admin"}),
     "rubric_delete": frozenset({"admin"}),
@@ -73,6 +83,10 @@ ACTION_LABELS: dict[Action, str] = {
     "review": "review cells",
     "consistency": "run consistency checks",
     "what_if": "run what-if regrades",
+    "draft": "draft rubrics with the assistant",
+    "diagnose": "diagnose rubrics with the assistant",
+    "prove": "prove the assistant's proposed edits",
+    "accept": "accept a proven edit as a new rubric version",
     "audit": "read and export the audit trail",
 }
 """What an action lets a person do, in words (the refusal message and docs say it)."""

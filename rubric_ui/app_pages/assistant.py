@@ -1,0 +1,3 @@
+from rubric_ui.screens.assistant import render
+
+render()

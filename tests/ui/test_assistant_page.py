@@ -1,0 +1,67 @@
+"""The Assistant page (issue 31): diagnose, findings with their cells, prove, accept, fitness; in AppTest."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.core.assistant_seed import NAME, SEED, review_all, seed_runs
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("assistant_page") / "home"
+    home.mkdir()
+    seed_runs(home)
+    review_all(home)
+    from rubric_core.assistant.split import split_of
+    from rubric_core.store import open_store
+
+    store = open_store(f"sqlite:///{home / 'runs.sqlite'}")
+    split_of(store, NAME, seed=SEED)
+    store.close()
+    return home
+
+
+def _page(seeded: Path, home: Path) -> AppTest:
+    shutil.copytree(seeded, home, dirs_exist_ok=True)
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+    at.switch_page("rubric_ui/app_pages/assistant.py").run()
+    assert not at.exception
+    return at
+
+
+def _html(at: AppTest) -> str:
+    return " ".join(str(m.value) for m in at.markdown) + " ".join(h.proto.body for h in at.get("html"))
+
+
+def test_diagnose_prove_and_accept_on_the_page(seeded: Path, home: Path) -> None:
+    at = _page(seeded, home)
+    assert any("Fitness" in str(m.value) and "v1: " in str(m.value) for m in at.markdown)
+    at.button(key="assistant_diagnose").click().run()
+    assert not at.exception
+    page = _html(at)
+    assert 'data-kind="disagrees_accepts"' in page and 'data-kind="compound"' in page and 'data-kind="vague"' in page
+    assert page.index('data-kind="disagrees_accepts"') < page.index('data-kind="vague"')  # false acceptances first
+    assert "./?run=" in page  # the cells behind a finding link to their runs
+    from rubric_core.store import open_store
+    from rubric_core.store.assistant import list_proposals
+
+    store = open_store()
+    threshold = next(p["id"] for p in list_proposals(store, NAME, 1) if p["kind"] == "threshold")
+    store.close()
+    prove_key = next(b.key for b in at.button if b.key.startswith(f"as_{threshold}_") and b.key.endswith("_prove"))
+    at.button(key=prove_key).click().run()
+    assert not at.exception
+    page = _html(at)
+    assert 'data-outcome="better"' in page and "held-out" in page
+    accept_key = prove_key.replace("_prove", "_accept")
+    at.button(key=accept_key).click().run()
+    assert not at.exception
+    assert any("as version 2 with its proof" in s.value for s in at.success)
+    assert any("v2: gate" in str(m.value) for m in at.markdown)
