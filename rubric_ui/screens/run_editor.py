@@ -15,6 +15,7 @@ from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
 from rubric_ui.safe import md
 from rubric_ui.screens.judge_flags import criterion_notes, hints
+from rubric_ui.screens.run_draft import show_draft_panel
 from rubric_ui.session.keys import configured
 from rubric_ui.session.state import DEFAULTS, KEPT_VALUES
 from rubric_ui.widgets.bounded import bounded_number, forget_clamp
@@ -257,6 +258,7 @@ def show_editor_texts() -> None:
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
+    show_draft_panel(st.session_state["run_task"], apply_preset)
     show_rubric_preview(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
     # Under the criteria it is about, in the wider column (the phrasings table needs the room).
     show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))

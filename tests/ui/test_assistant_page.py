@@ -65,3 +65,31 @@ def test_diagnose_prove_and_accept_on_the_page(seeded: Path, home: Path) -> None
     assert not at.exception
     assert any("as version 2 with its proof" in s.value for s in at.success)
     assert any("v2: gate" in str(m.value) for m in at.markdown)
+
+
+def test_the_run_editor_drafts_a_rubric_the_author_edits_and_uses() -> None:
+    """Issue 31 item 1: "Draft a rubric" in the editor: each line with its check, keep / edit / remove, draft
+    again with a note, then the kept lines fill the rubric field."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.text_area(key="run_task").set_value(
+        "Write a friendly announcement of the LockPro X bike lock in under 120 words, with a call to action. "
+        "It costs $49."
+    ).run()
+    at.button(key="run_draft_go").click().run()
+    assert not at.exception
+    lines = [t.value for t in at.text_input if t.key and t.key.startswith("run_draft_text_1_")]
+    assert lines[:2] == ["Fewer than 120 words", "Mentions $49"] and "Includes a call to action" in lines
+    captions = " ".join(c.value for c in at.caption)
+    assert "check: word count" in captions and "why: " in captions
+    assert any("Left to an LLM grader" in str(m.value) and "Is friendly" in str(m.value) for m in at.markdown)
+    at.text_input(key="run_draft_text_1_1").set_value("Mentions the price $49")
+    at.checkbox(key="run_draft_keep_1_0").uncheck()
+    at.button(key="run_draft_use").click().run()
+    assert not at.exception
+    rubric = at.text_area(key="run_rubric").value
+    assert rubric.startswith("- Mentions the price $49\n") and "Fewer than 120 words" not in rubric
+    at.text_input(key="run_draft_note").set_value("shorter").run()
+    at.button(key="run_draft_again").click().run()
+    assert not at.exception
+    again = [t.value for t in at.text_input if t.key and t.key.startswith("run_draft_text_2_")]
+    assert len(again) == 3
