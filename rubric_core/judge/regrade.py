@@ -141,6 +141,73 @@ def _check_grader(config: RunConfig, keys: Mapping[str, str] | None) -> None:
         raise RegradeError(problem)
 
 
+class _Regrader:
+    """A compiled agent with a replay writer: every draft graded under one config shares it (a proof regrades a
+    version's runs one after another; building the deep agent per run cost a third of the time)."""
+
+    def __init__(self) -> None:
+        from rubric_core.judge.replay import ReplayWriter
+
+        self.writer = ReplayWriter()
+        self.built: Any = None
+        self.evaluations: dict[str, dict[str, Any]] = {}
+        self.lock = threading.Lock()
+
+    def on_evaluation(self, ev: Any) -> None:
+        from langgraph.config import get_config
+
+        thread_id = str(get_config().get("configurable", {}).get("thread_id"))
+        with self.lock:
+            self.evaluations[thread_id] = dict(ev)
+
+
+class _RegraderCache:
+    """The few regraders built last, by config and the keys they were built with (never holding a key itself:
+    a digest of them)."""
+
+    SIZE = 4
+
+    def __init__(self) -> None:
+        from collections import OrderedDict
+
+        self._lock = threading.Lock()
+        self._items: OrderedDict[str, _Regrader] = OrderedDict()
+
+    @staticmethod
+    def _key(config: RunConfig, keys: Mapping[str, str] | None) -> str:
+        import hashlib
+
+        fields = config.to_dict()
+        fields.pop("task", None)
+        import os
+
+        from rubric_core.engine.agent import _project_stamp
+
+        # The provider settings a model is built from: session keys, and the environment's keys and endpoints
+        # (a base URL changed since, or a new key, builds a new regrader). Only a digest is kept.
+        env = sorted((k, v) for k, v in os.environ.items() if k.endswith(("_API_KEY", "_BASE_URL", "_HOST")))
+        digest = hashlib.sha256(json.dumps([sorted((keys or {}).items()), env]).encode()).hexdigest()
+        # A project's edited grader tool builds a new regrader, as a run's agent is rebuilt (engine/agent.py).
+        return json.dumps(fields, sort_keys=True, default=str) + digest + _project_stamp(config)
+
+    def get(self, config: RunConfig, keys: Mapping[str, str] | None) -> _Regrader | None:
+        key = self._key(config, keys)
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+    def put(self, config: RunConfig, keys: Mapping[str, str] | None, regrader: _Regrader) -> None:
+        with self._lock:
+            self._items[self._key(config, keys)] = regrader
+            while len(self._items) > self.SIZE:
+                self._items.popitem(last=False)
+
+
+_regraders = _RegraderCache()
+
+
 def grade_drafts(
     config: RunConfig,
     drafts: list[StoredDraft],
@@ -159,29 +226,28 @@ def grade_drafts(
 
     from rubric_core.engine.agent import build_agent
     from rubric_core.engine.runner import redact
-    from rubric_core.judge.replay import ReplayWriter
 
     if not 1 <= repeats <= MAX_REPEATS:
         msg = f"Repeat count must be from 1 to {MAX_REPEATS}; got {repeats}."
         raise RegradeError(msg)
     if grader_model is None:
         _check_grader(config, keys)
-    writer = ReplayWriter()
-    evaluations: dict[str, dict[str, Any]] = {}
-    lock = threading.Lock()
-
-    def on_evaluation(ev: Any) -> None:
-        from langgraph.config import get_config
-
-        thread_id = str(get_config().get("configurable", {}).get("thread_id"))
-        with lock:
-            evaluations[thread_id] = dict(ev)
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        built = build_agent(
-            config, checkpointer=None, on_evaluation=on_evaluation, keys=keys, writer=writer, grader=grader_model
-        )
+    regrader = _regraders.get(config, keys) if grader_model is None else None
+    if regrader is None:
+        regrader = _Regrader()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            regrader.built = build_agent(
+                config,
+                checkpointer=None,
+                on_evaluation=regrader.on_evaluation,
+                keys=keys,
+                writer=regrader.writer,
+                grader=grader_model,
+            )
+        if grader_model is None:
+            _regraders.put(config, keys, regrader)
+    built, writer, evaluations = regrader.built, regrader.writer, regrader.evaluations
     passes = []
     for draft in drafts:
         for attempt in range(repeats):
@@ -197,7 +263,8 @@ def grade_drafts(
                 error = redact(f"{type(exc).__name__}: {str(exc)[:500]}", keys)
             finally:
                 writer.forget(thread_id)
-            ev = evaluations.pop(thread_id, None)
+            with regrader.lock:
+                ev = evaluations.pop(thread_id, None)
             if ev is None:
                 passes.append(
                     Pass(draft.turn, draft.iteration, attempt, "grader_error", error or "No grading pass ran.", [])
