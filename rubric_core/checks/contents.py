@@ -154,9 +154,9 @@ def _term_state(
     if count is not None:
         return _counted_term(text, term, exact, count)
     whole = _term_spans(text, term, exact)
-    if whole:
+    if whole and (token or not near):
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
-    spans = _term_spans(text, token, True) if token else []
+    spans = _term_spans(text, token, True) if token else whole
     if not spans:
         return MISSING, f'"{term}"'
     shown = token or term
@@ -201,7 +201,7 @@ def _pattern_state(
         return MISSING, f"{n} {pattern.label} found, at most {high} allowed"
     if quality:
         return UNDECIDED, f'{seen}; whether it is "{quality}" no check confirms'
-    if high is not None and not pattern.complete:
+    if high is not None and not pattern.complete and not (soft and n == high):
         return UNDECIDED, f"{n} {pattern.label} found; the finder may miss some, so 'at most' is not confirmed"
     if n == 0:
         return FOUND, f"no {pattern.label}, as allowed"

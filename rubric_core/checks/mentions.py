@@ -287,6 +287,11 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
+    name = _trailing_name(body, criterion)
+    if name:
+        # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
+        rest = [w.lower() for w in body[: len(body) - len(name)].split() if w.lower() not in _STOP]
+        return Term("literal", name, near=tuple(rest))
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
@@ -317,6 +322,17 @@ def _token_term(body: str, tokens: list[str]) -> Term:
     ]
     others = [w for w in others if w and w not in CATEGORY_PATTERNS and w not in _STOP]
     return Term("literal", body, near=tuple(others), token=tokens[0])
+
+
+def _trailing_name(body: str, criterion: str) -> str:
+    """The capitalised words that end `body` after lower-case ones ("river Thames" -> "Thames"), else ''."""
+    words = body.split()
+    i = len(words)
+    while i > 0 and words[i - 1][:1].isupper():
+        i -= 1
+    if i == 0 or i == len(words) or criterion.find(body) <= 0:
+        return ""
+    return " ".join(words[i:])
 
 
 def _capitalised(body: str, criterion: str) -> bool:

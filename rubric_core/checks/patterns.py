@@ -142,6 +142,7 @@ _EMOJI_NET = re.compile(
 _HASHTAG_RE = re.compile(r"(?<![\w&#/])#[A-Za-z][\w]*")
 _EXCLAMATION_RE = re.compile(r"!")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+\S", re.MULTILINE)
+_NUMBERED_RE = re.compile(r"^\s*\d+[.)]\s+\S", re.MULTILINE)
 _APOLOGY_RE = re.compile(
     r"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bnot )\b(?:sorry|apologi[sz]e[sd]?|apologies|apology|apologising|"
     r"apologizing|we regret|i regret|please forgive|forgive us|forgive me|pardon (?:us|me|the))\b",
@@ -444,6 +445,14 @@ PATTERNS: dict[str, Pattern] = {
         Pattern("exclamation", "exclamation mark", "an exclamation mark", _by_regex(_EXCLAMATION_RE), complete=True),
         Pattern(
             "bullets", "bullet list", "lines starting with -, *, •, + or 1.", _find_bullets, minimum=2, complete=True
+        ),
+        Pattern(
+            "numbered",
+            "numbered list",
+            "lines starting with 1., 2. or 1), 2)",
+            _by_regex(_NUMBERED_RE),
+            minimum=2,
+            complete=True,
         ),
         Pattern(
             "apology",
