@@ -246,6 +246,8 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         word = word.strip(_QUOTES).strip()
         # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
         return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
+    if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
+        return Term("na", f'"{term}" describes what the text should say; the words may differ')
     count, rest = _count(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
