@@ -169,12 +169,45 @@ def _term_state(
     return UNDECIDED, f"{where}, but no sentence with it names {', '.join(near)}"
 
 
+_LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s+&\s+)\s*", re.IGNORECASE)
+_DETERMINER = re.compile(r"^(?:the|a|an|our|your|its|their|some|any|more|about)\s+", re.IGNORECASE)
+
+
+def _names_a_kind(chunk: str) -> bool:
+    """Whether a piece of a list opens with the name of a kind of content ('the price', 'call to action')."""
+    from rubric_core.checks.kinds import CATEGORY_PATTERNS, UNCHECKABLE
+
+    while _DETERMINER.match(chunk):
+        chunk = _DETERMINER.sub("", chunk, count=1)
+    words = re.findall(r"[\w'-]+", chunk.lower())[:3]
+    if words and words[0] in UNCHECKABLE:
+        return not re.match(r"^[\w' -]+:", chunk)  # "Price: $49" is a label with its value
+    return any(" ".join(words[:n]) in CATEGORY_PATTERNS for n in (3, 2, 1)) and not re.match(
+        r"^[\w' -]+:", chunk
+    )
+
+
+def lists_kinds(sentence: str) -> bool:
+    """Whether a sentence lists the names of kinds of content ('... the $49 and call to action and the price and
+    the product name'): it names what a draft should hold instead of holding it, so an instance in it proves
+    nothing. Two kind names side by side, joined by 'and', 'or' or a comma, make a list."""
+    chunks = _LIST_SPLIT.split(sentence)
+    return any(_names_a_kind(a) and _names_a_kind(b) for a, b in zip(chunks, chunks[1:], strict=False))
+
+
 def _pattern_state(
     text: str, name: str, position: str, near: list[str], quality: str, count: list[Any] | None
 ) -> tuple[str, str]:
     pattern = PATTERNS[name]
     region = text if name in ("greeting", "sign_off") else _region(text, position)
     hits: list[Found] = find(name, region)
+    listed = [h for h in hits if lists_kinds(h.sentence or region)]
+    hits = [h for h in hits if h not in listed]
+    if listed and not hits:
+        return UNDECIDED, (
+            f'{pattern.label} "{_short(listed[0].text)}" stands in a sentence that lists kinds of content '
+            f'("{_short(listed[0].sentence or region, 80)}"): it names what a draft should hold, not the thing'
+        )
     if (name == "greeting" and position == "end") or (name == "sign_off" and position == "start"):
         hits = []
     low, high, soft = [*count, None, None, False][:3] if count else (pattern.minimum, None, False)

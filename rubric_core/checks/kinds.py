@@ -125,6 +125,9 @@ UNCHECKABLE: frozenset[str] = frozenset(
     product products jargon buzzword buzzwords acronym acronyms abbreviation abbreviations slang cliche cliches
     cliché clichés filler profanity swearing typo typos mistake mistakes error errors
     benefit benefits feature features advantage advantages disadvantage disadvantages pro pros con cons
+    drawback drawbacks downside downsides upside upsides strength strengths weakness weaknesses challenge challenges
+    opportunity opportunities trade-off trade-offs tradeoff tradeoffs pitfall pitfalls concern concerns objection
+    objections counterpoint counterpoints perspective perspectives viewpoint viewpoints
     example examples instance instances illustration reason reasons rationale justification evidence proof source
     sources citation citations reference references quote quotes quotation quotations testimonial testimonials
     review reviews anecdote anecdotes story stories metaphor metaphors simile similes analogy analogies imagery

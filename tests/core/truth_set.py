@@ -167,6 +167,15 @@ LONG_130 = (
     "author visit and a poetry workshop."
 )
 
+ANNOUNCE_LOCK = "Say hello to LockPro X, the lightest bike lock we have ever made. It weighs 400 g, resists bolt cutters and fits in a jersey pocket. Pre-orders open today at $49, and the first 500 locks ship on March 3. Reserve yours at lockpro.example/x before they are gone!"
+ANNOUNCE_TEASER = "We are excited to announce our new bike lock. We can't wait to tell you about the price, the launch date and the product name. Stay tuned for more news and the call to action."
+EMAIL_FREEZE = "Hi team,\n\nQuick update on the deploy freeze: it starts Friday at 6 pm and ends Monday at 9 am. Please merge anything urgent by Thursday noon. Questions? Reply here or ping me.\n\nThanks,\nPriya"
+EMAIL_TERSE = "Team,\n\nThe freeze is coming. Details to follow.\n\nPriya"
+SUMMARY_REMOTE = "Remote work saves commuting time, which many employees spend on rest or family. Studies report productivity gains of 13% for some roles. However, isolation and blurred boundaries can hurt well-being."
+HAIKU_HARBOR = "Moonlight on the bay,\nboats asleep on silver water,\nthe harbor breathes slow."
+LIST_SLEEP = "Five tips for better sleep:\n1. Keep a regular schedule.\n2. Avoid caffeine after 2 pm.\n3. Keep your room cool and dark.\n4. Put screens away an hour before bed.\n5. Get morning light."
+PY_PALINDROME = '```python\ndef is_palindrome(s: str) -> bool:\n    """True when s reads the same backwards, ignoring case and spaces."""\n    t = \'\'.join(s.lower().split())\n    return t == t[::-1]\n```'
+
 PY_DUPLICATES_V2 = (
     "Here it is.\n\n```python\ndef find_duplicates(lst):\n"
     '    """Elements of lst that appear more than once, each once, in first-seen order."""\n'
@@ -1074,6 +1083,80 @@ ROWS: tuple[Row, ...] = (
     no_or_na("Includes a subject line", "Body only"),
     ok_or_na("Signed by Anna", "Best,\nAnna"),
     na("Is signed", "Best,\nAnna", "no deterministic check confirms it"),
+    # --- stuffed sentences, figures of speech, and whole drafts of the common kinds -------------------------
+    no_or_na("Mentions the price", STUFFED_ISSUE),
+    ok("Mentions $49", STUFFED_ISSUE),
+    ok("Mentions the price", "The price is $49 and the launch date is March 3."),
+    ok("Mentions the date", "The price is $49 and the launch date is March 3."),
+    ok("Mentions the date", "Date and time: Friday, 7 pm."),
+    ok("Mentions the price", "Price: $49. Colour: red."),
+    ok_or_na("Mentions the price", "Price and availability: $49, in stock."),
+    no_or_na("Mentions the deadline", "We will cover the deadline, the date and the link on Friday."),
+    ok_or_na("Includes a link", "Links and contacts: https://x.io"),
+    ok("Mentions the price", "It costs $49, and the price includes shipping."),
+    ok_or_na("Mentions the price", "Benefits, features and price: light, strong, $49."),
+    no("Contains at least two sensory details", "Warm regards and a bright future to all; the cold call went well."),
+    ok("Contains at least two sensory details", "The warm sand and the salty wind."),
+    ok("Under 60 words", ANNOUNCE_LOCK),
+    ok("Mentions the price", ANNOUNCE_LOCK),
+    no("Mentions the price", ANNOUNCE_TEASER),
+    ok("Includes a call to action", ANNOUNCE_LOCK),
+    no("Includes a call to action", ANNOUNCE_TEASER),
+    ok_or_na("Includes the product name, LockPro X", ANNOUNCE_LOCK),
+    ok_or_na("Includes the product name LockPro X", ANNOUNCE_LOCK),
+    ok_or_na("Mentions the launch date", ANNOUNCE_LOCK),
+    no_or_na("Mentions the launch date", ANNOUNCE_TEASER),
+    ok_or_na("Mentions the weight", ANNOUNCE_LOCK),
+    ok_or_na("States the weight in grams", ANNOUNCE_LOCK),
+    ok("Ends with a call to action", ANNOUNCE_LOCK),
+    ok("Ends with an exclamation mark", ANNOUNCE_LOCK),
+    ok("Uses exactly one exclamation mark", ANNOUNCE_LOCK),
+    na_or_no("Has a headline", ANNOUNCE_LOCK, "no deterministic check confirms it"),
+    na("Is exciting", ANNOUNCE_LOCK, "no deterministic check confirms it"),
+    na("Does not use jargon", ANNOUNCE_LOCK, "no deterministic check confirms it"),
+    na("Does not mention competitors", ANNOUNCE_LOCK, "no deterministic check confirms it"),
+    ok("Includes a link", ANNOUNCE_LOCK),
+    ok_or_na("Mentions the first 500 locks", ANNOUNCE_LOCK),
+    na("Mentions the number of locks in the first batch", ANNOUNCE_LOCK, "no deterministic check confirms it"),
+    ok("Opens with a greeting", EMAIL_FREEZE),
+    no_or_na("Opens with a greeting", EMAIL_TERSE),
+    ok("Ends with a sign-off", EMAIL_FREEZE),
+    no_or_na("Ends with a sign-off", EMAIL_TERSE),
+    na("States when the freeze starts and ends", EMAIL_FREEZE, "no deterministic check confirms it"),
+    ok_or_na("Mentions the deadline for merges", EMAIL_FREEZE),
+    no_or_na("Mentions the deadline", EMAIL_TERSE),
+    ok_or_na("Asks a question", EMAIL_FREEZE),
+    na("Invites questions", EMAIL_FREEZE, "no deterministic check confirms it"),
+    ok("Is under 100 words", EMAIL_FREEZE),
+    ok("Mentions Friday", EMAIL_FREEZE),
+    no("Mentions Friday", EMAIL_TERSE),
+    ok("Cites a statistic", SUMMARY_REMOTE),
+    ok("Mentions productivity", SUMMARY_REMOTE),
+    na("Mentions both benefits and drawbacks", SUMMARY_REMOTE, "no deterministic check confirms it"),
+    na("Is balanced", SUMMARY_REMOTE, "no deterministic check confirms it"),
+    ok("Exactly three sentences", SUMMARY_REMOTE),
+    ok("Mentions isolation", SUMMARY_REMOTE),
+    no("Does not mention isolation", SUMMARY_REMOTE),
+    ok_or_na("Is about remote work", SUMMARY_REMOTE),
+    ok_or_na("Is about the moon", HAIKU_HARBOR),
+    ok_or_na("Is about the harbor", HAIKU_HARBOR),
+    ok("Exactly three lines", HAIKU_HARBOR),
+    na("Has five tips", LIST_SLEEP, "no deterministic check confirms it"),
+    ok_or_na("Is a numbered list", LIST_SLEEP),
+    ok("Uses a numbered list", LIST_SLEEP),
+    ok("Mentions caffeine", LIST_SLEEP),
+    ok("Mentions screens", LIST_SLEEP),
+    no("Mentions exercise", LIST_SLEEP),
+    ok("Includes a time", LIST_SLEEP),
+    ok("Has at least 5 bullet points", LIST_SLEEP),
+    na("Has exactly 5 items", LIST_SLEEP, "no deterministic check confirms it"),
+    ok("Defines a function is_palindrome", PY_PALINDROME),
+    ok("Has a docstring", PY_PALINDROME),
+    na("Uses type hints", PY_PALINDROME, "no deterministic check confirms it"),
+    na("Ignores case", PY_PALINDROME, "no deterministic check confirms it"),
+    na("Handles spaces", PY_PALINDROME, "no deterministic check confirms it"),
+    ok("Is valid Python", PY_PALINDROME),
+    na("Defines a function that checks for palindromes", PY_PALINDROME, "no deterministic check confirms it"),
 )
 
 
