@@ -12,6 +12,7 @@ words). rubric_core/checks/CRITERIA.md states each rule.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
@@ -182,9 +183,7 @@ def _names_a_kind(chunk: str) -> bool:
     words = re.findall(r"[\w'-]+", chunk.lower())[:3]
     if words and words[0] in UNCHECKABLE:
         return not re.match(r"^[\w' -]+:", chunk)  # "Price: $49" is a label with its value
-    return any(" ".join(words[:n]) in CATEGORY_PATTERNS for n in (3, 2, 1)) and not re.match(
-        r"^[\w' -]+:", chunk
-    )
+    return any(" ".join(words[:n]) in CATEGORY_PATTERNS for n in (3, 2, 1)) and not re.match(r"^[\w' -]+:", chunk)
 
 
 def lists_kinds(sentence: str) -> bool:
@@ -192,7 +191,7 @@ def lists_kinds(sentence: str) -> bool:
     the product name'): it names what a draft should hold instead of holding it, so an instance in it proves
     nothing. Two kind names side by side, joined by 'and', 'or' or a comma, make a list."""
     chunks = _LIST_SPLIT.split(sentence)
-    return any(_names_a_kind(a) and _names_a_kind(b) for a, b in zip(chunks, chunks[1:], strict=False))
+    return any(_names_a_kind(a) and _names_a_kind(b) for a, b in itertools.pairwise(chunks))
 
 
 def _pattern_state(

@@ -154,7 +154,8 @@ UNCHECKABLE: frozenset[str] = frozenset(
     semicolon dash dashes quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases
-    docstring docstrings function functions module modules import imports
+    docstring docstrings function functions module modules import imports statement statements expression
+    expressions operator operators
     contraction contractions passive superlative superlatives fragment fragments clause clauses person persons
     caps uppercase lowercase capitalization capitalisation italics bold markdown html table tables footnote
     footnotes symbol symbols character-count repetition repetitions hedge hedges hedging exaggeration
