@@ -17,7 +17,7 @@ import re
 from typing import Any
 
 from rubric_core.checks import lexicons
-from rubric_core.checks.patterns import PATTERNS, Found, find, maybe
+from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
 from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
 FOUND, MISSING, UNDECIDED = "found", "missing", "undecided"
@@ -199,9 +199,15 @@ def _pattern_state(
 ) -> tuple[str, str]:
     pattern = PATTERNS[name]
     region = text if name in ("greeting", "sign_off") else _region(text, position)
-    hits: list[Found] = find(name, region)
+    hits: list[Found] = find_all(name, region)
     listed = [h for h in hits if lists_kinds(h.sentence or region)]
-    hits = [h for h in hits if h not in listed]
+    weak = [h for h in hits if h.weak and h not in listed]
+    hits = [h for h in hits if h not in listed and not h.weak]
+    if weak and not hits:
+        return UNDECIDED, (
+            f'{pattern.label} "{_short(weak[0].text)}" is offered only on a condition: whether it is the one the '
+            "criterion asks for no check confirms"
+        )
     if listed and not hits:
         return UNDECIDED, (
             f'{pattern.label} "{_short(listed[0].text)}" stands in a sentence that lists kinds of content '
@@ -322,7 +328,11 @@ def check_not_contains(
             hits.append(f'"{word}" in line {line_number(text, at)}')
     for name in patterns or []:
         pattern = PATTERNS[name]
-        found = find(name, text)
+        found = find_all(name, text)
+        if found and all(f.weak for f in found):
+            doubts.append(f'{pattern.label} in line {found[0].line}: "{_short(found[0].text)}" may be one')
+            continue
+        found = [f for f in found if not f.weak]
         narrowed = (near or {}).get(name)
         if found and (narrowed or (quality or {}).get(name)):
             # "No launch dates", "No rhetorical questions": an instance that is one breaks it; any other may be.

@@ -1223,6 +1223,18 @@ ROWS: tuple[Row, ...] = (
     ok_or_na("Links to lockpro.example/x", ANNOUNCE_LOCK),
     no_or_na("Links to lockpro.example/x", "Visit lockpro.example/y"),
     ok("Includes lockpro.example/x", ANNOUNCE_LOCK),
+    # --- a call to action offered only on a condition -----------------------------------------------------
+    na_or_no(
+        "Includes a call to action",
+        "If you have questions, just reply to this message.",
+        "an invitation on a condition: reviewers differ on whether it is the call to action",
+    ),
+    na_or_no(
+        "Includes a call to action",
+        "You are warmly invited to the summer picnic. Questions are welcome: just reply to this message.",
+        "an invitation on a condition: reviewers differ on whether it is the call to action",
+    ),
+    ok("Includes a call to action", "Sign up today. If you have questions, reply here."),
 )
 
 
