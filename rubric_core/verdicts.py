@@ -35,6 +35,7 @@ CHECK_LABELS: dict[str, str] = {
     "word_count": "word count",
     "sentence_count": "sentence count",
     "paragraph_count": "paragraph count",
+    "character_count": "character count",
     "syllables": "syllables",
     "regex": "regex",
     "json": "JSON",

@@ -1,4 +1,4 @@
-"""Checks read in the agent's Python code: a function defined, docstrings, tests run in a sandbox."""
+"""Checks read in the agent's Python code: it parses, a function or class defined, docstrings, tests run in a sandbox."""
 
 from __future__ import annotations
 
@@ -26,6 +26,41 @@ def python_defines(code: str, *, name: str | None) -> CheckResult:
     if name in names:
         return CheckResult(True, f"defines {name}()")
     return CheckResult(False, f"functions: {', '.join(names) or 'none'}", f"No function named {name}() is defined.")
+
+
+def python_class(code: str, *, name: str | None) -> CheckResult:
+    """The code defines the class `name`, or any class when `name` is None (ast)."""
+    import ast
+
+    try:
+        tree = ast.parse(code)
+    except SyntaxError as exc:
+        return CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    names = [n.name for n in ast.walk(tree) if isinstance(n, ast.ClassDef)]
+    if name is None:
+        if names:
+            return CheckResult(True, f"defines class {', '.join(names)}")
+        return CheckResult(False, "classes: none", "The code defines no class: write one with class.")
+    if name in names:
+        return CheckResult(True, f"defines class {name}")
+    return CheckResult(False, f"classes: {', '.join(names) or 'none'}", f"No class named {name} is defined.")
+
+
+def python_syntax(code: str) -> CheckResult:
+    """The agent's code parses as Python (ast): it has no syntax error."""
+    import ast
+
+    if not code.strip():
+        return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
+    try:
+        ast.parse(code)
+    except SyntaxError as exc:
+        return CheckResult(
+            False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
+        )
+    return CheckResult(True, f"parses ({len(code.splitlines())} lines)")
 
 
 def python_docstrings(code: str) -> CheckResult:

@@ -12,11 +12,12 @@ words). rubric_core/checks/CRITERIA.md states each rule.
 
 from __future__ import annotations
 
+import itertools
 import re
 from typing import Any
 
 from rubric_core.checks import lexicons
-from rubric_core.checks.patterns import PATTERNS, Found, find, maybe
+from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
 from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
 FOUND, MISSING, UNDECIDED = "found", "missing", "undecided"
@@ -154,9 +155,9 @@ def _term_state(
     if count is not None:
         return _counted_term(text, term, exact, count)
     whole = _term_spans(text, term, exact)
-    if whole:
+    if whole and (token or not near):
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
-    spans = _term_spans(text, token, True) if token else []
+    spans = _term_spans(text, token, True) if token else whole
     if not spans:
         return MISSING, f'"{term}"'
     shown = token or term
@@ -169,12 +170,49 @@ def _term_state(
     return UNDECIDED, f"{where}, but no sentence with it names {', '.join(near)}"
 
 
+_LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s+&\s+)\s*", re.IGNORECASE)
+_DETERMINER = re.compile(r"^(?:the|a|an|our|your|its|their|some|any|more|about)\s+", re.IGNORECASE)
+
+
+def _names_a_kind(chunk: str) -> bool:
+    """Whether a piece of a list opens with the name of a kind of content ('the price', 'call to action')."""
+    from rubric_core.checks.kinds import CATEGORY_PATTERNS, UNCHECKABLE
+
+    while _DETERMINER.match(chunk):
+        chunk = _DETERMINER.sub("", chunk, count=1)
+    words = re.findall(r"[\w'-]+", chunk.lower())[:3]
+    if words and words[0] in UNCHECKABLE:
+        return not re.match(r"^[\w' -]+:", chunk)  # "Price: $49" is a label with its value
+    return any(" ".join(words[:n]) in CATEGORY_PATTERNS for n in (3, 2, 1)) and not re.match(r"^[\w' -]+:", chunk)
+
+
+def lists_kinds(sentence: str) -> bool:
+    """Whether a sentence lists the names of kinds of content ('... the $49 and call to action and the price and
+    the product name'): it names what a draft should hold instead of holding it, so an instance in it proves
+    nothing. Two kind names side by side, joined by 'and', 'or' or a comma, make a list."""
+    chunks = _LIST_SPLIT.split(sentence)
+    return any(_names_a_kind(a) and _names_a_kind(b) for a, b in itertools.pairwise(chunks))
+
+
 def _pattern_state(
     text: str, name: str, position: str, near: list[str], quality: str, count: list[Any] | None
 ) -> tuple[str, str]:
     pattern = PATTERNS[name]
     region = text if name in ("greeting", "sign_off") else _region(text, position)
-    hits: list[Found] = find(name, region)
+    hits: list[Found] = find_all(name, region)
+    listed = [h for h in hits if lists_kinds(h.sentence or region)]
+    weak = [h for h in hits if h.weak and h not in listed]
+    hits = [h for h in hits if h not in listed and not h.weak]
+    if weak and not hits:
+        return UNDECIDED, (
+            f'{pattern.label} "{_short(weak[0].text)}" is offered only on a condition: whether it is the one the '
+            "criterion asks for no check confirms"
+        )
+    if listed and not hits:
+        return UNDECIDED, (
+            f'{pattern.label} "{_short(listed[0].text)}" stands in a sentence that lists kinds of content '
+            f'("{_short(listed[0].sentence or region, 80)}"): it names what a draft should hold, not the thing'
+        )
     if (name == "greeting" and position == "end") or (name == "sign_off" and position == "start"):
         hits = []
     low, high, soft = [*count, None, None, False][:3] if count else (pattern.minimum, None, False)
@@ -201,7 +239,7 @@ def _pattern_state(
         return MISSING, f"{n} {pattern.label} found, at most {high} allowed"
     if quality:
         return UNDECIDED, f'{seen}; whether it is "{quality}" no check confirms'
-    if high is not None and not pattern.complete:
+    if high is not None and not pattern.complete and not (soft and n == high):
         return UNDECIDED, f"{n} {pattern.label} found; the finder may miss some, so 'at most' is not confirmed"
     if n == 0:
         return FOUND, f"no {pattern.label}, as allowed"
@@ -290,7 +328,11 @@ def check_not_contains(
             hits.append(f'"{word}" in line {line_number(text, at)}')
     for name in patterns or []:
         pattern = PATTERNS[name]
-        found = find(name, text)
+        found = find_all(name, text)
+        if found and all(f.weak for f in found):
+            doubts.append(f'{pattern.label} in line {found[0].line}: "{_short(found[0].text)}" may be one')
+            continue
+        found = [f for f in found if not f.weak]
         narrowed = (near or {}).get(name)
         if found and (narrowed or (quality or {}).get(name)):
             # "No launch dates", "No rhetorical questions": an instance that is one breaks it; any other may be.

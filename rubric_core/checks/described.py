@@ -53,7 +53,7 @@ def describe(spec: CheckSpec) -> dict[str, str]:
     """{kind, label, looked_for} of a check."""
     p = spec.params
     c = spec.check
-    if c in ("line_count", "word_count", "sentence_count", "paragraph_count"):
+    if c in ("line_count", "word_count", "sentence_count", "paragraph_count", "character_count"):
         unit = c.split("_")[0]
         return {"kind": c, "label": f"{unit} count", "looked_for": _range(p.get("min"), p.get("max"), unit)}
     if c == "syllables_per_line":
@@ -112,6 +112,11 @@ def describe(spec: CheckSpec) -> dict[str, str]:
     if c == "python_defines":
         name = p.get("name")
         return {"kind": "function", "label": "function", "looked_for": f"def {name}()" if name else "any def"}
+    if c == "python_class":
+        name = p.get("name")
+        return {"kind": "function", "label": "class", "looked_for": f"class {name}" if name else "any class"}
+    if c == "python_syntax":
+        return {"kind": "function", "label": "Python syntax", "looked_for": "the code parses as Python"}
     if c == "python_docstrings":
         return {"kind": "docstrings", "label": "docstrings", "looked_for": "a docstring on every function and class"}
     if c == "python_tests":

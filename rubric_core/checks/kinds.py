@@ -95,6 +95,9 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "bulleted list": "bullets",
     "bullet list": "bullets",
     "bullet-point list": "bullets",
+    "numbered list": "numbered",
+    "numbered lists": "numbered",
+    "ordered list": "numbered",
     "apology": "apology",
     "apologies": "apology",
     "thank-you": "thanks",
@@ -122,6 +125,9 @@ UNCHECKABLE: frozenset[str] = frozenset(
     product products jargon buzzword buzzwords acronym acronyms abbreviation abbreviations slang cliche cliches
     cliché clichés filler profanity swearing typo typos mistake mistakes error errors
     benefit benefits feature features advantage advantages disadvantage disadvantages pro pros con cons
+    drawback drawbacks downside downsides upside upsides strength strengths weakness weaknesses challenge challenges
+    opportunity opportunities trade-off trade-offs tradeoff tradeoffs pitfall pitfalls concern concerns objection
+    objections counterpoint counterpoints perspective perspectives viewpoint viewpoints
     example examples instance instances illustration reason reasons rationale justification evidence proof source
     sources citation citations reference references quote quotes quotation quotations testimonial testimonials
     review reviews anecdote anecdotes story stories metaphor metaphors simile similes analogy analogies imagery
@@ -148,7 +154,8 @@ UNCHECKABLE: frozenset[str] = frozenset(
     semicolon dash dashes quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases
-    docstring docstrings function functions module modules import imports
+    docstring docstrings function functions module modules import imports statement statements expression
+    expressions operator operators
     contraction contractions passive superlative superlatives fragment fragments clause clauses person persons
     caps uppercase lowercase capitalization capitalisation italics bold markdown html table tables footnote
     footnotes symbol symbols character-count repetition repetitions hedge hedges hedging exaggeration

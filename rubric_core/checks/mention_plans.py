@@ -14,7 +14,7 @@ from typing import Any
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import CONCEPT_VERBS
-from rubric_core.checks.mentions import Term, classify, split_terms
+from rubric_core.checks.mentions import Term, classify, examples_of, split_terms
 from rubric_core.checks.spec import NO_PHRASING, CheckPlan, CheckSpec, plain_lead
 
 _MENTION_VERB = (
@@ -80,6 +80,7 @@ def negative_mention(text: str) -> tuple[str, bool, str] | None:
         r"(?!(?:longer|shorter|more|fewer|less|greater|later|than)\b)",
         r"^(?P<verb>without) ",
         r"^(?:nothing about|not a single) ",
+        r"^(?:(?:it )?(?P<verb>mention|include|contain|use|name|list|feature)s? )?neither ",
     )
     for pattern in patterns:
         m = re.search(
@@ -87,7 +88,8 @@ def negative_mention(text: str) -> tuple[str, bool, str] | None:
         )
         if m and plain_lead(text[: m.start()].lower()):
             verb = (m.groupdict().get("verb") or "mention").lower().split()[0]
-            return m.group("terms"), bool(m.group("explicit")), verb
+            terms = re.sub(r"\s+nor\s+", " or ", m.group("terms"), flags=re.IGNORECASE)
+            return terms, bool(m.group("explicit")), verb
     return None
 
 
@@ -229,7 +231,13 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
     unjudged: list[str] = []
     near: dict[str, list[str]] = {}
     quality: dict[str, str] = {}
+    expanded: list[str] = []
     for part in parts:
+        kind, examples = examples_of(part)
+        # "Avoids hype words like 'revolutionary'": each example is a word to leave out; the kind itself
+        # ("hype words") is judged only if a check covers it.
+        expanded += [kind, *examples]
+    for part in expanded:
         term = classify(part, criterion=criterion, explicit=explicit)
         if term.kind == "na" or (term.kind == "pattern" and term.count):
             unjudged.append(term.value if term.kind == "na" else f'"{part}" (a count of a kind)')
@@ -247,7 +255,8 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
         if term.token:
             term = Term("literal", term.token)
         if term.kind == "word" and not explicit:
-            related.extend(sorted(lexicons.topic_words(term.value) - {term.value.lower()}))
+            if " " not in term.value:
+                related.extend(sorted(lexicons.topic_words(term.value) - {term.value.lower()}))
             if concept:
                 # A thing, not a word: "Does not mention dogs" is broken by "my labrador" as much as by "dog".
                 open_terms.append(term.value)

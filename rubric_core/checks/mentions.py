@@ -96,7 +96,11 @@ class Term:
 
 def split_terms(raw: str) -> tuple[list[str], str]:
     """The parts of a list of terms ("light and chlorophyll", "ocean or sea") and whether all or any must hold."""
-    raw = raw.strip().rstrip(".").strip()
+    raw = raw.strip().rstrip(".!?;:").strip()
+    # ", e.g. $49" and ", i.e. $49" belong to the term before them, as in brackets.
+    raw = re.sub(
+        r",\s*((?:e\.g\.|eg\b|i\.e\.|ie\b|for example|for instance|such as|namely)[^,;]*)$", r" (\1)", raw, flags=re.I
+    )
     quoted = re.fullmatch(r"[\"“'‘`]([^\"”'’`]+)[\"”'’`]", raw)
     if quoted:
         return [raw], "all"
@@ -150,12 +154,39 @@ def _named(term: str) -> str | None:
     inner = m.group(2).strip()
     if re.match(r"(?:e\.g\.|eg\b|for example|for instance|such as|like)\s*", inner, re.IGNORECASE) or not inner:
         return None
+    if re.match(r"(?:in|with|of|for|at|from|by|on|to|if|when|where|as|not|any|all|each|every)\b", inner, re.I):
+        return None  # "the price (in USD)": a qualification, not the value
     return re.sub(r"^(?:i\.e\.|ie\b|namely|that is)[,:]?\s*", "", inner, flags=re.IGNORECASE).strip() or None
 
 
 def _without_example(term: str) -> str:
     m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)[^)]*\)", term, re.IGNORECASE)
     return m.group(1).strip() if m else term
+
+
+_EXAMPLES = re.compile(
+    r"^(?P<kind>.+?)(?:,)?\s+(?:like|such as|e\.g\.|eg|for example|for instance|including)\s+(?P<examples>.+)$",
+    re.IGNORECASE,
+)
+
+
+def examples_of(term: str) -> tuple[str, list[str]]:
+    """A kind and the examples given of it ("hype words like 'revolutionary'", "(e.g. apple)"): (kind, examples)."""
+    term = term.strip().rstrip(".!?").strip()
+    m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)\s*([^)]*)\)", term, re.I)
+    if m:
+        return m.group(1).strip(), split_terms(m.group(2))[0]
+    m = _EXAMPLES.match(term)
+    if m and not re.search(r"[\"“'‘`]", m.group("kind")):
+        return m.group("kind").strip(), split_terms(m.group("examples"))[0]
+    return term, []
+
+
+_CONDITION = re.compile(
+    r"\s+(?:if|when|unless|whenever|where (?:relevant|possible|applicable|appropriate|needed)|as needed|"
+    r"if (?:possible|relevant|known|any|applicable))\b.*$",
+    re.IGNORECASE,
+)
 
 
 def _number(word: str) -> int:
@@ -231,9 +262,20 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     return Term(term.kind, term.value, term.near, term.quality, times, term.token)
 
 
+_QUALIFYING_BRACKET = re.compile(r"\s*\(((?:in|with|of|for|at|from|by|on|to)\b[^)]*)\)\s*$", re.IGNORECASE)
+
+
 def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     """What one term asks for, without a frequency after it."""
     term = raw.strip().rstrip(".").strip()
+    qualified = _QUALIFYING_BRACKET.search(term)
+    if qualified:
+        # "the price (in USD)": the price, in a sentence that also says USD.
+        inner = [w for w in re.findall(r"[\w'-]+", qualified.group(1).lower()) if w not in _STOP]
+        found = classify_one(term[: qualified.start()], criterion=criterion, explicit=explicit)
+        if found.kind == "na":
+            return found
+        return Term(found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.token)
     named = _named(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
@@ -246,6 +288,10 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         word = word.strip(_QUOTES).strip()
         # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
         return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
+    if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
+        return Term("na", f'"{term}" describes what the text should say; the words may differ')
+    if _CONDITION.search(term):
+        return Term("na", f'"{term}" holds a condition the check cannot weigh')
     count, rest = _count(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
@@ -287,6 +333,11 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
+    name = _trailing_name(body, criterion)
+    if name:
+        # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
+        rest = [w.lower() for w in body[: len(body) - len(name)].split() if w.lower() not in _STOP]
+        return Term("literal", name, near=tuple(rest))
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
@@ -319,12 +370,25 @@ def _token_term(body: str, tokens: list[str]) -> Term:
     return Term("literal", body, near=tuple(others), token=tokens[0])
 
 
+def _trailing_name(body: str, criterion: str) -> str:
+    """The capitalised words that end `body` after lower-case ones ("river Thames" -> "Thames"), else ''."""
+    words = body.split()
+    i = len(words)
+    while i > 0 and words[i - 1][:1].isupper():
+        i -= 1
+    if i == 0 or i == len(words) or criterion.find(body) <= 0:
+        return ""
+    return " ".join(words[i:])
+
+
 def _capitalised(body: str, criterion: str) -> bool:
     """A name: every word of `body` capitalised where the criterion writes it, and not its first word."""
     at = criterion.find(body)
     if at <= 0:
         return False
     letters = [w for w in body.split() if w[:1].isalpha()]
+    if len(letters) > 1 and all(w.isupper() for w in letters):
+        return False  # "ALL CAPS", "NO JARGON": shouting, not a name
     return bool(letters) and all(w[:1].isupper() for w in letters)
 
 

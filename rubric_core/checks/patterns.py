@@ -142,6 +142,7 @@ _EMOJI_NET = re.compile(
 _HASHTAG_RE = re.compile(r"(?<![\w&#/])#[A-Za-z][\w]*")
 _EXCLAMATION_RE = re.compile(r"!")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+\S", re.MULTILINE)
+_NUMBERED_RE = re.compile(r"^\s*\d+[.)]\s+\S", re.MULTILINE)
 _APOLOGY_RE = re.compile(
     r"(?<!\bthe )(?<!\bno )(?<!\bany )(?<!\bnot )\b(?:sorry|apologi[sz]e[sd]?|apologies|apology|apologising|"
     r"apologizing|we regret|i regret|please forgive|forgive us|forgive me|pardon (?:us|me|the))\b",
@@ -201,6 +202,9 @@ class Found:
     sentence: str = ""
     """The sentence (or line) it stands in: what a specifier is looked for in."""
 
+    weak: bool = False
+    """Maybe one, maybe not: a call to action offered only on a condition ('If you have questions, reply')."""
+
 
 def _line_of(text: str, index: int) -> int:
     return len([ln for ln in text[: max(index, 0) + 1].splitlines() if ln.strip()]) or 1
@@ -246,8 +250,22 @@ def is_call_to_action(sentence: str) -> bool:
     return any(_CTA_RE.search(clause) for clause in _CLAUSE_SPLIT.split(sentence) if clause)
 
 
+_CONDITIONAL = re.compile(
+    r"\b(?:if|in case|should you|whenever)\b|\bquestions? (?:are|is) welcome\b|\bany questions\b", re.IGNORECASE
+)
+"""A sentence that asks only on a condition ('If you have questions, just reply', 'Questions are welcome: reply
+here'): an invitation a reader may or may not take as the call to action the criterion asks for."""
+
+
 def _find_cta(text: str) -> list[Found]:
-    return _sentences_matching(text, is_call_to_action)
+    out = []
+    for s in sentences_of(text):
+        clauses = [c for c in _CLAUSE_SPLIT.split(s) if c] + [re.split(r",\s*", s, maxsplit=1)[-1]]
+        if is_call_to_action(s) or any(is_call_to_action(c) for c in clauses):
+            first = s.split()[0] if s.split() else s
+            shown = s if len(s) <= 120 else s[:117] + "…"
+            out.append(Found(shown, _line_of(text, text.find(first)), s, weak=bool(_CONDITIONAL.search(s))))
+    return out
 
 
 def _find_question(text: str) -> list[Found]:
@@ -446,6 +464,14 @@ PATTERNS: dict[str, Pattern] = {
             "bullets", "bullet list", "lines starting with -, *, •, + or 1.", _find_bullets, minimum=2, complete=True
         ),
         Pattern(
+            "numbered",
+            "numbered list",
+            "lines starting with 1., 2. or 1), 2)",
+            _by_regex(_NUMBERED_RE),
+            minimum=2,
+            complete=True,
+        ),
+        Pattern(
             "apology",
             "apology",
             "sorry, we apologise, apologies, please forgive us, we regret (not 'the apology')",
@@ -466,7 +492,12 @@ PATTERNS: dict[str, Pattern] = {
 
 
 def find(name: str, text: str) -> list[Found]:
-    """Instances of pattern `name` in `text`."""
+    """Instances of pattern `name` in `text` (a weak one, offered only on a condition, left out)."""
+    return [f for f in PATTERNS[name].find(text) if not f.weak]
+
+
+def find_all(name: str, text: str) -> list[Found]:
+    """Instances of pattern `name` in `text`, the weak ones too (each says whether it is)."""
     return PATTERNS[name].find(text)
 
 

@@ -165,6 +165,27 @@ def plan(criterion: Criterion) -> CheckPlan:
             # "Defines a function that reverses a string": what it does is not what the check sees.
             return CheckPlan(None, "it asks what the function does; the offline grader only sees that one is defined")
         return CheckPlan(CheckSpec("python_defines", {"name": name}))
+    m = re.search(
+        r"\b(?:defines?|contains?|includes?|has|implements?|writes?|creates?) (?:a |the |one |at least one )?(?:python )?"
+        r"class\b(?:\s+(?:called |named )?`?([A-Za-z_]\w*)`?)?",
+        text,
+        re.IGNORECASE,
+    )
+    if m:
+        name = m.group(1)
+        end = m.end()
+        if name and name.lower() in _NOT_NAMES:
+            name, end = None, m.start(1)
+        if not only(text[: m.start()] + " " + text[end:], LEAD_FILLER | TAIL_FILLER):
+            return CheckPlan(None, "it asks what the class does; the offline grader only sees that one is defined")
+        return CheckPlan(CheckSpec("python_class", {"name": name}))
+    if re.fullmatch(
+        r"(?:(?:the |its |it )?(?:code|answer|program|script|snippet|function) )?(?:is |must be |should be )?"
+        r"(?:(?:valid|syntactically valid|parseable) python(?: code)?|(?:parses|compiles)(?: as python)?"
+        r"(?: without (?:a |any )?(?:syntax )?errors?)?|has no syntax errors?)\.?",
+        low,
+    ):
+        return CheckPlan(CheckSpec("python_syntax", {}))
     if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
         # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
         # find in the text (a docstring does not say "docstring").
@@ -175,6 +196,13 @@ def plan(criterion: Criterion) -> CheckPlan:
                     None, f'"{sorted(extra)[0]}" asks for a quality of the docstrings no parse can confirm'
                 )
             return CheckPlan(CheckSpec("python_docstrings", {}))
+    m = re.fullmatch(
+        r"(?:(?:it |the (?:output|answer|response) )?(?:is |returns |outputs )?)(?:a |an )?(?:valid )?json (object|array|list)\.?",
+        low,
+    )
+    if m:
+        kind = "array" if m.group(1) in ("array", "list") else "object"
+        return CheckPlan(CheckSpec("json_valid", {"schema": {"type": kind}}))
     if re.search(r"\bvalid json\b", low):
         schema = None
         if attachment:
@@ -212,6 +240,11 @@ def plan(criterion: Criterion) -> CheckPlan:
         r"\b(?:an?|the) ((?:[A-Z][\w-]*|&)(?: (?:[A-Z][\w-]*|&|and|of))*) (?:section|heading)\b", text
     )
     m = m or re.search(r"\b(?:section|heading) (?:called|named|titled|headed) [\"'“`]?([^\"'”`]+?)[\"'”`]?\.?$", text)
+    many = re.search(r"\b(?:sections|headings) (?:for|called|named|titled) ((?:[A-Z][\w-]*|and|&|,|\s)+)\.?$", text)
+    if many and plain_lead(re.sub(r"\b(?:includes?|has|have|with|contains?)\b", "", text[: many.start()].lower())):
+        names = [n.strip() for n in split_terms(many.group(1))[0]]
+        if names and all(n[:1].isupper() for n in names):
+            return CheckPlan(CheckSpec("markdown_sections", {"sections": names}))
     if m and plain_lead(text[: m.start()].lower().replace("includes", "").replace("has", "").replace("with", "")):
         return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
     q = _quantity(low, "sensory detail")
@@ -243,6 +276,7 @@ def plan(criterion: Criterion) -> CheckPlan:
         ("sentence", "sentence_count"),
         ("word", "word_count"),
         ("paragraph", "paragraph_count"),
+        ("character", "character_count"),
     ):
         q = _quantity(low, unit)
         if q:
@@ -258,7 +292,8 @@ def plan(criterion: Criterion) -> CheckPlan:
     if positive is not None:
         return mention_plan(*positive, text)
     m = re.search(
-        r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic) of|themed (?:on|around)) ([a-z][a-z -]{1,30}?)\.?$",
+        r"\b(?:is |are |it's |its )?(?:about|on the (?:theme|topic|subject) of|themed (?:on|around)|talks about|"
+        r"focus(?:es)? on|is focused on|centers on|centres on|deals with) ([a-z][a-z -]{1,30}?)\.?$",
         low,
     )
     if m and plain_lead(low[: m.start()]):
@@ -277,6 +312,8 @@ _CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "python_tests": code_checks.python_tests,
     "python_defines": code_checks.python_defines,
     "python_docstrings": code_checks.python_docstrings,
+    "python_class": code_checks.python_class,
+    "python_syntax": code_checks.python_syntax,
 }
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,
@@ -284,6 +321,7 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "sentence_count": t.check_sentence_count,
     "word_count": t.check_word_count,
     "paragraph_count": t.check_paragraph_count,
+    "character_count": t.check_character_count,
     "contains": t.check_contains,
     "not_contains": t.check_not_contains,
     "regex": t.check_regex,

@@ -132,6 +132,14 @@ def check_paragraph_count(text: str, *, min: int | None = None, max: int | None 
     )
 
 
+def check_character_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
+    """Characters of the text (spaces and punctuation included, the ends trimmed) within [min, max]."""
+    n = len(text.strip())
+    if _within(n, min, max):
+        return CheckResult(True, f"{n} characters")
+    return CheckResult(False, f"{n} characters", f"Has {n} characters; needs {_range_text(min, max)}.")
+
+
 def check_word_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
     """Word count within [min, max]."""
     n = len(words_of(text))

@@ -56,7 +56,7 @@ def check_topic(text: str, *, topic: str) -> CheckResult:
     words = _content_words(key)
     phrase = len(words) > 1
     related = lexicons.topic_words(words[-1] if phrase else key) if words else {key.lower()}
-    wanted = {form for word in related for form in lexicons.singular_forms(word)}
+    wanted = {form for word in related for form in lexicons.word_forms(word)}
     units, unit = _units(text)
     per_unit = [_hits(u, wanted) + ([key.lower()] if phrase and term_at(u, key) is not None else []) for u in units]
     found = sorted({w for hits in per_unit for w in hits})

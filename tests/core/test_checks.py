@@ -271,3 +271,41 @@ def test_contains_accepts_a_regular_plural_beyond_s_and_es() -> None:
     assert t.check_contains("She told two stories.", terms=["story"]).passed
     assert t.check_contains("The leaves fell.", terms=["leaf"]).passed
     assert not t.check_contains("The stock market fell.", terms=["story"]).passed
+
+
+def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
+    """rubric_core/checks/CRITERIA.md (docs/CRITERIA.md, the Run page) names each check, each kind of content
+    with what counts as an instance, and the rules for n/a, absence, position and topics."""
+    from rubric_core.checks import CRITERIA_DOC
+    from rubric_core.checks.patterns import PATTERNS
+    from rubric_core.checks.phrasing import _CODE_CHECKS, _TEXT_CHECKS
+
+    doc = CRITERIA_DOC.read_text(encoding="utf-8")
+    rows = [line for line in doc.splitlines() if line.startswith("| ")]
+    for pattern in PATTERNS.values():
+        assert any(row.startswith(f"| {pattern.label} |") for row in rows), pattern.label
+    shown = {
+        "line_count": "line count",
+        "sentence_count": "sentence count",
+        "word_count": "word count",
+        "paragraph_count": "paragraph count",
+        "character_count": "character count",
+        "syllables_per_line": "syllables per line",
+        "contains": "Mentions",
+        "not_contains": "Does not mention",
+        "regex": "| regex |",
+        "json_valid": "| JSON |",
+        "markdown_sections": "Markdown sections",
+        "topic": "Is about",
+        "sensory_details": "sensory details",
+        "python_tests": "Python tests",
+        "python_defines": "Python function",
+        "python_class": "Python class",
+        "python_syntax": "Python syntax",
+        "python_docstrings": "Docstrings",
+    }
+    assert set(shown) == set(_TEXT_CHECKS) | set(_CODE_CHECKS)
+    for check, words in shown.items():
+        assert words in doc, check
+    for heading in ("## What is n/a", "## Absence", "## Position", "## Topic", "## Kinds of content"):
+        assert heading in doc
