@@ -169,6 +169,7 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         "ref": facts.name or subject,
         "price": facts.prices[0] if facts.prices else "",
         "link": facts.links[0] if facts.links else "",
+        "download_link": facts.links[0] if facts.links and re.search(r"\bdownload", brief.task, re.I) else "",
         "email": facts.emails[0] if facts.emails else "",
         "phone": facts.phones[0] if facts.phones else "",
         "frame": frame[0] if frame else "",

@@ -84,9 +84,6 @@ def test_the_bike_lock_announcement_of_the_issue_sells_the_lock(engine: Engine) 
         # The task's own words for what the reader should do, word for word.
         ("hiking-club", "Sign up at hikeclub.org."),
         ("workshop-invite", "Reply to sam@example.com to book a place."),
-        # Else an imperative that says what the task gives: the name, the link, the price.
-        ("tidy-app", "Download Tidy today at tidy.app."),
-        ("mug", "Order yours today for $18."),
         ("late-order", "Reply to this email if there is anything else we can do."),
     ],
 )
@@ -95,6 +92,42 @@ def test_a_call_to_action_fits_the_task(engine: Engine, case: str, sentence: str
     _, drafts, verdicts = _run(engine, task, rubric, cap=4)
     assert sentence in drafts[-1], drafts[-1]
     assert verdicts["Includes a call to action"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("task", "sentence"),
+    [
+        # An imperative that says what the task gives, in the first template the task can fill and the grader's
+        # finder sees as a call to action: the price, the link; none when the task gives neither.
+        (
+            "Write a product description for a ceramic coffee mug that holds 350 ml and costs $18.",
+            "Order yours today for $18.",
+        ),
+        (
+            "Write a product announcement for our new bike lock, the LockPro X. It costs $49.",
+            "Order yours today for $49.",
+        ),
+        (
+            "Announce our new mobile app, Tidy, for booking cleaners. It is free to download at tidy.app.",
+            "Download it today at tidy.app.",
+        ),
+        ("Write a product announcement for our new standing desk.", "Order yours today."),
+        ("Write an announcement for the summer picnic, replies by Friday.", "Reply by Friday to save your place."),
+        ("Write a list of five tips for better sleep.", "Try one of these tonight."),
+        ("Write an email asking the landlord to fix the heating by Friday.", "Please reply by Friday if you can."),
+    ],
+)
+def test_the_call_to_action_written_says_what_the_task_gives(task: str, sentence: str) -> None:
+    from rubric_core.models._asks import ask
+    from rubric_core.models._facts import facts_of
+    from rubric_core.models._prose import values_for
+    from rubric_core.models._task import read_task
+    from rubric_core.models._wants import Wants
+
+    brief = read_task(task)
+    wants = Wants(patterns=[("call_to_action",)])
+    asked = ask("", brief, facts_of(brief), values_for(brief, wants), wants)
+    assert asked.close == [sentence]
 
 
 def test_what_the_task_does_not_give_is_left_out_not_made_up(engine: Engine) -> None:
