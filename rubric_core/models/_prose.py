@@ -239,7 +239,10 @@ def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extr
     body: list[str] = []
     optional_seen = 0
     opening = 0
+    statements = [s for s in facts_of(brief).statements if allowed(s, wants)]
     for i, (name, options, is_optional) in enumerate(slots):
+        if name == "when" and values["when"] and any(values["when"] in s for s in statements):
+            continue  # the task's own sentence says when ("Meetups are every Saturday at 8 am ...")
         if is_optional:
             optional_seen += 1
             if optional_seen > keep:
@@ -253,8 +256,7 @@ def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extr
         if sentence and sentence not in body:
             body.insert(max(len(body) - 1, 1), sentence)
     # What the task states comes right after the opening (a headline and its when, a greeting's first lines).
-    statements = [s for s in facts_of(brief).statements if s not in body and allowed(s, wants)]
-    body[opening:opening] = statements
+    body[opening:opening] = [s for s in statements if s not in body]
     return body
 
 
