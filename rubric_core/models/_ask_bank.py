@@ -133,7 +133,7 @@ TERMS: dict[str, tuple[str, ...]] = {
         "{Ref} is built around {term}.",
         "You will also notice how {ref} handles {term}.",
     ),
-    "event": ("Expect {term} at {subject}.", "{Subject} will have {term} too.", "There will be {term} on the day."),
+    "event": ("Expect {term} at {subject}.", "{Subject} will have {term} too.", "Look out for {term} at {subject}."),
     "welcome": (
         "Do not forget {term} when you come along.",
         "Ask us any time about {term}.",
@@ -156,7 +156,11 @@ TERMS: dict[str, tuple[str, ...]] = {
         "Any account of {subject} makes room for {term}.",
     ),
     "list:tips": ("Watch out for {term}.", "Think about {term} too.", "Plan around {term}."),
-    "list:reasons": ("It helps with {term}.", "It opens doors to {term}.", "It makes a real difference to {term}."),
+    "list:reasons": (
+        "It gives you a head start with {term}.",
+        "It opens doors to {term}.",
+        "It makes a real difference to {term}.",
+    ),
     "list:ideas": ("Plan an afternoon of {term}.", "Make time for {term}.", "Set up {term} in the living room."),
     "list:steps": (
         "Plan for {term} before you start.",

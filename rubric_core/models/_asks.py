@@ -22,7 +22,7 @@ from rubric_core.models._task import Brief
 from rubric_core.models._verse import _noun_phrase, allowed
 from rubric_core.models._wants import Wants
 
-_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
 
 EMOJI = {"announcement": "🎉", "email": "🙂", "list": "✨", "summary": "💡", "prose": "✨"}
 
@@ -32,12 +32,23 @@ def capital(text: str) -> str:
 
 
 def fill(template: str, values: dict[str, str]) -> str | None:
-    """The template with its placeholders filled, or None when one has no value (the task did not give it)."""
-    out = template
-    for key, value in values.items():
-        if value:
-            out = out.replace("{" + key + "}", value).replace("{" + capital(key) + "}", capital(value))
-    return None if _PLACEHOLDER.search(out) else out
+    """The template with its placeholders filled ("{Subject}" capitalised), or None when one has no value (the
+    task did not give it)."""
+    unfilled = False
+
+    def value_of(m: re.Match[str]) -> str:
+        nonlocal unfilled
+        key = m.group(1)
+        value = values.get(key)
+        if value is None and key[:1].isupper():
+            value = capital(values.get(key[:1].lower() + key[1:], ""))
+        if not value:
+            unfilled = True
+            return m.group(0)
+        return value
+
+    out = _PLACEHOLDER.sub(value_of, template)
+    return None if unfilled else out
 
 
 def pick(options: tuple[str, ...], seed: int, values: dict[str, str], wants: Wants, avoid: set[str]) -> str | None:

@@ -301,8 +301,8 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
     items = order[:count]
     spare = order[count:]
     for k in range(variant):
-        if not spare:
-            break
+        if not spare or len(items) < 2:
+            break  # a one-item list keeps its item: the first names the subject
         slot = 1 + k % max(len(items) - 1, 1)
         spare.append(items[slot])
         items[slot] = spare.pop(0)

@@ -202,3 +202,34 @@ def test_bundled_suite_drafts_are_not_stuffed(engine: Engine, version: int) -> N
     for item in example_dataset().items:
         _, drafts, _ = _run(engine, item.task, rubric, cap=3)
         assert _faults(drafts, item.task, rubric, composed=drafts) == [], (item.id, drafts)
+
+
+@pytest.mark.parametrize(
+    "case", ["bike-lock", "deploy-freeze", "remote-work", "sleep-tips", "second-language", "harbor-moon", "lighthouse"]
+)
+def test_every_criterion_of_the_truth_set_is_written_toward_or_left_alone(case: str) -> None:
+    """Each criterion of the grader's truth set, failing three at a time with the grader's own gap (n/a ones
+    with its "cannot judge" gap): the writer never raises (a one-item list under a line count had raised
+    IndexError) and its revision has no stuffing and no false fact."""
+    from rubric_core.checks.phrasing import plan
+    from rubric_core.models._writing import write
+    from rubric_core.rubric import Criterion
+    from tests.core.truth_set import ROWS
+
+    task = next(c[1] for c in CASES if c[0] == case)
+    criteria = sorted({row.criterion for row in ROWS if "\n" not in row.criterion})
+    before = first_draft(task)
+    for i in range(0, len(criteria), 3):
+        group = criteria[i : i + 3]
+        gaps = []
+        for criterion in group:
+            checked = plan(Criterion(text=criterion, line=0))
+            gaps.append(
+                (criterion, CANNOT_JUDGE_GAP.format(reason=checked.reason) if checked.spec is None else "Missing.")
+            )
+        after = write([task], [feedback(gaps)], [before]).text
+        if after.startswith("{"):
+            after = __import__("json").loads(after)["text"]
+        rubric = "\n".join(f"- {c}" for c in group)
+        assert stuffing_faults(after, task, rubric, before) == [], (group, after)
+        assert invented_facts(after, task, rubric) == [], (group, after)
