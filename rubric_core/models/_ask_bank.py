@@ -3,8 +3,9 @@
 A call to action is an imperative that fits the task, a question a real question about its subject, a
 required word a phrase inside a sentence about the subject. Placeholders: {subject}, {Subject}, {it} (the
 name the task gives, else "it"), {It}, {ref} (the name, else the subject), {Ref}, {term}, {price}, {link},
-{email}, {phone}, {when}, {on_when}, {where}, {deadline}, {figure}. A template with a placeholder the task
-does not fill is skipped, so none states a price, a date, a place, a link or a name the task did not give.
+{download_link} (the link, when the task says the thing is downloaded), {email}, {phone}, {when},
+{on_when}, {where}, {deadline}, {figure}. A template with a placeholder the task does not fill is skipped,
+so none states a price, a date, a place, a link or a name the task did not give.
 No term template puts a verb right after the term: one term or two ("X and Y") read as well.
 """
 
@@ -14,11 +15,10 @@ from __future__ import annotations
 # stop. Keyed by kind, then by what an announcement announces (flavour) or what an email is for (purpose).
 CALLS_TO_ACTION: dict[str, tuple[str, ...]] = {
     "product": (
-        "Order {ref} today for {price} at {link}.",
+        "Download it today at {download_link}.",
+        "Order yours today for {price} at {link}.",
         "Order yours today for {price}.",
-        "Get {ref} today for {price}.",
-        "Download {it} today at {link}.",
-        "Visit {link} to get yours.",
+        "Get yours at {link}.",
         "Order yours today.",
         "Try {ref} for yourself.",
     ),
@@ -133,7 +133,7 @@ TERMS: dict[str, tuple[str, ...]] = {
         "{Ref} is built around {term}.",
         "You will also notice how {ref} handles {term}.",
     ),
-    "event": ("Expect {term} at {subject}.", "{Subject} will have {term} too.", "There will be {term} on the day."),
+    "event": ("Expect {term} at {subject}.", "{Subject} will have {term} too.", "Look out for {term} at {subject}."),
     "welcome": (
         "Do not forget {term} when you come along.",
         "Ask us any time about {term}.",
@@ -156,7 +156,11 @@ TERMS: dict[str, tuple[str, ...]] = {
         "Any account of {subject} makes room for {term}.",
     ),
     "list:tips": ("Watch out for {term}.", "Think about {term} too.", "Plan around {term}."),
-    "list:reasons": ("It helps with {term}.", "It opens doors to {term}.", "It makes a real difference to {term}."),
+    "list:reasons": (
+        "It gives you a head start with {term}.",
+        "It opens doors to {term}.",
+        "It makes a real difference to {term}.",
+    ),
     "list:ideas": ("Plan an afternoon of {term}.", "Make time for {term}.", "Set up {term} in the living room."),
     "list:steps": (
         "Plan for {term} before you start.",

@@ -22,7 +22,7 @@ from rubric_core.models._task import Brief
 from rubric_core.models._verse import _noun_phrase, allowed
 from rubric_core.models._wants import Wants
 
-_PLACEHOLDER = re.compile(r"\{[A-Za-z_]+\}")
+_PLACEHOLDER = re.compile(r"\{([A-Za-z_]+)\}")
 
 EMOJI = {"announcement": "🎉", "email": "🙂", "list": "✨", "summary": "💡", "prose": "✨"}
 
@@ -32,12 +32,23 @@ def capital(text: str) -> str:
 
 
 def fill(template: str, values: dict[str, str]) -> str | None:
-    """The template with its placeholders filled, or None when one has no value (the task did not give it)."""
-    out = template
-    for key, value in values.items():
-        if value:
-            out = out.replace("{" + key + "}", value).replace("{" + capital(key) + "}", capital(value))
-    return None if _PLACEHOLDER.search(out) else out
+    """The template with its placeholders filled ("{Subject}" capitalised), or None when one has no value (the
+    task did not give it)."""
+    unfilled = False
+
+    def value_of(m: re.Match[str]) -> str:
+        nonlocal unfilled
+        key = m.group(1)
+        value = values.get(key)
+        if value is None and key[:1].isupper():
+            value = capital(values.get(key[:1].lower() + key[1:], ""))
+        if not value:
+            unfilled = True
+            return m.group(0)
+        return value
+
+    out = _PLACEHOLDER.sub(value_of, template)
+    return None if unfilled else out
 
 
 def pick(options: tuple[str, ...], seed: int, values: dict[str, str], wants: Wants, avoid: set[str]) -> str | None:
@@ -119,21 +130,53 @@ class Asked:
 
 
 def term_groups(terms: list[str]) -> list[list[str]]:
-    """Required terms two to a sentence (three in one read as a list of rubric words)."""
-    return [terms[i : i + 2] for i in range(0, len(terms), 2)]
+    """Required terms two to a sentence (three in one read as a list of rubric words); a term asked for more
+    than once gets sentences of its own."""
+    groups: list[list[str]] = []
+    for term in terms:
+        if groups and len(groups[-1]) == 1 and groups[-1][0] != term and terms.count(term) == 1:
+            groups[-1].append(term)
+        else:
+            groups.append([term])
+    return groups
 
 
 def _term_phrase(group: list[str]) -> str:
     return " and ".join(_noun_phrase(term) for term in group)
 
 
+def term_count(text: str, term: str) -> int:
+    """How many times the text names a term (a plural or -ed/-ing form counts, as the grader counts)."""
+    if _LITERAL_CHARS.search(term):
+        return len(re.findall(re.escape(term), text, re.IGNORECASE))
+    words = r"\s+".join(re.escape(w) for w in term.split())
+    return len(re.findall(rf"\b{words}(?:s|es|ed|ing)?\b", text, re.IGNORECASE))
+
+
 def missing_terms(text: str, brief: Brief, wants: Wants) -> list[str]:
-    """Required words and topics the text does not name yet, that a sentence can carry."""
-    out = [term for term in wants.terms if not has_term(text, term) and allowed(term, wants)]
+    """Required words and topics the text does not name yet (or not as often as asked), that a sentence can
+    carry; a term asked for n times is listed once for each time it is still missing."""
+    out: list[str] = []
+    for term in wants.terms:
+        if not allowed(term, wants):
+            continue
+        want = wants.counts.get(term, 1)
+        have = term_count(text, term) if want > 1 else int(has_term(text, term))
+        out += [term] * max(0, want - have)
     for topic in wants.topics:
         if not t.check_topic(text, topic=topic).passed and topic not in out:
             out.append(topic)
     return out
+
+
+def has_kind(name: str, text: str, wants: Wants) -> bool:
+    """Whether the text holds the kind as the grader looks for it: as many as asked, in a sentence naming the
+    words it must be near."""
+    hits = p.find(name, text)
+    near = wants.near.get(name)
+    if near:
+        hits = [h for h in hits if all(has_term(h.sentence or text, w) for w in near)]
+    return len(hits) >= wants.counts.get(name, 1)
 
 
 def _special(term: str) -> str | None:
@@ -197,18 +240,26 @@ def _question(brief: Brief, facts: Facts, values: dict[str, str], wants: Wants, 
     return pick_in(lists, brief.seed, values, wants, avoid, "question")
 
 
-def hashtag(facts: Facts, values: dict[str, str]) -> str:
-    """A tag from the name the task gives, else from the subject's last words ("#BakeSale")."""
-    source = re.sub(r"^the\s+", "", facts.name, flags=re.IGNORECASE) or values.get("subject", "")
-    source = re.sub(r"['’]s\b", "", source)  # "our bakery's new loaf": "bakery", not "bakery" and "s"
-    words = [
-        w
-        for w in re.findall(r"[A-Za-z0-9]+", source)
-        if len(w) > 1
-        and w.lower() not in {"the", "an", "our", "my", "your", "new", "of", "for", "to", "and", "in", "on", "with"}
-    ]
-    tag = "".join(capital(w) for w in words[-3:])
-    return f"#{tag}" if tag and tag[0].isalpha() else ""
+def hashtags(facts: Facts, values: dict[str, str]) -> list[str]:
+    """Tags from the name the task gives, then from the subject's last words and its last word ("#BakeSale",
+    "#Sale")."""
+    out: list[str] = []
+    subject = values.get("subject", "")
+    for source in (re.sub(r"^the\s+", "", facts.name, flags=re.IGNORECASE), subject, *subject.split()):
+        source = re.sub(r"['’]s\b", "", source)  # "our bakery's new loaf": "bakery", not "bakery" and "s"
+        words = [
+            w
+            for w in re.findall(r"[A-Za-z0-9]+", source)
+            if len(w) > 1
+            and w.lower() not in {"the", "an", "our", "my", "your", "new", "of", "for", "to", "and", "in", "on", "with"}
+        ]
+        for tag in ("".join(capital(w) for w in words[-3:]), capital(words[-1]) if words else ""):
+            if tag and tag[0].isalpha() and f"#{tag}" not in out:
+                out.append(f"#{tag}")
+    return out
+
+
+_MORE_EMOJI = ("🎉", "✨", "🙂", "💡")
 
 
 def ask(text: str, brief: Brief, facts: Facts, values: dict[str, str], wants: Wants) -> Asked:
@@ -219,10 +270,15 @@ def ask(text: str, brief: Brief, facts: Facts, values: dict[str, str], wants: Wa
         positioned = next((term for term in terms if wants.positions.get(term) and term in sentence), "")
         writer.add(sentence, writer.asked.body, positioned)
     for group in wants.patterns:
-        if any(p.find(name, text + "\n" + "\n".join(writer.asked.sentences())) for name in group):
-            continue  # the draft already has one (the task's price restated, a date in the when)
         for name in group:
-            if name not in wants.patterns_out and writer.write(name):
+            if name in wants.patterns_out:
+                continue
+            # The draft may have one already (the task's price restated, a date in the when); else one is
+            # written, and more while fewer than asked for ("Includes two questions").
+            for _ in range(wants.counts.get(name, 1)):
+                if has_kind(name, writer.sofar(text), wants) or not writer.write(name):
+                    break
+            if has_kind(name, writer.sofar(text), wants):
                 break
     return writer.asked
 
@@ -247,16 +303,48 @@ class _Asker:
         self.avoid.add(sentence)
         return True
 
+    def sofar(self, text: str) -> str:
+        """The draft with what has been asked for so far."""
+        return text + "\n" + "\n".join(self.asked.sentences())
+
     def pick(self, lists: list[tuple[str, ...]], need: str, **extra: str) -> str | None:
-        return pick_in(lists, self.brief.seed, {**self.values, **extra}, self.wants, self.avoid, need)
+        near = self.wants.near.get(need, [])
+        for options in lists:
+            # A sentence that also names the words the kind must be near ("sign up"), else none of the bank's.
+            sentence = pick_in([options], self.brief.seed, {**self.values, **extra}, self.wants, self.avoid, need)
+            if sentence and all(has_term(sentence, w) for w in near):
+                return sentence
+        return self._near_sentence(need, near) if near else None
+
+    def _near_sentence(self, name: str, near: list[str]) -> str | None:
+        """A sentence of the kind built around the words the rubric wants near it: "Sign up today.", "We are
+        sorry for the delay." (the rubric's own words, so nothing the task did not give)."""
+        words = " ".join(near)
+        first_person = "I am" if self.brief.kind == "email" else "We are"
+        template = {
+            "call_to_action": f"{words[:1].upper()}{words[1:]} today.",
+            "apology": f"{first_person} sorry for the {words}.",
+            "thanks": f"Thank you for your {words}.",
+            "question": f"What do you think about the {words}?",
+        }.get(name)
+        if template and template not in self.avoid and allowed(template, self.wants) and p.find(name, template):
+            return template
+        return None
 
     def write(self, name: str) -> bool:
         """One kind of content, when the task gives what it needs; whether it was written."""
         brief, facts, asked = self.brief, self.facts, self.asked
+        near = self.wants.near.get(name)
         if name == "call_to_action":
-            return self.add(_cta(brief, facts, self.values, self.wants, self.avoid), asked.close, name)
+            cta = _cta(brief, facts, self.values, self.wants, self.avoid)
+            if near and not (cta and all(has_term(cta, w) for w in near)):
+                cta = self._near_sentence(name, near)
+            return self.add(cta, asked.close, name)
         if name == "question":
-            return self.add(_question(brief, facts, self.values, self.wants, self.avoid), asked.close, name)
+            question = _question(brief, facts, self.values, self.wants, self.avoid)
+            if near and not (question and all(has_term(question, w) for w in near)):
+                question = self._near_sentence(name, near)
+            return self.add(question, asked.close, name)
         if name == "price" and facts.prices:
             return self.add(self.pick([ab.PRICES], name, price=facts.prices[0]), asked.body, name)
         if name in ("statistic", "number") and facts.figures:
@@ -287,9 +375,10 @@ class _Asker:
         elif name == "exclamation":
             asked.exclaim = True
         elif name == "emoji":
-            asked.emoji = EMOJI.get(kind, "✨")
+            first = EMOJI.get(kind, "✨")
+            asked.emoji = " ".join([first, *[e for e in _MORE_EMOJI if e != first]][: self.wants.counts.get(name, 1)])
         elif name == "hashtag":
-            asked.hashtag = hashtag(self.facts, self.values)
+            asked.hashtag = " ".join(hashtags(self.facts, self.values)[: self.wants.counts.get(name, 1)])
             return bool(asked.hashtag)
         elif name == "bullets" and kind not in ("list", "poem"):
             asked.bullets = True

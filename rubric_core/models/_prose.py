@@ -169,6 +169,7 @@ def values_for(brief: Brief, wants: Wants) -> dict[str, str]:
         "ref": facts.name or subject,
         "price": facts.prices[0] if facts.prices else "",
         "link": facts.links[0] if facts.links else "",
+        "download_link": facts.links[0] if facts.links and re.search(r"\bdownload", brief.task, re.I) else "",
         "email": facts.emails[0] if facts.emails else "",
         "phone": facts.phones[0] if facts.phones else "",
         "frame": frame[0] if frame else "",
@@ -238,7 +239,10 @@ def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extr
     body: list[str] = []
     optional_seen = 0
     opening = 0
+    statements = [s for s in facts_of(brief).statements if allowed(s, wants)]
     for i, (name, options, is_optional) in enumerate(slots):
+        if name == "when" and values["when"] and any(values["when"] in s for s in statements):
+            continue  # the task's own sentence says when ("Meetups are every Saturday at 8 am ...")
         if is_optional:
             optional_seen += 1
             if optional_seen > keep:
@@ -252,8 +256,7 @@ def _body(brief: Brief, wants: Wants, variant: int, values: dict[str, str], extr
         if sentence and sentence not in body:
             body.insert(max(len(body) - 1, 1), sentence)
     # What the task states comes right after the opening (a headline and its when, a greeting's first lines).
-    statements = [s for s in facts_of(brief).statements if s not in body and allowed(s, wants)]
-    body[opening:opening] = statements
+    body[opening:opening] = [s for s in statements if s not in body]
     return body
 
 
@@ -298,8 +301,8 @@ def _list_doc(brief: Brief, wants: Wants, variant: int, values: dict[str, str], 
     items = order[:count]
     spare = order[count:]
     for k in range(variant):
-        if not spare:
-            break
+        if not spare or len(items) < 2:
+            break  # a one-item list keeps its item: the first names the subject
         slot = 1 + k % max(len(items) - 1, 1)
         spare.append(items[slot])
         items[slot] = spare.pop(0)

@@ -423,7 +423,7 @@ LIST_ITEMS: dict[str, tuple[str, ...]] = {
         "Share the result with the people who need it.",
     ),
     "ideas": (
-        "Plan a whole weekend around {subject}.",
+        "Make the most of {subject}.",
         "Try it with a friend and compare notes.",
         "Turn it into a weekly ritual.",
         "Pair it with something you already enjoy.",

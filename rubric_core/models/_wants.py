@@ -61,6 +61,11 @@ class Wants:
     """Kinds of content to leave out ("Does not use exclamation marks")."""
     positions: dict[str, str] = field(default_factory=dict)
     """Where a required term or kind must stand: "start" (the first sentence) or "end" (the last)."""
+    near: dict[str, list[str]] = field(default_factory=dict)
+    """Words the sentence holding a kind must also name ("Asks readers to sign up": a call to action with
+    "sign up"; "Apologizes for the delay": an apology naming the delay)."""
+    counts: dict[str, int] = field(default_factory=dict)
+    """How many of a term or a kind at least, when more than one ("Includes two questions")."""
 
 
 def _merge(a: Range | None, b: Range) -> Range:
@@ -106,7 +111,7 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
         terms = p["terms"][:1] if any_one else p["terms"]
         patterns = [] if any_one and terms else p.get("patterns", [])
         groups = [tuple(patterns)] if any_one and patterns else [(name,) for name in patterns]
-        position = p.get("position", "any")
+        position = _edge(p.get("position", "any"))
         for term in terms:
             if term.lower() not in [t.lower() for t in wants.terms]:
                 wants.terms.append(term)
@@ -117,6 +122,11 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
                 wants.patterns.append(group)
             if position != "any":
                 wants.positions.update(dict.fromkeys(group, position))
+        for name, words in (p.get("near") or {}).items():
+            wants.near[name] = list(words)
+        for name, count in (p.get("counts") or {}).items():
+            if count and count[0] and count[0] > 1:
+                wants.counts[name] = max(wants.counts.get(name, 0), int(count[0]))
     elif spec.check == "topic":
         topic = re.sub(r"^(?:the|a|an) ", "", p["topic"])
         if topic not in wants.topics:
@@ -133,6 +143,16 @@ def apply(wants: Wants, spec: CheckSpec) -> None:
         wants.syllables = list(p["pattern"])
     elif spec.check == "python_defines" and p["name"]:
         wants.function = p["name"]
+
+
+def _edge(position: str) -> str:
+    """A criterion's place as the writer places a sentence: "start" (the first sentence, line or paragraph),
+    "end" (the last), or "any"."""
+    if position.startswith("first"):
+        return "start"
+    if position.startswith("last"):
+        return "end"
+    return position if position in ("start", "end") else "any"
 
 
 @lru_cache(maxsize=1024)
@@ -204,18 +224,25 @@ NA_GAP_START = "An offline grader cannot judge this criterion"
 """How the offline grader's gap for an n/a criterion starts (offline.CANNOT_JUDGE_GAP is built from it)."""
 
 
+_COLON_PHRASINGS = frozenset({"markdown_sections", "regex"})
+"""Checks whose phrasings put a colon inside the criterion ("Has sections: Summary, Risks")."""
+
+
 def _split_name_and_gap(body: str) -> tuple[str, str]:
     # "- {name}: {gap}" is ambiguous when the name or the gap has a colon itself. The offline grader's n/a gap
     # says so ("Includes the product name: An offline grader cannot judge this criterion: ..."): the name ends
-    # there, or the writer would read the gap as words to mention. Otherwise the longest prefix that reads as
-    # a criterion ("Has sections: Summary, Risks", not "Has sections"), else the first colon.
+    # there, or the writer would read the gap as words to mention. Otherwise the shortest prefix that reads as
+    # a criterion ("Asks readers to sign up", not "...: No call to action (a sentence that asks ..."), unless a
+    # longer one is a phrasing written with a colon ("Has sections: Summary, Risks"); else the first colon.
     cuts = [m.start() for m in re.finditer(": ", body)]
     for cut in cuts:
         if body[cut + 2 :].startswith(NA_GAP_START):
             return body[:cut].strip(), body[cut + 2 :].strip()
-    for cut in reversed(cuts):
-        if _spec(body[:cut]) is not None:
-            return body[:cut].strip(), body[cut + 2 :].strip()
+    readable = [(cut, spec) for cut in cuts if (spec := _spec(body[:cut])) is not None]
+    with_colon = [cut for cut, spec in readable if spec.check in _COLON_PHRASINGS and ": " in body[:cut]]
+    if readable:
+        cut = with_colon[-1] if with_colon else readable[0][0]
+        return body[:cut].strip(), body[cut + 2 :].strip()
     if cuts:
         return body[: cuts[0]].strip(), body[cuts[0] + 2 :].strip()
     return body.replace("(no specific feedback provided)", "").strip(), ""

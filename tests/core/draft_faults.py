@@ -10,8 +10,7 @@ from __future__ import annotations
 import re
 
 from rubric_core.checks import text as t
-from rubric_core.checks.mention_plans import negative_mention as _negative_mention
-from rubric_core.checks.mention_plans import positive_mention as _positive_mention
+from rubric_core.checks.mention_plans import negative_mention, positive_mention
 from rubric_core.checks.mentions import split_terms
 from rubric_core.checks.patterns import _DATE_RE, _EMAIL_RE, _PHONE_RE, _PRICE_RE, _TIME_RE, _URL_RE, find
 from rubric_core.checks.phrasing import plan
@@ -31,7 +30,7 @@ def rubric_phrases(rubric: str) -> list[str]:
     "product name", "price"), lower case, without articles."""
     out: list[str] = []
     for criterion in parse_criteria(rubric):
-        mention = _positive_mention(criterion.text) or _negative_mention(criterion.text)
+        mention = positive_mention(criterion.text) or negative_mention(criterion.text)
         if mention is None:
             continue
         parts, _ = split_terms(mention[0])
@@ -54,7 +53,7 @@ def kind_phrases(rubric: str) -> list[tuple[str, str, str]]:
         if checked.spec is not None and not patterns:
             continue
         # Only what the text must have: "Does not include a question" does not make "any questions" stuffing.
-        mention = None if _negative_mention(criterion.text) else _positive_mention(criterion.text)
+        mention = None if negative_mention(criterion.text) else positive_mention(criterion.text)
         if mention is None:
             continue
         for part in split_terms(mention[0])[0]:
@@ -139,7 +138,7 @@ def _starts(text: str) -> set[int]:
     starts = {0}
     for m in re.finditer(r"(?:^|\n)[ \t]*(?:[-*•#>]+[ \t]*|\d+[.)][ \t]*)*", text):
         starts.add(m.end())
-    for m in re.finditer(r"[.!?:;—–]+[\"')\]]*\s+(?:[^\w\s]+\s+)?[\"'(“]*|\b(?:Subject|Re):\s*", text):
+    for m in re.finditer(r"[.!?:;—–]+[\"')\]]*\s+(?:[^\w\s]+\s+)*[\"'(“]*|\b(?:Subject|Re):\s*", text):
         starts.add(m.end())
     return starts
 

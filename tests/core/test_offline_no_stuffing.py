@@ -84,9 +84,6 @@ def test_the_bike_lock_announcement_of_the_issue_sells_the_lock(engine: Engine) 
         # The task's own words for what the reader should do, word for word.
         ("hiking-club", "Sign up at hikeclub.org."),
         ("workshop-invite", "Reply to sam@example.com to book a place."),
-        # Else an imperative that says what the task gives: the name, the link, the price.
-        ("tidy-app", "Download Tidy today at tidy.app."),
-        ("mug", "Order yours today for $18."),
         ("late-order", "Reply to this email if there is anything else we can do."),
     ],
 )
@@ -95,6 +92,42 @@ def test_a_call_to_action_fits_the_task(engine: Engine, case: str, sentence: str
     _, drafts, verdicts = _run(engine, task, rubric, cap=4)
     assert sentence in drafts[-1], drafts[-1]
     assert verdicts["Includes a call to action"] == "pass"
+
+
+@pytest.mark.parametrize(
+    ("task", "sentence"),
+    [
+        # An imperative that says what the task gives, in the first template the task can fill and the grader's
+        # finder sees as a call to action: the price, the link; none when the task gives neither.
+        (
+            "Write a product description for a ceramic coffee mug that holds 350 ml and costs $18.",
+            "Order yours today for $18.",
+        ),
+        (
+            "Write a product announcement for our new bike lock, the LockPro X. It costs $49.",
+            "Order yours today for $49.",
+        ),
+        (
+            "Announce our new mobile app, Tidy, for booking cleaners. It is free to download at tidy.app.",
+            "Download it today at tidy.app.",
+        ),
+        ("Write a product announcement for our new standing desk.", "Order yours today."),
+        ("Write an announcement for the summer picnic, replies by Friday.", "Reply by Friday to save your place."),
+        ("Write a list of five tips for better sleep.", "Try one of these tonight."),
+        ("Write an email asking the landlord to fix the heating by Friday.", "Please reply by Friday if you can."),
+    ],
+)
+def test_the_call_to_action_written_says_what_the_task_gives(task: str, sentence: str) -> None:
+    from rubric_core.models._asks import ask
+    from rubric_core.models._facts import facts_of
+    from rubric_core.models._prose import values_for
+    from rubric_core.models._task import read_task
+    from rubric_core.models._wants import Wants
+
+    brief = read_task(task)
+    wants = Wants(patterns=[("call_to_action",)])
+    asked = ask("", brief, facts_of(brief), values_for(brief, wants), wants)
+    assert asked.close == [sentence]
 
 
 def test_what_the_task_does_not_give_is_left_out_not_made_up(engine: Engine) -> None:
@@ -169,3 +202,34 @@ def test_bundled_suite_drafts_are_not_stuffed(engine: Engine, version: int) -> N
     for item in example_dataset().items:
         _, drafts, _ = _run(engine, item.task, rubric, cap=3)
         assert _faults(drafts, item.task, rubric, composed=drafts) == [], (item.id, drafts)
+
+
+@pytest.mark.parametrize(
+    "case", ["bike-lock", "deploy-freeze", "remote-work", "sleep-tips", "second-language", "harbor-moon", "lighthouse"]
+)
+def test_every_criterion_of_the_truth_set_is_written_toward_or_left_alone(case: str) -> None:
+    """Each criterion of the grader's truth set, failing three at a time with the grader's own gap (n/a ones
+    with its "cannot judge" gap): the writer never raises (a one-item list under a line count had raised
+    IndexError) and its revision has no stuffing and no false fact."""
+    from rubric_core.checks.phrasing import plan
+    from rubric_core.models._writing import write
+    from rubric_core.rubric import Criterion
+    from tests.core.truth_set import ROWS
+
+    task = next(c[1] for c in CASES if c[0] == case)
+    criteria = sorted({row.criterion for row in ROWS if "\n" not in row.criterion})
+    before = first_draft(task)
+    for i in range(0, len(criteria), 3):
+        group = criteria[i : i + 3]
+        gaps = []
+        for criterion in group:
+            checked = plan(Criterion(text=criterion, line=0))
+            gaps.append(
+                (criterion, CANNOT_JUDGE_GAP.format(reason=checked.reason) if checked.spec is None else "Missing.")
+            )
+        after = write([task], [feedback(gaps)], [before]).text
+        if after.startswith("{"):
+            after = __import__("json").loads(after)["text"]
+        rubric = "\n".join(f"- {c}" for c in group)
+        assert stuffing_faults(after, task, rubric, before) == [], (group, after)
+        assert invented_facts(after, task, rubric) == [], (group, after)

@@ -42,6 +42,7 @@ _STOP = frozenset(
 
 
 _TRAILING_EMOJI = re.compile("\\s*[\U0001f300-\U0001faff\u2600-\u27bf]+\ufe0f?$")
+_LEADING_EMOJI = re.compile("^(?:[\U0001f300-\U0001faff\u2600-\u27bf]\ufe0f?\\s*)+")
 
 
 def fluency_problems(text: str) -> list[str]:
@@ -70,7 +71,8 @@ def fluency_problems(text: str) -> list[str]:
             continue  # a name under a sign-off
         body.append(line)
     for sentence in t.sentences_of("\n".join(body)):
-        sentence = _TRAILING_EMOJI.sub("", sentence)  # "We are happy to announce it! 🎉" ends on its "!"
+        # "We are happy to announce it! 🎉" ends on its "!"; the splitter puts the emoji before the next sentence.
+        sentence = _LEADING_EMOJI.sub("", _TRAILING_EMOJI.sub("", sentence))
         if not sentence[:1].isupper() and not sentence.startswith("`"):
             problems.append(f"no capital: {sentence!r}")
         if sentence[-1:] not in ".!?":
@@ -191,7 +193,7 @@ FIXES = [
     ("Describe a lighthouse.", "Contains at least four sensory details", "Has 2 sensory details."),
     ("Describe a lighthouse.", "Exactly two sentences", "Has 4 sentences; needs 2."),
     # A kind of content the grader finds by pattern is written as one, from what the task gives.
-    ("Write an announcement for the summer picnic.", "Includes a call to action", "No call to action; include it."),
+    ("Write a product announcement for our new standing desk.", "Includes a call to action", "No call to action."),
     ("Write an email to the team about the Friday deploy freeze.", "Includes a question", "No question."),
     ("Write an announcement for the summer picnic.", "At most 25 words", "Has 36 words; needs at most 25."),
     ("Write an email to the team about the Friday deploy freeze.", "Has sections: Summary, Risks", "Missing."),

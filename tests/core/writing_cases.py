@@ -176,6 +176,18 @@ CASES: list[tuple[str, str, str]] = [
         "- Mentions the price\n- Mentions 350 ml\n- Includes a call to action\n- Is persuasive\n- At most 60 words",
     ),
     (
+        "shipment-delay",
+        "Write an email to customers about the delayed shipment of spring catalogues.",
+        "- Apologizes for the delay\n- Asks readers to sign up\n- Includes two questions\n"
+        "- Mentions catalogues at least twice",
+    ),
+    (
+        "bakery-tweet",
+        "Write a tweet announcing our bakery's new sourdough loaf, $6 each.",
+        "- Has at least 3 hashtags\n- Uses two emojis\n- Mentions the price\n"
+        "- The last sentence includes a call to action",
+    ),
+    (
         "hiking-club",
         "Write a short welcome message for new members of the hiking club. Meetups are every Saturday at 8 am "
         "at the north trailhead. Sign up at hikeclub.org.",
