@@ -31,7 +31,7 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         # Scrolled down to the bottom of the editor (the preview, Advanced), then Start pressed without scrolling
         # back (from the keyboard: Tab to it, Enter): Streamlit keeps the scroll, and the new run's header was
         # above the window.
-        page.evaluate(f"() => {{ const m = document.querySelector(\"{SCROLLER}\"); m.scrollTop = m.scrollHeight; }}")
+        page.evaluate(f'() => {{ const m = document.querySelector("{SCROLLER}"); m.scrollTop = m.scrollHeight; }}')
         start.dispatch_event("click")
         page.wait_for_url("**run=*")
         page.wait_for_function(IN_VIEW_JS, arg=".st-key-rs_run_header")
