@@ -15,6 +15,7 @@ from rubric_ui.screens.run_editor import (
     ERRORS,
     apply_preset,
     current_values,
+    seed_with_example,
     set_errors,
     show_editor_settings,
     show_editor_texts,
@@ -339,6 +340,8 @@ def render() -> None:
     run_id = attached_run()
     if preset:
         apply_preset(preset)
+    elif not run_id and allowed("start"):
+        seed_with_example()
     elif run_id and st.session_state.get("run_prefilled") != run_id and not st.session_state.get("run_task"):
         # Opening a run (link, reload, another tab) with an empty editor: start from its settings.
         row = store.get_run(run_id) if valid_run_id(run_id) else None

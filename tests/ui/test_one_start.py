@@ -78,6 +78,7 @@ def test_a_start_refused_for_a_field_keeps_the_click_usable(store: Store) -> Non
     """A Start refused before anything is stored (an empty rubric) claims nothing: fixed, the same button starts."""
     at = app()
     at.text_area(key="run_task").set_value("Write a haiku about spring.")
+    at.text_area(key="run_rubric").set_value("")
     key = start_button(at).key
     start_button(at).click().run()
     assert not at.query_params.get("run")
