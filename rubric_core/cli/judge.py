@@ -256,8 +256,10 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
             f"\n[turn {row.turn + 1} iteration {row.iteration + 1}] original {row.original_result}  ->  new {row.new_result}"
         )
         for name, passed in row.new.items():
-            before = row.original.get(name)
+            before = row.original_verdict(name)
             was = "" if before is None else f" (was {'PASS' if before else 'FAIL'})"
+            if name in row.renamed:
+                was += f" (reworded from {row.renamed[name]!r})"
             changed = "  CHANGED" if name in row.changed else ""
             gap = f"  -- {row.new_gaps[name]}" if name in row.new_gaps else ""
             print(f"    {'PASS' if passed else 'FAIL'}  {name}{was}{changed}{gap}")
@@ -265,6 +267,8 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
     print(report.summary())
     if report.changed_criteria:
         print("criteria whose verdict changed: " + "; ".join(report.changed_criteria))
+    if report.renamed:
+        print("criteria reworded: " + "; ".join(f"{old} -> {new}" for new, old in report.renamed.items()))
     if report.added or report.removed:
         print(f"criteria added: {'; '.join(report.added) or '-'}; removed: {'; '.join(report.removed) or '-'}")
     if failed:

@@ -37,6 +37,13 @@ class IterationComparison:
     explanation: str = ""
     new_checks: dict[str, dict[str, Any]] = field(default_factory=dict)
     """Criterion name -> the check behind the new verdict."""
+    renamed: dict[str, str] = field(default_factory=dict)
+    """New name -> its original name, for a criterion the edited rubric reworded ("At most 120 words" for
+    "Under 120 words"): paired as both Compare pages pair them (rubric_core.views.pairing)."""
+
+    def original_verdict(self, name: str) -> bool | None:
+        """The original verdict of the criterion called `name` in the regrade (under its old name if renamed)."""
+        return self.original.get(self.renamed.get(name, name))
 
 
 @dataclass
@@ -54,8 +61,10 @@ class WhatIfReport:
     changed_criteria: list[str]
     """Criteria whose verdict changed at any iteration."""
     added: list[str] = field(default_factory=list)
-    """Criteria the new grading has and the original did not."""
+    """Criteria the new grading has and the original did not (a reworded one is renamed, not added)."""
     removed: list[str] = field(default_factory=list)
+    renamed: dict[str, str] = field(default_factory=dict)
+    """New name -> original name of each criterion the edited rubric reworded."""
     regrade_id: str = ""
     wall_time_s: float = 0.0
 
@@ -112,6 +121,7 @@ class WhatIfReport:
             "changed_criteria": self.changed_criteria,
             "added": self.added,
             "removed": self.removed,
+            "renamed": self.renamed,
             "iterations": [vars(c) for c in self.iterations],
             "wall_time_s": self.wall_time_s,
         }
@@ -140,38 +150,53 @@ def _first_satisfied(results: dict[tuple[int, int], str | None]) -> dict[int, in
     return stops
 
 
-def compare(store: Store, run_id: str, passes: list[Pass]) -> tuple[list[IterationComparison], list[str], list[str]]:
-    """Side-by-side rows for the first attempt of each draft; also criteria added and removed by name."""
+def compare(
+    store: Store, run_id: str, passes: list[Pass]
+) -> tuple[list[IterationComparison], list[str], list[str], dict[str, str]]:
+    """Side-by-side rows for the first attempt of each draft; also criteria added, removed and renamed.
+
+    The original and the new criteria are paired once for the whole run, as both Compare pages pair them: same
+    name first, then a reworded one with its old self ("Under 120 words" and "At most 120 words"), so its
+    verdicts sit on one row instead of one criterion removed and another added.
+    """
+    from rubric_core.views.pairing import pair_criteria
+
     original_results = {(i["turn"], i["iteration"]): i["result"] for i in store.iterations([run_id])}
     original: dict[tuple[int, int], dict[str, bool | None]] = {}
     for c in store.criteria([run_id]):
         original.setdefault((c["turn"], c["iteration"]), {})[c["name"]] = passed_value(c["verdict"])
+    firsts = [p for p in passes if p.attempt == 0]
+    graded = [p for p in firsts if p.criteria]
+    old_names = list(dict.fromkeys(n for p in graded for n in original.get((p.turn, p.iteration), {})))
+    new_names = list(dict.fromkeys(c["name"] for p in graded for c in p.criteria))
+    pairs = pair_criteria(old_names, new_names)
+    renamed = {new: old for old, new in pairs if old and new and old != new}
     rows = []
     added: set[str] = set()
     removed: set[str] = set()
-    for p in passes:
-        if p.attempt != 0:
-            continue
+    for p in firsts:
         before = original.get((p.turn, p.iteration), {})
         after = {c["name"]: passed_value(verdict_of(c)) for c in p.criteria}
-        rows.append(
-            IterationComparison(
-                turn=p.turn,
-                iteration=p.iteration,
-                original_result=original_results.get((p.turn, p.iteration)),
-                new_result=p.result,
-                original=before,
-                new=after,
-                new_gaps={c["name"]: c["gap"] for c in p.criteria if c["gap"]},
-                changed=[n for n in after if n in before and before[n] != after[n]],
-                explanation=p.explanation,
-                new_checks={c["name"]: check_of(c) for c in p.criteria},
-            )
+        mine = {new: old for new, old in renamed.items() if new in after and old in before}
+        row = IterationComparison(
+            turn=p.turn,
+            iteration=p.iteration,
+            original_result=original_results.get((p.turn, p.iteration)),
+            new_result=p.result,
+            original=before,
+            new=after,
+            new_gaps={c["name"]: c["gap"] for c in p.criteria if c["gap"]},
+            changed=[],
+            explanation=p.explanation,
+            new_checks={c["name"]: check_of(c) for c in p.criteria},
+            renamed=mine,
         )
+        row.changed = [n for n in after if mine.get(n, n) in before and row.original_verdict(n) != after[n]]
+        rows.append(row)
         if p.criteria:
-            added |= set(after) - set(before)
-            removed |= set(before) - set(after)
-    return rows, sorted(added), sorted(removed)
+            added |= {n for n in after if mine.get(n, n) not in before}
+            removed |= set(before) - {mine.get(n, n) for n in after}
+    return rows, sorted(added), sorted(removed), renamed
 
 
 def what_if(
@@ -195,7 +220,7 @@ def what_if(
         msg = f"Run {run_id} has no graded draft to regrade."
         raise RegradeError(msg)
     passes, wall = timed(grade_drafts, config, drafts, keys=keys, grader_model=grader_model)
-    rows, added, removed = compare(store, run_id, passes)
+    rows, added, removed, renamed = compare(store, run_id, passes)
     stops = _first_satisfied({(p.turn, p.iteration): p.result for p in passes})
     original_stops = _first_satisfied({(r.turn, r.iteration): r.original_result for r in rows})
     changed = sorted({name for r in rows for name in r.changed})
@@ -210,6 +235,7 @@ def what_if(
         changed_criteria=changed,
         added=added,
         removed=removed,
+        renamed=renamed,
         wall_time_s=wall,
     )
     if save:
@@ -250,7 +276,7 @@ def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
         )
         for p in full["passes"]
     ]
-    rows, added, removed = compare(store, run_id, passes)
+    rows, added, removed, renamed = compare(store, run_id, passes)
     return WhatIfReport(
         run_id=run_id,
         rubric=full["rubric"],
@@ -262,6 +288,7 @@ def stored_what_if(store: Store, run_id: str) -> WhatIfReport | None:
         changed_criteria=sorted({name for r in rows for name in r.changed}),
         added=added,
         removed=removed,
+        renamed=renamed,
         regrade_id=full["id"],
         wall_time_s=full["wall_time_s"],
     )

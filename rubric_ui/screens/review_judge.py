@@ -160,18 +160,34 @@ def show_consistency(store: Store, run_id: str) -> None:
 
 
 def _side_by_side(row: Any, original_grader: str, new_grader: str) -> str:
-    names = list(dict.fromkeys([*row.original, *row.new]))
+    """One row per criterion: a reworded one (renamed) on one row with its old name, as the Compare pages do."""
+    renamed_from = set(row.renamed.values())
+    names = list(dict.fromkeys([*row.new, *(n for n in row.original if n not in renamed_from)]))
 
     def said(verdicts: dict[str, bool | None], n: str) -> str:
         if n in verdicts and verdicts[n] is None:
             return "n/a"
         return verdict_label(verdicts.get(n))
 
+    def label(n: str) -> str:
+        old = row.renamed.get(n)
+        return esc(n) + (f"<div class='rv-check'>was “{esc(old)}”</div>" if old else "")
+
+    def change(n: str) -> str:
+        words = ["renamed"] if n in row.renamed else []
+        if n in row.changed:
+            words.append("changed")
+        elif n not in row.new:
+            words.append("dropped")
+        elif row.renamed.get(n, n) not in row.original:
+            words.append("new")
+        return ", ".join(words)
+
     body = "".join(
-        f"<tr class='{'rv-changed' if n in row.changed else ''}'><td>{esc(n)}</td>"
-        f"<td>{said(row.original, n)}</td><td>{said(row.new, n)}"
+        f"<tr class='{'rv-changed' if n in row.changed else ''}'><td>{label(n)}</td>"
+        f"<td>{said(row.original, row.renamed.get(n, n))}</td><td>{said(row.new, n)}"
         f"<div class='rv-check'>{esc(check_text(row.new_checks[n])) if n in row.new_checks else ''}</div></td>"
-        f"<td>{'changed' if n in row.changed else ('new' if n not in row.original else ('dropped' if n not in row.new else ''))}</td>"
+        f"<td>{change(n)}</td>"
         f"<td>{esc(row.new_gaps.get(n, ''))}</td></tr>"
         for n in names
     )
@@ -216,6 +232,11 @@ def show_what_if(store: Store, run_id: str) -> None:
     st.text(report.summary())
     if report.changed_criteria:
         st.markdown("**Criteria whose verdict changed:** " + "; ".join(md(n) for n in report.changed_criteria))
+    if report.renamed:
+        st.caption(
+            "Reworded, and paired with the original criterion (as Compare pairs them): "
+            + "; ".join(f"{md(old)} → {md(new)}" for new, old in report.renamed.items())
+        )
     if report.added or report.removed:
         st.caption(
             f"Added: {'; '.join(md(n) for n in report.added) or '—'} · removed: "

@@ -15,6 +15,7 @@ from rubric_ui.screens.run_editor import (
     ERRORS,
     apply_preset,
     current_values,
+    seed_with_example,
     set_errors,
     show_editor_settings,
     show_editor_texts,
@@ -47,6 +48,7 @@ from rubric_ui.widgets.run_view import (
     show_task,
     show_views,
 )
+from rubric_ui.widgets.scroll import bring_run_header_into_view
 
 if TYPE_CHECKING:
     from rubric_core.execution.backend import LiveRun
@@ -63,6 +65,8 @@ SAVED = "run_saved_flash"
 """Session key: the message of a rubric just saved from the editor (shown by the rerun that follows the save)."""
 CANCELLING = "run_cancelling"
 """Session key: ids of runs whose Cancel was clicked here (shown as "Cancelling…" until they stop)."""
+SCROLL_TO = "run_scroll_to_header"
+"""Session key: the run just started here: the next full page run brings its header into sight."""
 
 
 def follow_open_key(run_id: str) -> str:
@@ -122,6 +126,8 @@ def _start(token: str) -> None:
     if handle is None:
         return
     spend_start_token(token)
+    # Streamlit keeps the scroll: scrolled down to the editor, the new run's header was above the window.
+    st.session_state[SCROLL_TO] = handle.run_id
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live
@@ -245,7 +251,7 @@ def _attached(run_id: str) -> None:
         if current is not None:
             show_views(current, key="run")
 
-    draw_fragment(progress)
+    draw_fragment(progress, key="rs_run_header")
     show_live_panel(view, key="run")
     st.divider()
     draw_fragment(views_panel)
@@ -253,6 +259,9 @@ def _attached(run_id: str) -> None:
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
     # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
     st.html(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>')
+    if st.session_state.get(SCROLL_TO) == run_id:
+        st.session_state.pop(SCROLL_TO, None)
+        bring_run_header_into_view()
 
 
 def _editor(store: Store) -> None:
@@ -263,7 +272,7 @@ def _editor(store: Store) -> None:
     with left:
         show_editor_texts()
     with right:
-        raw = show_editor_settings()
+        # Start heads the settings column: under them it was below the fold at 1280x720.
         token = start_token()
         # The key names the token: after a start the button is another widget, so a click on the old one that
         # reaches the server again can only bring the spent token (refused by the store), never the new one.
@@ -279,6 +288,7 @@ def _editor(store: Store) -> None:
         start_problem = st.session_state.get(ERRORS, {}).get("start")
         if start_problem:
             st.error(start_problem, icon=":material/error:")
+        raw = show_editor_settings()
         b2, b3 = st.columns([2, 1], vertical_alignment="bottom")
         b2.text_input("Rubric name (to save it in the library)", key="run_rubric_name", placeholder="e.g. haiku-rules")
         if allowed("rubric_save") and b3.button("Save rubric", key="run_save_rubric", width="stretch"):
@@ -330,6 +340,8 @@ def render() -> None:
     run_id = attached_run()
     if preset:
         apply_preset(preset)
+    elif not run_id and allowed("start"):
+        seed_with_example()
     elif run_id and st.session_state.get("run_prefilled") != run_id and not st.session_state.get("run_task"):
         # Opening a run (link, reload, another tab) with an empty editor: start from its settings.
         row = store.get_run(run_id) if valid_run_id(run_id) else None

@@ -78,6 +78,26 @@ def apply_preset(preset: dict[str, Any]) -> None:
     kept.update({key: st.session_state[key] for key in DEFAULTS if key in st.session_state})
 
 
+def seed_with_example() -> None:
+    """The first editor a session opens (no run watched, nothing typed) holds the example its picker shows.
+
+    It opened empty while the picker said "haiku", and Start then gave two red errors (no task, no rubric).
+    Once per session: an editor emptied by hand stays empty.
+    """
+    if st.session_state.get(_SEEDED):
+        return
+    st.session_state[_SEEDED] = True
+    if any(str(st.session_state.get(key) or "").strip() for key in ("run_task", "run_rubric")):
+        return
+    if st.session_state.get("run_example") not in EXAMPLES:
+        st.session_state["run_example"] = next(iter(EXAMPLES))
+    _load_example()
+
+
+_SEEDED = "run_editor_seeded"
+"""Session key: the editor was given its first content (seed_with_example), or had some already."""
+
+
 def _load_example() -> None:
     ex = get_example(st.session_state["run_example"])
     apply_preset(

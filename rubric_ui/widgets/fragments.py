@@ -20,7 +20,8 @@ from collections.abc import Callable
 import streamlit as st
 
 
-def draw_fragment(fragment: Callable[[], None]) -> None:
-    """Call a `st.fragment` function in a container of its own (see the module docstring)."""
-    with st.container():
+def draw_fragment(fragment: Callable[[], None], *, key: str | None = None) -> None:
+    """Call a `st.fragment` function in a container of its own (see the module docstring); `key` names the
+    container (its CSS class is `st-key-<key>`)."""
+    with st.container(key=key):
         fragment()

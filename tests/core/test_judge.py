@@ -14,12 +14,13 @@ import pytest
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
 from rubric_core.engine import Engine
+from rubric_core.examples import get_example
 from rubric_core.exports import export_runs
 from rubric_core.judge.agreement import MIN_FLAG_REVIEWS, agreement, agreement_of
 from rubric_core.judge.consistency import consistency, flip_counts, stored_flakiness
 from rubric_core.judge.regrade import RegradeError
 from rubric_core.judge.reviews import ReviewError, record_review, unreviewed_cells
-from rubric_core.judge.whatif import what_if
+from rubric_core.judge.whatif import stored_what_if, what_if
 from rubric_core.models._chat import ToolCallingChatModel, text_of
 from rubric_core.models._payload import parse_payload
 from rubric_core.store import Store, open_store
@@ -537,3 +538,23 @@ def test_the_html_report_names_each_verdicts_check_and_says_an_offline_run_is_on
     assert "data-verdict='n/a'" in page and "<span class='na'>n/a</span>" in page
     assert "Not judged (n/a):</b> It hit its cap only because of 1 criterion" in page
     assert "<b>and</b>" not in page and "&lt;b&gt;and&lt;/b&gt;" in page  # grader and rubric text escaped
+
+
+def test_what_if_pairs_a_reworded_criterion_with_its_old_self(store: Store, engine: Engine) -> None:
+    """Issue 33 item 12: "At most 150 words" reworded as "No more than 150 words" was one criterion removed and
+    another added, each with half a row; it is paired as both Compare pages pair it, its verdicts on one row."""
+    run_id = engine.execute(example_config("report"), subscribers=[store.record]).run_id
+    reworded = get_example("report").rubric.replace("- At most 150 words", "- No more than 150 words")
+    assert reworded != get_example("report").rubric
+    report = what_if(store, run_id, rubric=reworded)
+    assert report.renamed == {"No more than 150 words": "At most 150 words"}
+    assert report.added == [] and report.removed == []
+    for row in report.iterations:
+        assert row.renamed == {"No more than 150 words": "At most 150 words"}
+        assert row.original_verdict("No more than 150 words") == row.original["At most 150 words"]
+        assert "No more than 150 words" not in row.changed or (
+            row.new["No more than 150 words"] != row.original["At most 150 words"]
+        )
+    again = stored_what_if(store, run_id)
+    assert again is not None and again.renamed == report.renamed
+    assert report.to_dict()["renamed"] == report.renamed

@@ -14,6 +14,7 @@ from streamlit.testing.v1 import AppTest
 from rubric_core.store import Store
 from rubric_ui.screens.run_editor import CUSTOM
 from tests.ui.helpers import start_button
+from tests.ui.test_pages import wait_finished
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,6 +140,8 @@ def test_a_garbage_checkpoint_file_is_refused_beside_start_and_stays_untouched(s
 
 def test_a_message_beside_a_field_goes_once_that_field_is_changed() -> None:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.text_area(key="run_task").input("").run()  # the editor opens with an example: emptied by hand
+    at.text_area(key="run_rubric").input("").run()
     start_button(at).click().run()
     shown = [e.value for e in at.error]
     assert any("Task is empty" in m for m in shown) and any("Rubric is empty" in m for m in shown), shown
@@ -148,3 +151,24 @@ def test_a_message_beside_a_field_goes_once_that_field_is_changed() -> None:
     assert any("Rubric is empty" in m for m in shown), shown  # not touched yet: still said
     at.text_area(key="run_rubric").input("- Exactly three lines").run()
     assert not at.error
+
+
+def test_the_editor_opens_with_the_example_its_picker_shows(store: Store) -> None:
+    """Issue 33 item 11: the editor opened empty while the picker showed "haiku", and Start gave two red errors.
+    It opens with the picked example; Start runs it; an editor emptied by hand is not filled again."""
+    from rubric_core.examples import EXAMPLES, get_example
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    picked = at.selectbox(key="run_example").value
+    assert picked == next(iter(EXAMPLES))
+    assert at.text_area(key="run_task").value == get_example(picked).task
+    assert at.text_area(key="run_rubric").value == get_example(picked).rubric
+    at.text_area(key="run_task").input("").run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()
+    at.switch_page("rubric_ui/app_pages/run.py").run()
+    assert at.text_area(key="run_task").value == "", "emptied by hand: stays empty"
+    at.text_area(key="run_task").input(get_example(picked).task).run()
+    start_button(at).click().run()
+    run_id = at.query_params.get("run")
+    assert not at.error and run_id
+    wait_finished(at, run_id if isinstance(run_id, str) else run_id[0])

@@ -78,6 +78,7 @@ def test_a_start_refused_for_a_field_keeps_the_click_usable(store: Store) -> Non
     """A Start refused before anything is stored (an empty rubric) claims nothing: fixed, the same button starts."""
     at = app()
     at.text_area(key="run_task").set_value("Write a haiku about spring.")
+    at.text_area(key="run_rubric").set_value("")
     key = start_button(at).key
     start_button(at).click().run()
     assert not at.query_params.get("run")
@@ -88,3 +89,23 @@ def test_a_start_refused_for_a_field_keeps_the_click_usable(store: Store) -> Non
     assert run_id
     wait_finished(at, run_id)
     assert len(store.list_runs()) == 1
+
+
+def test_start_brings_the_new_runs_header_into_sight_once(store: Store) -> None:
+    """Issue 33 item 10: Streamlit keeps the scroll across a Start; the page run after Start draws a hidden frame
+    whose one script (admitted by its hash) scrolls the header into sight, and no later run draws it again (the
+    page never jumps while someone reads it)."""
+    at = app()
+    at.button(key="run_load_example").click().run()
+    start_button(at).click().run()
+    run_id = _run_id(at)
+
+    def scroll_frames() -> list[Any]:
+        return [f for f in at.get("iframe") if "scrollIntoView" in getattr(f.proto, "srcdoc", "")]
+
+    frames = scroll_frames()
+    assert len(frames) == 1
+    doc = frames[0].proto.srcdoc
+    assert "script-src 'sha256-" in doc and "st-key-rs_run_header" in doc
+    wait_finished(at, run_id)
+    assert not scroll_frames()

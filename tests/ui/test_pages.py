@@ -67,6 +67,7 @@ def test_run_page_loads_an_example_and_runs_it_to_the_end(home: Path) -> None:
 def test_run_page_shows_field_errors_beside_the_fields() -> None:
     at = app()
     at.text_area(key="run_task").set_value("Write something.")
+    at.text_area(key="run_rubric").set_value("")  # the editor opens with an example's rubric: emptied
     start_button(at).click().run()
     assert any("Rubric is empty" in e.value for e in at.error)
     assert not at.query_params.get("run")

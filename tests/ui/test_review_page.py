@@ -255,3 +255,24 @@ def test_suite_run_queue_agreement_and_what_if(store: Store, engine: Engine) -> 
     assert "of 2** items" in texts(at) or "of 2 items" in texts(at).replace("**", "")
     table = next(d.value for d in at.dataframe if "what-if pass rate" in d.value.columns)
     assert set(table["was"]) >= {"At least 22 words", "Exactly three lines"}
+
+
+def test_what_if_shows_a_reworded_criterion_on_one_row_with_its_old_name(store: Store, engine: Engine) -> None:
+    """Issue 33 item 12: a reworded criterion was a removed row and an added row (each with a dash for the other
+    side); it is one row, its old name beside the new, as both Compare pages show it."""
+    from rubric_core.examples import get_example
+
+    run_id = engine.execute(example_config("report"), subscribers=[store.record]).run_id
+    reworded = get_example("report").rubric.replace("- At most 150 words", "- No more than 150 words")
+    at = review_page(run=run_id)
+    at.text_area(key=f"review_wi_rubric_{run_id}").input(reworded).run()
+    at.button(key="review_wi_go").click().run()
+    assert not at.exception
+    assert "At most 150 words → No more than 150 words" in texts(at)
+    tables = [str(m.value) for m in at.markdown if "rv-whatif" in str(m.value)]
+    assert tables
+    for table in tables:
+        rows = re.findall(r"<tr[^>]*>(.*?)</tr>", table)
+        assert sum("150 words" in r for r in rows) == 1, rows  # one row, not a removed one and an added one
+        row = next(r for r in rows if "150 words" in r)
+        assert "was “At most 150 words”" in row and "renamed" in row and "—" not in row

@@ -9,6 +9,7 @@ from streamlit.testing.v1 import AppTest
 from rubric_core.engine import Engine
 from rubric_core.store import Store
 from tests.core.helpers import example_config
+from tests.ui.helpers import start_button
 from tests.ui.test_editor_validation import _wait_until_stored_run_ends
 from tests.ui.test_pages import app
 
@@ -39,7 +40,7 @@ def test_a_finished_run_shows_each_verdict_with_its_check_and_says_it_revised_on
     at.text_area(key="run_task").set_value("Write a haiku about spring.")
     at.text_area(key="run_rubric").set_value("- Exactly three lines\n- Is witty and original\n")
     at.number_input(key="run_max_iterations").set_value(2)
-    at.button(key="run_start").click().run()
+    start_button(at).click().run()
     run_id = at.query_params.get("run")
     assert run_id
     _wait_until_stored_run_ends(store, run_id if isinstance(run_id, str) else run_id[0], max_iterations=2)
