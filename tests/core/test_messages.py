@@ -234,3 +234,18 @@ def test_a_repeat_with_a_failing_grader_names_the_cause_and_exits_1(
         assert main(["regrade", haiku, "--repeat", "2", "--grader", "openai:gpt-4o-mini", "--jsonl"]) == 1
         out, err = capsys.readouterr()
         assert json.loads(out)["failures"] and cause in err
+
+
+def test_importing_a_parquet_export_says_import_reads_a_jsonl_export(
+    store: Store, haiku: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`import` of a Parquet file said 'is not UTF-8 text: save it as UTF-8'."""
+    assert main(["export", "--format", "parquet", "--out", str(tmp_path / "pq")]) == 0
+    capsys.readouterr()
+    for target in (tmp_path / "pq" / "runs" / "runs.parquet", tmp_path / "pq"):
+        assert main(["import", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert "export --format jsonl" in err and "save it as UTF-8" not in err, err
+    (tmp_path / "latin1.jsonl").write_bytes("caf\xe9\n".encode("latin-1"))
+    assert main(["import", str(tmp_path / "latin1.jsonl")]) == 2
+    assert "export --format jsonl" in capsys.readouterr().err
