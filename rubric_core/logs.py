@@ -70,10 +70,15 @@ class _QuietFileHandler(logging.Handler):
             if record.exc_info and self._failures == failures:  # only a traceback that is really in the file
                 self.tracebacks += 1
         except Exception:  # noqa: BLE001 -- a log that cannot be written must not become a traceback itself
-            pass
+            self._failures += 1
 
     def handleError(self, record: logging.LogRecord) -> None:
         self._failures += 1
+
+    @property
+    def failed(self) -> bool:
+        """Whether a record could not be written (a log folder this user cannot enter, a full disk)."""
+        return self._failures > 0
 
     def close(self) -> None:
         if self._inner is not None:
@@ -112,6 +117,11 @@ def configure(*, debug: bool | None = None) -> None:
     logging.captureWarnings(True)
     threading.excepthook = _thread_excepthook
     sys.unraisablehook = _unraisable_hook
+
+
+def log_failed() -> bool:
+    """Whether the log file refused a record since `configure` (then no message may point to it)."""
+    return _file_handler.failed if _file_handler is not None else False
 
 
 def tracebacks_logged() -> int:

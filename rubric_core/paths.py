@@ -24,6 +24,12 @@ def data_dir_problem(path: Path | None = None) -> str | None:
     how = f"Set {HOME_ENV} to a directory (it is created if missing)."
     if p.exists() and not p.is_dir():
         return f"{HOME_ENV} is {p}, which is a file, not a directory. {how}"
+    if p.is_dir() and not os.access(p, os.R_OK | os.X_OK):
+        return (
+            f"{HOME_ENV} is {p}, a folder you cannot enter (permission denied), so its runs cannot be read and "
+            f"nothing can be stored or logged there. Set {HOME_ENV} to a folder you can read and write, or ask "
+            "its owner to let you in."
+        )
     ancestor = p
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent

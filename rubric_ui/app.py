@@ -41,10 +41,11 @@ def main() -> None:
         _only(access.sign_in_page, "Sign in", "signin")
         return
     actor = access.current_actor()
+    # Every press this person may not make is recorded, from a person with no role too (a replayed message).
+    access.check_forged_actions()
     if not may_read(actor):  # signed in, no role: a clear page, and no data
         _only(access.no_role_page, "No role", "norole")
         return
-    access.check_forged_actions()
 
     present = st.Page(PAGES / "present.py", title="Present", icon=":material/slideshow:", url_path="present")
     if st.query_params.get("view") == "present":

@@ -2,8 +2,8 @@
 
 The claims come from Streamlit's `st.user` (the ID token, kept in a cookie signed with the dashboards'
 cookie secret), never from anything the browser types. Roles are matched on the email claim; a token
-that says the email is not verified (`email_verified: false`) gets no role, since anyone could have typed
-that address at the provider.
+whose `email_verified` claim is anything but true gets no role, since anyone could have typed that address
+at the provider.
 """
 
 from __future__ import annotations
@@ -21,8 +21,16 @@ def email_of(claims: Mapping[str, object]) -> str:
 
 
 def email_unverified(claims: Mapping[str, object]) -> bool:
-    """Whether the token says outright that its email is not verified (a missing claim is not that)."""
-    return claims.get("email_verified") is False or claims.get("email_verified") == "false"
+    """Whether the token's `email_verified` claim says anything but verified.
+
+    Only `true` verifies (or the string "true", in any case, which some providers send): `false`, "False", 0,
+    "0", "no", null or any other value is unverified. A token with no such claim at all (Microsoft Entra ID
+    sends none) is matched on its email as it is (docs/SCALING.md says which providers send it).
+    """
+    if "email_verified" not in claims:
+        return False
+    value = claims["email_verified"]
+    return not (value is True or (isinstance(value, str) and value.lower() == "true"))
 
 
 def actor_from_claims(claims: Mapping[str, object], rules: RoleRules) -> Actor:

@@ -203,20 +203,24 @@ def _suite_regrade(store: Any, args: argparse.Namespace, rubric: str | None) -> 
         for check in checks:
             for c in check.criteria:
                 flips.setdefault(c.criterion, []).append(int(c.flaky))
+        failures = [check.failure_line() for check in checks if check.failures]
         if args.jsonl:
             for check in checks:
                 print(json.dumps({"type": "item", **check.to_dict()}, ensure_ascii=False))
             for name, flaky in flips.items():
                 row = {"type": "criterion", "criterion": name, "items": len(flaky), "flaky_items": sum(flaky)}
                 print(json.dumps(row, ensure_ascii=False))
-            return 0
-        print(
-            f"consistency over the final drafts of suite run {args.suite} ({len(ids)} items, {args.repeat} gradings each)"
-        )
-        for name, flaky in flips.items():
-            mark = "FLAKY " if any(flaky) else "      "
-            print(f"  {mark}flipped on {sum(flaky)} of {len(flaky)} items  {name}")
-        return 0
+        else:
+            print(
+                f"consistency over the final drafts of suite run {args.suite} ({len(ids)} items, "
+                f"{args.repeat} gradings each)"
+            )
+            for name, flaky in flips.items():
+                mark = "FLAKY " if any(flaky) else "      "
+                print(f"  {mark}flipped on {sum(flaky)} of {len(flaky)} items  {name}")
+        for line in failures:
+            print(f"error: {line}", file=sys.stderr)
+        return 1 if failures else 0
     reports = what_if_runs(store, ids, rubric=rubric, grader=args.grader)
     deltas = pass_rate_deltas(reports)
     if args.jsonl:
@@ -288,9 +292,12 @@ def _consistency(store: Any, args: argparse.Namespace, rubric: str | None) -> in
         rubric=rubric,
         grader=args.grader,
     )
+    failed = 1 if report.failures else 0  # a grader that failed is not an answer: exit 1, as the what-if does
     if args.jsonl:
         print(json.dumps(report.to_dict(), ensure_ascii=False))
-        return 0
+        if failed:
+            print(f"error: {report.failure_line()}", file=sys.stderr)
+        return failed
     print(
         f"consistency of {report.grader} on run {args.run_id} turn {report.turn + 1} iteration "
         f"{report.iteration + 1}, graded {report.repeats} times ({report.wall_time_s:.2f} s)"
@@ -299,7 +306,9 @@ def _consistency(store: Any, args: argparse.Namespace, rubric: str | None) -> in
     for c in report.criteria:
         mark = "FLAKY " if c.flaky else "      "
         print(f"  {mark}{c.label:18} pass {c.passes} fail {c.fails}  {c.criterion}")
-    return 0
+    if failed:
+        print(f"error: {report.failure_line()}", file=sys.stderr)
+    return failed
 
 
 def add_commands(sub: Any) -> None:

@@ -100,6 +100,16 @@ def _run(args: argparse.Namespace) -> int:
         return EXIT_OTHER
     except BrokenPipeError:
         return EXIT_OTHER
+    except PermissionError as exc:
+        # A file or folder this user may not read or write (a data directory of someone else's): their setting.
+        logging.getLogger("rubric_core.cli").warning("Command %s: permission denied", args.command, exc_info=True)
+        where = f" to {exc.filename}" if exc.filename else ""
+        print(
+            f"error: Permission denied{where}. Nothing was written. Use a folder you can read and write "
+            f"(set RUBRIC_STUDIO_HOME), or ask its owner for access. {_details_hint()}",
+            file=sys.stderr,
+        )
+        return EXIT_BAD_INPUT
     except Exception as exc:
         # Not a path users are meant to take: the traceback goes to the log, the terminal gets one line.
         logging.getLogger("rubric_core.cli").exception("Command %s failed", args.command)
@@ -112,6 +122,8 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _details_hint() -> str:
+    if logs.log_failed():
+        return f"The log {logs.log_path()} could not be written either; --debug prints the details here."
     return f"Details (tracebacks) are in {logs.log_path()}; --debug prints them here."
 
 

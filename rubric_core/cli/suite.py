@@ -198,7 +198,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     dataset = _dataset(args)
-    store = open_suite_store()
+    store = open_suite_store(write=True)
     config, version = _config(args, store, dataset)
     runner = _runner(store, args)
     handle = _execute(
@@ -216,7 +216,7 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
 
 def cmd_suite_resume(args: argparse.Namespace) -> int:
     open_project(args)  # the items of a project's agent resume only with that project open
-    store = open_suite_store()
+    store = open_suite_store(write=True)
     suite = find_suite(store, args.suite_id)
     concurrency = None
     if args.concurrency is not None:

@@ -16,20 +16,16 @@ from rubric_core.cli.common import (
     EXIT_BELOW,
     EXIT_OK,
     BadInput,
+    open_cli_store,
     share_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 
 
-def open_suite_store() -> Any:
-    """The store, for suite commands (they read and write suite rows)."""
-    from rubric_core.store import open_store
-    from rubric_core.store.errors import StoreError
-
-    try:
-        return open_store()
-    except StoreError as exc:
-        raise BadInput(str(exc)) from None
+def open_suite_store(*, write: bool = False) -> Any:
+    """The store, for suite commands: `suite run` and `resume` write it; list, show, compare and export only read
+    it, so they work on a store this user cannot write (read-only, as `runs`, `show` and `export` do)."""
+    return open_cli_store(write=write)
 
 
 def find_suite(store: Any, suite_id: str) -> dict[str, Any]:

@@ -378,15 +378,49 @@ def _float(value: Any, line: int, field: str) -> float | None:
     return float(value)
 
 
+IMPORT_READS = (
+    "import reads the run-level JSON lines that `rubric-studio export --format jsonl --out FILE` writes (UTF-8 text, "
+    "one run a line); the other formats (Parquet, CSV, pairs, grader, calibration) are for analysis and are not "
+    "read back."
+)
+_MAGIC = (
+    (b"PAR1", "a Parquet file"),
+    (b"ARROW1", "an Arrow file"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"PK\x03\x04", "a zip archive (or a spreadsheet)"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"\x89PNG", "a PNG image"),
+    (b"%PDF", "a PDF document"),
+)
+
+
+def binary_kind(path: Path) -> str:
+    """What a file is when its first bytes say it is a known binary format ("" for anything else)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(16)
+    except OSError:
+        return ""  # reading it below says why
+    return next((kind for magic, kind in _MAGIC if head.startswith(magic)), "")
+
+
 def import_runs(store: Store, path: str | Path) -> ImportResult:
     """Import every run of a run-level JSONL file, in one transaction."""
     from rubric_core.files import IMPORT_FILE_LIMIT, FileProblem, check_file
 
     p = Path(path)
+    if p.is_dir():
+        raise ImportError_(
+            f"{p} is a folder (a Parquet export is one), not a run export that import reads. {IMPORT_READS}"
+        )
     try:
         check_file(p, "import", IMPORT_FILE_LIMIT)  # a device or a huge file, refused before it is read
     except FileProblem as exc:
         raise ImportError_(str(exc)) from None
+    kind = binary_kind(p)
+    if kind:
+        raise ImportError_(f"{p} is {kind}, not a run export that import reads. {IMPORT_READS}")
     parsed: list[tuple[list[RunEvent], str, dict[str, Any]]] = []
     ids: list[tuple[str, int]] = []
     try:
@@ -406,7 +440,11 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
     except OSError as exc:
         raise ImportError_(f"Cannot read {p}: {exc.strerror or exc}.") from None
     except UnicodeDecodeError as exc:
-        raise ImportError_(f"{p} is not UTF-8 text (byte {exc.start} cannot be decoded): save it as UTF-8.") from None
+        msg = (
+            f"{p} is not UTF-8 text (byte {exc.start} cannot be decoded). {IMPORT_READS} If it is such a file, "
+            "save it as UTF-8."
+        )
+        raise ImportError_(msg) from None
     try:
         check_ids_unique(ids)
     except RecordError as exc:

@@ -7,10 +7,11 @@ majority (k = the smaller of its pass and fail counts); any k > 0 is flaky.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.judge.regrade import Pass, RegradeError, grade_drafts, regrade_config, stored_drafts, timed
+from rubric_core.judge.whatif import failure_cause
 from rubric_core.store import Store
 from rubric_core.store import judge as judge_store
 from rubric_core.verdicts import verdict_of
@@ -83,6 +84,25 @@ class ConsistencyReport:
     """Each repeat's overall result, in order."""
     regrade_id: str = ""
     wall_time_s: float = 0.0
+    failures: list[str] = field(default_factory=list)
+    """Why each grading that ended in grader_error failed (HTTP status, an unreadable answer), in order."""
+
+    def failure_line(self) -> str:
+        """How many gradings failed and why, in one line ("" when none did): such a repeat says nothing."""
+        if not self.failures:
+            return ""
+        first = self.failures[0]
+        others = sorted(set(self.failures) - {first})
+        also = f" (also: {'; '.join(others)[:300]})" if others else ""
+        counts = (
+            "every grading"
+            if len(self.failures) == self.repeats
+            else f"{len(self.failures)} of {self.repeats} gradings"
+        )
+        return (
+            f"the grader FAILED on {counts} of run {self.run_id}: {first}{also}. A failed grading says nothing about "
+            "the draft, so the flip counts leave it out. Fix the grader (or its provider) and check again."
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (iteration and turn are the stored 0-based numbers)."""
@@ -94,6 +114,7 @@ class ConsistencyReport:
             "repeats": self.repeats,
             "grader": self.grader,
             "results": self.results,
+            "failures": self.failures,
             "criteria": [c.to_dict() for c in self.criteria],
             "wall_time_s": self.wall_time_s,
         }
@@ -162,9 +183,10 @@ def consistency(
         iteration=chosen.iteration,
         repeats=repeats,
         grader=config.grader,
-        criteria=flip_counts([p.criteria for p in passes], original),
+        criteria=flip_counts([p.criteria for p in passes if p.result != "grader_error"], original),
         results=[p.result for p in passes],
         wall_time_s=wall,
+        failures=[failure_cause(p.explanation) for p in passes if p.result == "grader_error"],
     )
     if save:
         report.regrade_id = judge_store.save_regrade(

@@ -41,16 +41,27 @@ def parse_verdict(verdict: str | bool) -> bool:
     return value
 
 
-def check_reviewer(reviewer: str | None, *, limit: int = MAX_REVIEWER_CHARS) -> str:
+def identity_as_name(identity: str) -> str:
+    """A signed-in identity as a reviewer name: each control character (a line break, an escape) as a backslash,
+    u and its four hex digits."""
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", identity)
+
+
+def check_reviewer(reviewer: str | None, *, limit: int = MAX_REVIEWER_CHARS, identity: bool = False) -> str:
     """The reviewer name, trimmed; ReviewError for an empty, invisible, multi-line or control-laden one.
 
     The name is shown in tables and on terminals, and counts reviews per person: "ann" and "ann" followed
     by a zero-width space would be two people, and a name with an escape sequence could rewrite a screen.
+    `identity`: the name is a signed-in person's identity from their ID token, not typed: nobody could write it
+    on one line, so it is accepted, each control character written as a visible escape (identity_as_name): the same token
+    gives the same name, and the name stays one line wherever it is shown, exported and imported again.
     """
     name = (reviewer or "").strip()
     if not name:
         msg = "Reviewer name is empty: say who reviews (the sidebar field, or --reviewer NAME)."
         raise ReviewError(msg)
+    if identity:
+        name = identity_as_name(name)
     bad = _CONTROL.search(name)
     if bad:
         msg = (
@@ -143,10 +154,14 @@ def record_review(
     reviewer: str,
     reason: str = "",
     turn: int | None = None,
+    reviewer_is_identity: bool = False,
 ) -> dict[str, Any]:
-    """Validate and store a human verdict for one cell; returns the stored review row."""
+    """Validate and store a human verdict for one cell; returns the stored review row.
+
+    `reviewer_is_identity`: the reviewer is the signed-in person's identity from their ID token (check_reviewer).
+    """
     passed = parse_verdict(verdict)
-    reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS)
+    reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS, identity=reviewer_is_identity)
     reason = check_reason(reason)
     cell = resolve_cell(store, run_id, iteration=iteration, criterion=criterion, turn=turn)
     return judge_store.add_review(

@@ -65,6 +65,8 @@ class SuiteFrames:
     """One row per item per criterion: passed at the first draft and at the final iteration."""
     criteria: list[str]
     """Criterion names in rubric order."""
+    working_time_s: float | None = None
+    """How long the suite's items were running (idle time between a cancel and a resume left out); None: unknown."""
 
 
 def _typed(rows: list[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
@@ -163,7 +165,53 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
                     "final_iteration": last_it,
                 }
             )
-    return SuiteFrames(suite, _typed(item_rows, ITEMS_COLUMNS), _typed(cell_rows, CELLS_COLUMNS), criteria)
+    return SuiteFrames(
+        suite,
+        _typed(item_rows, ITEMS_COLUMNS),
+        _typed(cell_rows, CELLS_COLUMNS),
+        criteria,
+        working_time_s=working_time(store, suite, run_ids),
+    )
+
+
+_PART_ENDS = ("finished", "error", "cancelled", "interrupted")
+
+
+def working_time(store: Store, suite: dict[str, Any], run_ids: list[str]) -> float:
+    """Seconds during which at least one of the suite's item runs was working, over every part of every run.
+
+    Counted as a run counts its own time (each part from its start to its end): the time between a cancel and a
+    resume, when nothing ran, is not working time (a suite resumed after 25 idle minutes reported them). The runs
+    are the items' current ones and those tagged with the suite (an item run again on resume replaces its run).
+    """
+    from rubric_core.store.filters import RunFilter
+    from rubric_core.suites.runner import SUITE_TAG_PREFIX
+
+    ids = set(run_ids)
+    if suite.get("id"):
+        tagged = store.list_runs(RunFilter(tag=SUITE_TAG_PREFIX + str(suite["id"])[:12]), limit=100_000)
+        ids.update(r["id"] for r in tagged)
+    events = store.events_of_types(sorted(ids), ("run_started", *_PART_ENDS))
+    now = time.time()
+    live = suite.get("status") == "running"
+    spans: list[tuple[float, float]] = []
+    for evs in events.values():
+        start: float | None = None
+        for ev in evs:
+            if ev.type == "run_started":
+                start = ev.at if start is None else start
+            elif start is not None:
+                spans.append((start, ev.at))
+                start = None
+        if start is not None and live:
+            spans.append((start, now))  # a part still working
+    total, reach = 0.0, float("-inf")
+    for begin, end in sorted(spans):
+        if end <= reach:
+            continue
+        total += end - max(begin, reach)
+        reach = end
+    return total
 
 
 @dataclass(frozen=True)
@@ -262,12 +310,14 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
     )
     judged = int(frames.cells["final_verdict"].isin(["pass", "fail"]).sum()) if len(frames.cells) else 0
     suite = frames.suite
-    if suite.get("finished_at"):
+    if frames.working_time_s is not None:
+        end = float(suite.get("created_at") or 0.0) + frames.working_time_s
+    elif suite.get("finished_at"):
         end = suite["finished_at"]
-    elif suite["status"] == "running":
+    elif suite.get("status") == "running":
         end = time.time()
     else:
-        end = suite.get("heartbeat_at") or suite["created_at"]
+        end = suite.get("heartbeat_at") or suite.get("created_at") or 0.0
     return SuiteSummary(
         total=len(items),
         finished=finished,
@@ -278,7 +328,7 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
         judged_verdicts=judged,
         total_tokens=int(items["total_tokens"].sum()),
         cost_usd=cost,
-        wall_time_s=max(0.0, float(end) - float(suite["created_at"])),
+        wall_time_s=max(0.0, float(end) - float(suite.get("created_at") or 0.0)),
         iterations_to_satisfied=dict(sorted(Counter(int(n) for n in satisfied["iterations"].tolist()).items())),
         cap_hits=items.loc[items["status"] == "max_iterations_reached", "item_id"].astype(str).tolist(),
     )

@@ -141,7 +141,17 @@ def show_consistency(store: Store, run_id: str) -> None:
         f"{full['repeats']} times by {md(full['grader'])}: "
         + ", ".join(md(STATUS_LABELS.get(p["result"], p["result"])) for p in full["passes"])
     )
-    entries = flip_counts([p["criteria"] for p in full["passes"]])
+    failed = [p for p in full["passes"] if p["result"] == "grader_error"]
+    if failed:
+        from rubric_core.judge.whatif import failure_cause
+
+        st.error(
+            f"The grader failed on {len(failed)} of {len(full['passes'])} gradings: "
+            f"{md(failure_cause(str(failed[0].get('explanation', ''))))}. A failed grading says nothing about the "
+            "draft, so the counts below leave it out. Fix the grader (or its provider) and check again.",
+            icon=":material/error:",
+        )
+    entries = flip_counts([p["criteria"] for p in full["passes"] if p["result"] != "grader_error"])
     rows = "".join(
         f"<tr><td>{esc(c.criterion)}</td><td>{c.passes}</td><td>{c.fails}</td>"
         f"<td class='{'rv-fail' if c.flaky else 'rv-pass'}'>{esc(c.label)}</td></tr>"

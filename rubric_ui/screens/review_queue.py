@@ -56,7 +56,8 @@ def _review(scope: str, cell: dict[str, Any], verdict: str, reason_key: str) -> 
     from rubric_core.judge.reviews import ReviewError, record_review
 
     # Signed in, the review is the signed-in person's (from the ID token); a typed name counts only without sign-in.
-    reviewer = reviewer_identity() or st.session_state.get(REVIEWER, "")
+    signed = reviewer_identity()
+    reviewer = signed or st.session_state.get(REVIEWER, "")
     try:
         done = act(
             "review",
@@ -69,6 +70,7 @@ def _review(scope: str, cell: dict[str, Any], verdict: str, reason_key: str) -> 
                 verdict=verdict,
                 reason=st.session_state.get(reason_key, ""),
                 reviewer=reviewer,
+                reviewer_is_identity=signed is not None,
             ),
             run_id=cell["run_id"],
             detail=lambda row: (

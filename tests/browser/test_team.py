@@ -277,6 +277,15 @@ def test_a_replayed_press_of_a_hidden_button_does_nothing_and_is_recorded(browse
     with open_server_store(team) as store:
         assert store.get_run(target) is not None  # nothing happened
     assert not _rows(team, action="delete", run_id=target, outcome="done")
+    # From a signed-in person with no role (their page shows nothing): refused and recorded all the same.
+    nora_tap = WsTap()
+    nora = _as(browser, team, browsers, "nora", tap=nora_tap)
+    nora.get_by_text("You have no role on this dashboard", exact=False).wait_for()
+    nora_tap.inject(ada_tap.held[0])
+    nobody = _wait_rows(nora, team, bool, actor="nora@nowhere.org", action="delete")
+    assert [(r["outcome"], r["run_id"]) for r in nobody] == [("denied", target)]
+    with open_server_store(team) as store:
+        assert store.get_run(target) is not None
 
     # The same for a control inside a polling fragment (a fragment run does not run the page script): the
     # author's Cancel of a live run, replayed from a viewer's page of the same run.

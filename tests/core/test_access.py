@@ -213,3 +213,50 @@ def test_share_links_need_a_signing_key_of_some_length() -> None:
     # The cookie secret works when no share key is set; the two derive different keys from the same text.
     assert share.signing_key(None, "x" * 32) == share.signing_key("x" * 32, None)
     assert share.signing_key(None, "x" * 32) != ("x" * 32).encode()
+
+
+@pytest.mark.parametrize(
+    ("claim", "verified"),
+    [
+        (True, True),
+        ("true", True),
+        ("TRUE", True),
+        (False, False),
+        ("false", False),
+        ("False", False),
+        (0, False),
+        (1, False),
+        ("0", False),
+        ("yes", False),
+        (None, False),
+        ("", False),
+        ([True], False),
+    ],
+)
+def test_only_a_verified_email_gets_its_roles(claim: object, verified: bool) -> None:
+    """`"email_verified": "False"` or 0 got the roles of that email: only true (or "true" in any case) verifies."""
+    roles = _actor("lead@example.com", email_verified=claim).roles
+    assert (roles == frozenset({"admin", "author", "viewer"})) is verified, (claim, roles)
+
+
+def test_a_signed_in_reviewer_whose_email_holds_a_control_character_can_review(store: Store) -> None:
+    """'write the name on one line' was asked of a name that comes from the ID token."""
+    from rubric_core.engine import Engine
+    from rubric_core.judge.reviews import ReviewError, record_review
+    from tests.core.helpers import example_config
+
+    run_id = Engine().execute(example_config("haiku"), subscribers=[store.record]).run_id
+    criterion = store.criteria([run_id])[0]
+    identity = "ann\x1b]0;pwned\x07@example.com"
+    row = record_review(
+        store,
+        run_id,
+        iteration=0,
+        criterion=criterion["name"],
+        verdict="fail",
+        reviewer=identity,
+        reviewer_is_identity=True,
+    )
+    assert row["reviewer"] == "ann\\u001b]0;pwned\\u0007@example.com" and "\x1b" not in row["reviewer"]
+    with pytest.raises(ReviewError, match="on one line"):  # a typed name is still refused
+        record_review(store, run_id, iteration=0, criterion=criterion["name"], verdict="fail", reviewer=identity)

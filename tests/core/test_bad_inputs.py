@@ -659,7 +659,7 @@ case(
     subprocess=True,
 )
 case("import-missing-file", ["import", "missing.jsonl"], "Cannot read", "Nothing was imported")
-case("import-directory", ["import", "d"], "Cannot read", files={"d/": ""})
+case("import-directory", ["import", "d"], "is a folder", files={"d/": ""})
 
 # ---- export targets --------------------------------------------------------------------------------
 

@@ -211,3 +211,41 @@ def test_an_export_that_fails_half_way_leaves_no_file_and_one_line(
     assert not out.exists(), "an empty or partial export is not left behind"
     assert next(line for line in err.splitlines() if line.strip()).startswith("error: Unexpected failure")
     assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("failure", ["http-500", "garbage"])
+def test_a_repeat_with_a_failing_grader_names_the_cause_and_exits_1(
+    store: Store, haiku: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], failure: str
+) -> None:
+    """`regrade --repeat 3` printed 'results: grader_error, grader_error, grader_error', no cause, and exit 0."""
+    from langchain_core.messages import AIMessage
+
+    words = StubOpenAI(lambda messages, body: AIMessage(content="no verdict here, just words"))
+    stub = StubOpenAI(status=500) if failure == "http-500" else words
+    with stub:
+        monkeypatch.setenv("OPENAI_BASE_URL", stub.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-not-a-real-key-123")
+        assert main(["regrade", haiku, "--repeat", "3", "--grader", "openai:gpt-4o-mini"]) == 1
+        out, err = capsys.readouterr()
+        assert "results: grader_error, grader_error, grader_error" in out
+        assert "the grader FAILED on every grading" in err
+        cause = "HTTP 500 from the grader's provider" if failure == "http-500" else "could not be read as a verdict"
+        assert cause in err and "Traceback" not in err
+        assert main(["regrade", haiku, "--repeat", "2", "--grader", "openai:gpt-4o-mini", "--jsonl"]) == 1
+        out, err = capsys.readouterr()
+        assert json.loads(out)["failures"] and cause in err
+
+
+def test_importing_a_parquet_export_says_import_reads_a_jsonl_export(
+    store: Store, haiku: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`import` of a Parquet file said 'is not UTF-8 text: save it as UTF-8'."""
+    assert main(["export", "--format", "parquet", "--out", str(tmp_path / "pq")]) == 0
+    capsys.readouterr()
+    for target in (tmp_path / "pq" / "runs" / "runs.parquet", tmp_path / "pq"):
+        assert main(["import", str(target)]) == 2
+        err = capsys.readouterr().err
+        assert "export --format jsonl" in err and "save it as UTF-8" not in err, err
+    (tmp_path / "latin1.jsonl").write_bytes("caf\xe9\n".encode("latin-1"))
+    assert main(["import", str(tmp_path / "latin1.jsonl")]) == 2
+    assert "export --format jsonl" in capsys.readouterr().err

@@ -216,3 +216,88 @@ def test_a_store_opened_read_only_reads_and_refuses_every_write(home: Path, tmp_
     finally:
         reader.close()
     assert _dump(home / "runs.sqlite") == before
+
+
+def test_suite_list_and_show_read_a_read_only_store(shared: Path) -> None:
+    """They said 'Cannot open the store ... move it away' while runs, show and export read it."""
+    dataset = shared / "d.jsonl"
+    dataset.write_text('{"id": "one", "task": "Write a haiku about spring."}\n')
+    rubric = shared / "r.md"
+    rubric.write_text("- Exactly three lines\n")
+    ran = _cli(shared, "suite", "run", "--dataset", str(dataset), "--rubric-file", str(rubric), as_reader=False)
+    assert ran.returncode in (0, 1), ran.stderr
+    before = _dump(shared / "home" / "runs.sqlite")
+    listed = _cli(shared, "suite", "list")
+    assert listed.returncode == 0 and "1/1" in listed.stdout.replace(" ", ""), listed.stderr
+    suite_id = listed.stdout.split()[0]
+    shown = _cli(shared, "suite", "show", suite_id)
+    assert shown.returncode == 0 and "Exactly three lines" in shown.stdout, shown.stderr
+    refused = _cli(shared, "suite", "resume", suite_id)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert _dump(shared / "home" / "runs.sqlite") == before
+
+
+_NO_DAC_OVERRIDE = ["setpriv", "--bounding-set=-dac_override,-dac_read_search", "--"]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [("runs",), ("run", "--example", "haiku"), ("suite", "list"), ("export", "--format", "jsonl", "--out", "OUT")],
+)
+def test_a_home_folder_you_cannot_enter_exits_2_with_a_message(tmp_path: Path, args: tuple[str, ...]) -> None:
+    """It gave 'Unexpected failure: PermissionError', exit 1, and pointed to a log inside that very folder."""
+    home = tmp_path / "home"
+    home.mkdir()
+    home.chmod(0)
+    prefix = _NO_DAC_OVERRIDE if os.geteuid() == 0 else []  # root passes any mode unless it drops that capability
+    if prefix and shutil.which("setpriv") is None:
+        pytest.fail("util-linux's setpriv is needed to take root's right to enter any folder")
+    argv = [a.replace("OUT", str(tmp_path / "o.jsonl")) for a in args]
+    env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home)}
+    env.pop("RUBRIC_STUDIO_DB_URL", None)
+    try:
+        done = subprocess.run(
+            [*prefix, sys.executable, "-m", "rubric_core", *argv],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=300,
+            check=False,
+        )
+        debug = subprocess.run(
+            [*prefix, sys.executable, "-m", "rubric_core", "--debug", *argv],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env=env,
+            timeout=300,
+            check=False,
+        )
+    finally:
+        home.chmod(0o755)
+    assert done.returncode == 2, done.stderr
+    assert "a folder you cannot enter" in done.stderr and "RUBRIC_STUDIO_HOME" in done.stderr
+    assert str(home / "logs") not in done.stderr and "Traceback" not in done.stderr
+    assert debug.returncode == 2
+
+
+def test_a_permission_denied_anywhere_is_exit_2_and_its_traceback_only_with_debug(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from rubric_core import logs
+    from rubric_core.cli import main as cli_main
+    from rubric_core.cli import store as cli_store
+
+    def denied(args: object) -> int:
+        raise PermissionError(13, "Permission denied", str(home / "runs.sqlite"))
+
+    monkeypatch.setattr(cli_store, "cmd_runs", denied)
+    monkeypatch.setattr(logs, "log_failed", lambda: True)  # the log is in the folder that refused
+    assert cli_main.main(["runs"]) == 2
+    err = capsys.readouterr().err
+    assert f"Permission denied to {home / 'runs.sqlite'}" in err and "Traceback" not in err
+    assert "could not be written either" in err and "Details (tracebacks) are in" not in err
+    assert cli_main.main(["--debug", "runs"]) == 2
+    assert "Traceback (most recent call last)" in capsys.readouterr().err
+    logs.configure(debug=False)

@@ -459,3 +459,34 @@ def test_start_returns_before_the_agent_stack_is_loaded(runner: SuiteRunner, sto
     assert ss.get_suite_run(store, handle.suite_run_id) is not None
     assert calls == [] or all(name != threading.current_thread().name for name in calls), calls
     assert handle.wait(300) and loaded.is_set()
+
+
+def test_a_suite_resumed_after_idle_time_counts_only_its_working_time(
+    db_url: str, runner: SuiteRunner, store: Store
+) -> None:
+    """A suite resumed 25 minutes after its cancel reported 'time 1673.5 s' for about 150 s of work."""
+    from sqlalchemy import text
+
+    holder: dict = {}
+    ready = threading.Event()
+
+    def cancel_after_one(event: dict) -> None:
+        if event["type"] == "item_finished":
+            ready.wait()
+            holder["handle"].cancel()
+
+    holder["handle"] = runner.start(_small(3), _config(), concurrency=1, subscribers=[cancel_after_one])
+    ready.set()
+    assert holder["handle"].wait(300)
+    suite_id = holder["handle"].suite_run_id
+    assert ss.get_suite_run(store, suite_id)["status"] == "cancelled"
+    idle = 1500.0  # what happened so far happened 25 minutes before the resume
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE events SET at = at - :d"), {"d": idle})
+        conn.execute(text("UPDATE suite_runs SET created_at = created_at - :d"), {"d": idle})
+        conn.execute(text("UPDATE runs SET created_at = created_at - :d"), {"d": idle})
+    assert runner.resume(suite_id).wait(300)
+    summary = summarize(suite_frames(store, suite_id))
+    assert summary.finished == 3
+    worked = sum(float(r["wall_time_s"] or 0) for r in store.list_runs(limit=10))
+    assert 0 < summary.wall_time_s < idle and summary.wall_time_s <= worked + 1.0, (summary.wall_time_s, worked)

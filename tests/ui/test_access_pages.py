@@ -135,3 +135,24 @@ def test_each_role_draws_only_the_controls_of_its_actions_on_every_page(
     if roles == {"viewer"}:
         assert drawn == set()
     assert set(PERMISSIONS)  # the table is what the drawn controls were checked against
+
+
+def test_a_replayed_press_from_a_person_with_no_role_is_recorded(
+    home: Path, stored_run: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """It did nothing but left no audit row, though docs/SCALING.md says every denied action is recorded."""
+    from rubric_ui.session import access
+
+    pressed = object()  # one press: what the message that started this script run carried
+    monkeypatch.setattr(access, "_fired_triggers", lambda: [(pressed, f"runs_delete_{stored_run}")])
+    at = _app(user={"is_logged_in": True, "email": "nora@nowhere.org", "sub": "nora", "name": "Nora"})
+    at.secrets["roles"] = {"admin": ["ada@example.com"]}
+    at.run()
+    assert not at.exception and "You have no role on this dashboard" in texts(at)
+    store = open_store()
+    try:
+        rows = [r for r in list_audit(store) if r["actor"] == "nora@nowhere.org"]
+        assert [(r["action"], r["outcome"], r["run_id"]) for r in rows] == [("delete", "denied", stored_run)]
+        assert store.get_run(stored_run) is not None
+    finally:
+        store.close()
