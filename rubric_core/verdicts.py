@@ -12,6 +12,7 @@ A `check` is plain JSON:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -105,9 +106,13 @@ def judgement_check(gap: str = "", tools: list[dict[str, Any]] | None = None) ->
     return make_check(JUDGEMENT, looked_for="the criterion as written", found=gap, tools=tools)
 
 
+_UNRECORDED_CHECK = make_check(UNRECORDED, looked_for="", found="stored before checks were recorded")
+
+
 def unrecorded_check() -> dict[str, Any]:
     """What a verdict stored before checks were recorded (or imported from such a file) carries."""
-    return make_check(UNRECORDED, looked_for="", found="stored before checks were recorded")
+    # A copy of one record built once: an export reads it for each of hundreds of thousands of older rows.
+    return dict(_UNRECORDED_CHECK)
 
 
 def verdict_of(row: Mapping[str, Any]) -> Verdict:
@@ -120,8 +125,6 @@ def verdict_of(row: Mapping[str, Any]) -> Verdict:
 
 def check_of(row: Mapping[str, Any]) -> dict[str, Any]:
     """A criterion's check record: `check` (a dict, or its JSON in `check_json`), else 'not recorded'."""
-    import json
-
     check = row.get("check")
     if not isinstance(check, dict):
         raw = row.get("check_json")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import NamedTuple
 
+from rubric_core.engine.events import RunEvent
+from rubric_core.exports.prefetch import prefetched
 from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
@@ -50,18 +53,40 @@ def iso_time(ts: float | None) -> str | None:
     return datetime.fromtimestamp(ts, UTC).isoformat() if ts else None
 
 
+class Batch(NamedTuple):
+    """BATCH runs of an export, read together."""
+
+    runs: list[dict]
+    its: dict[str, list[dict]]
+    """Iteration rows by run id."""
+    crit: dict[tuple, list[dict]]
+    """Criterion rows (each with its newest human review under `review`) by (run, turn, iteration)."""
+    events: dict[str, list[RunEvent]]
+    """The events of EXTRA_EVENT_TYPES of the runs `read_batches` was asked for (`events_of`)."""
+
+
 def read_batches(
-    store: Store, flt: RunFilter | None
-) -> Iterator[tuple[list[dict], dict[str, list[dict]], dict[tuple, list[dict]]]]:
-    """The runs matching `flt`, BATCH at a time: (runs, iterations by run, criteria by (run, turn, iteration))."""
-    for ids in store.iter_run_ids(flt, batch=BATCH):
-        runs = store.get_runs(ids)
-        its: dict[str, list[dict]] = {}
-        for row in store.iterations(ids):
-            its.setdefault(row["run_id"], []).append(row)
-        crit: dict[tuple, list[dict]] = {}
-        crit_rows = store.criteria(ids)
-        attach_reviews(store, ids, crit_rows)  # every format carries the human verdict beside the grader's
-        for row in crit_rows:
-            crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
-        yield runs, its, crit
+    store: Store, flt: RunFilter | None, *, events_of: Callable[[dict], bool] | None = None
+) -> Iterator[Batch]:
+    """The runs matching `flt`, BATCH at a time, with the events of those runs for which `events_of(run)` holds.
+
+    Each batch is read in a thread of its own while the caller writes the one before: the database's part of a
+    read (and pyarrow's part of a write) runs without the GIL, so on two cores they overlap.
+    """
+    return prefetched(_read_batch(store, ids, events_of) for ids in store.iter_run_ids(flt, batch=BATCH))
+
+
+def _read_batch(store: Store, ids: list[str], events_of: Callable[[dict], bool] | None) -> Batch:
+    from rubric_core.exports.records import EXTRA_EVENT_TYPES
+
+    runs = store.get_runs(ids)
+    its: dict[str, list[dict]] = {}
+    for row in store.iterations(ids):
+        its.setdefault(row["run_id"], []).append(row)
+    crit: dict[tuple, list[dict]] = {}
+    crit_rows = store.criteria(ids)
+    attach_reviews(store, ids, crit_rows)  # every format carries the human verdict beside the grader's
+    for row in crit_rows:
+        crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
+    wanted = [r["id"] for r in runs if events_of(r)] if events_of else []
+    return Batch(runs, its, crit, store.events_of_types(wanted, EXTRA_EVENT_TYPES))

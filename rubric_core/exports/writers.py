@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import csv
-import json
 from collections.abc import Iterator
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +16,10 @@ from rubric_core.exports.formats import (
     iso_time,
     read_batches,
 )
+from rubric_core.exports.gc_pause import collector_paused
+from rubric_core.exports.json_lines import write_json_lines
 from rubric_core.exports.langsmith import UploadFailed, upload_to_langsmith
 from rubric_core.exports.records import (
-    EXTRA_EVENT_TYPES,
     event_extras,
     grader_records,
     langsmith_example,
@@ -44,15 +45,6 @@ def csv_safe(value: Any) -> Any:
     return value
 
 
-def _write_jsonl(path: Path, records: Iterator[dict[str, Any]]) -> int:
-    n = 0
-    with path.open("w", encoding="utf-8") as f:
-        for record in records:
-            f.write(json.dumps(record, ensure_ascii=False) + "\n")
-            n += 1
-    return n
-
-
 def export_runs(
     store: Store,
     fmt: str,
@@ -71,6 +63,17 @@ def export_runs(
         msg = f"Unknown export format {fmt!r}. Formats: {', '.join(FORMATS)}."
         raise ValueError(msg)
     out = Path(out)
+    with collector_paused():
+        result = _write(store, fmt, out, flt, all_pairs=all_pairs)
+    if fmt == "langsmith" and upload:
+        try:
+            result.message = upload_to_langsmith(out, langsmith_dataset)
+        except UploadFailed as exc:
+            result.message, result.failed = str(exc), True
+    return result
+
+
+def _write(store: Store, fmt: str, out: Path, flt: RunFilter | None, *, all_pairs: bool) -> ExportResult:
     if fmt == "calibration":
         return export_calibration(store, out, flt)
     if fmt == "parquet":
@@ -79,12 +82,13 @@ def export_runs(
     if fmt == "csv":
         return _export_csv(store, out, flt)
 
+    def events_of(run: dict) -> bool:
+        # The other formats need only the follow-up inputs (runs of several turns: each turn's message and the
+        # rubric it was graded against).
+        return fmt == "jsonl" or int(run.get("turns") or 1) > 1
+
     def records() -> Iterator[dict[str, Any]]:
-        for runs, its, crit in read_batches(store, flt):
-            # One query per batch; the other formats need only the follow-up inputs (runs of several turns: each
-            # turn's message and the rubric it was graded against).
-            wanted = [r["id"] for r in runs if fmt == "jsonl" or int(r.get("turns") or 1) > 1]
-            events = store.events_of_types(wanted, EXTRA_EVENT_TYPES)
+        for runs, its, crit, events in read_batches(store, flt, events_of=events_of):
             for run in runs:
                 rows = its.get(run["id"], [])
                 extras = event_extras(events.get(run["id"], []), tools=fmt == "jsonl")
@@ -97,14 +101,7 @@ def export_runs(
                 else:
                     yield langsmith_example(run_record(run, rows, crit, extras))
 
-    n = _write_jsonl(out, records())
-    result = ExportResult(fmt, n, [out])
-    if fmt == "langsmith" and upload:
-        try:
-            result.message = upload_to_langsmith(out, langsmith_dataset)
-        except UploadFailed as exc:
-            result.message, result.failed = str(exc), True
-    return result
+    return ExportResult(fmt, write_json_lines(out, records()), [out])
 
 
 def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
@@ -136,7 +133,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
     with out.open("w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=columns)
         writer.writeheader()
-        for runs, its, crit in read_batches(store, flt):
+        for runs, its, crit, _ in read_batches(store, flt):
             by_run: dict[str, list[tuple[tuple, list[dict]]]] = {}
             for key, rows in crit.items():
                 by_run.setdefault(key[0], []).append((key, rows))
@@ -197,11 +194,11 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
     n = 0
     meta = {b"rubric_studio_schema_version": str(EXPORT_SCHEMA_VERSION).encode()}
     try:
-        for runs, its, crit in read_batches(store, flt):
+        for runs, its, crit, _ in read_batches(store, flt):
             ids = [r["id"] for r in runs]
             all_its = [row for rid in ids for row in its.get(rid, [])]
             all_crit = [row for key, rows in crit.items() for row in rows]
-            all_crit.sort(key=lambda c: (c["run_id"], c["turn"], c["iteration"], c["position"]))
+            all_crit.sort(key=itemgetter("run_id", "turn", "iteration", "position"))
             tables = {
                 "runs": frames.runs_frame_from_rows(runs),
                 "iterations": frames.iterations_frame_from_rows(all_its, all_crit),

@@ -11,7 +11,7 @@ from sqlalchemy.engine import Connection
 from rubric_core.engine.events import RunEvent
 from rubric_core.store.base import StoreBase
 from rubric_core.store.filters import RunFilter
-from rubric_core.store.sql import text
+from rubric_core.store.sql import dict_rows, text
 
 
 def _loads(value: str | None, default: Any) -> Any:
@@ -48,7 +48,7 @@ class RunQueries(StoreBase):
             f"FROM runs r WHERE {where} ORDER BY r.created_at DESC, r.id DESC LIMIT :limit OFFSET :offset"
         )
         with self.engine.connect() as conn:
-            rows = [dict(r._mapping) for r in conn.execute(text(sql), {**params, "limit": limit, "offset": offset})]
+            rows = dict_rows(conn.execute(text(sql), {**params, "limit": limit, "offset": offset}))
             tags = self._tags_for(conn, [r["id"] for r in rows])
         for r in rows:
             r["status"] = self._status(r)
@@ -111,8 +111,7 @@ class RunQueries(StoreBase):
         params = {f"i{i}": v for i, v in enumerate(run_ids)}
         with self.engine.connect() as conn:
             rows = {
-                r._mapping["id"]: dict(r._mapping)
-                for r in conn.execute(text(f"SELECT * FROM runs WHERE id IN ({names})"), params)
+                r["id"]: r for r in dict_rows(conn.execute(text(f"SELECT * FROM runs WHERE id IN ({names})"), params))
             }
             tags = self._tags_for(conn, list(rows))
         out = []
@@ -150,7 +149,7 @@ class RunQueries(StoreBase):
                     f"AND type IN ({kinds}) ORDER BY run_id, seq"
                 ),
                 params,
-            )
+            ).all()
             for r, s, t, a, d in rows:
                 out.setdefault(r, []).append(RunEvent(run_id=r, seq=s, type=t, at=a, data=json.loads(d)))
         return out
@@ -181,19 +180,18 @@ class RunQueries(StoreBase):
 
     def criteria(self, run_ids: list[str]) -> list[dict[str, Any]]:
         """Criterion rows of these runs, ordered, each with its `verdict` and `check` (rubric_core/verdicts.py)."""
-        from rubric_core.store.verdict_rows import read_criterion
+        from rubric_core.store.verdict_rows import decode_criterion
 
-        return [read_criterion(r) for r in self._rows_for("criteria", run_ids, "run_id, turn, iteration, position")]
+        return [decode_criterion(r) for r in self._rows_for("criteria", run_ids, "run_id, turn, iteration, position")]
 
     def _rows_for(self, table: str, run_ids: list[str], order: str) -> list[dict[str, Any]]:
         if not run_ids:
             return []
         names = ", ".join(f":i{i}" for i in range(len(run_ids)))
         with self.engine.connect() as conn:
-            return [
-                dict(r._mapping)
-                for r in conn.execute(
+            return dict_rows(
+                conn.execute(
                     text(f"SELECT * FROM {table} WHERE run_id IN ({names}) ORDER BY {order}"),
                     {f"i{i}": v for i, v in enumerate(run_ids)},
                 )
-            ]
+            )

@@ -24,6 +24,16 @@ def text(sql: str) -> TextClause:
     return _text(sql)
 
 
+def dict_rows(result: Any) -> list[dict[str, Any]]:
+    """Every row of a query result as a plain dict, the column names read once.
+
+    `dict(row._mapping)` builds a mapping view and reads the keys again for each row: an export of 10,000 runs
+    reads 400,000 criterion rows, and that per-row work was a third of its time.
+    """
+    keys = list(result.keys())
+    return [dict(zip(keys, row, strict=True)) for row in result.fetchall()]
+
+
 def is_postgres(url: str) -> bool:
     """Whether a database URL names PostgreSQL (any driver)."""
     return url.split(":", 1)[0].split("+", 1)[0] in ("postgresql", "postgres")

@@ -29,11 +29,15 @@ def criterion_row(position: int, criterion: dict[str, Any]) -> dict[str, Any]:
 
 def read_criterion(row: dict[str, Any]) -> dict[str, Any]:
     """A stored criterion row with `verdict` and `check` (a dict) read from it; `check_json` is dropped."""
-    out = dict(row)
-    out["verdict"] = verdict_of(row)
-    out["check"] = check_of(row)
-    out.pop("check_json", None)
-    return out
+    return decode_criterion(dict(row))
+
+
+def decode_criterion(row: dict[str, Any]) -> dict[str, Any]:
+    """`read_criterion` on a row the caller owns, decoded in place (an export of 10,000 runs reads 400,000)."""
+    row["verdict"] = verdict_of(row)
+    row["check"] = check_of(row)
+    row.pop("check_json", None)
+    return row
 
 
 def read_tools(raw: str | None) -> list[dict[str, Any]]:
