@@ -336,8 +336,8 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     name = _trailing_name(body, criterion)
     if name:
         # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
-        rest = [w.lower() for w in body[: len(body) - len(name)].split() if w.lower() not in _STOP]
-        return Term("literal", name, near=tuple(rest))
+        around = [w.lower() for w in body[: len(body) - len(name)].split() if w.lower() not in _STOP]
+        return Term("literal", name, near=tuple(around))
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
