@@ -158,15 +158,16 @@ def passed_value(verdict: str) -> bool | None:
     return None if verdict == "n/a" else verdict == "pass"
 
 
-def check_text(check: Mapping[str, Any], *, with_tools: bool = True) -> str:
-    """One line a person reads beside a verdict: 'word count: 138 words (looked for at most 120 words)'."""
+def check_text(check: Mapping[str, Any], *, with_tools: bool = True, brief: bool = False) -> str:
+    """One line a person reads beside a verdict: 'word count: 138 words (looked for at most 120 words)'; `brief`
+    leaves out what it looked for when it found something ('word count: 138 words')."""
     label = str(check.get("label") or CHECK_LABELS.get(str(check.get("kind")), "check"))
     found = str(check.get("found") or "")
     looked = str(check.get("looked_for") or "")
     kind = str(check.get("kind") or "")
     if kind == JUDGEMENT:
         text = label
-    elif found and looked:
+    elif found and looked and not brief:
         text = f"{label}: {found} (looked for {looked})"
     elif found or looked:
         text = f"{label}: {found or 'looked for ' + looked}"

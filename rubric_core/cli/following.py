@@ -8,6 +8,7 @@ import threading
 from typing import Any
 
 from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OTHER, EXIT_SATISFIED, EXIT_TERMINATED
+from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.words import counted
 
 
@@ -36,9 +37,10 @@ def _print_event_table(event: Any, out: Any) -> None:
             f"[iteration {d['iteration'] + 1}] {d['result']} ({d['wall_time_s']:.2f} s): {d['explanation']}", file=out
         )
         for c in d["criteria"]:
-            mark = "PASS" if c["passed"] else "FAIL"
-            gap = f"  -- {c.get('gap', '')}" if not c["passed"] else ""
-            print(f"    {mark}  {c['name']}{gap}", file=out)
+            verdict = verdict_of(c)
+            mark = {"pass": "PASS", "fail": "FAIL"}.get(verdict, "N/A ")
+            gap = f"  -- {c.get('gap', '')}" if verdict != "pass" else ""
+            print(f"    {mark}  {c['name']}  [{check_text(check_of(c), with_tools=False, brief=True)}]{gap}", file=out)
     elif event.type == "finished":
         print(
             f"\nstatus: {d['status']} after {counted(d['iterations'], 'iteration')}, "

@@ -13,6 +13,7 @@ import sys
 from typing import Any
 
 from rubric_core.cli.common import BadInput, audit, open_cli_store, read_text_file, whole_arg
+from rubric_core.verdicts import check_text
 
 
 def _zero_based(value: int | None, what: str) -> int | None:
@@ -48,17 +49,19 @@ def cmd_review(args: argparse.Namespace) -> int:
     except ReviewError as exc:
         raise BadInput(str(exc)) from None
     audit(store, "review", run_id=args.run_id, detail=f"review of {row['criterion']!r}: {args.verdict}")
-    grader = next(
+    verdict = next(
         (
-            bool(c["passed"])
+            c["verdict"]
             for c in store.criteria([args.run_id])
             if (c["turn"], c["iteration"], c["position"]) == (row["turn"], row["iteration"], row["position"])
         ),
-        None,
+        "n/a",
     )
     human = "pass" if row["passed"] else "fail"
-    verdict = "pass" if grader else "fail"
-    agrees = "agrees with" if grader == row["passed"] else "disagrees with"
+    if verdict == "n/a":
+        agrees = "the grader could not judge it, so it counts in no agreement; see"
+    else:
+        agrees = "agrees with" if (verdict == "pass") == bool(row["passed"]) else "disagrees with"
     revision = f" (supersedes {row['revision']} earlier review(s))" if row["revision"] else ""
     print(
         f"reviewed run {args.run_id} turn {row['turn'] + 1} iteration {row['iteration'] + 1} "
@@ -104,6 +107,11 @@ def _selected_runs(store: Any, args: argparse.Namespace) -> tuple[list[str], str
         msg = f"No run was graded by {args.grader!r}. Give the grader spec exactly as stored, e.g. offline:grader."
         raise BadInput(msg)
     return ids, f"grader {args.grader!r} ({len(ids)} runs)"
+
+
+def _mark(verdict: bool | None) -> str:
+    """PASS, FAIL or N/A (a verdict the grader could not give)."""
+    return "N/A " if verdict is None else ("PASS" if verdict else "FAIL")
 
 
 def _fmt(value: float | None, pattern: str = "{:.2f}") -> str:
@@ -261,12 +269,13 @@ def _what_if(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
         )
         for name, passed in row.new.items():
             before = row.original_verdict(name)
-            was = "" if before is None else f" (was {'PASS' if before else 'FAIL'})"
+            was = "" if name not in row.original and name not in row.renamed else f" (was {_mark(before)})"
             if name in row.renamed:
                 was += f" (reworded from {row.renamed[name]!r})"
             changed = "  CHANGED" if name in row.changed else ""
             gap = f"  -- {row.new_gaps[name]}" if name in row.new_gaps else ""
-            print(f"    {'PASS' if passed else 'FAIL'}  {name}{was}{changed}{gap}")
+            check = row.new_checks.get(name)
+            print(f"    {_mark(passed)}  {name}{was}{changed}{gap}" + (f"  [{check_text(check)}]" if check else ""))
     print()
     print(report.summary())
     if report.changed_criteria:

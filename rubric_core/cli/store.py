@@ -78,20 +78,30 @@ def cmd_show(args: argparse.Namespace) -> int:
         print("(no graded iterations)")
     else:
         table = crit.pivot_table(
-            index=["position", "criterion"], columns=["turn", "iteration"], values="passed", aggfunc="first"
+            index=["position", "criterion"], columns=["turn", "iteration"], values="verdict", aggfunc="first"
         )
-        table = table.map(lambda v: "PASS" if v is True else ("FAIL" if v is False else ""))
+        table = table.map(
+            lambda v: {"pass": "PASS", "fail": "FAIL", "n/a": "N/A"}.get(v, "") if isinstance(v, str) else ""
+        )
         table.columns = [f"t{t + 1}/it{i + 1}" for t, i in table.columns]  # counted from 1, as the UI does
         table.index = [name for _, name in table.index]
         print(table.to_string())
         print()
         for _, row in its.iterrows():
             print(f"turn {row['turn'] + 1} iteration {row['iteration'] + 1}: {row['result']}: {row['explanation']}")
-        failed = crit[~crit["passed"]]
+        failed = crit[crit["verdict"] != "pass"]
         if not failed.empty:
-            print("\ngaps:")
+            print("\ngaps (N/A: the grader could not judge it):")
             for _, row in failed.iterrows():
-                print(f"  t{row['turn'] + 1}/it{row['iteration'] + 1} {row['criterion']}: {row['gap']}")
+                mark = "N/A " if row["verdict"] == "n/a" else ""
+                print(f"  t{row['turn'] + 1}/it{row['iteration'] + 1} {mark}{row['criterion']}: {row['gap']}")
+        last = crit[
+            (crit["turn"] == crit["turn"].max())
+            & (crit["iteration"] == crit[crit["turn"] == crit["turn"].max()]["iteration"].max())
+        ]
+        print("\nchecks at the last pass:")
+        for _, row in last.iterrows():
+            print(f"  {row['criterion']}: {row['verdict']} · {row['check']}")
     if run["error"]:
         print(f"\nerror: {run['error']}")
     print(f"\nfinal output:\n{run['final_output']}")

@@ -7,13 +7,14 @@ never by run events. A review never touches the grader's verdict in
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from typing import Any
 
 from rubric_core.store.sql import text, transaction_lock
 from rubric_core.store.store import Store
-from rubric_core.store.verdict_rows import read_criterion, read_tools
+from rubric_core.store.verdict_rows import criterion_row, read_criterion, read_tools
 
 
 def _in(names: list[str], prefix: str = "i") -> tuple[str, dict[str, Any]]:
@@ -166,19 +167,22 @@ def save_regrade(store: Store, regrade: dict[str, Any], passes: list[dict[str, A
             conn.execute(
                 text(
                     "INSERT INTO regrade_passes (regrade_id, turn, iteration, attempt, result, explanation, "
-                    "unverified) VALUES (:g, :t, :i, :a, :res, :exp, :unv)"
+                    "unverified, grader_tools_json) VALUES (:g, :t, :i, :a, :res, :exp, :unv, :tools)"
                 ),
-                {**key, "res": p["result"], "exp": p.get("explanation", ""), "unv": int(bool(p.get("unverified")))},
+                {
+                    **key,
+                    "res": p["result"],
+                    "exp": p.get("explanation", ""),
+                    "unv": int(bool(p.get("unverified"))),
+                    "tools": json.dumps(p["grader_tools"], ensure_ascii=False) if p.get("grader_tools") else "",
+                },
             )
-            rows = [
-                {**key, "p": i, "n": c["name"], "ok": int(bool(c["passed"])), "gap": c.get("gap") or ""}
-                for i, c in enumerate(p.get("criteria") or [])
-            ]
+            rows = [{**key, **criterion_row(i, c)} for i, c in enumerate(p.get("criteria") or [])]
             if rows:
                 conn.execute(
                     text(
                         "INSERT INTO regrade_criteria (regrade_id, turn, iteration, attempt, position, name, passed, "
-                        "gap) VALUES (:g, :t, :i, :a, :p, :n, :ok, :gap)"
+                        "gap, verdict, check_json) VALUES (:g, :t, :i, :a, :p, :n, :ok, :gap, :v, :chk)"
                     ),
                     rows,
                 )

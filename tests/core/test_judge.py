@@ -558,3 +558,23 @@ def test_what_if_pairs_a_reworded_criterion_with_its_old_self(store: Store, engi
     again = stored_what_if(store, run_id)
     assert again is not None and again.renamed == report.renamed
     assert report.to_dict()["renamed"] == report.renamed
+
+
+def test_a_stored_regrade_keeps_each_verdict_and_its_check(store: Store, engine: Engine) -> None:
+    """A what-if or consistency regrade stores n/a and the check beside each verdict (regrade_criteria.verdict and
+    check_json), so reading it back never turns an n/a into a fail."""
+    import dataclasses
+
+    config = dataclasses.replace(
+        example_config("haiku"), rubric="- Exactly three lines\n- Is witty and original\n", max_iterations=1
+    )
+    run_id = engine.execute(config, subscribers=[store.record]).run_id
+    report = consistency(store, run_id, repeats=2)
+    stored = judge_store.get_regrade(store, report.regrade_id)
+    assert stored is not None
+    for p in stored["passes"]:
+        lines, witty = p["criteria"]
+        assert lines["check"]["kind"] == "line_count" and lines["verdict"] in ("pass", "fail")
+        assert witty["verdict"] == "n/a" and witty["check"]["kind"] == "cannot_judge" and witty["passed"] is False
+    witty_flips = next(c for c in report.criteria if c.criterion == "Is witty and original")
+    assert (witty_flips.graded, witty_flips.not_judged, witty_flips.label) == (0, 2, "never judged · 2 n/a")
