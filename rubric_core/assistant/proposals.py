@@ -175,9 +175,9 @@ def _for(evidence: Evidence, f: Finding, split: Split) -> list[Proposal | None]:
     if f.kind == "vague":
         return [_explicit_measure(evidence, f, split), _observable(evidence, f)]
     if f.kind in ("mostly_na", "never_passes"):
-        return [_observable(evidence, f), *_threshold(evidence, f, split)]
+        return [_observable(evidence, f), *_threshold(evidence, f, split), _name_tool(evidence, f)]
     if f.kind in ("disagrees_accepts", "disagrees_rejects", "blocks", "cap_hits"):
-        return _threshold(evidence, f, split)
+        return [*_threshold(evidence, f, split), _name_tool(evidence, f)]
     if f.kind == "always_passes":
         return [
             _make(
@@ -301,6 +301,30 @@ def _observable(evidence: Evidence, f: Finding) -> Proposal | None:
         "Without the judgement word the line names something a check can observe "
         f"({checked.spec.check.replace('_', ' ')}); the judgement word itself cannot be checked.",
         "reword to a phrasing the offline grader can check (docs/CRITERIA.md)",
+    )
+
+
+def _name_tool(evidence: Evidence, f: Finding) -> Proposal | None:
+    """Name a grader tool the runs were given whose report can decide the line ('Handles an empty list
+    (run_test_suite)'): the tool's passed / tests report judges it, for any grader (docs/CRITERIA.md). Only a
+    project's own tools report that way; a line that names a tool already is left alone."""
+    from rubric_core.checks.catalogue import TOOL_CATALOGUE
+    from rubric_core.checks.tool_evidence import tool_reference
+
+    own = [t for t in evidence.grader_tools if t not in TOOL_CATALOGUE]
+    if not own or tool_reference(f.criterion, own) is not None or "(" in f.criterion:
+        return None
+    tool = own[0]
+    new = f"{f.criterion.rstrip('.')} ({tool})"
+    return _make(
+        evidence,
+        f,
+        "name_tool",
+        [new],
+        f'Reword to "{new}"',
+        f"The runs have the grader tool {tool}: named at the end of the line, its report decides the verdict "
+        "instead of the grader's reading of the line.",
+        "name a grader tool",
     )
 
 

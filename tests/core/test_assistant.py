@@ -237,3 +237,23 @@ def _dataset(tmp_path: Path) -> Path:
     path = tmp_path / "items.jsonl"
     path.write_text(json.dumps({"id": "a", "task": "Write a status update about the office move."}) + "\n")
     return path
+
+
+def test_a_line_no_check_covers_gets_a_project_grader_tool_named_when_the_runs_had_one() -> None:
+    """The 'name a grader tool' rule: a project's own tool (its passed / tests report decides a line) is offered
+    for a criterion that is mostly n/a; a built-in tool, or a line that names a tool already, gets none."""
+    from rubric_core.assistant.evidence import Evidence
+    from rubric_core.assistant.findings import Finding
+    from rubric_core.assistant.proposals import propose
+    from rubric_core.assistant.split import Split
+
+    rubric = "- Handles an empty list\n- Defines a function find_duplicates\n"
+    criteria = ["Handles an empty list", "Defines a function find_duplicates"]
+    finding = Finding("Handles an empty list", "mostly_na", "Mostly n/a", {"na": 3, "verdicts": 3})
+    evidence = Evidence("fixer", 1, rubric, criteria, [], [], grader_tools=["python_tests", "run_test_suite"])
+    (proposal,) = [p for p in propose(evidence, [finding], Split(1, 0.5)) if p.kind == "name_tool"]
+    assert proposal.edited_rubric == "- Handles an empty list (run_test_suite)\n- Defines a function find_duplicates\n"
+    assert proposal.mapping["Handles an empty list (run_test_suite)"] == ["Handles an empty list"]
+    assert proposal.source == "rule: name a grader tool"
+    builtin_only = Evidence("fixer", 1, rubric, criteria, [], [], grader_tools=["python_tests"])
+    assert not [p for p in propose(builtin_only, [finding], Split(1, 0.5)) if p.kind == "name_tool"]
