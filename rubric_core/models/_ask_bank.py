@@ -29,47 +29,39 @@ CALLS_TO_ACTION: dict[str, tuple[str, ...]] = {
     ),
     "welcome": (
         "Come along {on_when} and say hello.",
-        "Join us {on_when}.",
-        "Say hello at the next meetup.",
         "Reply to this message to introduce yourself.",
     ),
     "change": (
-        "Please read the details before {deadline}.",
-        "Take a moment to read through {subject}.",
-        "Share this note with anyone it affects.",
+        "Take a look at {subject} today.",
+        "Reply to this message to tell us how it affects you.",
     ),
-    "general": (
-        "Reply to this message with any questions.",
-        "Share this news with anyone who might be interested.",
-    ),
+    "general": ("Reply to this message to share your thoughts.",),
     "email:request": (
-        "Please reply by {deadline} if you can.",
-        "Reply when you have a moment, even with a few quick notes.",
+        "Please reply by {deadline}.",
+        "Reply to this email to let me know your thoughts.",
     ),
-    "email:thanks": ("Ask me any time you need a hand in return.",),
+    "email:thanks": ("Reply to this email to tell me how I can return the favour.",),
     "email:apology": (
-        "Reply to this email if there is anything else we can do.",
-        "Write back any time if something is still not right.",
+        "Reply to this email to tell us how we can help.",
+        "Reply to this email so we can help.",
     ),
     "email:invite": (
         "Reply by {deadline} to save your place.",
-        "Reply to this email to let me know if you can make it.",
+        "Reply to this email to save your place.",
     ),
     "email": (
-        "Reply to this email with any questions.",
-        "Please reply by {deadline} with any questions.",
-        "Share this with anyone who should know.",
+        "Please reply by {deadline}.",
+        "Reply to this email to let me know your thoughts.",
     ),
-    "list:tips": ("Try one of these tonight.", "Pick one tip and start today.", "Start with the first tip this week."),
+    "list:tips": ("Try one of these tonight.", "Try one tip this week."),
     "list:reasons": ("Start today.", "Give it a try this week."),
-    "list:ideas": ("Try one this weekend.", "Pick one and give it a go."),
-    "list:steps": ("Start with the first step today.", "Take the first step today."),
-    "summary": (
-        "Take a closer look at {subject} when you have a moment.",
-        "Share this summary with anyone who needs it.",
-    ),
-    "prose": ("Take a moment to see {subject} for yourself.", "Visit {link} to find out more."),
+    "list:ideas": ("Try one this weekend.", "Give one a try this week."),
+    "list:steps": ("Try the first step today.", "Give the first step a try this week."),
+    "summary": ("Take a look at {subject} this week.",),
+    "prose": ("Come and see {subject} for yourself.", "Visit {subject} this week."),
 }
+"""Conditional offers ("Reply if you have questions") are not calls to action to the grader's finder, and a
+template it does not see as one is skipped (`pick_in(..., need="call_to_action")`)."""
 
 # The task's own contact details as sentences the reader can act on.
 CONTACTS: dict[str, tuple[str, ...]] = {

@@ -211,7 +211,10 @@ def term_sentences(
     for term in terms:
         kind = _special(term)
         if kind == "price":
-            out += [s for s in [pick(ab.PRICES, brief.seed, {**values, "price": term}, wants, avoid)] if s]
+            # A price only the rubric gives is said of a product; "The price is $49." in a summary of remote work
+            # would be a claim about nothing the task is about.
+            if facts.flavour == "product":
+                out += [s for s in [pick(ab.PRICES, brief.seed, {**values, "price": term}, wants, avoid)] if s]
         elif kind == "statistic":
             out += [s for s in [pick(ab.FIGURES, brief.seed, {**values, "figure": term}, wants, avoid)] if s]
         elif kind is not None:

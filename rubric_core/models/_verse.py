@@ -80,8 +80,8 @@ def _noun_phrase(term: str) -> str:
         return term if not head.isalpha() or _noun_phrase(head) == head else f"the {term}"
     low = term.lower()
     # Names, plurals, mass and abstract nouns go without "the" ("productivity", "caffeine", "Paris", "rocks").
-    if term[:1].isupper() or low.endswith(_BARE_ENDINGS) or low in MASS_NOUNS:
-        return term
+    if term[:1].isupper() or not term[:1].isalpha() or low.endswith(_BARE_ENDINGS) or low in MASS_NOUNS:
+        return term  # a token ("#4821", "$49") goes without "the" too
     return f"the {term}"
 
 

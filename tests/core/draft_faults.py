@@ -170,7 +170,7 @@ def invented_facts(draft: str, task: str, rubric: str = "") -> list[str]:
     for name in _WORLD_NAMES:
         prose = prose.replace(name, name.lower())
     starts = _starts(prose)
-    given_words = set(t.words_of(given))
+    given_words = set(t.words_of(given)) | set(re.findall(r"[A-Za-z]+", given))  # "COVID" of "COVID-19"
     for m in _NAME_RE.finditer(prose):
         word = m.group(0)
         if m.start() in starts or word in _NOT_NAMES or word in given_words or prose[m.start() - 1 : m.start()] == "#":

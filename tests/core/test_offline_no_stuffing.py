@@ -84,7 +84,7 @@ def test_the_bike_lock_announcement_of_the_issue_sells_the_lock(engine: Engine) 
         # The task's own words for what the reader should do, word for word.
         ("hiking-club", "Sign up at hikeclub.org."),
         ("workshop-invite", "Reply to sam@example.com to book a place."),
-        ("late-order", "Reply to this email if there is anything else we can do."),
+        ("late-order", "Reply to this email to tell us how we can help."),
     ],
 )
 def test_a_call_to_action_fits_the_task(engine: Engine, case: str, sentence: str) -> None:
@@ -114,7 +114,7 @@ def test_a_call_to_action_fits_the_task(engine: Engine, case: str, sentence: str
         ("Write a product announcement for our new standing desk.", "Order yours today."),
         ("Write an announcement for the summer picnic, replies by Friday.", "Reply by Friday to save your place."),
         ("Write a list of five tips for better sleep.", "Try one of these tonight."),
-        ("Write an email asking the landlord to fix the heating by Friday.", "Please reply by Friday if you can."),
+        ("Write an email asking the landlord to fix the heating by Friday.", "Please reply by Friday."),
     ],
 )
 def test_the_call_to_action_written_says_what_the_task_gives(task: str, sentence: str) -> None:
