@@ -333,11 +333,11 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
-    name = _trailing_name(body, criterion)
-    if name:
+    trailing = _trailing_name(body, criterion)
+    if trailing:
         # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
-        around = [w.lower() for w in body[: len(body) - len(name)].split() if w.lower() not in _STOP]
-        return Term("literal", name, near=tuple(around))
+        beside = [w.lower() for w in body[: len(body) - len(trailing)].split() if w.lower() not in _STOP]
+        return Term("literal", trailing, near=tuple(beside))
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
