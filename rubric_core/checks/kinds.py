@@ -98,6 +98,25 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "numbered list": "numbered",
     "numbered lists": "numbered",
     "ordered list": "numbered",
+    "semicolon": "semicolon",
+    "semicolons": "semicolon",
+    "colon": "colon",
+    "colons": "colon",
+    "comma": "comma",
+    "commas": "comma",
+    "dash": "dash",
+    "dashes": "dash",
+    "em dash": "dash",
+    "em dashes": "dash",
+    "em-dash": "dash",
+    "em-dashes": "dash",
+    "en dash": "dash",
+    "en dashes": "dash",
+    "ellipsis": "ellipsis",
+    "ellipses": "ellipsis",
+    "parentheses": "parentheses",
+    "parenthesis": "parentheses",
+    "brackets": "parentheses",
     "apology": "apology",
     "apologies": "apology",
     "thank-you": "thanks",
@@ -150,8 +169,8 @@ UNCHECKABLE: frozenset[str] = frozenset(
     opening hook hooks moral theme themes message messages keyword keywords term terms concept concepts topic
     topics subject-matter content section sections heading headings subheading subheadings paragraph
     paragraphs sentence sentences line lines word words letter letters phrase phrases verb verbs noun nouns
-    adjective adjectives adverb adverbs pronoun pronouns capital capitals period periods comma commas colon
-    semicolon dash dashes quotation-mark hint hints annotation annotations recursion loop loops comment
+    adjective adjectives adverb adverbs pronoun pronouns capital capitals period periods
+    quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases
     docstring docstrings function functions module modules import imports statement statements expression

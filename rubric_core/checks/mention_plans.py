@@ -188,7 +188,9 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
                 counts[key] = list(term.count)
         else:
             terms.append(key)
-            literal.append(term.kind == "literal")
+            # "Contains the letter z": a letter anywhere, inside words too (not the one-letter word "z").
+            letter = len(key) == 1 and key.isalpha() and re.search(r"\bletters?\b", criterion, re.IGNORECASE)
+            literal.append(term.kind == "literal" and not letter)
             if term.token:
                 tokens[key] = term.token
             if term.count is not None:

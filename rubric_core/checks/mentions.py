@@ -262,6 +262,8 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     return Term(term.kind, term.value, term.near, term.quality, times, term.token)
 
 
+_VALUE_KINDS = frozenset("colour color number month year city town country region day season".split())
+"""Nouns a value follows ("the colour red", "the city of Paris"): the value stands for the whole."""
 _QUALIFYING_BRACKET = re.compile(r"\s*\(((?:in|with|of|for|at|from|by|on|to)\b[^)]*)\)\s*$", re.IGNORECASE)
 
 
@@ -333,6 +335,10 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
         return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
+    if len(words) >= 2 and words[0] in _VALUE_KINDS:
+        # "the colour red", "the city of Paris", "the month May": the value is what the text must name.
+        value = re.sub(r"^\S+\s+(?:of\s+|called\s+|named\s+)?", "", body)
+        return classify_one(value, criterion=criterion, explicit=explicit)
     trailing = _trailing_name(body, criterion)
     if trailing:
         # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.

@@ -141,6 +141,9 @@ _EMOJI_NET = re.compile(
 )
 _HASHTAG_RE = re.compile(r"(?<![\w&#/])#[A-Za-z][\w]*")
 _EXCLAMATION_RE = re.compile(r"!")
+_COLON_RE = re.compile(r"(?<!\d):(?!\d)|(?<=\d):(?!\d)|(?<!\d):(?=\d)")
+_COMMA_RE = re.compile(r"(?<!\d),|,(?!\d{3}\b)")
+_DASH_RE = re.compile(r"[—–]|\s-\s|--")
 _BULLET_RE = re.compile(r"^\s*(?:[-*•+]|\d+[.)])\s+\S", re.MULTILINE)
 _NUMBERED_RE = re.compile(r"^\s*\d+[.)]\s+\S", re.MULTILINE)
 _APOLOGY_RE = re.compile(
@@ -471,6 +474,14 @@ PATTERNS: dict[str, Pattern] = {
             minimum=2,
             complete=True,
         ),
+        Pattern("semicolon", "semicolon", "a semicolon (;)", _by_regex(re.compile(r";")), complete=True),
+        Pattern("colon", "colon", "a colon (:) that is not inside a time (10:30)", _by_regex(_COLON_RE), complete=True),
+        Pattern(
+            "comma", "comma", "a comma (,) that is not inside a number (1,000)", _by_regex(_COMMA_RE), complete=True
+        ),
+        Pattern("dash", "dash", "an em or en dash (—, –) or a spaced hyphen ( - )", _by_regex(_DASH_RE), complete=True),
+        Pattern("ellipsis", "ellipsis", "an ellipsis (… or ...)", _by_regex(re.compile(r"…|\.\.\.")), complete=True),
+        Pattern("parentheses", "parentheses", "a bracket: ( or )", _by_regex(re.compile(r"[()]")), complete=True),
         Pattern(
             "apology",
             "apology",

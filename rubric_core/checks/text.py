@@ -50,16 +50,29 @@ def words_of(text: str) -> list[str]:
     return WORD_RE.findall(text)
 
 
+_ITEM_RE = re.compile(r"^(?:[-*•+]|\d+[.)])\s+")
+
+
 def sentences_of(text: str) -> list[str]:
-    """Sentences, split after ., ! or ? followed by a space or the end."""
-    flat = " ".join(lines_of(_strip_markdown_headings(text)))
-    parts, start = [], 0
-    for match in _SENTENCE_END_RE.finditer(flat):
-        parts.append(flat[start : match.end()].strip())
-        start = match.end()
-    tail = flat[start:].strip()
-    if tail:
-        parts.append(tail)
+    """Sentences, split after ., ! or ? followed by a space or the end; each list item ends one too
+    ("- Buy milk / - Walk the dog" is two, not one run-on sentence)."""
+    blocks: list[list[str]] = [[]]
+    for line in lines_of(_strip_markdown_headings(text)):
+        if _ITEM_RE.match(line):
+            blocks.append([_ITEM_RE.sub("", line)])
+            blocks.append([])
+        else:
+            blocks[-1].append(line)
+    parts: list[str] = []
+    for block in blocks:
+        flat = " ".join(block)
+        start = 0
+        for match in _SENTENCE_END_RE.finditer(flat):
+            parts.append(flat[start : match.end()].strip())
+            start = match.end()
+        tail = flat[start:].strip()
+        if tail:
+            parts.append(tail)
     return [p for p in parts if words_of(p)]
 
 
