@@ -125,7 +125,7 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         return {
             "kind": "topic",
             "label": "topic words",
-            "looked_for": f'words of "{p["topic"]}" in at least a third of the sentences',
+            "looked_for": f'words of "{p["topic"]}" in at least half the sentences (lines, for verse), twice',
         }
     if c == "sensory_details":
         return {"kind": "sensory", "label": "sensory words", "looked_for": f"at least {p['min']} sensory words"}

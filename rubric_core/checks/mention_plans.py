@@ -21,6 +21,10 @@ _MENTION_VERB = (
     r"(?:mentions?|contains?|includes?|uses?|names?|refers? to|references?|features?|lists?|gives?|states?|"
     r"specif(?:y|ies)|notes?|says?|provides?|has|have|shows?|cites?|quotes?|adds?|offers?|displays?)"
 )
+_OTHER_VERB = (
+    r"(?:is|are|was|be|stays?|keeps?|ends?|starts?|begins?|opens?|closes?|avoids?|does|doesn't|do|don't|should|"
+    r"must|can|will|follows?|reads?|sounds?|feels?|explains?|describes?|asks?|answers?|makes?|gives? the reader)\b"
+)
 _POSITION = {
     "end": r"(?:ends?|closes?|finishes?|concludes?|wraps? up) (?:with|on|by)",
     "start": r"(?:starts?|begins?|opens?|leads?) (?:with|on|by)",
@@ -171,6 +175,12 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     tokens: dict[str, str] = {}
     unjudged: list[str] = []
     for part in parts:
+        # "Mentions the price and includes a link": the second verb starts a second mention of the same kind;
+        # any other verb ("... and is under 100 words") asks for something this check does not see.
+        part = re.sub(rf"^{_MENTION_VERB}\s+", "", part, flags=re.IGNORECASE)
+        if re.match(_OTHER_VERB, part, re.IGNORECASE):
+            unjudged.append(f'"{part}" asks for more than what the text names')
+            continue
         term = classify(part, criterion=criterion, explicit=explicit)
         if term.kind == "word" and len(term.value.split()) > 4:
             term = Term("na", f'"{term.value}" reads as a description, not words the text must contain')

@@ -183,7 +183,8 @@ def examples_of(term: str) -> tuple[str, list[str]]:
 
 
 _CONDITION = re.compile(
-    r"\s+(?:if|when|unless|whenever|where (?:relevant|possible|applicable|appropriate|needed)|as needed|"
+    r"\s+(?:in passing|in detail|at length|in depth|briefly|throughout|prominently|"
+    r"if|when|unless|whenever|where (?:relevant|possible|applicable|appropriate|needed)|as needed|"
     r"if (?:possible|relevant|known|any|applicable))\b.*$",
     re.IGNORECASE,
 )
@@ -293,7 +294,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
         return Term("na", f'"{term}" describes what the text should say; the words may differ')
     if _CONDITION.search(term):
-        return Term("na", f'"{term}" holds a condition the check cannot weigh')
+        return Term("na", f'"{term}" holds a condition or a manner the check cannot weigh')
     count, rest = _count(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()

@@ -299,6 +299,8 @@ def plan(criterion: Criterion) -> CheckPlan:
     if m and plain_lead(low[: m.start()]):
         topic = m.group(1).strip()
         words = set(topic.split())
+        if words & {"or", "and", "not", "nor", "either"}:
+            return CheckPlan(None, f'"{topic}" names more than one subject (or one to leave out)')
         if words & (QUALIFIERS | UNCHECKABLE):
             return CheckPlan(None, f'"{topic}" is not a subject the topic word lists describe')
         return CheckPlan(CheckSpec("topic", {"topic": topic}))
