@@ -4,22 +4,73 @@ Rows of the matrix are what a careful reviewer says (tests/core/truth_set.py), c
 says. A false pass is a ✔ where the truth is ✘ or n/a (the target is 0); a false fail is a ✘ where the draft
 meets the criterion, or where no check can tell and the row does not also accept ✘. Every row off the diagonal
 is listed with the check the grader recorded. Also reports the grading time per row.
-Run: `python -m bench.offline_grader [--no-write]` (--no-write prints without updating bench/RESULTS.md).
+Run: `python -m bench.offline_grader [--baseline REF] [--no-write]`: --baseline also grades the same rows with
+the offline grader of a git commit (its tree exported to a temporary folder, graded in a child process);
+--no-write prints without updating bench/RESULTS.md.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
+from io import BytesIO
+from pathlib import Path
 
 from bench.common import write_section
 from tests.core.truth_set import ROWS, VERDICTS, cell_text, confusion, grade
+
+ROOT = Path(__file__).resolve().parents[1]
+_BASELINE_RUN = """
+import rubric_core.models.offline as off
+if not hasattr(off, "grade_criterion"):  # before the truth set: the same two paths respond() takes
+    from rubric_core.checks.phrasing import plan
+    from rubric_core.checks.tool_evidence import tool_reference, verdict as tool_verdict
+
+    def grade_criterion(criterion, draft, *, tool_answers=None):
+        answers = tool_answers or {}
+        ref = tool_reference(criterion.text, list(answers))
+        if ref is not None:
+            return tool_verdict(criterion.text, ref, answers.get(ref.tool))
+        return off._verdict(criterion, plan(criterion), draft, None)
+
+    off.grade_criterion = grade_criterion
+from tests.core.truth_set import grade_all, matrix_text
+print(matrix_text(grade_all()))
+"""
+
+
+def baseline(ref: str) -> str:
+    """The truth set's matrix under the offline grader of commit `ref`."""
+    archive = subprocess.run(["git", "archive", ref, "rubric_core"], cwd=ROOT, capture_output=True, check=True).stdout
+    with tempfile.TemporaryDirectory() as tmp:
+        with tarfile.open(fileobj=BytesIO(archive)) as tar:
+            tar.extractall(tmp, filter="data")
+        (Path(tmp) / "tests" / "core").mkdir(parents=True)
+        for name in ("__init__.py",):
+            (Path(tmp) / "tests" / name).write_text("")
+            (Path(tmp) / "tests" / "core" / name).write_text("")
+        shutil.copy(ROOT / "tests" / "core" / "truth_set.py", Path(tmp) / "tests" / "core" / "truth_set.py")
+        run = subprocess.run(
+            [sys.executable, "-c", _BASELINE_RUN],
+            cwd=tmp,
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
+        )
+    return run.stdout.strip()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--no-write", action="store_true", help="print only; leave bench/RESULTS.md as it is")
+    parser.add_argument("--baseline", default="", help="a git commit whose offline grader to grade the rows with too")
     args = parser.parse_args()
     times: list[float] = []
     outcomes = []
@@ -52,6 +103,18 @@ def main() -> None:
             f"Grading time per row: median {statistics.median(times):.2f} ms, slowest {max(times):.1f} ms "
             "(the slowest run Python tests in a sandboxed process).",
             "",
+            *(
+                [
+                    f"The same rows under the offline grader of {args.baseline} (`--baseline {args.baseline}`):",
+                    "",
+                    "```",
+                    baseline(args.baseline),
+                    "```",
+                    "",
+                ]
+                if args.baseline
+                else []
+            ),
             "Rows off the diagonal, with the check the grader recorded:",
             "",
             "```",

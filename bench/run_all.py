@@ -16,6 +16,7 @@ SCRIPTS = [
     "bench.suite",
     "bench.first_suite",
     "bench.offline_draft",
+    "bench.offline_grader",
 ]
 
 
