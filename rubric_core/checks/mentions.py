@@ -66,7 +66,7 @@ _COUNTS: tuple[tuple[str, str], ...] = (
     (rf"exactly {_N}", "exactly"),
     (rf"(?:only |just )?{_N}", "soft"),
 )
-_PREPOSITION = re.compile(r"\s+(?:of|for|to|on|about|at|from|with|in|regarding)\s+", re.IGNORECASE)
+_PREPOSITION = re.compile(r"\s+(?:of|for|to|on|about|at|from|with|in|regarding|per)\s+", re.IGNORECASE)
 _STOP = frozenset("the a an of for to on about at from with in its our their your this that and or".split())
 
 
@@ -271,6 +271,10 @@ _QUALIFYING_BRACKET = re.compile(r"\s*\(((?:in|with|of|for|at|from|by|on|to)\b[^
 def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     """What one term asks for, without a frequency after it."""
     term = raw.strip().rstrip(".").strip()
+    if (term[:1] not in _QUOTES and re.search(r"\bformat(?:s|ted)?\b", term, re.IGNORECASE)) or re.search(
+        r"\b[YMDHS]{1,4}(?:[-/.:][YMDHS]{1,4})+\b", term, re.IGNORECASE
+    ):
+        return Term("na", f'"{term}" asks for a format the check does not read')
     qualified = _QUALIFYING_BRACKET.search(term)
     if qualified:
         # "the price (in USD)": the price, in a sentence that also says USD.

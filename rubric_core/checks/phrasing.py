@@ -144,10 +144,7 @@ def plan(criterion: Criterion) -> CheckPlan:
             return CheckPlan(
                 CheckSpec("syllables_per_line", {"pattern": [int(x) for x in re.split(r"\s*[-–/]\s*", m.group(1))]})
             )
-    if (
-        re.search(r"\bpass(?:es)? (?:the |these |all (?:the )?|all of the )?(?:unit )?tests\b|\btests? pass", low)
-        and attachment
-    ):
+    if re.search(r"\bpass(?:es)?\s+(?:[\w-]+\s+){0,3}tests?\b|\btests?\s+(?:[\w-]+\s+){0,2}pass", low) and attachment:
         return CheckPlan(CheckSpec("python_tests", {"tests": attachment}))
     m = re.search(
         r"\b(?:defines?|contains?|includes?|has|implements?|writes?) (?:a |the |one |at least one )?(?:python )?"
@@ -207,7 +204,7 @@ def plan(criterion: Criterion) -> CheckPlan:
         schema = None
         if attachment:
             try:
-                schema = json.loads(attachment)
+                schema = json.loads(re.sub(r"^\s*```\w*\s*\n|\n\s*```\s*$", "", attachment))
             except json.JSONDecodeError:
                 schema = None
         rest = low.replace("valid json", " ")
