@@ -16,7 +16,7 @@ from rubric_ui.session import access
 from rubric_ui.session.drawn import mark_drawn
 from rubric_ui.session.page_files import PAGES_DIR as PAGES
 from rubric_ui.session.resources import warm_up
-from rubric_ui.session.state import RUN_PAGE, keep_widget_state, page_drawn
+from rubric_ui.session.state import RUN_PAGE, drop_stray_run_param, keep_widget_state, page_drawn
 from rubric_ui.widgets.page_style import PAGE_CSS
 from rubric_ui.widgets.sidebar import show_sidebar
 
@@ -69,6 +69,7 @@ def main() -> None:
 
         show_sidebar()
     st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
+    drop_stray_run_param(page.url_path)
     keep_widget_state(page.title)
     try:
         page.run()
