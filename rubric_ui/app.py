@@ -16,7 +16,8 @@ from rubric_ui.session import access
 from rubric_ui.session.drawn import mark_drawn
 from rubric_ui.session.page_files import PAGES_DIR as PAGES
 from rubric_ui.session.resources import warm_up
-from rubric_ui.session.state import RUN_PAGE, keep_widget_state, page_drawn
+from rubric_ui.session.state import RUN_PAGE, drop_stray_run_param, keep_widget_state, page_drawn
+from rubric_ui.widgets.after_sign_in import follow_the_link, remember_the_link
 from rubric_ui.widgets.page_style import PAGE_CSS
 from rubric_ui.widgets.sidebar import show_sidebar
 
@@ -38,13 +39,17 @@ def main() -> None:
         _only(show_shared_run, "Shared run", "shared")
         return
     if access.auth_configured() and not access.signed_in():
-        _only(access.sign_in_page, "Sign in", "signin")
+        # Under every page's path: a link to /runs or /?run=<id> opened before sign-in showed Streamlit's "Page
+        # not found" over this page. The address is kept for after sign-in (widgets/after_sign_in.py).
+        _only(_sign_in, "Sign in", "signin", paths=APP_PATHS)
         return
+    if access.auth_configured():
+        follow_the_link()
     actor = access.current_actor()
     # Every press this person may not make is recorded, from a person with no role too (a replayed message).
     access.check_forged_actions()
     if not may_read(actor):  # signed in, no role: a clear page, and no data
-        _only(access.no_role_page, "No role", "norole")
+        _only(access.no_role_page, "No role", "norole", paths=APP_PATHS)
         return
 
     present = st.Page(PAGES / "present.py", title="Present", icon=":material/slideshow:", url_path="present")
@@ -69,6 +74,7 @@ def main() -> None:
 
         show_sidebar()
     st.set_page_config(page_title=f"{page.title} · Rubric Studio", page_icon=ICON)
+    drop_stray_run_param(page.url_path)
     keep_widget_state(page.title)
     try:
         page.run()
@@ -77,9 +83,21 @@ def main() -> None:
         mark_drawn()
 
 
-def _only(draw: Callable[[], None], title: str, url_path: str) -> None:
-    """A page with nothing else: no navigation, no sidebar (sign in, no role, a shared run)."""
-    page = st.navigation([st.Page(draw, title=title, url_path=url_path)], position="hidden")
+APP_PATHS = ("run", "runs", "rubrics", "suites", "review", "assistant", "export", "present", "audit")
+"""The url paths of the app's pages (main() names each again beside its file)."""
+
+
+def _sign_in() -> None:
+    remember_the_link()
+    access.sign_in_page()
+
+
+def _only(draw: Callable[[], None], title: str, url_path: str, *, paths: tuple[str, ...] = ()) -> None:
+    """A page with nothing else: no navigation, no sidebar (sign in, no role, a shared run); drawn under `paths`
+    too, so a link to any page of the app opens it instead of Streamlit's "Page not found"."""
+    pages = [st.Page(draw, title=title, url_path=url_path, default=True)]
+    pages += [st.Page(draw, title=title, url_path=path) for path in paths if path != url_path]
+    page = st.navigation(pages, position="hidden")
     st.set_page_config(page_title=f"{title} · Rubric Studio", page_icon=ICON)
     try:
         page.run()

@@ -13,7 +13,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rubric_core.store import SCHEMA_VERSION
 from rubric_core.store.judge import latest_reviews
 
 if TYPE_CHECKING:
@@ -43,7 +42,9 @@ def _iso(ts: float | None) -> str | None:
 
 
 def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
-    """One record per reviewed cell of these runs."""
+    """One record per reviewed cell of these runs (the export schema's version, turns and iterations counted from 0
+    with their numbers from 1 beside them, as every export has)."""
+    from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION  # formats imports this module
     from rubric_core.judge.reviews import review_cells
 
     out = []
@@ -52,10 +53,13 @@ def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]
             continue
         out.append(
             {
-                "schema_version": SCHEMA_VERSION,
+                # The export schema's version (it carried the store's, 12 while the exports said 5).
+                "schema_version": EXPORT_SCHEMA_VERSION,
                 "run_id": c["run_id"],
                 "turn": c["turn"],
+                "turn_number": c["turn"] + 1,
                 "iteration": c["iteration"],
+                "iteration_number": c["iteration"] + 1,
                 "position": c["position"],
                 "task": c["task"],
                 "rubric": c["rubric"],

@@ -80,9 +80,9 @@ def render() -> None:
         version = c3.number_input("Rubric version (0 = any)", min_value=0, step=1, key="export_version")
         c4, c5, c6 = st.columns(3)
         # As on the Runs page: any case, anywhere in the spec, the tag or the task.
-        model = c4.text_input("Model contains (working or grader)", key="export_model", placeholder="writer")
-        tag = c5.text_input("Tag contains", key="export_tag", placeholder="bike")
-        search = c6.text_input("Task contains", key="export_search")
+        model = c4.text_input("Model contains (working or grader)", key="export_model", placeholder="any (e.g. writer)")
+        tag = c5.text_input("Tag contains", key="export_tag", placeholder="any (e.g. bike)")
+        search = c6.text_input("Task contains", key="export_search", placeholder="any (e.g. haiku)")
         flt = RunFilter(
             statuses=statuses,
             rubric_name=None if rubric == "(any)" else rubric,
@@ -109,7 +109,7 @@ def render() -> None:
     if fmt == "langsmith":
         if langsmith_configured():
             upload = st.checkbox("Upload to LangSmith as well", key="export_upload")
-            dataset = st.text_input("Dataset name", key="export_dataset", placeholder="rubric-studio-<date>")
+            dataset = st.text_input("Dataset name", key="export_dataset", placeholder="empty: rubric-studio-<date>")
         else:
             st.info(
                 "LangSmith upload is off: set LANGSMITH_API_KEY (and LANGSMITH_ENDPOINT for a self-hosted "

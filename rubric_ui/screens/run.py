@@ -28,6 +28,7 @@ from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.session.state import (
     PRESET,
     START_KEY,
+    STARTED_HERE,
     attached_run,
     detach,
     edit_toggle_key,
@@ -128,6 +129,7 @@ def _start(token: str) -> None:
     spend_start_token(token)
     # Streamlit keeps the scroll: scrolled down to the editor, the new run's header was above the window.
     st.session_state[SCROLL_TO] = handle.run_id
+    st.session_state[STARTED_HERE] = handle.run_id
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live
@@ -311,6 +313,8 @@ def _editor(store: Store) -> None:
         saved = st.session_state.pop(SAVED, None)
         if saved:
             st.success(saved)
+            # Beside the button it was below the fold (at 1280x720, under the settings): said in sight as well.
+            st.toast(saved, icon=":material/check_circle:")
 
 
 def _suite_link(store: Store, run_id: str) -> None:

@@ -78,11 +78,11 @@ def _filters(store: Store) -> RunFilter:
             c1, c2, c3 = st.columns(3)
             c1.multiselect("Status", ALL_STATUSES, key="runs_status", format_func=lambda s: STATUS_LABELS.get(s, s))
             c2.selectbox("Rubric", rubric_names, key="runs_rubric")
-            c3.text_input("Model contains (working or grader)", key="runs_model", placeholder="writer")
+            c3.text_input("Model contains (working or grader)", key="runs_model", placeholder="any (e.g. writer)")
             c4, c5, c6 = st.columns(3)
             c4.date_input("Created between", key="runs_dates")
-            c5.text_input("Tag contains", key="runs_tag", placeholder="bike")
-            c6.text_input("Task contains", key="runs_search")
+            c5.text_input("Tag contains", key="runs_tag", placeholder="any (e.g. bike)")
+            c6.text_input("Task contains", key="runs_search", placeholder="any (e.g. haiku)")
             st.checkbox(
                 "Hide suite items", key="runs_no_suite_items", help="Leave out the runs a suite started for its tasks."
             )

@@ -18,6 +18,7 @@ import uuid
 from typing import Any
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 DEFAULTS: dict[str, Any] = {
     "run_task": "",
@@ -55,6 +56,8 @@ KEPT_KEYS = (*EDITOR_KEYS, "run_view")
 """Widget keys of the Run page whose values outlive a visit to another page (and the watched run's edit toggle)."""
 ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""
+STARTED_HERE = "run_started_here"
+"""Session key: the run this session's Start began last (Back from it shows the editor it was started from)."""
 
 
 RUN_PAGE = "Run"
@@ -139,13 +142,29 @@ def page_drawn() -> None:
     st.session_state[EDITOR_DRAWN] = bool(st.session_state.get(_EDITOR_DRAWING, False))
 
 
+def arrived_by_history() -> bool:
+    """Whether this script run answers the browser's Back or Forward (Streamlit then replaces the URL it changes
+    instead of adding a history entry)."""
+    ctx = get_script_run_ctx(suppress_warning=True)
+    return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
+
+
 def attached_run() -> str | None:
-    """The run to show: ?run= when given (and remembered), else the one this session watched last."""
+    """The run to show: ?run= when given (and remembered), else the one this session watched last.
+
+    Not after Back from a run this page's Start began to the Run page without ?run=: that history entry is the
+    editor as it was before the Start (Streamlit adds one for the page and another for the ?run= the Start put
+    in the URL), not a page to put the run back on (it did, and the first Back after a Start seemed to do
+    nothing). Forward comes back to the run by its ?run=.
+    """
     run_id = st.query_params.get("run")
     if run_id:
         st.session_state[ATTACHED] = run_id
         return run_id
     remembered = st.session_state.get(ATTACHED)
+    if remembered and arrived_by_history() and st.session_state.get(STARTED_HERE) == remembered:
+        detach()
+        return None
     if remembered:
         st.query_params["run"] = remembered
     return remembered
@@ -173,3 +192,17 @@ def spend_start_token(token: str) -> None:
     """The click of `token` started its run: the Start button drawn next carries a new token."""
     if st.session_state.get(_START_CLICK) == token:
         st.session_state[_START_CLICK] = uuid.uuid4().hex
+
+
+RUN_PARAM_PAGES = ("run", "present", "review")
+"""The url paths of the pages that read ?run= (the Run page is the default page, path '')."""
+
+
+def drop_stray_run_param(url_path: str) -> None:
+    """After Back onto a page that does not read ?run=, take a ?run= off its URL (replaced, no new entry).
+
+    st.switch_page(..., query_params=...) puts the parameters in the URL of the page being left before it
+    switches, so Back from a run opened on the Runs list landed on /runs?run=<id>.
+    """
+    if url_path and url_path not in RUN_PARAM_PAGES and "run" in st.query_params and arrived_by_history():
+        st.query_params.pop("run", None)

@@ -412,3 +412,41 @@ def test_session_api_keys_stay_with_the_person_who_typed_them(browser, team, run
         dump = json.dumps(audit_log.list_audit(store, limit=10_000))
     assert "sk-aldo-only-4711" not in dump
     assert "sk-aldo-only-4711" not in team.log.read_text(encoding="utf-8")
+
+
+def _fresh(browser, pages: list[Any]) -> Any:
+    """A new browser (context), not signed in."""
+    from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS
+    from tests.browser.oidc import only_loopback
+
+    context = browser.new_context(viewport={"width": 1440, "height": 1000})
+    context.add_init_script(PAGE_RECORDER_JS)
+    context.set_default_timeout(STEP_TIMEOUT_MS)
+    only_loopback(context)
+    page = context.new_page()
+    pages.append(page)
+    return page
+
+
+def test_a_link_opened_before_sign_in_leads_there_after_sign_in(browser, team, runs, browsers) -> None:
+    """Issue 33 item 16: /runs before sign-in showed Streamlit's "Page not found" over the sign-in page, and after
+    sign-in the person landed on the first page, not where the link pointed. Both links are kept now."""
+    from tests.browser.oidc import sign_in
+
+    page = _fresh(browser, browsers)
+    page.goto(f"{team.url}/runs")
+    page.get_by_role("button", name="Sign in", exact=True).wait_for()
+    wait_app_idle(page)
+    assert "Page not found" not in page.locator("body").inner_text()
+    sign_in(page, team.url, "aldo")
+    page.wait_for_function("() => location.pathname.endsWith('/runs')")
+    page.get_by_role("heading", name="Runs").wait_for()
+    assert "Page not found" not in page.locator("body").inner_text()
+
+    page = _fresh(browser, browsers)
+    run_id = runs["haiku"]
+    page.goto(f"{team.url}/?run={run_id}")
+    page.get_by_role("button", name="Sign in", exact=True).wait_for()
+    sign_in(page, team.url, "vic")
+    page.wait_for_url(f"**run={run_id}*")
+    page.get_by_text(f"Run {run_id}", exact=False).wait_for()

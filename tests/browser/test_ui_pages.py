@@ -141,3 +141,18 @@ def test_rubric_versions_diff_refreshes_after_save(watched, server) -> None:
     headers = page.inner_text(".rs-cols")
     assert "v2" in headers and "v3" in headers and "v1" not in headers, headers
     assert "20 words" in page.inner_text(".rs-diff ins.rs-ins >> nth=-1")
+
+
+def test_audit_table_fits_the_page_at_1440(watched, server) -> None:
+    """Issue 33 item 14: the detail column was off-screen to the right at 1440 px; the table fits now."""
+    page = watched
+    run_example(page, server, "haiku")  # a 'start' row, with a run id
+    page.goto(f"{server.url}/audit")
+    wait_app(page)
+    grid = page.locator(".st-key-rs_audit_table [data-testid='stDataFrame']")
+    grid.locator("canvas").first.wait_for()
+    overflow = grid.evaluate(
+        "(el) => { const s = el.querySelector('.dvn-scroller'); return s ? s.scrollWidth - s.clientWidth : -1; }"
+    )
+    assert 0 <= overflow <= 1, f"the audit table scrolls sideways by {overflow} px"
+    shot(page, "ui-audit")

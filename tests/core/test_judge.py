@@ -578,3 +578,44 @@ def test_a_stored_regrade_keeps_each_verdict_and_its_check(store: Store, engine:
         assert witty["verdict"] == "n/a" and witty["check"]["kind"] == "cannot_judge" and witty["passed"] is False
     witty_flips = next(c for c in report.criteria if c.criterion == "Is witty and original")
     assert (witty_flips.graded, witty_flips.not_judged, witty_flips.label) == (0, 2, "never judged · 2 n/a")
+
+
+def test_every_export_says_the_export_schema_and_numbers_turns_and_iterations_as_readme_says(
+    store: Store, haiku: str, tmp_path: Path
+) -> None:
+    """Issue 33 item 15: README said the export schema was 3 while files carried 4, and the calibration export had
+    no turn_number / iteration_number (and carried the store's schema version). Every format now carries the
+    version README names, and every turn and iteration with its number from 1 beside it."""
+    from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"export\s+carries a schema version \(now (\d+)", readme)
+    assert said is not None and int(said.group(1)) == EXPORT_SCHEMA_VERSION
+    record_review(store, haiku, iteration=1, criterion="Is about spring", verdict="fail", reviewer="ann")
+    out = tmp_path / "x"
+
+    def numbered(record: dict) -> None:
+        for key, value in record.items():
+            if key in ("turn", "iteration") and isinstance(value, int):
+                assert record[f"{key}_number"] == value + 1, (key, record)
+            elif isinstance(value, dict):
+                numbered(value)
+            elif isinstance(value, list):
+                for item in value:
+                    if isinstance(item, dict):
+                        numbered(item)
+
+    for fmt in ("jsonl", "grader-jsonl", "pairs", "langsmith", "calibration"):
+        export_runs(store, fmt, out / f"{fmt}.jsonl", upload=False, all_pairs=True)
+        records = [json.loads(x) for x in (out / f"{fmt}.jsonl").read_text().splitlines()]
+        assert records, fmt
+        for record in records:
+            version = record.get("schema_version", (record.get("metadata") or {}).get("schema_version"))
+            assert version == EXPORT_SCHEMA_VERSION, (fmt, version)
+            numbered(record)
+    cal = [json.loads(x) for x in (out / "calibration.jsonl").read_text().splitlines()]
+    assert (cal[0]["turn"], cal[0]["turn_number"], cal[0]["iteration"], cal[0]["iteration_number"]) == (0, 1, 1, 2)
+    export_runs(store, "csv", out / "c.csv")
+    rows = list(csv.DictReader((out / "c.csv").open()))
+    assert rows and all(int(r["iteration_number"]) == int(r["iteration"]) + 1 for r in rows)
+    assert all(int(r["schema_version"]) == EXPORT_SCHEMA_VERSION for r in rows)

@@ -156,3 +156,15 @@ def test_a_replayed_press_from_a_person_with_no_role_is_recorded(
         assert store.get_run(stored_run) is not None
     finally:
         store.close()
+
+
+def test_the_sign_in_page_answers_at_every_page_path_of_the_app() -> None:
+    """Issue 33 item 16: the sign-in (and no-role) page is drawn under every page's path, so a link to any page
+    opened before sign-in finds it; the list cannot miss a page added to the navigation."""
+    import re
+
+    from rubric_ui.app import APP_PATHS
+
+    source = (ROOT / "rubric_ui" / "app.py").read_text(encoding="utf-8")
+    named = set(re.findall(r'url_path="(\w+)"', source)) - {"signin", "norole", "shared"}
+    assert named and named == set(APP_PATHS)

@@ -172,3 +172,12 @@ def test_the_editor_opens_with_the_example_its_picker_shows(store: Store) -> Non
     run_id = at.query_params.get("run")
     assert not at.error and run_id
     wait_finished(at, run_id if isinstance(run_id, str) else run_id[0])
+
+
+def test_saving_the_rubric_says_so_in_sight(store: Store) -> None:
+    """Issue 33 item 13: "Saved … as version 1" was drawn under the settings, below the fold; a toast says it too."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.text_input(key="run_rubric_name").input("haiku-rules").run()
+    at.button(key="run_save_rubric").click().run()
+    assert [t.value for t in at.toast] == ["Saved haiku\\-rules as version 1."]
+    assert store.get_rubric("haiku-rules") is not None

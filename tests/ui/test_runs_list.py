@@ -108,3 +108,16 @@ def test_a_selected_run_deleted_elsewhere_leaves_the_selection(store: Store, eng
     assert not at.exception
     assert at.session_state[SELECTION] == []
     assert "not in the list" not in texts(at)
+
+
+def test_filter_placeholders_read_as_empty_fields_not_as_filters(store: Store, engine: Engine) -> None:
+    """Issue 33 item 13: the Model and Tag filters showed "writer" and "bike" as placeholders, read as filters in
+    force. Each placeholder of the Runs and Export filters now says "any", with an example."""
+    engine.execute(example_config("haiku"), subscribers=[store.record])
+    at = app(RUNS)
+    open_filters(at)
+    fields = {t.key: t.placeholder for t in at.text_input if t.key in ("runs_model", "runs_tag", "runs_search")}
+    assert len(fields) == 3 and all(p.startswith("any (e.g. ") for p in fields.values()), fields
+    at.switch_page("rubric_ui/app_pages/export.py").run()
+    fields = {t.key: t.placeholder for t in at.text_input if t.key in ("export_model", "export_tag", "export_search")}
+    assert len(fields) == 3 and all(p.startswith("any (e.g. ") for p in fields.values()), fields
