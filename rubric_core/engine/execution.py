@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
+from rubric_core.engine.bounds import bounded, bounded_files
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
@@ -421,8 +422,8 @@ class RunExecution(StreamTranslator):
             {
                 "turn": self.turn,
                 "status": status,
-                "final_output": msgs.text(final) if final is not None else "",
-                "files": files,
+                "final_output": bounded(msgs.text(final), what="answer") if final is not None else "",
+                "files": bounded_files(files),
                 "iterations": int(values.get("_rubric_iterations") or 0),
                 "grading_run_id": values.get("_current_grading_run_id"),
                 **self._totals(),

@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rubric_core.engine import messages as msgs
+from rubric_core.engine.bounds import bounded, bounded_files, bounded_value
 
 if TYPE_CHECKING:
     from rubric_core.engine.handle import RunHandle
@@ -48,13 +49,13 @@ class StreamTranslator:
             base = {"turn": self.turn, "iteration": self.iteration}
             if isinstance(m, AIMessage) and m.tool_calls:
                 calls = [
-                    {"id": c.get("id"), "name": c["name"], "args": msgs.jsonable(c.get("args", {}))}
+                    {"id": c.get("id"), "name": c["name"], "args": bounded_value(msgs.jsonable(c.get("args", {})))}
                     for c in m.tool_calls
                 ]
                 tokens = msgs.message_tokens(m, self.usage.take("writer"))
                 called = self.handle.emit(
                     "tool_call",
-                    {**base, "calls": calls, "text": msgs.text(m), "message_id": m.id, "tokens": tokens},
+                    {**base, "calls": calls, "text": bounded(msgs.text(m)), "message_id": m.id, "tokens": tokens},
                 )
                 if called is not None:
                     self._add_tokens(tokens)
@@ -65,8 +66,8 @@ class StreamTranslator:
                     "draft",
                     {
                         **base,
-                        "text": msgs.text(m),
-                        "files": dict(self.files),
+                        "text": bounded(msgs.text(m), what="draft"),
+                        "files": bounded_files(self.files),
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
                         "message_id": m.id,
@@ -83,7 +84,7 @@ class StreamTranslator:
                         **base,
                         "tool_call_id": m.tool_call_id,
                         "name": m.name or "",
-                        "content": content[: msgs.MAX_TOOL_RESULT_CHARS],
+                        "content": bounded(content, what="tool result"),
                     },
                 )
             elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == msgs.GRADER_SOURCE:
@@ -92,7 +93,7 @@ class StreamTranslator:
                     {
                         "turn": self.turn,
                         "iteration": max(0, self.iteration - 1),
-                        "text": msgs.text(m),
+                        "text": bounded(msgs.text(m), what="feedback"),
                         "message_id": m.id,
                     },
                 )
@@ -132,8 +133,8 @@ class StreamTranslator:
                 "iteration": iteration,
                 "grading_run_id": ev["grading_run_id"],
                 "result": ev["result"],
-                "explanation": ev.get("explanation", ""),
-                "criteria": [msgs.jsonable(dict(c)) for c in ev.get("criteria", [])],
+                "explanation": bounded(ev.get("explanation", ""), what="explanation"),
+                "criteria": [bounded_value(msgs.jsonable(dict(c)), what="verdict") for c in ev.get("criteria", [])],
                 "unverified": bool(ev.get("unverified", False)),
                 "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
                 "tokens": tokens,
