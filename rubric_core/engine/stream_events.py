@@ -33,6 +33,15 @@ class StreamTranslator:
     files: dict[str, str]
     tokens: dict[str, int]
     usage: Any
+    backend_files: Any
+    """BackendFiles of the graph's filesystem backends (backend_files.py), or None: files on disk the agent wrote."""
+
+    def _files_now(self) -> tuple[dict[str, str], list[str]]:
+        """The agent's files now: its state's, and those it wrote through a filesystem backend (their paths apart)."""
+        if self.backend_files is None:
+            return dict(self.files), []
+        disk = self.backend_files.written()
+        return {**self.files, **disk}, sorted(disk)
 
     def _on_update(self, node: str, update: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -62,12 +71,14 @@ class StreamTranslator:
             elif isinstance(m, AIMessage):
                 now = time.monotonic()
                 tokens = msgs.message_tokens(m, self.usage.take("writer"))
+                files, on_disk = self._files_now()
                 drafted = self.handle.emit(
                     "draft",
                     {
                         **base,
                         "text": bounded(msgs.text(m), what="draft"),
-                        "files": bounded_files(self.files),
+                        "files": bounded_files(files),
+                        **({"disk_files": on_disk} if on_disk else {}),
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
                         "message_id": m.id,

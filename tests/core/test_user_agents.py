@@ -415,3 +415,70 @@ def test_a_10_mb_tool_result_is_stored_and_drawn_bounded_and_kept_whole_for_the_
     out, err = capsys.readouterr()
     assert "TOOL-PRINT-MARKER" not in out + err
     assert "TOOL-PRINT-MARKER" in (home / "logs" / "tool-output.log").read_text()
+
+
+DISK_AGENT = '''
+from pathlib import Path
+
+from deepagents import create_deep_agent
+from deepagents.backends import CompositeBackend, FilesystemBackend, StateBackend
+from langchain_core.tools import tool
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+OUT.mkdir(exist_ok=True)
+(OUT / "before.txt").write_text("here before the run")
+
+
+@tool
+def check_syntax(code: str) -> str:
+    """Check the code."""
+    return "ok"
+
+
+def make_agent(*, model, middleware, checkpointer):
+    backend = {backend}
+    return create_deep_agent(
+        model=model, tools=[check_syntax], middleware=[*middleware], checkpointer=checkpointer, backend=backend
+    )
+'''
+
+
+@pytest.mark.parametrize(
+    ("backend", "path"),
+    [
+        ("FilesystemBackend(root_dir=OUT, virtual_mode=True)", "/find_duplicates.py"),
+        (
+            "CompositeBackend(default=FilesystemBackend(root_dir=OUT, virtual_mode=True), "
+            'routes={"/memories/": StateBackend()})',
+            "/find_duplicates.py",
+        ),
+    ],
+    ids=["filesystem", "composite"],
+)
+def test_files_written_through_a_filesystem_backend_are_recorded_diffed_and_exported(
+    engine: Engine, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, backend: str, path: str
+) -> None:
+    """content-builder-agent writes with FilesystemBackend(root_dir=...): the file landed on disk, the run said
+    `files: []` and the revision diff showed nothing."""
+    from rubric_core.examples import FIXER_TASK
+    from rubric_core.exports import export_runs
+    from rubric_core.views.diff import files_diff
+    from rubric_core.views.run_view import RunView
+
+    root = agent_project(tmp_path / "p", DISK_AGENT.replace("{backend}", backend))
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    config = haiku_config(root, agent="main", task=FIXER_TASK, rubric="- All tests pass", max_iterations=2)
+    handle = engine.execute(config, subscribers=[store.record])
+    assert (root / "out" / "find_duplicates.py").is_file()  # it did land on disk
+    drafts = of_type(handle, "draft")
+    assert path in drafts[0].data["files"] and drafts[0].data["disk_files"] == [path]
+    assert not any(p.endswith("before.txt") for p in drafts[0].data["files"])  # there before: not the agent's
+    assert "def find_duplicates" in drafts[0].data["files"][path]
+    finished = of_type(handle, "finished")[0].data
+    assert finished["files"][path] == (root / "out" / "find_duplicates.py").read_text()
+    view = RunView.from_events(handle.run_id, store.run_events(handle.run_id))
+    its = view.all_iterations()
+    diffs = files_diff(its[0].files, its[1].files)
+    assert [d.path for d in diffs if d.path == path]  # the second revision's rewrite is in the diff
+    out = export_runs(store, "jsonl", tmp_path / "runs.jsonl").paths[0]
+    assert path in out.read_text() and "def find_duplicates" in out.read_text()
