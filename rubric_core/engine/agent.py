@@ -112,6 +112,7 @@ def build_agent(
     if grader is None:
         grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
     from rubric_core.engine.grader_evidence import GraderEvidence
+    from rubric_core.engine.tool_output import ToolOutputOff
 
     # What each verdict rests on (the offline grader's check records, the grader's tool calls): joined to
     # the evaluation before anything downstream sees it.
@@ -145,7 +146,11 @@ def build_agent(
         from rubric_core.projects.agents import build_project_graph
 
         graph = build_project_graph(
-            project, config.agent, model=writer, middleware=[rubric, DropDraftOnCancel()], checkpointer=checkpointer
+            project,
+            config.agent,
+            model=writer,
+            middleware=[rubric, DropDraftOnCancel(), ToolOutputOff()],
+            checkpointer=checkpointer,
         )
         entry = project.agent(config.agent)
         agent = {
@@ -159,7 +164,7 @@ def build_agent(
     graph = create_deep_agent(
         model=writer,
         system_prompt=config.system_prompt or None,
-        middleware=[rubric, DropDraftOnCancel()],  # type: ignore[list-item]
+        middleware=[rubric, DropDraftOnCancel(), ToolOutputOff()],  # type: ignore[list-item]
         checkpointer=checkpointer,
     )
     return BuiltAgent(graph=graph, grader_model=grader, project=project)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
+from rubric_core.engine.bounds import bounded, bounded_files
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
@@ -101,6 +102,7 @@ class RunExecution(StreamTranslator):
             k: int(self.prior.tokens.get(k, 0) or 0) for k in ("input_tokens", "output_tokens", "total_tokens")
         }
         self.built: Any = None
+        self.backend_files: Any = None
         self._seeded: dict[str, str] | None = None
         """The files a new run starts with, read before its start is announced."""
         self.notes: list[str] = []
@@ -178,6 +180,7 @@ class RunExecution(StreamTranslator):
             self._check_fault()
             snapshot = graph.get_state(cfg)
             self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
+            self._watch_backend_files(graph)
             self._announce()
             try:
                 payload = self._input(snapshot)
@@ -346,6 +349,19 @@ class RunExecution(StreamTranslator):
         else:
             self.turn = len(humans)
 
+    def _watch_backend_files(self, graph: Any) -> None:
+        """List the graph's filesystem backends now: what changes from here on is the agent's writing."""
+        from rubric_core.engine.backend_files import BackendFiles
+
+        self.backend_files = BackendFiles.of_graph(graph)
+        if self.backend_files is None:
+            return
+        earlier: list[str] = []
+        for event in self.prior.events:  # files an earlier part wrote stay in the record while they exist
+            if event.type in ("draft", "finished") and event.data.get("disk_files"):
+                earlier = list(event.data["disk_files"])
+        self.backend_files.start(known=earlier)
+
     def _input(self, snapshot: Any) -> Any:
         from rubric_core.engine.checkpoints import has_pending_work
 
@@ -415,14 +431,16 @@ class RunExecution(StreamTranslator):
         final = next(
             (m for m in reversed(values.get("messages", [])) if isinstance(m, AIMessage) and not m.tool_calls), None
         )
-        files = {p: msgs.file_text(f) for p, f in (values.get("files") or {}).items() if f}
+        self.files = {p: msgs.file_text(f) for p, f in (values.get("files") or {}).items() if f}
+        files, on_disk = self._files_now()
         self.handle.emit(
             "finished",
             {
                 "turn": self.turn,
                 "status": status,
-                "final_output": msgs.text(final) if final is not None else "",
-                "files": files,
+                "final_output": bounded(msgs.text(final), what="answer") if final is not None else "",
+                "files": bounded_files(files),
+                **({"disk_files": on_disk} if on_disk else {}),
                 "iterations": int(values.get("_rubric_iterations") or 0),
                 "grading_run_id": values.get("_current_grading_run_id"),
                 **self._totals(),

@@ -8,8 +8,6 @@ from rubric_core.models.providers import ModelSpecError, parse_model_spec
 
 GRADER_SOURCE = "rubric_grader"
 """`lc_source` of the feedback message the middleware injects."""
-MAX_TOOL_RESULT_CHARS = 20_000
-"""A tool result longer than this is cut in its event."""
 
 
 def message_tokens(message: Any, counted: dict[str, int]) -> dict[str, int]:

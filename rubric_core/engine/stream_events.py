@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from rubric_core.engine import messages as msgs
+from rubric_core.engine.bounds import bounded, bounded_files, bounded_value
 
 if TYPE_CHECKING:
     from rubric_core.engine.handle import RunHandle
@@ -32,6 +33,15 @@ class StreamTranslator:
     files: dict[str, str]
     tokens: dict[str, int]
     usage: Any
+    backend_files: Any
+    """BackendFiles of the graph's filesystem backends (backend_files.py), or None: files on disk the agent wrote."""
+
+    def _files_now(self) -> tuple[dict[str, str], list[str]]:
+        """The agent's files now: its state's, and those it wrote through a filesystem backend (their paths apart)."""
+        if self.backend_files is None:
+            return dict(self.files), []
+        disk = self.backend_files.written()
+        return {**self.files, **disk}, sorted(disk)
 
     def _on_update(self, node: str, update: dict[str, Any]) -> None:
         from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -48,25 +58,27 @@ class StreamTranslator:
             base = {"turn": self.turn, "iteration": self.iteration}
             if isinstance(m, AIMessage) and m.tool_calls:
                 calls = [
-                    {"id": c.get("id"), "name": c["name"], "args": msgs.jsonable(c.get("args", {}))}
+                    {"id": c.get("id"), "name": c["name"], "args": bounded_value(msgs.jsonable(c.get("args", {})))}
                     for c in m.tool_calls
                 ]
                 tokens = msgs.message_tokens(m, self.usage.take("writer"))
                 called = self.handle.emit(
                     "tool_call",
-                    {**base, "calls": calls, "text": msgs.text(m), "message_id": m.id, "tokens": tokens},
+                    {**base, "calls": calls, "text": bounded(msgs.text(m)), "message_id": m.id, "tokens": tokens},
                 )
                 if called is not None:
                     self._add_tokens(tokens)
             elif isinstance(m, AIMessage):
                 now = time.monotonic()
                 tokens = msgs.message_tokens(m, self.usage.take("writer"))
+                files, on_disk = self._files_now()
                 drafted = self.handle.emit(
                     "draft",
                     {
                         **base,
-                        "text": msgs.text(m),
-                        "files": dict(self.files),
+                        "text": bounded(msgs.text(m), what="draft"),
+                        "files": bounded_files(files),
+                        **({"disk_files": on_disk} if on_disk else {}),
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
                         "message_id": m.id,
@@ -83,7 +95,7 @@ class StreamTranslator:
                         **base,
                         "tool_call_id": m.tool_call_id,
                         "name": m.name or "",
-                        "content": content[: msgs.MAX_TOOL_RESULT_CHARS],
+                        "content": bounded(content, what="tool result"),
                     },
                 )
             elif isinstance(m, HumanMessage) and m.additional_kwargs.get("lc_source") == msgs.GRADER_SOURCE:
@@ -92,7 +104,7 @@ class StreamTranslator:
                     {
                         "turn": self.turn,
                         "iteration": max(0, self.iteration - 1),
-                        "text": msgs.text(m),
+                        "text": bounded(msgs.text(m), what="feedback"),
                         "message_id": m.id,
                     },
                 )
@@ -132,8 +144,8 @@ class StreamTranslator:
                 "iteration": iteration,
                 "grading_run_id": ev["grading_run_id"],
                 "result": ev["result"],
-                "explanation": ev.get("explanation", ""),
-                "criteria": [msgs.jsonable(dict(c)) for c in ev.get("criteria", [])],
+                "explanation": bounded(ev.get("explanation", ""), what="explanation"),
+                "criteria": [bounded_value(msgs.jsonable(dict(c)), what="verdict") for c in ev.get("criteria", [])],
                 "unverified": bool(ev.get("unverified", False)),
                 "wall_time_s": round(now - self.grading_started_at.get(iteration, now), 3),
                 "tokens": tokens,

@@ -132,6 +132,9 @@ def worker_main(inbox: Connection, outbox: Connection) -> None:
     from rubric_core import logs
 
     logs.configure()  # tracebacks to the data directory's log (and stderr with RUBRIC_STUDIO_DEBUG=1), as the CLI's
+    from rubric_core.engine.tool_output import redirect_process_output
+
+    redirect_process_output()  # what the agent's tools print goes to logs/tool-output.log, not the terminal
     from rubric_core.engine.stack import load_agent_stack
 
     load_agent_stack()

@@ -350,6 +350,18 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             )""",
         ],
     ),
+    (
+        35,
+        "no edit lost between two people: who saved each rubric version; a run's edit stamp, time and editor",
+        [
+            # Numbered after issue 35, clear of the numbers other branches take. A save carries the version (or
+            # the run's edit stamp) it was based on and is refused, in the same transaction, when it moved.
+            "ALTER TABLE rubrics ADD COLUMN saved_by TEXT NOT NULL DEFAULT ''",
+            "ALTER TABLE runs ADD COLUMN edit_version INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE runs ADD COLUMN edited_at REAL",
+            "ALTER TABLE runs ADD COLUMN edited_by TEXT NOT NULL DEFAULT ''",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

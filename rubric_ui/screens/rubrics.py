@@ -14,10 +14,11 @@ from rubric_core.store import Store
 from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
 from rubric_core.words import counted
 from rubric_ui.safe import md
-from rubric_ui.session.access import act, allowed, attempt
+from rubric_ui.session.access import act, allowed, attempt, current_actor
 from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import PRESET
+from rubric_ui.widgets.edit_conflict import show_difference, when, who
 
 
 def _import(store: Store) -> None:
@@ -56,7 +57,7 @@ def _import(store: Store) -> None:
             try:
                 version = act(
                     "import",
-                    lambda: store.save_rubric(rubric_name, text),
+                    lambda: store.save_rubric(rubric_name, text, saved_by=current_actor().id),
                     rubric=rubric_name,
                     detail=lambda v: f"rubric file {upload.name} as version {v}",
                 )
@@ -98,6 +99,9 @@ def _versions(store: Store, name: str) -> None:
     flash = st.session_state.pop(FLASH, None)
     if flash:
         st.success(flash, icon=":material/check_circle:")
+    merged = st.session_state.pop(FLASH_MERGE, None)
+    if merged:
+        st.info(merged, icon=":material/merge:")
     if len(numbers) == 1:
         st.caption(
             f"Only version {numbers[0]} so far: edit it below and save to create the next one; the diff appears then."
@@ -108,28 +112,20 @@ def _versions(store: Store, name: str) -> None:
         st.code(latest["text"], language="markdown", wrap_lines=True)
         _downloads(name, latest["text"], st.columns(4)[:2])
         return
-    editor_key = f"rubrics_edit_{name}_{latest['version']}"
+    base = _base(versions, name)
+    editor_key = f"rubrics_edit_{name}_{st.session_state.get(f'rubrics_gen_{name}', 0)}"
     edited = st.text_area(
-        f"Edit (saving creates version {latest['version'] + 1})", value=latest["text"], height=180, key=editor_key
+        f"Edit (saving creates version {latest['version'] + 1})", value=base["start"], height=180, key=editor_key
     )
+    if latest["version"] != base["version"] and f"rubrics_conflict_{name}" not in st.session_state:
+        st.caption(
+            f":material/info: You are editing version {base['version']}; version {latest['version']} was saved since "
+            f"by {who(latest.get('saved_by', ''))} at {when(latest['created_at'])}. Saving asks you what to do."
+        )
+    _conflict(store, name, base, edited)
     c4, c5, c6, c7 = st.columns(4)
     if c4.button("Save new version", key=f"rubrics_save_{name}", type="primary"):
-        try:
-            version = act(
-                "rubric_save", lambda: store.save_rubric(name, edited), rubric=name, detail=lambda v: f"version {v}"
-            )
-        except ValueError as exc:
-            st.error(str(exc))
-        else:
-            if version is None:
-                pass
-            elif version == latest["version"]:
-                st.info("Unchanged: no new version.")
-            else:
-                # The message must survive the rerun; the pickers start again from the newest two versions
-                # (their keys name the newest version).
-                st.session_state[FLASH] = f"Saved {md(name)} as version {version}."
-                st.rerun()
+        _save(store, name, base, edited, based_on=base["version"])
     if allowed("start") and c5.button("Start a run with it", key=f"rubrics_run_{name}"):
         st.session_state[PRESET] = {"rubric": edited, "rubric_name": name}
         st.switch_page(RUN_PAGE_FILE)
@@ -140,6 +136,95 @@ def _versions(store: Store, name: str) -> None:
     if st.button("Delete from the library", key=f"rubrics_delete_{name}", disabled=not confirm):
         if attempt("rubric_delete", lambda: store.delete_rubric(name), rubric=name):
             st.rerun()
+
+
+def _base(versions: list[dict], name: str) -> dict:
+    """What this session's editor of `name` is based on: {version, text, start} (start: the editor's first text).
+
+    Kept per session, so another person's save does not swap the text under this person's editor (it used to:
+    the editor's key named the newest version, and the second author's edit was replaced by the first's).
+    """
+    base = st.session_state.get(f"rubrics_base_{name}")
+    if not isinstance(base, dict) or not any(v["version"] == base.get("version") for v in versions):
+        latest = versions[-1]
+        base = {"version": latest["version"], "text": latest["text"], "start": latest["text"]}
+        st.session_state[f"rubrics_base_{name}"] = base
+    return base
+
+
+def _start_over(name: str, *, version: int, text: str, start: str) -> None:
+    """A new editor (its own key) based on `version`, holding `start`."""
+    st.session_state[f"rubrics_base_{name}"] = {"version": version, "text": text, "start": start}
+    st.session_state[f"rubrics_gen_{name}"] = st.session_state.get(f"rubrics_gen_{name}", 0) + 1
+    st.session_state.pop(f"rubrics_conflict_{name}", None)
+
+
+def _save(store: Store, name: str, base: dict, edited: str, *, based_on: int) -> None:
+    """Save the edit as the next version if nobody saved since `based_on`; else keep it and say who did."""
+    from rubric_core.store.conflicts import EditConflict
+
+    try:
+        version = act(
+            "rubric_save",
+            lambda: store.save_rubric(name, edited, based_on=based_on, saved_by=current_actor().id),
+            rubric=name,
+            detail=lambda v: f"version {v}",
+        )
+    except EditConflict as exc:
+        st.session_state[f"rubrics_conflict_{name}"] = {"current": exc.current, "based_on": exc.based_on}
+        st.rerun()  # the notice and the choices are drawn by the editor
+    except ValueError as exc:
+        st.error(str(exc))
+        return
+    if version is None:
+        return
+    if version == based_on:
+        st.info("Unchanged: no new version.")
+        return
+    _start_over(name, version=version, text=edited, start=edited)
+    # The message must survive the rerun; the pickers start again from the newest two versions (their keys name
+    # the newest version).
+    st.session_state[FLASH] = f"Saved {md(name)} as version {version}."
+    st.rerun()
+
+
+def _conflict(store: Store, name: str, base: dict, edited: str) -> None:
+    """Someone saved a newer version after this person opened theirs: who, when, the difference, the choices."""
+    from rubric_core.store.conflicts import merge_text
+
+    conflict = st.session_state.get(f"rubrics_conflict_{name}")
+    if not conflict:
+        return
+    current = conflict["current"]
+    theirs, version = str(current["text"]), int(current["version"])
+    st.warning(
+        f"{who(current.get('saved_by', ''))} saved version {version} of {md(name)} at {when(current['created_at'])}, "
+        f"after you opened version {conflict['based_on']}. Nothing was overwritten: your text is still in the "
+        "editor. Here is version "
+        f"{version} beside yours; merge them, save yours as version {version + 1} anyway, or take theirs.",
+        icon=":material/group:",
+    )
+    show_difference(theirs, edited, their_label=f"version {version} (saved by them)", key=f"rubrics_theirs_{name}")
+    m1, m2, m3 = st.columns(3)
+    if m1.button("Merge both into the editor", key=f"rubrics_merge_{name}", icon=":material/merge:"):
+        merged, clean = merge_text(base["text"], theirs, edited)
+        _start_over(name, version=version, text=theirs, start=merged)
+        st.session_state[FLASH_MERGE] = (
+            "Merged: their changes and yours are both in the editor. Read it, then Save new version."
+            if clean
+            else "You both changed the same lines: the editor holds both versions of them, theirs first. Keep the "
+            "one you want, then Save new version."
+        )
+        st.rerun()
+    if m2.button(f"Save mine as version {version + 1}", key=f"rubrics_keepmine_{name}", icon=":material/save:"):
+        _save(store, name, base, edited, based_on=version)  # on purpose: theirs stays in the history as version N
+    if m3.button("Take theirs (drop my edit)", key=f"rubrics_theirs_go_{name}"):
+        _start_over(name, version=version, text=theirs, start=theirs)
+        st.rerun()
+
+
+FLASH_MERGE = "rubrics_flash_merge"
+"""Session key: what a merge did, said once after the rerun that draws the merged editor."""
 
 
 def _downloads(name: str, text: str, cols: list) -> None:

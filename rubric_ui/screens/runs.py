@@ -18,11 +18,12 @@ from rubric_core.views.pairing import pair_criteria
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted
 from rubric_ui.safe import md
-from rubric_ui.session.access import allowed, attempt
+from rubric_ui.session.access import act, allowed, attempt, current_actor
 from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import ATTACHED, SELECTION
 from rubric_ui.widgets.criteria import VERDICT_TEXT
+from rubric_ui.widgets.edit_conflict import show_difference, when, who
 from rubric_ui.widgets.heatmap import show_heatmap
 from rubric_ui.widgets.run_view import forget_view, load_view
 from rubric_ui.widgets.share_links import show_share_links
@@ -297,23 +298,7 @@ def _manage(store: Store, run_id: str, *, hidden: bool = False) -> None:
     c2.link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
     _preview(run_id)
     if edits:
-        with st.form(f"runs_edit_{run_id}"):
-            tags = st.text_input("Tags (comma separated)", value=", ".join(run["tags"]))
-            note = st.text_area("Note", value=run["note"])
-            if st.form_submit_button("Save tags and note", key=f"runs_save_{run_id}"):
-                shown = ", ".join(t.strip() for t in tags.split(",") if t.strip()) or "(none)"
-                tagged = attempt(
-                    "tag", lambda: store.set_tags(run_id, tags.split(",")), run_id=run_id, detail=f"tags: {shown}"
-                )
-                # The note's text stays out of the trail (it may say anything): only that it changed.
-                noted = tagged and attempt(
-                    "note",
-                    lambda: store.set_note(run_id, note),
-                    run_id=run_id,
-                    detail=f"note of {len(note)} characters",
-                )
-                if noted:
-                    st.success("Saved.")
+        _edit_tags_and_note(store, run_id)
     elif run["tags"] or run["note"]:
         st.caption("Tags: " + (md(", ".join(run["tags"])) or "(none)"))
         if run["note"]:
@@ -327,6 +312,107 @@ def _manage(store: Store, run_id: str, *, hidden: bool = False) -> None:
                 forget_view(run_id)
                 st.session_state[SELECTION] = [r for r in st.session_state.get(SELECTION) or [] if r != run_id]
                 st.rerun()
+
+
+def _edit_base(store: Store, run_id: str) -> dict:
+    """What this session's edit of the run's tags and note is based on: {stamp, tags, note, start_tags, start_note}.
+
+    Kept per session: another person's save does not swap the fields under this person (it did: the fields took
+    their values from the store, so the second save of two was told "Saved." and its note was gone).
+    """
+    key = f"runs_edit_base_{run_id}"
+    base = st.session_state.get(key)
+    if not isinstance(base, dict):
+        now = store.edit_stamp(run_id)
+        base = {**now, "start_tags": now["tags"], "start_note": now["note"]}
+        st.session_state[key] = base
+    return base
+
+
+def _rebase(run_id: str, current: dict, *, tags: list[str], note: str) -> None:
+    """New fields (their own keys) based on the stored `current`, holding `tags` and `note`."""
+    st.session_state[f"runs_edit_base_{run_id}"] = {**current, "start_tags": tags, "start_note": note}
+    st.session_state[f"runs_edit_gen_{run_id}"] = st.session_state.get(f"runs_edit_gen_{run_id}", 0) + 1
+    st.session_state.pop(f"runs_edit_conflict_{run_id}", None)
+
+
+def _save_edits(store: Store, run_id: str, tags: list[str], note: str, *, based_on: int) -> None:
+    """Save the tags and note if nobody saved them since `based_on`; else keep them and say who did."""
+    from rubric_core.store.conflicts import EditConflict
+
+    shown = ", ".join(t.strip() for t in tags if t.strip()) or "(none)"
+    try:
+        stamp = act(
+            "tag",
+            lambda: store.save_run_edits(run_id, tags=tags, note=note, based_on=based_on, by=current_actor().id),
+            run_id=run_id,
+            detail=f"tags: {shown}",
+        )
+    except EditConflict as exc:
+        st.session_state[f"runs_edit_conflict_{run_id}"] = {"current": exc.current, "based_on": exc.based_on}
+        st.rerun()
+    if stamp is None:
+        return
+    # The note's text stays out of the trail (it may say anything): only that it changed.
+    attempt("note", lambda: None, run_id=run_id, detail=f"note of {len(note)} characters")
+    base = st.session_state[f"runs_edit_base_{run_id}"]
+    fields = {"stamp": stamp, "tags": sorted({t.strip() for t in tags if t.strip()}), "note": note}
+    st.session_state[f"runs_edit_base_{run_id}"] = {**base, **fields}
+    st.session_state[f"runs_edit_saved_{run_id}"] = True
+
+
+def _edit_tags_and_note(store: Store, run_id: str) -> None:
+    """The tags and note form; a save based on what this person opened, and the choices when someone saved first."""
+    from rubric_core.store.conflicts import merge_tags, merge_text
+
+    base = _edit_base(store, run_id)
+    gen = st.session_state.get(f"runs_edit_gen_{run_id}", 0)
+    tags_key, note_key = f"runs_tags_{run_id}_{gen}", f"runs_note_{run_id}_{gen}"
+    with st.form(f"runs_edit_{run_id}_{gen}"):
+        st.text_input("Tags (comma separated)", value=", ".join(base["start_tags"]), key=tags_key)
+        st.text_area("Note", value=base["start_note"], key=note_key)
+        submitted = st.form_submit_button("Save tags and note", key=f"runs_save_{run_id}")
+    mine_tags = [t.strip() for t in str(st.session_state.get(tags_key, "")).split(",") if t.strip()]
+    mine_note = str(st.session_state.get(note_key, ""))
+    if submitted:
+        _save_edits(store, run_id, mine_tags, mine_note, based_on=int(base["stamp"]))
+    if st.session_state.pop(f"runs_edit_saved_{run_id}", False):
+        st.success("Saved.")
+    conflict = st.session_state.get(f"runs_edit_conflict_{run_id}")
+    if not conflict:
+        now = store.edit_stamp(run_id)
+        if now["stamp"] != base["stamp"]:
+            st.caption(
+                f":material/info: {who(now.get('edited_by', ''))} changed these tags or this note at "
+                f"{when(now.get('edited_at'))}, after you opened them. Saving asks you what to do."
+            )
+        return
+    current = conflict["current"]
+    st.warning(
+        f"{who(current.get('edited_by', ''))} saved this run's tags and note at {when(current.get('edited_at'))}, "
+        "after you opened them. Nothing was overwritten: what you wrote is still in the fields above. Here is theirs "
+        "beside yours; merge them, save yours over theirs on purpose, or take theirs.",
+        icon=":material/group:",
+    )
+    st.markdown(
+        f"**Tags** · theirs: {md(', '.join(current['tags']) or '(none)')} · yours: "
+        f"{md(', '.join(sorted(set(mine_tags))) or '(none)')}"
+    )
+    show_difference(current["note"], mine_note, their_label="their note", key=f"runs_theirs_{run_id}")
+    m1, m2, m3 = st.columns(3)
+    if m1.button("Merge both", key=f"runs_merge_{run_id}", icon=":material/merge:"):
+        tags = merge_tags(base["tags"], current["tags"], mine_tags)
+        note, clean = merge_text(base["note"], current["note"], mine_note)
+        _rebase(run_id, current, tags=tags, note=note)
+        st.session_state[f"runs_edit_merged_{run_id}"] = clean
+        st.rerun()
+    if m2.button("Save mine over theirs", key=f"runs_overwrite_{run_id}", icon=":material/save:"):
+        _rebase(run_id, current, tags=mine_tags, note=mine_note)
+        _save_edits(store, run_id, mine_tags, mine_note, based_on=int(current["stamp"]))
+        st.rerun()
+    if m3.button("Take theirs (drop mine)", key=f"runs_take_{run_id}"):
+        _rebase(run_id, current, tags=current["tags"], note=current["note"])
+        st.rerun()
 
 
 SETTINGS = {

@@ -166,6 +166,8 @@ ACTION_WIDGETS: list[tuple[re.Pattern[str], Action]] = [
         (r"runs_save_(?P<run>.+)", "tag"),
         (r"rubrics_import_go", "import"),
         (r"rubrics_save_(?P<rubric>.+)", "rubric_save"),
+        (r"rubrics_keepmine_(?P<rubric>.+)", "rubric_save"),
+        (r"runs_overwrite_(?P<run>.+)", "tag"),
         (r"rubrics_delete_(?P<rubric>.+)", "rubric_delete"),
         (r"suites_start", "start"),
         (r"suites_cancel", "cancel"),

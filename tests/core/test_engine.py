@@ -345,3 +345,47 @@ def test_an_llm_graders_verdicts_carry_its_judgement_and_its_tool_calls_failures
     assert tools["count_words"]["error"] and "answer" not in tools["count_words"]
     beside = [t["name"] for c in checks for t in c.get("tools") or []]
     assert "count_words" in beside and "run_python_tests" in beside
+
+
+def test_a_long_text_keeps_its_head_and_tail_and_says_its_size() -> None:
+    from rubric_core.engine.bounds import MAX_FILES_CHARS, MAX_TEXT_CHARS, bounded, bounded_files, bounded_value
+
+    text = "A" * 30_000 + "middle" + "Z" * 30_000
+    cut = bounded(text, what="tool result")
+    assert cut.startswith("A" * 20_000) and cut.endswith("Z" * 20_000) and "middle" not in cut
+    assert "60,006 characters" in cut and "tool result" in cut and "the agent had all of them" in cut
+    assert bounded(cut) == cut and bounded("short") == "short"  # never cut twice
+    files = bounded_files({f"/f{n}": "x" * 100_000 for n in range(80)})
+    assert sum(len(t) for t in files.values()) <= MAX_FILES_CHARS and len(files) == 80
+    assert "100,000 characters" in files["/f79"]
+    assert len(bounded_value({"code": "c" * 100_000, "n": 3})["code"]) < MAX_TEXT_CHARS + 1_000
+
+
+def test_a_filesystem_backend_is_found_in_the_graph_and_routes_keep_their_prefix(tmp_path) -> None:
+    import warnings
+
+    from deepagents import create_deep_agent
+    from deepagents.backends import CompositeBackend, FilesystemBackend, StateBackend
+
+    from rubric_core.engine.backend_files import BackendFiles
+    from rubric_core.models.offline import OfflineWriter
+
+    disk = tmp_path / "disk"
+    disk.mkdir()
+    (disk / "old.md").write_text("before")
+    backend = CompositeBackend(default=StateBackend(), routes={"/disk/": FilesystemBackend(root_dir=disk)})
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        graph = create_deep_agent(model=OfflineWriter(), backend=backend)
+    files = BackendFiles.of_graph(graph)
+    assert files is not None and [r.prefix for r in files.roots] == ["/disk"]
+    files.start()
+    assert files.written() == {}
+    (disk / "notes").mkdir()
+    (disk / "notes" / "new.md").write_text("written by the agent")
+    (disk / "blob.bin").write_bytes(b"\xff\xfe\x00\x01")
+    assert files.written() == {
+        "/disk/notes/new.md": "written by the agent",
+        "/disk/blob.bin": "[a binary file of 4 bytes: not recorded as text]",
+    }
+    assert BackendFiles.of_graph(create_deep_agent(model=OfflineWriter())) is None  # state only: nothing to list

@@ -138,3 +138,40 @@ def test_examples_copy_gives_the_example_project_from_the_package(tmp_path: Path
     assert again.returncode == 2 and "already exists and is not an empty folder" in again.stderr
     unknown = run_cli("examples", "--copy", "fixr", str(tmp_path / "x"))
     assert unknown.returncode == 2 and "the example projects are fixer" in unknown.stderr
+
+
+PRINTING_TOOL = """
+from deepagents import create_deep_agent
+from langchain_core.tools import tool
+
+
+@tool
+def check_syntax(code: str) -> str:
+    \"\"\"Check the code (and print a great deal while at it).\"\"\"
+    import sys
+
+    print("TOOL-PRINT-MARKER " * 20_000)
+    print("TOOL-ERR-MARKER", file=sys.stderr)
+    return "ok"
+
+
+def make_agent(*, model, middleware, checkpointer):
+    return create_deep_agent(model=model, tools=[check_syntax], middleware=[*middleware], checkpointer=checkpointer)
+"""
+
+
+@pytest.mark.parametrize("workers", ["0", "1"], ids=["threads", "worker-process"])
+def test_a_tools_prints_stay_off_the_terminal_unless_debug(tmp_path: Path, home: Path, workers: str) -> None:
+    """A tool's own 21 MB of print went to the CLI's terminal."""
+    from rubric_core.examples import FIXER_TASK
+
+    root = agent_project(tmp_path / "p", PRINTING_TOOL)
+    args = ["run", "--project", str(root), "--agent", "main", "--task", FIXER_TASK, "--rubric", "- All tests pass"]
+    env = {"RUBRIC_STUDIO_WORKERS": workers}
+    quiet = run_cli(*args, "--max-iterations", "1", env=env)
+    assert quiet.returncode in (0, 1), quiet.stderr
+    assert "tool check_syntax(" in quiet.stdout  # the run's events are printed
+    assert "MARKER" not in quiet.stdout + quiet.stderr
+    assert "TOOL-PRINT-MARKER" in (home / "logs" / "tool-output.log").read_text()
+    loud = run_cli("--debug", *args, "--max-iterations", "1", env=env)
+    assert "TOOL-PRINT-MARKER" in loud.stdout and "TOOL-ERR-MARKER" in loud.stderr

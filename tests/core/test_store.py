@@ -132,6 +132,7 @@ EXPECTED_SCHEMA = {
         ("version", "INTEGER", 1, 2),
         ("text", "TEXT", 1, 0),
         ("created_at", "REAL", 1, 0),
+        ("saved_by", "TEXT", 1, 0),
     ],
     "run_tags": [("run_id", "TEXT", 1, 1), ("tag", "TEXT", 1, 2)],
     "runs": [
@@ -162,6 +163,9 @@ EXPECTED_SCHEMA = {
         ("agent", "TEXT", 1, 0),
         ("agent_factory", "TEXT", 1, 0),
         ("project_digest", "TEXT", 1, 0),
+        ("edit_version", "INTEGER", 1, 0),
+        ("edited_at", "REAL", 0, 0),
+        ("edited_by", "TEXT", 1, 0),
     ],
     "run_requests": [
         ("run_id", "TEXT", 1, 1),
@@ -279,10 +283,34 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         for r in conn.execute("SELECT name FROM sqlite_master WHERE type='index' AND name LIKE 'ix_%' ORDER BY name")
     ]
     assert indexes == EXPECTED_INDEXES
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [
+        1,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        12,
+        13,
+        33,
+        35,
+    ]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
-    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
+    assert [r[0] for r in conn.execute("SELECT version FROM schema_migrations")] == [
+        1,
+        3,
+        4,
+        5,
+        6,
+        7,
+        8,
+        12,
+        13,
+        33,
+        35,
+    ]
 
 
 _PG_TYPES = {"text": "TEXT", "integer": "INTEGER", "double precision": "REAL"}
@@ -314,11 +342,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:

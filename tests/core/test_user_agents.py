@@ -352,3 +352,133 @@ def test_an_agent_name_in_another_alphabet_is_told_to_use_ascii_letters(tmp_path
     with pytest.raises(ProjectError, match="must start with an ASCII letter") as exc:
         load_project(root)
     assert "ASCII letters, digits" in str(exc.value)
+
+
+HUGE_TOOL = '''
+from deepagents import create_deep_agent
+from langchain_core.tools import tool
+
+
+@tool
+def check_syntax(code: str) -> str:
+    """Check the code (it prints a lot, and answers with a lot)."""
+    print("TOOL-PRINT-MARKER " * 50_000)
+    return "ok " + "y" * 10_000_000 + " END-OF-RESULT"
+
+
+def make_agent(*, model, middleware, checkpointer):
+    return create_deep_agent(model=model, tools=[check_syntax], middleware=[*middleware], checkpointer=checkpointer)
+'''
+
+
+def test_a_10_mb_tool_result_is_stored_and_drawn_bounded_and_kept_whole_for_the_agent(
+    engine: Engine,
+    store: Store,
+    home: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """One 10 MB tool result grew runs.sqlite from 254 KB to 105 MB and its tool's print reached the terminal."""
+    from sqlalchemy import text
+
+    from rubric_core.engine.bounds import MAX_FILES_CHARS, MAX_TEXT_CHARS, is_bounded
+    from rubric_core.examples import FIXER_TASK
+
+    root = agent_project(tmp_path / "p", HUGE_TOOL)
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    config = haiku_config(root, agent="main", task=FIXER_TASK, rubric="- All tests pass", max_iterations=2)
+    handle = engine.execute(config, subscribers=[store.record])
+    assert handle.last is not None and handle.last.type == "finished", [e.type for e in handle.events]
+    # The deep agent moves a result this large to a file of its state and gives the model a pointer: the file is
+    # what is big in every draft, and it is kept as a head and a tail with its size, said in place.
+    assert all(len(e.data["content"]) < MAX_TEXT_CHARS + 1_000 for e in of_type(handle, "tool_result"))
+    moved = [t for d in of_type(handle, "draft") for p, t in d.data["files"].items() if "large_tool_results" in p]
+    assert moved and all(is_bounded(t) and "10,000,017 characters" in t for t in moved)
+    assert moved[0].startswith("ok y") and moved[0].rstrip().endswith("END-OF-RESULT")  # a head and a tail
+    for draft in of_type(handle, "draft"):
+        assert sum(len(t) for t in draft.data["files"].values()) <= MAX_FILES_CHARS
+        assert all(len(t) < MAX_TEXT_CHARS + 1_000 for t in draft.data["files"].values())
+    with store.engine.connect() as conn:
+        stored = conn.execute(
+            text("SELECT SUM(LENGTH(data_json)) FROM events WHERE run_id = :r"), {"r": handle.run_id}
+        ).scalar()
+    assert stored < 1_000_000, stored
+    # The agent had all of it: the checkpoint keeps the whole result (in a message, or a file it was moved to).
+    values = engine.agent(config).graph.get_state({"configurable": {"thread_id": handle.run_id}}).values
+    from rubric_core.engine import messages as msgs
+
+    whole = [msgs.text(m) for m in values["messages"]] + [
+        msgs.file_text(f) for f in (values.get("files") or {}).values()
+    ]
+    assert any(len(t) > 10_000_000 for t in whole)
+    out, err = capsys.readouterr()
+    assert "TOOL-PRINT-MARKER" not in out + err
+    assert "TOOL-PRINT-MARKER" in (home / "logs" / "tool-output.log").read_text()
+
+
+DISK_AGENT = '''
+from pathlib import Path
+
+from deepagents import create_deep_agent
+from deepagents.backends import CompositeBackend, FilesystemBackend, StateBackend
+from langchain_core.tools import tool
+
+OUT = Path(__file__).resolve().parents[1] / "out"
+OUT.mkdir(exist_ok=True)
+(OUT / "before.txt").write_text("here before the run")
+
+
+@tool
+def check_syntax(code: str) -> str:
+    """Check the code."""
+    return "ok"
+
+
+def make_agent(*, model, middleware, checkpointer):
+    backend = {backend}
+    return create_deep_agent(
+        model=model, tools=[check_syntax], middleware=[*middleware], checkpointer=checkpointer, backend=backend
+    )
+'''
+
+
+@pytest.mark.parametrize(
+    ("backend", "path"),
+    [
+        ("FilesystemBackend(root_dir=OUT, virtual_mode=True)", "/find_duplicates.py"),
+        (
+            "CompositeBackend(default=FilesystemBackend(root_dir=OUT, virtual_mode=True), "
+            'routes={"/memories/": StateBackend()})',
+            "/find_duplicates.py",
+        ),
+    ],
+    ids=["filesystem", "composite"],
+)
+def test_files_written_through_a_filesystem_backend_are_recorded_diffed_and_exported(
+    engine: Engine, store: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, backend: str, path: str
+) -> None:
+    """content-builder-agent writes with FilesystemBackend(root_dir=...): the file landed on disk, the run said
+    `files: []` and the revision diff showed nothing."""
+    from rubric_core.examples import FIXER_TASK
+    from rubric_core.exports import export_runs
+    from rubric_core.views.diff import files_diff
+    from rubric_core.views.run_view import RunView
+
+    root = agent_project(tmp_path / "p", DISK_AGENT.replace("{backend}", backend))
+    monkeypatch.setenv(PROJECT_ENV, str(root))
+    config = haiku_config(root, agent="main", task=FIXER_TASK, rubric="- All tests pass", max_iterations=2)
+    handle = engine.execute(config, subscribers=[store.record])
+    assert (root / "out" / "find_duplicates.py").is_file()  # it did land on disk
+    drafts = of_type(handle, "draft")
+    assert path in drafts[0].data["files"] and drafts[0].data["disk_files"] == [path]
+    assert not any(p.endswith("before.txt") for p in drafts[0].data["files"])  # there before: not the agent's
+    assert "def find_duplicates" in drafts[0].data["files"][path]
+    finished = of_type(handle, "finished")[0].data
+    assert finished["files"][path] == (root / "out" / "find_duplicates.py").read_text()
+    view = RunView.from_events(handle.run_id, store.run_events(handle.run_id))
+    its = view.all_iterations()
+    diffs = files_diff(its[0].files, its[1].files)
+    assert [d.path for d in diffs if d.path == path]  # the second revision's rewrite is in the diff
+    out = export_runs(store, "jsonl", tmp_path / "runs.jsonl").paths[0]
+    assert path in out.read_text() and "def find_duplicates" in out.read_text()

@@ -369,7 +369,7 @@ def test_rubrics_page_versions_diff_and_start(store: Store) -> None:
     assert "haiku · 2 versions" in texts(at)
     diff_html = " ".join(m.value for m in at.markdown if "rs-diff" in m.value)
     assert "Is about spring" in diff_html and "rs-ins" in diff_html
-    editor = at.text_area(key="rubrics_edit_haiku_2")
+    editor = at.text_area(key="rubrics_edit_haiku_0")
     editor.set_value("- Exactly three lines\n- Is about spring\n- At most 20 words")
     at.button(key="rubrics_save_haiku").click().run()
     assert store.get_rubric("haiku")["version"] == 3
