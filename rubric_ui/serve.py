@@ -9,6 +9,7 @@ argument is Streamlit's own, and Ctrl-C, SIGTERM and the exit status are Streaml
 
 from __future__ import annotations
 
+import importlib
 import logging
 import os
 import threading
@@ -16,6 +17,9 @@ import time
 
 logger = logging.getLogger(__name__)
 
+AHEAD_MODULES = ("rubric_ui.app", "rubric_ui.screens.run")
+"""What the first page's script run imports (the app and the default page), by name: this entry point runs
+Streamlit and never calls into them (the entry points are independent of each other: pyproject.toml)."""
 AHEAD_ENV = "RUBRIC_STUDIO_IMPORT_AHEAD"
 """`0` turns `import_the_app_ahead` off (bench/before_after.py measures with and without)."""
 
@@ -51,8 +55,8 @@ def import_the_app_ahead() -> threading.Thread:
                 return
             time.sleep(0.02)
         try:
-            import rubric_ui.app
-            import rubric_ui.screens.run  # noqa: F401
+            for name in AHEAD_MODULES:
+                importlib.import_module(name)
         except Exception:  # the first page imports them again and shows what is wrong
             logger.debug("Importing the app ahead failed", exc_info=True)
 
