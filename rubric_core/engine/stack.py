@@ -31,6 +31,53 @@ def load_agent_stack() -> None:
         _loaded = True
 
 
+_grader_prompt: str | None = None
+
+
+def library_grader_prompt() -> str:
+    """RubricMiddleware's own grader system prompt (deepagents' GRADER_SYSTEM_PROMPT), read without the agent stack.
+
+    A suite whose items carry a reference answer needs it in the server to compose each item's grader prompt;
+    importing deepagents for one string took seconds on a fresh server, before the suite's first progress was
+    drawn. It is a plain string literal in the library's source: read from there, or imported when it is not.
+    """
+    global _grader_prompt
+    if _grader_prompt is None:
+        _grader_prompt = _prompt_from_source() or _prompt_from_import()
+    return _grader_prompt
+
+
+def _prompt_from_source() -> str | None:
+    import ast
+    import importlib.util
+    from pathlib import Path
+
+    try:
+        spec = importlib.util.find_spec("deepagents")
+        if spec is None or spec.origin is None:
+            return None
+        tree = ast.parse((Path(spec.origin).parent / "middleware" / "rubric.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError, ImportError):
+        return None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and t.id == "GRADER_SYSTEM_PROMPT" for t in node.targets
+        ):
+            try:
+                value = ast.literal_eval(node.value)
+            except ValueError:
+                return None
+            return value if isinstance(value, str) else None
+    return None
+
+
+def _prompt_from_import() -> str:
+    load_agent_stack()
+    from deepagents.middleware.rubric import GRADER_SYSTEM_PROMPT
+
+    return str(GRADER_SYSTEM_PROMPT)
+
+
 def warm_offline_models() -> None:
     """Load what the embedded models read on their first call, and build one offline agent, once.
 

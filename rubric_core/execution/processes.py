@@ -191,12 +191,23 @@ class ProcessPoolBackend:
         self._lock = threading.Lock()
         self._stores: dict[str, Store] = {}
         self._closed = False
+        self._booted = threading.Event()
+        """The first workers are up (the forkserver has loaded the agent stack): a run goes straight to one."""
+        self._pending: list[tuple[RemoteRunHandle, RunJob]] = []
+        self._pending_lock = threading.Lock()
+        self._booting: threading.Thread | None = None
         _shutdown_at_exit(self)
 
     def start(self) -> None:
-        """Start the worker processes now (otherwise on the first run)."""
-        with self._lock:
-            self._fill()
+        """Start the worker processes now (otherwise on the first run), then hand them the runs that waited."""
+        try:
+            with self._lock:
+                self._fill()
+        except Exception as exc:
+            self._fail_pending(f"The worker processes could not start ({exc}); see the log. The run was not started.")
+            raise
+        self._booted.set()
+        self._dispatch_pending()
 
     def _fill(self) -> None:
         self._workers = [w for w in self._workers if w.alive]
@@ -227,7 +238,61 @@ class ProcessPoolBackend:
             return self._stores[url]
 
     def submit(self, job: RunJob, subscribers: Iterable[Subscriber] = ()) -> RemoteRunHandle:
-        """Send the job to the least busy worker; its handle gets the events as the worker stores them."""
+        """Send the job to the least busy worker; its handle gets the events as the worker stores them.
+
+        While the first workers are still starting (the forkserver loads the agent stack: seconds), the job waits
+        in this process and the handle is returned at once, so the page that asked draws the run right away
+        (bench/first_run.py); the workers take the waiting jobs, in order, as soon as they are up.
+        """
+        if not self._booted.is_set():
+            handle = self._wait_for_boot(job, subscribers)
+            if handle is not None:
+                return handle
+        return self._send(job, subscribers)[0]
+
+    def _wait_for_boot(self, job: RunJob, subscribers: Iterable[Subscriber]) -> RemoteRunHandle | None:
+        """Keep `job` until the workers are up (None: they are up now, send it)."""
+        with self._pending_lock:
+            if self._booted.is_set():
+                return None
+            if self._closed:
+                msg = "The worker pool is shut down (the process is stopping): the run was not started."
+                raise ValueError(msg)
+            handle = RemoteRunHandle(job.run_id, subscribers, lambda _run_id: None)  # a cancel is sent on dispatch
+            self._pending.append((handle, job))
+            if self._booting is None or not self._booting.is_alive():  # no warm-up ran, or a start failed: start now
+                self._booting = threading.Thread(target=self._boot, name="rubric-studio-pool-start", daemon=True)
+                self._booting.start()
+        return handle
+
+    def _boot(self) -> None:
+        try:
+            self.start()
+        except Exception:
+            logger.exception("The worker processes could not start")
+
+    def _dispatch_pending(self) -> None:
+        with self._pending_lock:
+            waiting, self._pending = self._pending, []
+        for handle, job in waiting:
+            try:
+                _, worker = self._send(job, (), waiting=handle)
+            except ValueError as exc:
+                _refuse(handle, job, str(exc))
+                continue
+            if handle.cancel_requested:  # cancelled while it waited: the worker records it and stops at once
+                worker.cancel(job.run_id)
+
+    def _fail_pending(self, message: str) -> None:
+        with self._pending_lock:
+            waiting, self._pending = self._pending, []
+        for handle, job in waiting:
+            _refuse(handle, job, message)
+
+    def _send(
+        self, job: RunJob, subscribers: Iterable[Subscriber], *, waiting: RemoteRunHandle | None = None
+    ) -> tuple[RemoteRunHandle, _WorkerProcess]:
+        """The job sent to the least busy worker, with a new handle (or the handle it `waiting` had)."""
         for _attempt in range(3):
             with self._lock:
                 if self._closed:
@@ -235,9 +300,10 @@ class ProcessPoolBackend:
                     raise ValueError(msg)
                 self._fill()
                 worker = min(self._workers, key=lambda w: w.load)
-            handle = RemoteRunHandle(job.run_id, subscribers, worker.cancel)
+            handle = waiting or RemoteRunHandle(job.run_id, subscribers, worker.cancel)
+            handle.send_cancel_to(worker.cancel)
             if worker.submit(handle, job):
-                return handle
+                return handle, worker
         msg = "No worker process could take the run (they keep stopping): see the log. The run was not started."
         raise ValueError(msg)
 
@@ -248,6 +314,7 @@ class ProcessPoolBackend:
                 return
             self._closed = True
             workers = list(self._workers)
+        self._fail_pending("The server stopped before the run started; nothing was run or stored. Start it again.")
         from rubric_core.engine.execution import stop_reason
 
         why = stop_reason()
@@ -263,6 +330,13 @@ class ProcessPoolBackend:
             self._stores.clear()
         for store in stores:
             store.close()
+
+
+def _refuse(handle: RemoteRunHandle, job: RunJob, message: str) -> None:
+    """A job that waited for the workers and could not go to one: its handle ends with an error, nothing stored."""
+    from rubric_core.engine.events import RunEvent
+
+    handle.deliver(RunEvent(run_id=job.run_id, seq=job.first_seq, type="error", at=_now(), data={"message": message}))
 
 
 def _now() -> float:

@@ -31,6 +31,10 @@ class RemoteRunHandle:
         self._delivering: int | None = None
         """The thread that delivers events (a subscriber may call `cancel` from it)."""
 
+    def send_cancel_to(self, send_cancel: Callable[[str], None]) -> None:
+        """Where `cancel` sends from now on (a run that waited for the workers, once one has taken it)."""
+        self._send_cancel = send_cancel
+
     def subscribe(self, subscriber: Subscriber) -> None:
         """Also send future events to `subscriber`."""
         with self._lock:

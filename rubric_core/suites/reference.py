@@ -19,10 +19,7 @@ def grader_prompt_with_reference(grader_prompt: str, reference: str, *, library_
         return grader_prompt
     base = grader_prompt
     if not base.strip() and library_default:
-        from rubric_core.engine.stack import load_agent_stack
+        from rubric_core.engine.stack import library_grader_prompt
 
-        load_agent_stack()  # lazily, and under a lock: suite workers get here at the same time
-        from deepagents.middleware.rubric import GRADER_SYSTEM_PROMPT
-
-        base = GRADER_SYSTEM_PROMPT
+        base = library_grader_prompt()  # read from the library's source: no agent stack in this process
     return base + REFERENCE_NOTE.format(reference=reference)

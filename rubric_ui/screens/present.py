@@ -16,6 +16,7 @@ from rubric_ui.session.state import ATTACHED
 from rubric_ui.widgets.criteria import show_criteria
 from rubric_ui.widgets.fragments import draw_fragment
 from rubric_ui.widgets.heatmap import show_heatmap
+from rubric_ui.widgets.plain_text import plain_block
 from rubric_ui.widgets.run_view import load_view, offline_notice
 from rubric_ui.widgets.status import chip_html
 
@@ -62,7 +63,7 @@ def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
     st.markdown(f"#### Step {n + 1} of {total} · iteration {shown(it.iteration)} · {titles[step.kind]}")
     if step.kind == "draft":
         offline_notice(view)
-        st.code(it.draft or "(empty)", language="text", wrap_lines=True)
+        plain_block(it.draft or "(empty)")
         for path, content in it.files.items():
             st.caption(f"File {md(path)}")
             st.code(content, language="python" if path.endswith(".py") else "text")
@@ -194,12 +195,12 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
         + ("" if shared else f'<a class="rs-back" href="./?run={run_id}">&larr; Back to Rubric Studio</a>')
     )
     label = STATUS_LABELS.get(view.status, view.status)
-    st.markdown(
+    # st.html, not Markdown parsed for raw HTML: a share link's new tab then loads no HTML-in-Markdown parser.
+    st.html(
         f"<div style='font-size:2.2rem;font-weight:700'>{chip_html(view.status, label).replace('0.8rem', '1.6rem')}</div>"
         # What the view shows, for tests and scripts: the status and the last event folded into it.
         f'<span class="rs-present" data-status="{html.escape(view.status)}" data-seq="{view.last_seq}" '
-        f'data-live="{str(not view.ended).lower()}"></span>',
-        unsafe_allow_html=True,
+        f'data-live="{str(not view.ended).lower()}"></span>'
     )
     if not view.ended:
         _follow(run_id, view.last_seq)
@@ -222,7 +223,7 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
     if view.current:
         show_heatmap(view, key="present_hm")
     st.markdown("**Final output**")
-    st.code(view.final_output or "(not finished)", language="text", wrap_lines=True)
+    plain_block(view.final_output or "(not finished)")
     st.download_button(
         "Download HTML report",
         # A shared report names no reviewer: reviewers' emails are for the team, not the link's readers.
@@ -250,7 +251,7 @@ def _follow(run_id: str, seen: int) -> None:
 
 def _replay(view: RunView) -> None:
     """The step-by-step replay: its controls, then the current step (a fragment while it plays)."""
-    st.markdown('<div class="rs-replay"><b>Replay</b></div>', unsafe_allow_html=True)
+    st.html('<div class="rs-replay"><b>Replay</b></div>')
     steps = replay_steps(view)
     if not steps:
         st.caption("Nothing to replay yet.")

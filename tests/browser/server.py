@@ -59,8 +59,11 @@ class AppServer:
         port: int = 0,
         args: list[str] | None = None,
         script: Path | None = None,
+        checkout: Path | None = None,
     ) -> None:
-        """`script`: another Streamlit script run as it is, by `streamlit run` (a benchmark's baseline app)."""
+        """`script`: another Streamlit script run as it is, by `streamlit run` (a benchmark's baseline app).
+        `checkout`: another checkout of the app with its own `.venv` (a benchmark's code before a change), started
+        as `make run` starts it there."""
         self.home = home
         home.mkdir(parents=True, exist_ok=True)
         self.log = home / "streamlit.log"
@@ -76,14 +79,16 @@ class AppServer:
         # As `make run` and `rubric-studio ui` start it: `streamlit run` with the worker processes started first.
         module = "tests.browser.launch_app" if gated else "rubric_ui.serve" if script is None else "streamlit"
         self.started_at = time.perf_counter()
+        root = checkout or ROOT
+        python = str(checkout / ".venv" / "bin" / "python") if checkout else sys.executable
         with self.log.open("w") as out:
             self.proc = subprocess.Popen(
                 [
-                    sys.executable,
+                    python,
                     "-m",
                     module,
                     "run",
-                    str(script or ROOT / "app.py"),
+                    str(script or root / "app.py"),
                     "--server.port",
                     str(port),  # 0: the kernel picks; a restart test asks for the port it had
                     "--server.address",
@@ -94,7 +99,7 @@ class AppServer:
                     "false",
                     *(args or []),  # e.g. --secrets.files PATH (sign-in tests)
                 ],
-                cwd=ROOT,
+                cwd=root,
                 env=full_env,
                 stdout=out,
                 stderr=subprocess.STDOUT,
