@@ -29,7 +29,9 @@ from rubric_core.views import frames
 from tests.core.helpers import example_config, run_cli
 from tests.stubs.openai_stub import StubOpenAI
 
-HAIKU_WITHOUT_SYLLABLES = "- Exactly three lines\n- Is about spring"
+HAIKU_WITHOUT_SYLLABLES = "- Exactly three lines"
+# Only the line count: the second draft has three lines. ("Is about spring" is n/a on that draft since the topic
+# must stand in half its lines: a passing mention is no proof of the subject.)
 HAIKU_NEVER = (
     '- Exactly three lines\n- Follows a 5-7-5 syllable pattern\n- Is about spring\n- Does not contain the letter "e"'
 )
@@ -178,10 +180,13 @@ def test_agreement_for_a_run_a_rubric_and_a_grader(db_url: str, store: Store, en
 # ---- what-if regrade, checked against fresh real runs ------------------------------------------
 
 
-def _verdicts(store: Store, run_id: str) -> dict[int, dict[str, bool]]:
-    out: dict[int, dict[str, bool]] = {}
+def _verdicts(store: Store, run_id: str) -> dict[int, dict[str, bool | None]]:
+    """Iteration -> criterion -> True, False, or None for n/a (as a what-if's rows say them)."""
+    from rubric_core.verdicts import passed_value
+
+    out: dict[int, dict[str, bool | None]] = {}
     for c in store.criteria([run_id]):
-        out.setdefault(c["iteration"], {})[c["name"]] = bool(c["passed"])
+        out.setdefault(c["iteration"], {})[c["name"]] = passed_value(c["verdict"])
     return out
 
 
@@ -192,7 +197,8 @@ def test_what_if_an_edited_rubric_stops_one_iteration_earlier(
     assert report.original_stops == {0: 2}
     assert report.stops == {0: 1}
     assert [r.new_result for r in report.iterations] == ["needs_revision", "satisfied", "satisfied"]
-    assert report.removed == ["Follows a 5-7-5 syllable pattern"] and report.changed_criteria == []
+    assert report.removed == ["Follows a 5-7-5 syllable pattern", "Is about spring"]
+    assert report.changed_criteria == []
     # A fresh real run of the edited rubric stops where the what-if says, with the same verdicts.
     fresh = engine.execute(example_config("haiku", rubric=HAIKU_WITHOUT_SYLLABLES), subscribers=[store.record])
     assert fresh.last is not None and fresh.last.data["status"] == "satisfied"

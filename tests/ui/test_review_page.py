@@ -90,7 +90,7 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     assert not at.exception
     assert "graded 3 times by offline:grader" in texts(at)
     assert any("stable over 3" in str(m.value) for m in at.markdown)
-    at.text_area(key=f"review_wi_rubric_{haiku}").input("- Exactly three lines\n- Is about spring").run()
+    at.text_area(key=f"review_wi_rubric_{haiku}").input("- Exactly three lines").run()
     at.button(key="review_wi_go").click().run()
     assert not at.exception
     shown = texts(at)
