@@ -71,7 +71,7 @@ def test_queue_needs_a_reviewer_then_records_skips_and_goes_back(store: Store, h
 def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> None:
     from rubric_core.judge.reviews import record_review
 
-    record_review(store, haiku, iteration=1, criterion="Is about spring", verdict="fail", reviewer="bob", reason="x")
+    record_review(store, haiku, iteration=2, criterion="Is about spring", verdict="fail", reviewer="bob", reason="x")
     at = review_page(run=haiku)
     assert "1 reviewed cells the grader judged · agreement 0%" in texts(at)
     assert "1 false acceptances" in texts(at)
