@@ -1351,7 +1351,7 @@ ROWS: tuple[Row, ...] = (
     no("Passes these tests:", "No code here.", attachment="assert add(1, 2) == 3\nassert add(-1, 1) == 0"),
     no(
         "Passes these tests:",
-        "```python\nwhile True: pass\n```",
+        "```python\ndef add(a, b):\n    raise NotImplementedError\n```",
         attachment="assert add(1, 2) == 3\nassert add(-1, 1) == 0",
     ),
     ok(
