@@ -7,18 +7,17 @@ import pytest
 
 from tests.browser.helpers import open_server_store
 from tests.browser.helpers import wait_app_idle as wait_app
-from tests.core.assistant_seed import NAME, SEED, review_all, seed_runs
+from tests.core.assistant_seed import NAME, fix_split, review_all, seed_runs
 
 
 @pytest.fixture(scope="module")
 def seeded(server) -> None:
     seed_runs(server.home)
     review_all(server.home)
-    from rubric_core.assistant.split import split_of
+    fix_split(server.home)
     from rubric_core.judge.reviews import record_review
 
     with open_server_store(server) as store:
-        split_of(store, NAME, seed=SEED)
         run_id = store.list_runs(limit=1)[0]["id"]
         # A reviewer's reason is untrusted text: it must show as text wherever the page shows it.
         record_review(

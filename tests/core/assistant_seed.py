@@ -70,6 +70,27 @@ def seed_runs(home: Path, *, items: int = 12, rubric: str = RUBRIC, name: str = 
     return ids
 
 
+def fix_split(home: Path, *, name: str = NAME, low: float = 0.4, high: float = 0.6) -> int:
+    """Store the rubric's review split with the first seed that holds out between `low` and `high` of its runs.
+
+    Run ids are random, so a fixed seed could hold out all or none of a few runs (a test would then pass or
+    fail by chance); the seed is chosen from the runs actually stored, so every test sees a split of both kinds.
+    """
+    from rubric_core.assistant.split import HELD_OUT, Split, split_of
+    from rubric_core.store import open_store
+
+    store = open_store(f"sqlite:///{home / 'runs.sqlite'}")
+    try:
+        ids = [r["id"] for r in store.list_runs(limit=1000)]
+        seed = next(
+            s for s in range(1, 10_000) if low <= sum(Split(s, HELD_OUT).holds_out(i) for i in ids) / len(ids) <= high
+        )
+        split_of(store, name, seed=seed)
+        return seed
+    finally:
+        store.close()
+
+
 def review_all(home: Path, *, reviews_per_cell: int = 1, only: set[str] | None = None) -> int:
     """Review every graded cell as the reviewers described above would; the number of reviews recorded."""
     from rubric_core.checks.text import words_of

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.core.assistant_seed import NAME, SEED, review_all, seed_runs
+from tests.core.assistant_seed import NAME, fix_split, review_all, seed_runs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -19,12 +19,7 @@ def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     home.mkdir()
     seed_runs(home)
     review_all(home)
-    from rubric_core.assistant.split import split_of
-    from rubric_core.store import open_store
-
-    store = open_store(f"sqlite:///{home / 'runs.sqlite'}")
-    split_of(store, NAME, seed=SEED)
-    store.close()
+    fix_split(home)
     return home
 
 
