@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import resource
+import sqlite3
 import statistics
 import subprocess
 import tempfile
@@ -32,7 +33,7 @@ from typing import Any
 
 from bench.browser_common import chromium
 from bench.common import table, write_section
-from bench.scale import floor_side, seed, timed_page
+from bench.scale import floor_side, timed_page
 from tests.browser.helpers import wait_app_idle
 from tests.browser.server import ROOT, AppServer
 
@@ -122,13 +123,56 @@ def first_suite(browser, checkout: Path | None) -> float:
         server.stop()
 
 
-def share_token(home: Path, run_id: str) -> str:
-    from rubric_core.access.share import create_link, signing_key, token_for
-    from rubric_core.store import open_store
+SHARE_CODE = """
+import sys, time
+from rubric_core.access.share import create_link, signing_key, token_for
+from rubric_core.store import open_store
+key = signing_key(sys.argv[1], None)
+print(token_for(key, create_link(open_store(), key, run_id=sys.argv[2], created_by="bench", expires_at=time.time() + 86400)))
+"""
 
-    store = open_store()
-    key = signing_key(SECRET, None)
-    return token_for(key, create_link(store, key, run_id=run_id, created_by="bench", expires_at=time.time() + 86400))
+
+def share_token(checkout: Path, home: Path, run_id: str) -> str:
+    """A share link to `run_id` in the store at `home`, made by that checkout's own code (its own schema)."""
+    proc = subprocess.run(
+        [str(checkout / ".venv" / "bin" / "python"), "-c", SHARE_CODE, SECRET, run_id],
+        cwd=checkout,
+        env={**os.environ, "RUBRIC_STUDIO_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return proc.stdout.strip().splitlines()[-1]
+
+
+def stores_for(checkouts: dict[str, Path], runs: int, seeded: str) -> dict[str, Path]:
+    """A store of `runs` runs for each side: seeded once by the code before (or `seeded`, a store it wrote), and
+    copied for the code after, which migrates its copy when it opens it (the code before cannot read a store
+    migrated by newer code)."""
+    first = Path(seeded) if seeded else Path(tempfile.mkdtemp(prefix="bench-ba-before-"))
+    if not seeded:
+        code = f"from pathlib import Path; from bench.scale import seed; seed(Path({str(first)!r}), {runs})"
+        subprocess.run(
+            [str(checkouts["before"] / ".venv" / "bin" / "python"), "-c", code],
+            cwd=checkouts["before"],
+            env={**os.environ, "RUBRIC_STUDIO_HOME": str(first)},
+            check=True,
+        )
+    homes = {"before": first}
+    for side in SIDES[1:]:
+        home = Path(tempfile.mkdtemp(prefix=f"bench-ba-{side}-"))
+        with sqlite3.connect(first / "runs.sqlite") as src, sqlite3.connect(home / "runs.sqlite") as dst:
+            src.backup(dst)
+        homes[side] = home
+    return homes
+
+
+def middle_run(home: Path) -> tuple[int, str]:
+    """How many runs the store holds, and the id of the one in the middle (read with sqlite3: no migration)."""
+    with sqlite3.connect(home / "runs.sqlite") as db:
+        total = int(db.execute("SELECT COUNT(*) FROM runs").fetchone()[0])
+        row = db.execute("SELECT id FROM runs ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?", (total // 2,))
+        return total, str(row.fetchone()[0])
 
 
 def editor_ready(page) -> None:
@@ -141,25 +185,18 @@ def present_ready(page) -> None:
     page.get_by_role("button", name="Download HTML report").wait_for(timeout=60_000)
 
 
-def new_tabs(browser, checkouts: dict[str, Path | None], home: Path, total: int, rounds: int) -> dict[str, list[float]]:
+def new_tabs(
+    browser, checkouts: dict[str, Path | None], paths: dict[str, Path], homes: dict[str, Path], rounds: int
+) -> dict[str, list[float]]:
     """The floor's first page, and ours (Run page; Present through a share link) in new tabs, interleaved."""
-    from rubric_core.store import open_store
-
-    run_id = open_store().list_runs(limit=1, offset=total // 2)[0]["id"]
-    token = share_token(home, run_id)
-    secrets = home / "bench-secrets.toml"
-    secrets.write_text(f'[share]\nsigning_key = "{SECRET}"\n', encoding="utf-8")
-    # Both servers on the one store (each its own data folder for its log and checkpoints).
-    db = {"RUBRIC_STUDIO_DB_URL": f"sqlite:///{(home / 'runs.sqlite').resolve()}"}
-    servers = {
-        side: AppServer(
-            Path(tempfile.mkdtemp(prefix=f"bench-ba-{side}-")),
-            checkout=checkout,
-            env=db,
-            args=["--secrets.files", str(secrets)],
-        )
-        for side, checkout in checkouts.items()
-    }
+    total, run_id = middle_run(homes["before"])
+    servers = {}
+    tokens = {}
+    for side, checkout in checkouts.items():
+        tokens[side] = share_token(paths[side], homes[side], run_id)
+        secrets = homes[side] / "bench-secrets.toml"
+        secrets.write_text(f'[share]\nsigning_key = "{SECRET}"\n', encoding="utf-8")
+        servers[side] = AppServer(homes[side], checkout=checkout, args=["--secrets.files", str(secrets)])
     floor, floor_server = floor_side(total)
     out: dict[str, list[float]] = {}
     try:
@@ -167,8 +204,8 @@ def new_tabs(browser, checkouts: dict[str, Path | None], home: Path, total: int,
         measures: dict[str, Callable[[], float]] = {"floor": lambda: floor.list_once(context)}
         for side, server in servers.items():
             measures[f"run page, {side}"] = lambda s=server: timed_page(context, s.url, editor_ready)
-            measures[f"present, {side}"] = lambda s=server: timed_page(
-                context, f"{s.url}/?share={token}", present_ready
+            measures[f"present, {side}"] = lambda s=server, t=tokens[side]: timed_page(
+                context, f"{s.url}/?share={t}", present_ready
             )
         for fn in measures.values():  # warm-up: the first script compile, the JavaScript in the browser's cache
             fn()
@@ -196,23 +233,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--tabs", type=int, default=5, help="rounds of new tabs")
     parser.add_argument("--runs", type=int, default=10_000)
-    parser.add_argument("--home", default="", help="a store already seeded by bench.scale (else one is seeded)")
+    parser.add_argument("--home", default="", help="a store the code before seeded with bench.scale.seed (else one is)")
     args = parser.parse_args()
     checkouts: dict[str, Path | None] = {"before": Path(args.before).resolve(), "after": None}
     paths = {"before": Path(args.before).resolve(), "after": ROOT}
     load_start = os.getloadavg()
-    home = Path(args.home) if args.home else Path(tempfile.mkdtemp(prefix="bench-ba-"))
-    os.environ["RUBRIC_STUDIO_HOME"] = str(home)
-    if not args.home:
-        seed(home, args.runs)
-    from rubric_core.store import open_store
-
-    total = open_store().count_runs()
+    homes = stores_for(paths, args.runs, args.home)
+    total, _ = middle_run(homes["before"])
     exports: dict[str, dict[str, list[dict[str, float]]]] = {op: {s: [] for s in SIDES} for op in ("jsonl", "parquet")}
     for n in range(args.rounds):
         for op in ("jsonl", "parquet"):
             for side in turn(SIDES, n):
-                exports[op][side].append(export_once(paths[side], home, f"export_{op}"))
+                exports[op][side].append(export_once(paths[side], homes[side], f"export_{op}"))
     cold: dict[str, list[dict[str, float]]] = {s: [] for s in (*SIDES, "floor")}
     suites: dict[str, list[float]] = {s: [] for s in SIDES}
     floor_script = Path(tempfile.mkdtemp(prefix="bench-ba-floor-")) / "one_field.py"
@@ -226,7 +258,7 @@ def main() -> None:
                     cold[side].append(cold_start_and_first_run(browser, checkouts[side]))
             for side in turn(SIDES, n):
                 suites[side].append(first_suite(browser, checkouts[side]))
-        tabs = new_tabs(browser, checkouts, home, total, args.tabs)
+        tabs = new_tabs(browser, checkouts, paths, homes, args.tabs)
     load_end = os.getloadavg()
 
     rows: list[list[Any]] = []
