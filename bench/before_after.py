@@ -364,7 +364,7 @@ def main() -> None:
         "machine shared with other engineers' test runs).\n\n"
         + table(["measure", "before", "after", "after/before", "target"], rows)
     )
-    write_section("before-after", "10. Before and after (issue 34: exports, cold start, first run, new tab)", body)
+    write_section("before-after", "11. Before and after (issue 34: exports, cold start, first run, new tab)", body)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 An export makes millions of small dicts and lists (400,000 criterion rows for 10,000 runs), none of them in a
 reference cycle: reference counting frees each batch. Left on, the collector ran a pass every 700 new
 containers and a full pass over the whole heap (pandas, SQLAlchemy, the app) again and again as batches
-lived on: about a quarter of the export's CPU time (bench/RESULTS.md, "Exports"). The pause is process-wide
+lived on: about a quarter of the export's CPU time (bench/RESULTS.md, section 12). The pause is process-wide
 (the collector has no other switch); exports at once in two threads keep it paused until the last ends, and
 whatever cycles other threads made meanwhile are collected when it resumes.
 """

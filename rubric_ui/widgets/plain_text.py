@@ -2,7 +2,7 @@
 
 `st.code` draws through Streamlit's syntax highlighter, a JavaScript chunk that a new tab loads and runs
 before the block appears even for `language="text"`: a CDP profile of Present through a share link put about
-0.4 s of its JavaScript there (bench/RESULTS.md, "New tab and share link"). A `<pre>` costs the browser
+0.4 s of its JavaScript there (bench/RESULTS.md, section 12). A `<pre>` costs the browser
 nothing of the kind. Agent text is untrusted: it is escaped here, and st.html sanitizes what it draws.
 """
 
