@@ -115,7 +115,7 @@ def _versions(store: Store, name: str) -> None:
     base = _base(versions, name)
     editor_key = f"rubrics_edit_{name}_{st.session_state.get(f'rubrics_gen_{name}', 0)}"
     edited = st.text_area(
-        f"Edit (saving creates version {latest['version'] + 1})", value=base["start"], height=180, key=editor_key
+        f"Edit (saving creates version {base['version'] + 1})", value=base["start"], height=180, key=editor_key
     )
     if latest["version"] != base["version"] and f"rubrics_conflict_{name}" not in st.session_state:
         st.caption(

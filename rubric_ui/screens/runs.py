@@ -378,6 +378,15 @@ def _edit_tags_and_note(store: Store, run_id: str) -> None:
         _save_edits(store, run_id, mine_tags, mine_note, based_on=int(base["stamp"]))
     if st.session_state.pop(f"runs_edit_saved_{run_id}", False):
         st.success("Saved.")
+    merged = st.session_state.pop(f"runs_edit_merged_{run_id}", None)
+    if merged is not None:
+        st.info(
+            "Merged: their changes and yours are both in the fields above. Read them, then Save tags and note."
+            if merged
+            else "You both changed the same lines of the note: it holds both versions of them, theirs first. Keep "
+            "what you want, then Save tags and note.",
+            icon=":material/merge:",
+        )
     conflict = st.session_state.get(f"runs_edit_conflict_{run_id}")
     if not conflict:
         now = store.edit_stamp(run_id)
