@@ -289,6 +289,8 @@ def test_a_permission_denied_anywhere_is_exit_2_and_its_traceback_only_with_debu
     from rubric_core.cli import main as cli_main
     from rubric_core.cli import store as cli_store
 
+    monkeypatch.setenv(logs.DEBUG_ENV, "0")  # --debug below sets it for the process: put back after the test
+
     def denied(args: object) -> int:
         raise PermissionError(13, "Permission denied", str(home / "runs.sqlite"))
 
