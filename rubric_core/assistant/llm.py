@@ -17,7 +17,14 @@ CALL_LIMIT = 3
 
 
 class AssistantModelError(RuntimeError):
-    """The model could not be called or never gave a usable answer: said in words, with its cause."""
+    """The model could not be called or never gave a usable answer: said in words, with its cause.
+
+    `bad_input` when the person can fix it before anything is called (an unknown model spec, a missing key or an
+    unreachable server): the command line exits 2 then, else 1."""
+
+    def __init__(self, message: str, *, bad_input: bool = False) -> None:
+        super().__init__(message)
+        self.bad_input = bad_input
 
 
 class DraftedLine(BaseModel):
@@ -75,10 +82,10 @@ def ask(
         parsed_spec = parse_model_spec(spec)
         problem = check_model_ready(parsed_spec, keys=keys)
         if problem:
-            raise AssistantModelError(problem)
+            raise AssistantModelError(problem, bad_input=True)
         model = build_chat_model(parsed_spec, keys=keys, timeout=timeout_s)
     except ModelSpecError as exc:
-        raise AssistantModelError(str(exc)) from None
+        raise AssistantModelError(str(exc), bad_input=True) from None
     from langchain_core.exceptions import OutputParserException
     from pydantic import ValidationError
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, open_cli_store, read_text_file
@@ -22,6 +23,14 @@ def _check_words(check: dict[str, Any]) -> str:
     return check_text(check)
 
 
+def _model_failed(exc: Any) -> int:
+    """A model spec, key or server the person can fix: bad input (exit 2); a model that failed: exit 1."""
+    if getattr(exc, "bad_input", False):
+        raise BadInput(str(exc))
+    print(f"error: {exc}", file=sys.stderr)
+    return EXIT_BELOW
+
+
 def cmd_draft(args: argparse.Namespace) -> int:
     from rubric_core.assistant.drafting import draft_rubric
     from rubric_core.assistant.llm import AssistantModelError
@@ -32,8 +41,7 @@ def cmd_draft(args: argparse.Namespace) -> int:
     except ValueError as exc:
         raise BadInput(str(exc)) from None
     except AssistantModelError as exc:
-        print(f"error: {exc}")
-        return EXIT_BELOW
+        return _model_failed(exc)
     if args.jsonl:
         _print_json("rubric_draft", draft.to_dict())
         return EXIT_OK
@@ -72,8 +80,7 @@ def cmd_doctor(args: argparse.Namespace) -> int:
     except AssistantError as exc:
         raise BadInput(str(exc)) from None
     except AssistantModelError as exc:
-        print(f"error: {exc}")
-        return EXIT_BELOW
+        return _model_failed(exc)
     if args.jsonl:
         data = diagnosis.to_dict()
         _print_json("diagnosis", {k: v for k, v in data.items() if k not in ("findings", "proposals")})

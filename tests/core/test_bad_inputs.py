@@ -195,6 +195,28 @@ case("suite-resume-unknown", ["suite", "resume", "nope"], "No suite run 'nope'")
 case("cli-unknown-command", ["launch"], "invalid choice")
 case("cli-verbose-only", ["-v"], "required: command")
 case("cli-unknown-flag", ["run", "--temperature", "2"], "unrecognized arguments")
+# The rubric assistant (issue 31): every refusal says what is wrong and stores nothing.
+case("rubric-draft-missing-task-file", ["rubric", "draft", "--task-file", "nope.md"], "nope.md")
+case("rubric-draft-empty-task", ["rubric", "draft", "--task-file", "t.md"], "empty", files={"t.md": "   \n"})
+case(
+    "rubric-draft-bad-model",
+    ["rubric", "draft", "--task-file", "t.md", "--model", "no-such-provider:x"],
+    "no-such-provider",
+    files={"t.md": "Write a haiku."},
+)
+case(
+    "rubric-draft-model-without-key",
+    ["rubric", "draft", "--task-file", "t.md", "--model", "openai:gpt-4o-mini"],
+    "OPENAI_API_KEY",
+    files={"t.md": "Write a haiku."},
+)
+case("rubric-doctor-unknown-rubric", ["rubric", "doctor", "no-such-rubric"], "No rubric 'no-such-rubric'")
+case("rubric-doctor-version-zero", ["rubric", "doctor", "spring", "--version", "0"], "--version must be 1 or more")
+case("rubric-prove-unknown-proposal", ["rubric", "prove", "spring", "--proposal", "ffffffffffff"], "No proposal")
+case("rubric-prove-short-id", ["rubric", "prove", "spring", "--proposal", "ab"], "No proposal")
+case("rubric-accept-unknown-proposal", ["rubric", "accept", "spring", "--proposal", "ffffffffffff"], "No proposal")
+case("rubric-fitness-unknown-rubric", ["rubric", "fitness", "no-such-rubric"], "No rubric 'no-such-rubric'")
+case("rubric-no-subcommand", ["rubric"], "required: rubric_command")
 case("cli-examples-extra-arg", ["examples", "haiku"], "unrecognized arguments")
 case("runs-limit-not-a-number", ["runs", "--limit", "ten"], "not a count")
 case("runs-limit-zero", ["runs", "--limit", "0"], "must be 1 or more")
