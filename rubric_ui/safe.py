@@ -17,6 +17,13 @@ def md(text: object) -> str:
     return escaped.replace("://", "\\://")
 
 
+def code(text: object) -> str:
+    """Text as a Markdown code span, shown exactly as typed: nothing is escaped inside a code span (a path drew as
+    `deep\\_research` with md() there), so only a backtick, which would end the span, is replaced, and line
+    breaks are spaces."""
+    return "`" + str(text).replace("`", "'").replace("\n", " ") + "`"
+
+
 def valid_run_id(value: str | None) -> bool:
     """Whether a run id (from a URL or a file) has the shape the store gives ids."""
     return bool(value) and RUN_ID_RE.match(value or "") is not None

@@ -16,6 +16,7 @@ from rubric_core.cli.common import (
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 from rubric_core.store import ALL_STATUSES, RunFilter
+from rubric_core.verdicts import score_text
 
 
 def _add_filters(p: argparse.ArgumentParser) -> None:
@@ -50,13 +51,24 @@ def cmd_runs(args: argparse.Namespace) -> int:
     store = open_cli_store()
     rows = store.list_runs(_filter(args), limit=args.limit, offset=args.offset)
     total = store.count_runs(_filter(args))
-    # The model column is as wide as its longest spec: a spec cut short names another model.
+    # The model and agent columns are as wide as their longest value: one cut short names another.
     width = max([24, *(len(r["model"]) for r in rows)])
-    print(f"{'id':32}  {'created (UTC)':19}  {'status':22}  {'it':>2}  {'model':{width}}  task")
+    agents = {r["id"]: str(r.get("agent") or "") or "built-in" for r in rows}
+    agent_width = max([8, *(len(a) for a in agents.values())])
+    # Criteria met at the final draft of those judged (n/a apart), through the one function that counts them.
+    finals = store.final_verdicts([r["id"] for r in rows])
+    print(
+        f"{'id':32}  {'created (UTC)':19}  {'status':22}  {'it':>2}  {'score':>11}  {'model':{width}}  "
+        f"{'agent':{agent_width}}  task"
+    )
     for r in rows:
         created = datetime.fromtimestamp(r["created_at"], UTC).strftime("%Y-%m-%d %H:%M:%S")
         task = " ".join(r["task"].split())[:50]
-        print(f"{r['id']:32}  {created:19}  {r['status']:22}  {r['iterations']:>2}  {r['model']:{width}}  {task}")
+        score = score_text(finals[r["id"]]) if r["id"] in finals else "-"
+        print(
+            f"{r['id']:32}  {created:19}  {r['status']:22}  {r['iterations']:>2}  {score:>11}  "
+            f"{r['model']:{width}}  {agents[r['id']]:{agent_width}}  {task}"
+        )
     print(f"{len(rows)} of {total} runs")
     return 0
 

@@ -20,6 +20,7 @@ from rubric_core.cli.common import (
     share_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
+from rubric_core.suites.suite_store import suite_agent_label
 
 
 def open_suite_store(*, write: bool = False) -> Any:
@@ -85,6 +86,8 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             "type": "suite_summary",
             "suite_run_id": suite["id"],
             "status": suite["status"],
+            "agent": (suite.get("config") or {}).get("agent") or "",
+            "agent_label": suite_agent_label(suite),
             "items": summary.total,
             "finished": summary.finished,
             "status_counts": summary.status_counts,
@@ -116,6 +119,7 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
         rubric = f"{suite['rubric_name']} v{suite['rubric_version']}" if suite["rubric_name"] else "(file)"
         print(f"suite run {suite['id']}  {suite['name']}  [{suite['status']}]")
         print(f"dataset {suite['dataset_name']}  rubric {rubric}  model {suite['config'].get('model')}")
+        print(f"done by {suite_agent_label(suite)}")
         counts = ", ".join(f"{k} {v}" for k, v in summary.status_counts.items())
         print(f"items {summary.finished}/{summary.total} finished: {counts}")
         s = summary.satisfied

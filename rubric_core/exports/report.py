@@ -1,4 +1,8 @@
-"""A self-contained HTML report of a run: status, heatmap, iterations, final output.
+"""A self-contained HTML report of a run, for someone who has never seen the tool.
+
+At the top, what the run came to in one sentence; then every turn (the task, then each follow-up) with its own
+rubric, its verdict, its heatmap and its drafts, labelled by turn; the final output; and the model specs, token
+counts and agent behind a "Details" fold. Text reads in the body font (code files alone are monospace).
 
 No external resource: it reads offline. Its one script is a constant (the heatmap's arrow keys), admitted by
 its hash in the content security policy, so nothing from a run can execute; all run text is escaped.
@@ -13,15 +17,24 @@ from datetime import UTC, datetime
 from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.heatmap import GRID_KEYS_SCRIPT, HEATMAP_CSP, HEATMAP_CSS, heatmap_html
-from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows, shown
+from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, criteria_rows
+from rubric_core.views.story import step_title, turn_stories, verdict_sentence
 
 _CSS = """<style>
-body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;max-width:1100px;margin:2rem auto;padding:0 1rem;color:#1f2328}
-h1{font-size:1.6rem} .status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
-pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px}
-.meta{color:#57606a} details{margin:0.6rem 0} span.human{font-size:0.75rem;color:#57606a}
+body{font-family:system-ui,-apple-system,Segoe UI,sans-serif;font-size:16px;line-height:1.5;max-width:1100px;
+  margin:2rem auto;padding:0 1rem;color:#1f2328}
+h1{font-size:1.6rem} h2{font-size:1.3rem;margin-top:2rem;border-bottom:1px solid #d0d7de;padding-bottom:0.2rem}
+h3{font-size:1.05rem;margin:1rem 0 0.3rem}
+.status{display:inline-block;padding:0.3rem 0.8rem;border-radius:999px;color:#fff;font-weight:600}
+.verdict{font-size:1.25rem;font-weight:600;margin:0.6rem 0 1rem} .turn-verdict{font-weight:600}
+.text{white-space:pre-wrap;overflow-wrap:anywhere;background:#f6f8fa;padding:0.7rem 0.9rem;border-radius:6px;margin:0}
+pre{white-space:pre-wrap;background:#f6f8fa;padding:0.8rem;border-radius:6px;font-size:0.9rem}
+.rs-hm-draft pre{font-family:inherit;font-size:0.95rem}
+.asked{display:grid;grid-template-columns:1fr 1fr;gap:1rem} @media (max-width:760px){.asked{grid-template-columns:1fr}}
+.meta{color:#57606a} details{margin:0.6rem 0} summary{cursor:pointer;font-weight:600}
+span.human{color:#57606a}
 .offline{background:#fff8c5;border:1px solid #d4a72c;border-radius:6px;padding:0.5rem 0.8rem}
-.check{display:block;color:#57606a;font-size:0.85rem;margin-left:1.4rem} .na{color:#57606a;font-style:italic}
+.check{display:block;color:#57606a;margin-left:1.4rem} .na{color:#57606a;font-style:italic}
 </style>"""
 
 
@@ -40,7 +53,7 @@ def heatmap_table(view: RunView, turn_index: int = -1, reviews: list[dict] | Non
 
     turn = view.turns[turn_index]
     frame = criteria_frame_from_rows(criteria_rows(view.run_id, turn.iterations), reviews)
-    grid = heatmap_html(frame, key="report", turn=turn.turn, drafts=view.drafts())
+    grid = heatmap_html(frame, key=f"report-{turn.turn}", turn=turn.turn, drafts=view.drafts(), how_to=False)
     return grid or "<p>No graded iterations.</p>"
 
 
@@ -70,51 +83,69 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
     by_cell = _reviews_by_cell(reviews)
     status = view.status
     color = STATUS_COLORS.get(status, "#57606a")
+    many = len(view.turns) > 1
     parts = [
         "<!doctype html><html lang='en'><head><meta charset='utf-8'>",
+        "<meta name='viewport' content='width=device-width, initial-scale=1'>",
         f"<meta http-equiv='Content-Security-Policy' content=\"{HEATMAP_CSP}\">",
         f"<title>{_e(title)}</title>{_CSS}{HEATMAP_CSS}{DIFF_CSS}</head><body>",
         f"<h1>{_e(title)}</h1>",
         f"<p><span class='status' style='background:{color}'>{_e(STATUS_LABELS.get(status, status))}</span></p>",
-        f"<p class='meta'>Run {_e(view.run_id)} · working model {_e(view.models.get('model', view.config.get('model', '')))}"
-        f" · grader {_e(view.models.get('grader', view.config.get('grader', '')))} · {_e(view.agent_label)}"
-        f" · {view.facts()}"
-        f" · generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p>",
+        f"<p class='verdict'>{_e(verdict_sentence(view))}</p>",
         *([f"<p class='offline'>{_e(view.offline_note())}</p>"] if view.offline_note() else []),
         *([f"<p class='offline'><b>Not judged (n/a):</b> {_e(view.na_note())}</p>"] if view.na_note() else []),
-        f"<h2>Task</h2><pre>{_e(view.config.get('task', ''))}</pre>",
-        f"<h2>Rubric</h2><pre>{_e(view.current.rubric if view.current else view.config.get('rubric', ''))}</pre>",
-        f"<h2>Criteria by iteration</h2>{heatmap_table(view, reviews=reviews)}",
     ]
+    if not view.turns:
+        parts.append(f"<h2>Task</h2><div class='text'>{_e(view.config.get('task', ''))}</div>")
+    for story in turn_stories(view):
+        asked = "Task" if story.kind == "Task" else "Follow-up message"
+        parts.append(f"<section class='turn' data-turn='{story.number}'>")
+        parts.append(f"<h2>{f'Turn {story.number} · ' if many else ''}{_e(story.kind)}</h2>")
+        parts.append(
+            f"<div class='asked'><div><h3>{asked}</h3><div class='text'>{_e(story.message)}</div></div>"
+            f"<div><h3>Rubric{f' of turn {story.number}' if many else ''}</h3>"
+            f"<div class='text'>{_e(story.rubric)}</div></div></div>"
+        )
+        parts.append(f"<p class='turn-verdict'>{_e(story.sentence)}</p>")
+        parts.append(f"<h3>Criteria by draft</h3>{heatmap_table(view, view.turns.index(story.turn), reviews)}")
+        parts.append("<h3>Drafts, verdicts and feedback</h3>")
+        previous = ""
+        iterations = story.turn.iterations
+        for it in iterations:
+            result = _e(STATUS_LABELS.get(it.result or "", it.result or "not graded"))
+            parts.append(
+                f"<details {'open' if it is iterations[-1] else ''}><summary>"
+                f"{_e(step_title(view, it, result))}"
+                "</summary>"
+            )
+            parts.append(f"<h4>Draft</h4><div class='text'>{_e(it.draft)}</div>")
+            if previous:
+                parts.append(f"<h4>Change from the previous draft</h4>{inline_html(word_diff(previous, it.draft))}")
+            for path, content in it.files.items():
+                parts.append(f"<h4>File {_e(path)}</h4><pre>{_e(content)}</pre>")
+            if it.evaluation:
+                parts.append(
+                    "<ul>"
+                    + "".join(_criterion_item(c, by_cell.get((it.turn, it.iteration, c["name"]))) for c in it.criteria)
+                    + "</ul>"
+                )
+            if it.feedback:
+                parts.append(f"<h4>Feedback to the agent</h4><div class='text'>{_e(it.feedback)}</div>")
+            parts.append("</details>")
+            previous = it.draft
+        parts.append("</section>")
     if view.explanation():
-        parts.append(f"<p><b>Grader:</b> {_e(view.explanation())}</p>")
+        parts.append(f"<p><b>The grader's last word:</b> {_e(view.explanation())}</p>")
     if view.error:
         parts.append(f"<p><b>Error:</b> {_e(view.error)}</p>")
-    parts.append("<h2>Iterations</h2>")
-    previous = ""
-    for it in view.all_iterations():
-        parts.append(
-            f"<details {'open' if it is view.all_iterations()[-1] else ''}><summary>"
-            f"{'Turn ' + str(it.turn + 1) + ', i' if len(view.turns) > 1 else 'I'}teration {shown(it.iteration)}: "
-            f"{_e(STATUS_LABELS.get(it.result or '', it.result or 'not graded'))}</summary>"
-        )
-        parts.append(f"<h4>Draft</h4><pre>{_e(it.draft)}</pre>")
-        if previous:
-            parts.append(f"<h4>Change from the previous draft</h4>{inline_html(word_diff(previous, it.draft))}")
-        for path, content in it.files.items():
-            parts.append(f"<h4>File {_e(path)}</h4><pre>{_e(content)}</pre>")
-        if it.evaluation:
-            parts.append(
-                "<ul>"
-                + "".join(_criterion_item(c, by_cell.get((it.turn, it.iteration, c["name"]))) for c in it.criteria)
-                + "</ul>"
-            )
-        if it.feedback:
-            parts.append(f"<h4>Feedback to the agent</h4><pre>{_e(it.feedback)}</pre>")
-        parts.append("</details>")
-        previous = it.draft
-    parts.append(f"<h2>Final output</h2><pre>{_e(view.final_output)}</pre>")
+    parts.append(f"<h2>Final output</h2><div class='text'>{_e(view.final_output)}</div>")
     for path, content in view.final_files.items():
         parts.append(f"<h3>{_e(path)}</h3><pre>{_e(content)}</pre>")
+    parts.append(
+        "<details class='meta' data-details><summary>Details</summary><p>"
+        f"Run {_e(view.run_id)}<br>Working model {_e(view.models.get('model', view.config.get('model', '')))}"
+        f"<br>Grader {_e(view.models.get('grader', view.config.get('grader', '')))}<br>Done by {_e(view.agent_label)}"
+        f"<br>{_e(view.facts())}<br>Generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p></details>"
+    )
     parts.append(f"{GRID_KEYS_SCRIPT}</body></html>")
     return "".join(parts)

@@ -184,6 +184,28 @@ class RunQueries(StoreBase):
 
         return [decode_criterion(r) for r in self._rows_for("criteria", run_ids, "run_id, turn, iteration, position")]
 
+    def final_verdicts(self, run_ids: list[str]) -> dict[str, list[str]]:
+        """Run id -> the verdicts (pass / fail / n/a, in rubric order) of its last graded pass: what a run came to.
+
+        Runs never graded are left out. One query for a page of runs (the criteria key starts with run, turn,
+        iteration, so the later-pass check is an index probe).
+        """
+        from rubric_core.verdicts import verdict_of
+
+        if not run_ids:
+            return {}
+        names = ", ".join(f":i{i}" for i in range(len(run_ids)))
+        sql = (
+            f"SELECT c.run_id, c.verdict, c.passed FROM criteria c WHERE c.run_id IN ({names}) AND NOT EXISTS ("
+            "SELECT 1 FROM criteria d WHERE d.run_id = c.run_id AND (d.turn > c.turn OR (d.turn = c.turn AND "
+            "d.iteration > c.iteration))) ORDER BY c.run_id, c.position"
+        )
+        out: dict[str, list[str]] = {}
+        with self.engine.connect() as conn:
+            for run_id, verdict, passed in conn.execute(text(sql), {f"i{i}": v for i, v in enumerate(run_ids)}):
+                out.setdefault(str(run_id), []).append(verdict_of({"verdict": verdict, "passed": passed}))
+        return out
+
     def _rows_for(self, table: str, run_ids: list[str], order: str) -> list[dict[str, Any]]:
         if not run_ids:
             return []

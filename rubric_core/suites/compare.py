@@ -15,6 +15,7 @@ from typing import Any
 from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, suite_frames
 from rubric_core.suites.statistics import Paired, Rate, delta_interval, mcnemar_exact, wilson
+from rubric_core.suites.suite_store import suite_agent_label
 from rubric_core.views.pairing import pair_criteria
 
 
@@ -140,13 +141,6 @@ def _judged(verdicts: dict[str, bool | None]) -> dict[str, bool]:
     return {k: v for k, v in verdicts.items() if v is not None}
 
 
-def _agent_of(suite: dict[str, Any]) -> str:
-    config = suite.get("config") or {}
-    if not config.get("agent"):
-        return "the built-in deep agent"
-    return f"agent {config['agent']} of the project {config.get('project', '')}"
-
-
 def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteComparison:
     """Compare two stored suite runs; ValueError when they share no item."""
     a, b = suite_frames(store, suite_a), suite_frames(store, suite_b)
@@ -170,8 +164,8 @@ def compare_suite_runs(store: Store, suite_a: str, suite_b: str) -> SuiteCompari
         satisfied_a=wilson(sum(x for x, _ in sat_pairs), len(shared)),
         satisfied_b=wilson(sum(y for _, y in sat_pairs), len(shared)),
         satisfied_paired=mcnemar_exact(sat_pairs),
-        agent_a=_agent_of(a.suite),
-        agent_b=_agent_of(b.suite),
+        agent_a=suite_agent_label(a.suite),
+        agent_b=suite_agent_label(b.suite),
     )
     for item_id, (was, now) in zip(shared, sat_pairs, strict=True):
         if was == now:

@@ -268,6 +268,14 @@ def list_suite_runs(store: Store, *, limit: int = 100, suite_run_id: str | None 
     return rows
 
 
+def suite_agent_label(suite: dict[str, Any]) -> str:
+    """Who did a suite run's work, in words: "agent fixer of the project /p" or "the built-in deep agent"."""
+    config = suite.get("config") or {}
+    if not config.get("agent"):
+        return "the built-in deep agent"
+    return f"agent {config['agent']} of the project {config.get('project', '')}"
+
+
 def item_config(suite: dict[str, Any], item: dict[str, Any], *, checking: bool = False) -> RunConfig:
     """The RunConfig of one item: the suite's shared fields, the item's task, its reference for the grader.
 
@@ -297,6 +305,7 @@ __all__ = [
     "link_item",
     "list_suite_runs",
     "set_suite_status",
+    "suite_agent_label",
     "suite_items",
     "suite_run_ids",
 ]

@@ -134,11 +134,13 @@ def heatmap_html(
     key: str,
     turn: int | None = None,
     drafts: Mapping[tuple[int, int], str] | None = None,
+    how_to: bool = True,
 ) -> str:
     """The heatmap of one turn (the first in the frame when `turn` is None), or "" when nothing is graded.
 
     `frame` is a criteria frame (a pandas DataFrame with the columns of docs/FRAMES.md) of one run;
-    `drafts` maps (turn, iteration) to the draft text shown when a cell is clicked.
+    `drafts` maps (turn, iteration) to the draft text shown when a cell is clicked. `how_to=False` leaves the
+    legend's hover-and-click instructions out (a report that may be printed says only what the marks mean).
     """
     rows: list[dict[str, Any]] = frame.to_dict("records") if len(frame) else []
     if not rows:
@@ -166,13 +168,14 @@ def heatmap_html(
         columns.append(f'<div class="rs-hm-col">{"".join(col)}</div>')
     template = f"minmax(9rem, 26rem) repeat({len(iterations)}, minmax(30px, 1fr))"
     return (
-        f'<div class="rs-hm" data-key="{k}">{_legend(reviewed)}<div class="rs-hm-scroll">'
+        f'<div class="rs-hm" data-key="{k}">{_legend(reviewed, how_to=how_to)}<div class="rs-hm-scroll">'
         f'<div class="rs-hm-grid" style="grid-template-columns:{template}">{"".join(columns)}</div></div></div>'
     )
 
 
-def _legend(reviewed: bool) -> str:
-    """What the marks mean: verdicts, regressions and (when the grid carries reviews) the review marks."""
+def _legend(reviewed: bool, *, how_to: bool = True) -> str:
+    """What the marks mean: verdicts, regressions and (when the grid carries reviews) the review marks; with
+    `how_to`, how to read a cell's details."""
     parts = [
         '<span class="rs-hm-key pass"></span>✔ pass · <span class="rs-hm-key fail"></span>✘ fail · '
         '<span class="rs-hm-key na"></span>n/a: the grader could not judge it (neither a pass nor a fail)',
@@ -183,10 +186,13 @@ def _legend(reviewed: bool) -> str:
             '<span class="rs-hm-key rev"></span> reviewed by a person who agrees with the grader',
             '<span class="rs-hm-key dis"></span>blue outline: a person disagrees with the grader',
         ]
-    parts.append(
-        "hover a cell for the gap; click it (or Tab to the grid and use the arrow keys) for the verdict, the gap "
-        "and the draft · iterations count from 1"
-    )
+    if how_to:
+        parts.append(
+            "hover a cell for the gap; click it (or Tab to the grid and use the arrow keys) for the verdict, the gap "
+            "and the draft · iterations count from 1"
+        )
+    else:
+        parts.append("columns are the drafts, counted from 1")
     return f'<div class="rs-hm-legend">{" · ".join(parts)}</div>'
 
 

@@ -1,4 +1,10 @@
-"""Presentation: a clean, read-only view of one run for stakeholders, with a step-by-step replay."""
+"""Presentation: a clean, read-only view of one run for someone who has never seen the tool.
+
+At the top, what the run came to in one sentence and what was asked: the task, each follow-up message, and the
+rubric of each turn. Then the replay (it opens on the final draft, the one the verdict is about, and follows a
+live run's newest step), each turn's heatmap, the final output, and the model specs, token counts and agent
+behind a "Details" fold. Text reads in the page's font (rubric_core.views.story says what each turn came to).
+"""
 
 from __future__ import annotations
 
@@ -8,8 +14,9 @@ from dataclasses import dataclass
 import streamlit as st
 
 from rubric_core.exports.report import render_report
-from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_ui.safe import md, valid_run_id
+from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView
+from rubric_core.views.story import step_title, turn_stories, verdict_sentence
+from rubric_ui.safe import code, md, valid_run_id
 from rubric_ui.session.access import check_forged_actions
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import ATTACHED
@@ -57,13 +64,22 @@ def _upto(view: RunView, upto: IterationView) -> list[IterationView]:
     return [it for it in view.all_iterations() if it.turn == upto.turn and it.iteration <= upto.iteration]
 
 
+def final_draft_step(steps: list[Step]) -> int:
+    """The step the replay opens on: the final draft, the one the run's verdict is about (not the first one)."""
+    drafts = [n for n, step in enumerate(steps) if step.kind == "draft"]
+    return drafts[-1] if drafts else max(0, len(steps) - 1)
+
+
 def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
     it = step.it
     titles = {"draft": "Draft", "verdicts": "Verdicts", "feedback": "Feedback to the agent"}
-    st.markdown(f"#### Step {n + 1} of {total} · iteration {shown(it.iteration)} · {titles[step.kind]}")
+    st.markdown(f"#### Step {n + 1} of {total} · {step_title(view, it, titles[step.kind])}")
     if step.kind == "draft":
+        steps = replay_steps(view)
+        if view.ended and n == final_draft_step(steps):
+            st.caption(f"The final draft. {verdict_sentence(view)}")
         offline_notice(view)
-        plain_block(it.draft or "(empty)")
+        plain_block(it.draft or "(empty)", prose=True)
         for path, content in it.files.items():
             st.caption(f"File {md(path)}")
             st.code(content, language="python" if path.endswith(".py") else "text")
@@ -71,7 +87,13 @@ def _show_step(view: RunView, step: Step, n: int, total: int) -> None:
         show_heatmap(view, iterations=_upto(view, it), key=f"present_hm_step_{n}")
         show_criteria(it, key=f"present_crit_{n}")
     else:
-        st.text(it.feedback)
+        plain_block(it.feedback, prose=True)
+
+
+FOLLOWING = "present_following"
+"""Session key: the replay shows the newest step of a live run (until a control takes it elsewhere)."""
+STEP_OF = "present_step_run"
+"""Session key: the run the replay's step belongs to (another run opens on its own final draft)."""
 
 
 def _go(step: int | None = None, *, delta: int = 0, play: bool | None = None, total: int = 1) -> None:
@@ -79,6 +101,7 @@ def _go(step: int | None = None, *, delta: int = 0, play: bool | None = None, to
     state = st.session_state
     current = state.get("present_step", 0)
     state["present_step"] = max(0, min(total - 1, (step if step is not None else current) + delta))
+    state[FOLLOWING] = state["present_step"] == total - 1 and not play  # Last follows a live run again
     if play is not None:
         state["present_playing"] = play
         if play and current >= total - 1:
@@ -201,29 +224,30 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
         # What the view shows, for tests and scripts: the status and the last event folded into it.
         f'<span class="rs-present" data-status="{html.escape(view.status)}" data-seq="{view.last_seq}" '
         f'data-live="{str(not view.ended).lower()}"></span>'
+        # What the run came to, in one sentence, first thing an audience reads.
+        f'<p class="rs-verdict-sentence" style="font-size:1.35rem;font-weight:600;margin:0.4rem 0 0">'
+        f"{html.escape(verdict_sentence(view))}</p>"
     )
     if not view.ended:
         _follow(run_id, view.last_seq)
-    st.caption(
-        f"{view.facts()} · {md(view.models.get('model', ''))} graded by {md(view.models.get('grader', ''))}"
-        f" · {md(view.agent_label)}"
-    )
     if view.offline_note():
         # For an audience: an offline run says in plain words what its drafts and verdicts are.
         st.html(f'<div class="rs-offline-run">{html.escape(view.offline_note())}</div>')
     if view.na_note():
         st.info(f"**Not judged (n/a)** — {md(view.na_note())}", icon=":material/help:")
-    # The replay first: it is what the audience watches (below the task, rubric and heatmap it sat off screen).
+    _asked(view)
     _replay(view)
     st.divider()
-    st.markdown("**Task**")
-    st.text(view.config.get("task", ""))
-    st.markdown("**Rubric**")
-    st.text(view.current.rubric if view.current else view.config.get("rubric", ""))
-    if view.current:
-        show_heatmap(view, key="present_hm")
+    _heatmaps(view)
     st.markdown("**Final output**")
-    plain_block(view.final_output or "(not finished)")
+    plain_block(view.final_output or "(not finished)", prose=True)
+    with st.expander("Details"):
+        # Behind a fold: an audience reads the verdict and the work, not model specs and token counts.
+        st.markdown(
+            f"Run `{run_id}` · {view.facts()}  \n"
+            f"Working model {code(view.models.get('model', ''))} · graded by {code(view.models.get('grader', ''))}  \n"
+            f"Done by {md(view.agent_label)}"
+        )
     st.download_button(
         "Download HTML report",
         # A shared report names no reviewer: reviewers' emails are for the team, not the link's readers.
@@ -232,6 +256,41 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
         mime="text/html",
         key="present_report",
     )
+
+
+def _asked(view: RunView) -> None:
+    """What was asked, turn by turn: the task, then each follow-up message, each beside the rubric it was graded
+    against (a continued run showed turn 1's task beside turn 2's rubric, and its follow-up nowhere)."""
+    stories = turn_stories(view)
+    if not stories:
+        st.markdown("**Task**")
+        plain_block(str(view.config.get("task", "")), prose=True)
+        return
+    many = len(stories) > 1
+    for story in stories:
+        with st.container(key=f"rs_present_turn_{story.number}"):
+            if many:
+                st.markdown(f"**Turn {story.number} · {story.kind}** — {md(story.sentence)}")
+            left, right = st.columns(2)
+            with left:
+                st.caption("Task" if story.kind == "Task" else "Follow-up message")
+                plain_block(story.message or "(none)", prose=True)
+            with right:
+                st.caption(f"Rubric of turn {story.number}" if many else "Rubric")
+                plain_block(story.rubric, prose=True)
+
+
+def _heatmaps(view: RunView) -> None:
+    """Each turn's criteria by draft, a heatmap of its own (labelled by turn when there are several)."""
+    if not view.current:
+        return
+    stories = turn_stories(view)
+    for story in stories:
+        if len(stories) > 1:
+            st.markdown(f"**Turn {story.number}: criteria by draft** — {md(story.sentence)}")
+        else:
+            st.markdown("**Criteria by draft**")
+        show_heatmap(view, iterations=story.turn.iterations, key=f"present_hm_{story.number}")
 
 
 def _follow(run_id: str, seen: int) -> None:
@@ -256,6 +315,16 @@ def _replay(view: RunView) -> None:
     if not steps:
         st.caption("Nothing to replay yet.")
         return
+    state = st.session_state
+    last = len(steps) - 1
+    if state.get(STEP_OF) != view.run_id:
+        # Another run (or the first): a live run shows its newest step, an ended one its final draft.
+        state[STEP_OF] = view.run_id
+        state["present_playing"] = False
+        state[FOLLOWING] = not view.ended
+        state["present_step"] = last if not view.ended else final_draft_step(steps)
+    elif not view.ended and state.get(FOLLOWING, True) and not state.get("present_playing"):
+        state["present_step"] = last  # a live run: the newest step, as it comes
     _controls(len(steps))
     playing = bool(st.session_state.get("present_playing"))
 

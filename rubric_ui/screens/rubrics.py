@@ -12,8 +12,9 @@ import streamlit as st
 from rubric_core.config import ConfigError, load_config
 from rubric_core.store import Store
 from rubric_core.views.diff import DIFF_CSS, inline_html, side_by_side_html, word_diff
+from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
-from rubric_ui.safe import md
+from rubric_ui.safe import md, valid_run_id
 from rubric_ui.session.access import act, allowed, attempt, current_actor
 from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
@@ -102,6 +103,7 @@ def _versions(store: Store, name: str) -> None:
     merged = st.session_state.pop(FLASH_MERGE, None)
     if merged:
         st.info(merged, icon=":material/merge:")
+    _evidence(store, name)
     if len(numbers) == 1:
         st.caption(
             f"Only version {numbers[0]} so far: edit it below and save to create the next one; the diff appears then."
@@ -136,6 +138,86 @@ def _versions(store: Store, name: str) -> None:
     if st.button("Delete from the library", key=f"rubrics_delete_{name}", disabled=not confirm):
         if attempt("rubric_delete", lambda: store.delete_rubric(name), rubric=name):
             st.rerun()
+
+
+def _evidence(store: Store, name: str) -> None:
+    """Each version's evidence: the runs and suite runs that used it, how its runs did, and its fitness."""
+    from rubric_core.views.rubric_evidence import version_evidence
+
+    evidence = version_evidence(store, name)
+    newest_first = sorted(evidence.values(), key=lambda e: -e.version)
+    st.markdown("**Evidence by version**")
+    st.dataframe(
+        pd.DataFrame(
+            [
+                {
+                    "version": f"v{e.version}",
+                    "runs": len(e.runs),
+                    "satisfied": f"{e.satisfied} of {len(e.runs)}" if e.runs else "",
+                    "criteria met": e.pass_rate,
+                    "n/a": e.criteria.not_judged or None,
+                    "suite runs": len(e.suite_runs),
+                    "fitness": _fitness(store, name, e.version),
+                }
+                for e in newest_first
+            ]
+        ),
+        hide_index=True,
+        key=f"rubrics_evidence_{name}",
+        placeholder="",
+        column_config={
+            "criteria met": st.column_config.ProgressColumn(
+                min_value=0.0,
+                max_value=1.0,
+                format="percent",
+                help="Criteria met at the final draft of the version's runs, of the criteria judged (n/a left out)",
+            ),
+            "fitness": st.column_config.TextColumn(
+                width="large",
+                help="How far the version's verdicts agree with people's reviews, from the rubric assistant "
+                "(exploration, monitoring or gate; unknown until enough reviews)",
+            ),
+        },
+    )
+    used = [e for e in newest_first if e.runs or e.suite_runs]
+    if not used:
+        st.caption("No run or suite run has used this rubric yet.")
+        return
+    version = st.selectbox(
+        "Runs and suite runs of version",
+        [e.version for e in used],
+        format_func=lambda v: f"v{v}",
+        key=f"rubrics_evidence_pick_{name}",
+    )
+    picked = evidence[int(version)] if version is not None else used[0]
+    lines = [
+        f"- [{r['id'][:8]}](./?run={r['id']}) · {md(STATUS_LABELS.get(r['status'], r['status']))} · "
+        f"{md(' '.join(str(r['task']).split())[:80])}"
+        for r in picked.runs[:EVIDENCE_SHOWN]
+        if valid_run_id(r["id"])
+    ]
+    if len(picked.runs) > EVIDENCE_SHOWN:
+        lines.append(f"- … and {len(picked.runs) - EVIDENCE_SHOWN} more (the Runs page lists them by rubric)")
+    suites = [
+        f"- suite run [{md(s['name'])}](./suites?suite={s['id']}) · {md(str(s['status']).replace('_', ' '))}"
+        for s in picked.suite_runs[:EVIDENCE_SHOWN]
+        if valid_run_id(s["id"])
+    ]
+    st.markdown("\n".join(lines + suites) or "No run used this version.")
+
+
+EVIDENCE_SHOWN = 20
+"""Runs (and suite runs) of a version listed by name on the page; the rest are counted."""
+
+
+def _fitness(store: Store, name: str, version: int) -> str:
+    """The rubric assistant's fitness of a version, in words ('' when it cannot say)."""
+    from rubric_core.assistant.fitness import fitness
+
+    try:
+        return fitness(store, name, version).label
+    except (KeyError, ValueError):
+        return ""
 
 
 def _base(versions: list[dict], name: str) -> dict:

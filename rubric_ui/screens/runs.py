@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from rubric_core.store import ALL_STATUSES, RunFilter, Store
-from rubric_core.verdicts import check_of, check_text, verdict_of
+from rubric_core.verdicts import check_of, check_text, score_text, tally, verdict_of
 from rubric_core.views import frames
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
@@ -137,11 +137,13 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
     selected = [str(rid) for rid in st.session_state.get(SELECTION) or []]
     ticked_before = [i for i, rid in enumerate(ids) if rid in selected]
     frame = frames.runs_frame_from_rows(rows)
+    finals = store.final_verdicts(ids)
     shown = pd.DataFrame(
         {
             "status": [[status_text(v)] for v in frame["status"]],
             "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
             "task": [_one_line(t) for t in frame["task"]],
+            "score": [score_of(finals.get(rid)) for rid in ids],
             # Built row by row: on an empty page the columns have no values to add (string + Int64 raised).
             "rubric": [
                 ("" if pd.isna(name) else str(name)) + ("" if pd.isna(version) else f" v{int(version)}")
@@ -149,6 +151,7 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
             ],
             "model": frame["model"],
             "grader": frame["grader"],
+            "agent": [str(r.get("agent") or "") or "built-in" for r in rows],
             "iter.": frame["iterations"],
             "tokens": frame["total_tokens"],
             "tags": frame["tags"],
@@ -168,25 +171,35 @@ def _table(store: Store, flt: RunFilter) -> list[str]:
         key=key,
         column_config={
             "status": st.column_config.MultiselectColumn(
-                width=155, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
+                width=150, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
             ),
-            "created": st.column_config.TextColumn(width=90),
+            "created": st.column_config.TextColumn(width=85),
             # The task is a button: a click on it opens the run at once (a click on another cell opens it too,
             # through the table's selection, which the table sends 150 ms after the click).
             "task": st.column_config.ButtonColumn(
-                width=245,
+                width=190,
                 type="tertiary",
                 alignment="left",
                 help="Click a run's task to open it; tick its box to preview it below",
                 on_click=_task_clicked,
                 key=TASK_CLICK,
             ),
-            "rubric": st.column_config.TextColumn(width=90),
-            "model": st.column_config.TextColumn(width=130),
-            "grader": st.column_config.TextColumn(width=130),
-            "iter.": st.column_config.NumberColumn(width=45),
-            "tokens": st.column_config.NumberColumn(width=65, format="localized"),
-            "tags": st.column_config.TextColumn(width=70),
+            # Criteria met at the final draft, of those judged (n/a left out): a number, so it sorts as one.
+            "score": st.column_config.ProgressColumn(
+                width=75,
+                min_value=0.0,
+                max_value=1.0,
+                format="percent",
+                help="Criteria met at the final draft, of the criteria judged (n/a left out); the preview says how "
+                "many of how many",
+            ),
+            "rubric": st.column_config.TextColumn(width=85),
+            "model": st.column_config.TextColumn(width=105),
+            "grader": st.column_config.TextColumn(width=105),
+            "agent": st.column_config.TextColumn(width=80, help="The project agent that did the work, or built-in"),
+            "iter.": st.column_config.NumberColumn(width=40),
+            "tokens": st.column_config.NumberColumn(width=55, format="localized"),
+            "tags": st.column_config.TextColumn(width=50),
         },
     )
     ticked = [ids[i] for i in event.selection.rows if i < len(ids)]  # type: ignore[union-attr]
@@ -253,6 +266,14 @@ def _one_line(task: object) -> str:
     return WORD_JOINER + line if line.lstrip("\ufeff").startswith((":", "[")) else line
 
 
+def score_of(verdicts: list[str] | None) -> float | None:
+    """A run's score: the share of its criteria met at the final draft, of those judged (None: none judged).
+
+    Read through rubric_core.verdicts.tally, the one place that says how n/a counts."""
+    rate = tally(verdicts or []).rate
+    return None if rate is None else round(rate, 4)
+
+
 def status_text(status: str) -> str:
     """A status in words."""
     return STATUS_LABELS.get(status, status)
@@ -267,8 +288,10 @@ def _preview(run_id: str) -> None:
     view = load_view(run_id)
     if view is None:
         return
+    finals = [it for it in view.all_iterations() if it.evaluation]
+    score = f"criteria met at the end: {score_text(verdict_of(c) for c in finals[-1].criteria)} · " if finals else ""
     st.markdown(
-        f"{chip_html(view.status)} {view.facts()} · "
+        f"{chip_html(view.status)} {score}{view.facts()} · "
         f"{html.escape(view.models.get('model', ''))} graded by "
         f"{html.escape(view.models.get('grader', ''))} · {html.escape(view.agent_label)}",
         unsafe_allow_html=True,

@@ -110,6 +110,10 @@ def keep_widget_state(page: str) -> None:
     `page` is the title of the page this run draws (RUN_PAGE for the Run page).
     """
     kept: dict[str, object] = st.session_state.setdefault(KEPT_VALUES, {})
+    if page != RUN_PAGE:
+        # Left the Run page: a bare Run page reached by Back from now on is the Run page opened again (its entry
+        # only stood for a moment before the watched run's ?run= was put back), not the editor a Start began from.
+        st.session_state.pop(STARTED_HERE, None)
     arrived = st.session_state.get(LAST_PAGE) != page
     st.session_state[LAST_PAGE] = page
     write_back = arrived or page != RUN_PAGE

@@ -14,7 +14,7 @@ from typing import Any
 import streamlit as st
 
 from rubric_core.projects import Project, ProjectError, current_project
-from rubric_ui.safe import md
+from rubric_ui.safe import code, md
 from rubric_ui.widgets.fragments import draw_fragment
 
 
@@ -63,16 +63,16 @@ def show_project_sidebar() -> None:
             "No project: `rubric-studio ui --project DIR` brings your own agents and grader tools (docs/AGENTS.md)."
         )
     else:
-        st.caption(f"Project: **{md(project.root.name)}** · `{project.file}`")
+        st.caption(f"Project: **{md(project.root.name)}** · {code(project.file)}")
 
 
 def show_agent_card(project: Project, name: str) -> None:
     """What the picked project agent is: its factory, files, tools and subagents, or why it does not build."""
     entry = project.agents[name]
     agent = _card(project, "agent", name)
-    lines = [f"Factory {_code(entry.factory)} in {_code(project.file.name)}"]
+    lines = [f"Factory {code(entry.factory)} in {code(project.file.name)}"]
     if entry.files:
-        lines.append(f"Files: {_code(entry.files)}")
+        lines.append(f"Files: {code(entry.files)}")
     if agent is None:
         st.caption("  \n".join(lines))
         _wait_for_cards(
@@ -83,10 +83,10 @@ def show_agent_card(project: Project, name: str) -> None:
         return
     tools = agent.get("tools") or []
     if tools:
-        lines.append("Its tools: " + ", ".join(_code(t["name"]) for t in tools))
+        lines.append("Its tools: " + ", ".join(code(t["name"]) for t in tools))
     subagents = agent.get("subagents") or []
     if subagents:
-        lines.append("Subagents: " + ", ".join(_code(s["name"]) for s in subagents))
+        lines.append("Subagents: " + ", ".join(code(s["name"]) for s in subagents))
     st.caption("  \n".join(lines))
     problem = agent.get("error")
     if problem:
@@ -95,11 +95,6 @@ def show_agent_card(project: Project, name: str) -> None:
         if detail:
             with st.expander("The traceback of your code"):
                 st.code(detail, language="text")
-
-
-def _code(text: object) -> str:
-    """Text as a Markdown code span (shown as typed: only a backtick could end the span early)."""
-    return "`" + str(text).replace("`", "'").replace("\n", " ") + "`"
 
 
 def grader_tool_help(project: Project | None) -> dict[str, str]:

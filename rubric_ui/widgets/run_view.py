@@ -8,7 +8,7 @@ from typing import Any
 import streamlit as st
 
 from rubric_core.views.run_view import STATUS_LABELS, IterationView, RunView, shown
-from rubric_ui.safe import md, safe_markdown
+from rubric_ui.safe import code, md, safe_markdown
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.criteria import show_criteria
 from rubric_ui.widgets.diff_view import show_revision_diff
@@ -116,7 +116,7 @@ def show_header(view: RunView, *, cancelling: bool = False) -> None:
     else:
         final_banner(view)
     if view.agent:
-        st.caption(f"Work done by {md(view.agent_label)} · project `{md(view.agent.get('project', ''))}`")
+        st.caption(f"Work done by {md(view.agent_label)} · project {code(view.agent.get('project', ''))}")
     for note in view.notes:
         st.caption(f":material/info: {md(note)}")
     iteration_chips(view)

@@ -85,7 +85,7 @@ def test_report_counts_from_one_and_runs_only_its_own_hashed_script() -> None:
     ]
     view.apply(events)
     report = render_report(view)
-    assert "Iteration 1: Needs revision" in report
+    assert "Iteration 1 · Needs revision" in report
     # One script, the constant arrow-key handler, admitted by its own hash; no run text can add another.
     assert report.count("<script") == 1 and GRID_KEYS_SCRIPT in report
     digest = base64.b64encode(hashlib.sha256(GRID_KEYS_JS.encode()).digest()).decode()

@@ -490,3 +490,25 @@ def test_a_suite_resumed_after_idle_time_counts_only_its_working_time(
     assert summary.finished == 3
     worked = sum(float(r["wall_time_s"] or 0) for r in store.list_runs(limit=10))
     assert 0 < summary.wall_time_s < idle and summary.wall_time_s <= worked + 1.0, (summary.wall_time_s, worked)
+
+
+def test_suite_show_and_runs_say_who_did_the_work(
+    runner: SuiteRunner, store: Store, engine: Engine, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 33 item 8 (and issue 35 item 8): `suite show` and `runs` name the agent; `runs` gives each run's
+    score (criteria met at the final draft, of those judged)."""
+    from tests.core.helpers import PROCESS_TIMEOUT_S, example_config
+
+    handle = runner.start(_small(1), _config())
+    assert handle.wait(PROCESS_TIMEOUT_S)
+    capped = engine.execute(example_config("haiku", max_iterations=1), subscribers=[store.record]).run_id
+    assert main(["suite", "show", handle.suite_run_id]) == 0
+    assert "done by the built-in deep agent" in capsys.readouterr().out
+    assert main(["suite", "show", handle.suite_run_id, "--jsonl"]) == 0
+    summary = json.loads(capsys.readouterr().out.splitlines()[-1])
+    assert summary["agent"] == "" and summary["agent_label"] == "the built-in deep agent"
+    assert main(["runs"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "score" in out[0] and "agent" in out[0]
+    row = next(line for line in out if line.startswith(capped))
+    assert "  1/3  " in row and " built-in " in row

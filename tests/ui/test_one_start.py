@@ -109,3 +109,37 @@ def test_start_brings_the_new_runs_header_into_sight_once(store: Store) -> None:
     assert "script-src 'sha256-" in doc and "st-key-rs_run_header" in doc
     wait_finished(at, run_id)
     assert not scroll_frames()
+
+
+def test_back_to_a_bare_run_page_after_leaving_it_puts_the_watched_run_back(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Back to the editor a Start began from shows that editor (issue 33 item 13); but once the person left the
+    Run page and came back to the run through the navigation, a bare Run page reached by Back is that return's
+    passing entry, and the watched run is put back, not forgotten. (AppTest cannot press Back: the page's
+    reading of Streamlit's history flag is switched on for the runs that stand for a Back.)"""
+    import rubric_ui.session.state as state
+
+    back = {"on": False}
+    monkeypatch.setattr(state, "arrived_by_history", lambda: back["on"])
+
+    def press_back(at: Any) -> None:
+        at.query_params.pop("run", None)
+        back["on"] = True
+        at.run()
+        back["on"] = False
+
+    at = app()
+    at.button(key="run_load_example").click().run()
+    start_button(at).click().run()
+    run_id = _run_id(at)
+    wait_finished(at, run_id)
+    press_back(at)  # right after the Start: the editor it began from, the run no longer watched
+    assert not at.query_params.get("run") and start_button(at)
+    at.query_params["run"] = run_id  # Forward
+    at.run()
+    at.switch_page("rubric_ui/app_pages/runs.py").run()  # away, and back to the run through the navigation
+    at.switch_page("rubric_ui/app_pages/run.py").run()
+    assert _run_id(at) == run_id
+    press_back(at)
+    assert _run_id(at) == run_id, "the watched run is put back"

@@ -36,7 +36,8 @@ def test_present_shows_the_draft_and_the_output_as_escaped_plain_text(store: Sto
     at.run()
     assert not at.exception
     assert not at.code  # no syntax-highlighted block on the page
-    blocks = [str(h.value) for h in at.get("html") if 'class="rs-plain"' in str(h.value)]
     escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;b&gt;bold&lt;/b&gt;\n    indented line\n\nlast"
-    assert blocks == [f'<pre class="rs-plain">{escaped}</pre>'] * 2  # the replay's first step, the final output
+    blocks = [str(h.value) for h in at.get("html") if "rs-plain" in str(h.value) and escaped in str(h.value)]
+    # The replay's step (it opens on the final draft) and the final output, in the page's font (issue 33 item 7).
+    assert blocks == [f'<pre class="rs-plain rs-prose">{escaped}</pre>'] * 2
     assert all("<img" not in b and "<b>" not in b for b in blocks)

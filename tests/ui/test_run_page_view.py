@@ -245,3 +245,22 @@ def test_the_header_says_the_phase_in_words_with_the_runs_cap(
     assert len(headers) == 1, headers
     text = re.sub(r"<[^>]+>", "", headers[0])
     assert text == f"Iteration 1 of 3 · {said}", text
+
+
+def test_a_project_path_is_shown_as_typed_without_markdown_escapes() -> None:
+    """Issue 33 item 17: a project path was drawn in a code span through md(), so `deep_research` read
+    `deep\\_research` (nothing is escaped inside a code span). It reads as typed."""
+
+    def page() -> None:
+        from rubric_core.engine.events import RunEvent
+        from rubric_core.views.run_view import RunView
+        from rubric_ui.widgets.run_view import show_header
+
+        agent = {"name": "researcher", "factory": "deep_research.agent:make", "project": "/srv/deep_research"}
+        data = {"mode": "start", "config": {"task": "t", "rubric": "- a"}, "agent": agent}
+        show_header(RunView.from_events("r1", [RunEvent("r1", 0, "run_started", 0.0, data)]))
+
+    at = AppTest.from_function(page).run()
+    assert not at.exception, at.exception
+    caption = next(c.value for c in at.caption if "Work done by" in c.value)
+    assert caption.endswith("project `/srv/deep_research`"), caption

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
@@ -121,3 +122,29 @@ def test_filter_placeholders_read_as_empty_fields_not_as_filters(store: Store, e
     at.switch_page("rubric_ui/app_pages/export.py").run()
     fields = {t.key: t.placeholder for t in at.text_input if t.key in ("export_model", "export_tag", "export_search")}
     assert len(fields) == 3 and all(p.startswith("any (e.g. ") for p in fields.values()), fields
+
+
+def test_runs_has_a_sortable_score_and_an_agent_column(store: Store, engine: Engine) -> None:
+    """Issue 33 item 8: a score per run (criteria met at the final draft, of those judged), a number so the table
+    sorts it as one, and who did the work; the columns still add up to the page's width at 1440 px."""
+    satisfied = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    capped = engine.execute(example_config("haiku", max_iterations=1), subscribers=[store.record]).run_id
+    at = app(RUNS)
+    table = _runs_table(at)
+    frame = table.value
+    assert "score" in frame.columns and "agent" in frame.columns
+    ids = at.session_state["runs_page_ids"]
+    scores = dict(zip(ids, frame["score"], strict=True))
+    assert scores[satisfied] == 1.0 and scores[capped] == pytest.approx(1 / 3, abs=1e-3)
+    assert set(frame["agent"]) == {"built-in"}
+    config = json.loads(table.proto.columns)
+    assert config["score"]["type_config"]["type"] == "progress"
+    assert sum(c.get("width", 0) for c in config.values() if not c.get("hidden")) <= 1020
+    _tick(at, ids.index(capped))
+    assert "criteria met at the end: 1/3" in next(m.value for m in at.markdown if "rs-chip" in m.value)
+
+
+def test_the_final_verdicts_of_a_page_of_runs_come_in_one_query(store: Store, engine: Engine) -> None:
+    run_id = engine.execute(example_config("haiku", max_iterations=1), subscribers=[store.record]).run_id
+    finals = store.final_verdicts([run_id, "no-such-run"])
+    assert list(finals) == [run_id] and sorted(finals[run_id]) == ["fail", "fail", "pass"]
