@@ -128,7 +128,7 @@ TERMS: dict[str, tuple[str, ...]] = {
     "event": ("Expect {term} at {subject}.", "{Subject} will have {term} too.", "Look out for {term} at {subject}."),
     "welcome": (
         "Do not forget {term} when you come along.",
-        "Ask us any time about {term}.",
+        "Ask us any time if {term} is unclear.",
         "A word on {term}: we are happy to help you get started.",
     ),
     "change": (
@@ -139,7 +139,7 @@ TERMS: dict[str, tuple[str, ...]] = {
     "general": ("{Subject} also covers {term}.", "There is news on {term} as well.", "This touches on {term} too."),
     "email": (
         "I also wanted to mention {term}.",
-        "It is worth thinking about {term} as well.",
+        "It is worth weighing {term} as well.",
         "I would also like your thoughts on {term}.",
     ),
     "summary": (
@@ -147,7 +147,7 @@ TERMS: dict[str, tuple[str, ...]] = {
         "A full picture of {subject} includes {term}.",
         "Any account of {subject} makes room for {term}.",
     ),
-    "list:tips": ("Watch out for {term}.", "Think about {term} too.", "Plan around {term}."),
+    "list:tips": ("Watch out for {term}.", "Give some thought to {term} too.", "Plan around {term}."),
     "list:reasons": (
         "It gives you a head start with {term}.",
         "It opens doors to {term}.",

@@ -82,7 +82,7 @@ def test_what_if_view_side_by_side(page, server, haiku_run) -> None:
     page.get_by_role("tab", name="What-if regrade").click()
     page.get_by_text("written in reply to the ORIGINAL grader's feedback", exact=False).wait_for()
     area = page.get_by_label("Rubric to regrade with")
-    area.fill("- Exactly three lines\n- Is about spring")
+    area.fill("- Exactly three lines\n- Mentions blossoms")
     area.press("Tab")
     page.get_by_role("button", name="Regrade every draft").click()
     page.get_by_text("regraded, it would stop at iteration 2", exact=False).wait_for(timeout=60_000)
