@@ -57,9 +57,11 @@ def timed_page(context, url: str, ready, *, streamlit: bool = True) -> float:
 
 
 def run_ready(iteration: int):
+    """A run page is drawn when its heatmap's grid and its last verdict are in the page (the run view element draws
+    both in the page itself; before it, the grid was in a frame of its own)."""
+
     def ready(page) -> None:
-        grid = page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid")
-        grid.wait_for(timeout=60_000)
+        page.wait_for_selector(".rs-hm-grid", state="attached", timeout=60_000)
         page.wait_for_selector(f".rs-verdict[data-iteration='{iteration}']", state="attached", timeout=60_000)
 
     return ready
@@ -412,8 +414,8 @@ def main() -> None:
         "list in a new tab (until the sample count and the first row show) and a sample opened with one mouse click "
         "on its row (until its last draft shows). Beside it, the floor: the same two measures on "
         "bench/streamlit_floor_app.py, a Streamlit page of the Runs list's shape (title, caption, a 100-row table) "
-        "with no store behind it, and the one-click switch to a page of a run's shape (an iframe and a verdict "
-        "mark): no Streamlit page of that shape is drawn faster."
+        "with no store behind it, and the one-click switch to a page of a run's shape (one components v2 element "
+        "drawing a grid and a verdict mark, as the run view element does): no Streamlit page of that shape is drawn faster."
         + (
             " The three are measured interleaved, in one browser: each list and each open is taken in turn on "
             "ours, Inspect's and the floor, in an order that turns each round, so a slow spell of the shared "
