@@ -37,6 +37,7 @@ from rubric_ui.session.state import (
     start_token,
 )
 from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.run_element import preload_run_element
 from rubric_ui.widgets.run_view import (
     drawn_stamp,
     forget_view,
@@ -380,3 +381,4 @@ def render() -> None:
         "revision appear here as they happen."
     )
     _editor(store)
+    preload_run_element()

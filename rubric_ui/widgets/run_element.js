@@ -654,7 +654,7 @@ function draw(root, st) {
 export default function (component) {
   const { data, parentElement, setStateValue } = component;
   const root = parentElement.querySelector(".rs-rv");
-  if (!root || !data || typeof data !== "object") return undefined;
+  if (!root || !data || typeof data !== "object" || data.mode === "idle") return undefined;
   let st = STATES.get(root);
   if (!st) {
     st = { stamp: null, chosenIt: null, chosenCell: null, pending: {}, raw: false };

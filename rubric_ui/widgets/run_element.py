@@ -23,6 +23,8 @@ NAME = "rubric_studio.run_view"
 HTML = '<div class="rs-rv" data-testid="rs-run-view"></div>'
 """The element's root; the JavaScript draws into it."""
 _HERE = Path(__file__).resolve().parent
+_PAYLOADS = "run_element_payload"
+"""Session key: (what the last payload was built from, that payload)."""
 
 
 @lru_cache(maxsize=1)
@@ -57,7 +59,15 @@ def show_run_element(
     key = element_key(view.run_id, mode)
     held = st.session_state.get(key) if mode == "run" else None
     chosen = dict(held) if isinstance(held, dict) else {}
-    payload = run_payload(view, reviews=reviews, cancelling=cancelling, mode=mode, chosen=chosen)
+    # A live run's page polls ten times a second, mostly finding nothing new: the payload is built again only
+    # when the run moved on (its last event, status), or what else it shows changed.
+    moment = (view.run_id, mode, view.last_seq, view.status, view.ended, cancelling, repr(reviews), repr(chosen))
+    cached = st.session_state.get(_PAYLOADS)
+    if cached is not None and cached[0] == moment:
+        payload = cached[1]
+    else:
+        payload = run_payload(view, reviews=reviews, cancelling=cancelling, mode=mode, chosen=chosen)
+        st.session_state[_PAYLOADS] = (moment, payload)
     if mode == "run":
         _component()(
             key=key,
@@ -69,3 +79,10 @@ def show_run_element(
     else:
         _component()(key=key, data=payload)
     return payload
+
+
+def preload_run_element() -> None:
+    """Draw the element empty (nothing shows), so the browser has its code before a run starts here: the first
+    draw of a run just started was late by the fetch of Streamlit's component code and the element's script, and
+    a short first draft had been written before the live view showed "writing draft 1"."""
+    _component()(key="rs_run_view_preload", data={"mode": "idle"}, height=0)

@@ -12,6 +12,8 @@ IN_VIEW_JS = """(sel) => {
   return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
 }"""
 SCROLLER = "[data-testid='stMain']"
+HEADER = ".st-key-rs_run_header .rs-verdict-line"
+"""The run's header: the progress line while live, the final banner after (the run view element's verdict line)."""
 
 
 def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server) -> None:
@@ -34,10 +36,10 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         page.evaluate(f'() => {{ const m = document.querySelector("{SCROLLER}"); m.scrollTop = m.scrollHeight; }}')
         start.dispatch_event("click")
         page.wait_for_url("**run=*")
-        page.wait_for_function(IN_VIEW_JS, arg=".st-key-rs_run_header")
+        page.wait_for_function(IN_VIEW_JS, arg=HEADER)
         page.get_by_text("Satisfied ·", exact=False).wait_for()
         wait_run_page_settled(page)
-        assert page.evaluate(IN_VIEW_JS, ".st-key-rs_run_header"), "the final banner is in sight"
+        assert page.evaluate(IN_VIEW_JS, HEADER), "the final banner is in sight"
         assert page.get_by_text("Satisfied ·", exact=False).is_visible()
     finally:
         context.close()
