@@ -492,7 +492,7 @@ function drawStage(root, st) {
   if (!it) return;
   if (step.kind === "draft") {
     if (d.offline_notice) add(stage, caption(d.offline_notice, "rs-offline-notice"));
-    add(stage, el("pre", "rs-pre", it.draft || "(empty)"));
+    add(stage, el("div", "rs-plain", it.draft || "(empty)"));
     for (const [path, content] of it.files || []) add(stage, caption("File " + path), el("pre", "rs-pre", content));
   } else if (step.kind === "verdicts") {
     const grid = (d.heatmaps || []).find((g) => g.turn === it.turn);
@@ -503,7 +503,7 @@ function drawStage(root, st) {
     }
     add(stage, criteriaBlock(d, it, true));
   } else {
-    add(stage, el("pre", "rs-pre", it.feedback));
+    add(stage, el("div", "rs-plain", it.feedback));
   }
 }
 
