@@ -12,6 +12,7 @@ import re
 import pytest
 
 from tests.browser.conftest import shot
+from tests.browser.gate import RELEASE_ALL
 from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_run_page_settled
 from tests.browser.helpers import wait_app_idle as wait_app
 
@@ -93,7 +94,15 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     page = observed
     load_example(page, server, "haiku")
     choose_model(page, "offline:writer?latency=0.6")
-    start(page)
+    # The first draft is held until the page has said it is being written: on a loaded machine the first draw
+    # after Start could come after a 0.6 s first draft, and "writing draft 1" was then never on screen.
+    server.gates.arm(free=0)
+    run_id = start(page)
+    page.wait_for_function(
+        "() => window.__headerTexts.includes('Iteration 1 of 3 · The agent is writing draft 1…')", timeout=90_000
+    )
+    assert server.gates.claimed()[-1] == run_id
+    server.gates.release(run_id, RELEASE_ALL)
     page.wait_for_selector(".rs-progress")
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
     # The banner comes from the polling fragment; the full redraw that follows replaces the heatmap's frame.
