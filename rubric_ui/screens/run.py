@@ -223,7 +223,6 @@ def _attached(run_id: str) -> None:
     # A live run polls fast; a run that stopped before its end (cancelled, interrupted) slowly, because
     # another process may resume it: its new part must show here without a click, not a stale "Cancelled".
     every = POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted") else None
-    views_shown = bool(st.session_state.get(VIEWS_SHOWN))
 
     # The controls and the run view element poll. The element is one Streamlit element drawn from one payload:
     # re-sent with every poll, it redraws in the browser only when the payload changed (its stamp), so a poll
@@ -244,6 +243,8 @@ def _attached(run_id: str) -> None:
         # page run is still drawing would cut that run short itself.
         drawn = st.session_state.get(DRAWN, {}).get(run_id)
         moved = drawn_stamp(current) != drawn
+        # Read at each poll: the Diff or the Transcript may have been opened since (a run of their own fragment).
+        views_shown = bool(st.session_state.get(VIEWS_SHOWN))
         if every and _in_fragment_run() and (is_live(current) != live or (views_shown and moved)):
             st.rerun()
         cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
