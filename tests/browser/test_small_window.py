@@ -3,7 +3,7 @@ new run's header, then its final banner, in sight whatever the scroll was."""
 
 from __future__ import annotations
 
-from tests.browser.helpers import wait_app_idle, wait_run_page_settled
+from tests.browser.helpers import wait_app_idle, wait_example_loaded, wait_run_page_settled
 
 IN_VIEW_JS = """(sel) => {
   const el = document.querySelector(sel);
@@ -25,7 +25,7 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         page.get_by_label("Bundled example").click()
         page.get_by_role("option", name="haiku", exact=False).first.click()
         page.get_by_role("button", name="Load example").click()
-        page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+        wait_example_loaded(page, "haiku")
         wait_app_idle(page)
         start = page.get_by_role("button", name="Start run")
         box = start.bounding_box()

@@ -13,7 +13,7 @@ import pytest
 
 from tests.browser.conftest import shot
 from tests.browser.gate import RELEASE_ALL
-from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_run_page_settled
+from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_example_loaded, wait_run_page_settled
 from tests.browser.helpers import wait_app_idle as wait_app
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
@@ -59,7 +59,7 @@ def load_example(page, server, example: str) -> None:
     page.get_by_label("Bundled example").click()
     page.get_by_role("option", name=example, exact=False).first.click()
     page.get_by_role("button", name="Load example").click()
-    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+    wait_example_loaded(page, example)
 
 
 def choose_model(page, spec: str) -> None:
