@@ -181,7 +181,14 @@ def editor_ready(page) -> None:
 
 def present_ready(page) -> None:
     page.wait_for_selector(".rs-present", state="attached", timeout=60_000)
-    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for(timeout=60_000)
+    # The heatmap's grid: in the page (the run view element), or in a frame of its own (the code before it).
+    in_page = page.locator(".rs-hm-grid")
+    in_frame = page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid")
+    deadline = time.monotonic() + 60
+    while not (in_page.count() or in_frame.count()):
+        if time.monotonic() > deadline:
+            raise TimeoutError("Present drew no heatmap within 60 s")
+        page.wait_for_timeout(10)
     page.get_by_role("button", name="Download HTML report").wait_for(timeout=60_000)
 
 

@@ -1,9 +1,11 @@
 """The least a Streamlit page of our shape can cost: bench/scale.py measures it beside the app (issue 22, item 6).
 
 Two pages under `st.navigation`, as in the app. "Runs": a title, the same caption and a 100-row table of nine
-columns (as many rows as a page of the Runs list), whose task (a button, as in the app) switches to "Run". "Run": an iframe
-holding an element of class `rs-hm-grid` and a verdict mark, the two things scale.py waits for on a run page.
-No store, no query, no run view: whatever this costs, any Streamlit page of that shape costs at least as much.
+columns (as many rows as a page of the Runs list), whose task (a button, as in the app) switches to "Run". "Run": one
+components v2 element (as the app's run view element) whose script draws an element of class `rs-hm-grid` and a
+verdict mark, the two things scale.py waits for on a run page. (Before the run view became one element, the floor's
+run page was an iframe holding the grid and the verdict mark beside it.) No store, no query, no payload: whatever
+this costs, any Streamlit page of that shape costs at least as much.
 """
 
 import pandas as pd
@@ -56,10 +58,28 @@ def runs() -> None:
     )
 
 
+_RUN_VIEW = st.components.v2.component(
+    "floor.run_view",
+    html='<div class="floor-run"></div>',
+    js="""export default function ({ data, parentElement }) {
+  const root = parentElement.querySelector(".floor-run");
+  root.textContent = "";
+  const grid = document.createElement("div");
+  grid.className = "rs-hm-grid";
+  grid.textContent = "heatmap";
+  const verdict = document.createElement("span");
+  verdict.className = "rs-verdict";
+  verdict.dataset.iteration = "4";
+  verdict.textContent = "run " + data.run;
+  root.append(grid, verdict);
+}""",
+    isolate_styles=False,
+)
+
+
 def run() -> None:
     st.title("Run")
-    st.iframe('<div class="rs-hm-grid">heatmap</div>', height=120)
-    st.html(f'<span class="rs-verdict" data-iteration="4">run {st.query_params.get("run", "")}</span>')
+    _RUN_VIEW(key="run_view", data={"run": st.query_params.get("run", "")})
 
 
 # As in the app: the Run page is the default (its URL is the bare address) and Runs is /runs.

@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 
 import pandas as pd
 
-from rubric_core.verdicts import check_of, check_text, passed_value, verdict_of
+from rubric_core.verdicts import verdict_of
+from rubric_core.views.criteria_records import criteria_records
 
 if TYPE_CHECKING:
     from rubric_core.store import RunFilter, Store
@@ -154,42 +155,7 @@ def iterations_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:
 
 def criteria_frame_from_rows(criteria: list[dict], reviews: list[dict] | None = None) -> pd.DataFrame:
     """The criteria frame (with regressed, first_passed_iteration and the newest reviews) from store rows."""
-    by_cell = {(v["run_id"], v["turn"], v["iteration"], v["position"]): v for v in reviews or []}
-    previous: dict[tuple, bool] = {}
-    first_pass: dict[tuple, int] = {}
-    out = []
-    for c in criteria:
-        key = (c["run_id"], c["turn"], c["name"])
-        verdict = verdict_of(c)
-        check = check_of(c)
-        passed = verdict == "pass"
-        review = by_cell.get((c["run_id"], c["turn"], c["iteration"], c["position"]))
-        if passed and key not in first_pass:
-            first_pass[key] = c["iteration"]
-        out.append(
-            {
-                "run_id": c["run_id"],
-                "turn": c["turn"],
-                "iteration": c["iteration"],
-                "position": c["position"],
-                "criterion": c["name"],
-                "passed": passed_value(verdict),
-                "verdict": verdict,
-                "check_kind": check["kind"],
-                "check": check_text(check),
-                "gap": c["gap"],
-                "regressed": previous.get(key, False) and verdict == "fail",
-                "first_passed_iteration": None,
-                "human_passed": None if review is None else bool(review["passed"]),
-                "human_reason": None if review is None else review["reason"],
-                "reviewer": None if review is None else review["reviewer"],
-            }
-        )
-        if verdict != "n/a":  # an n/a pass says nothing: a fail after it still regresses from the pass before
-            previous[key] = passed
-    for row in out:
-        row["first_passed_iteration"] = first_pass.get((row["run_id"], row["turn"], row["criterion"]))
-    return _typed(out, CRITERIA_COLUMNS)
+    return _typed(criteria_records(criteria, reviews), CRITERIA_COLUMNS)
 
 
 def criteria_frame(store: Store, run_ids: list[str]) -> pd.DataFrame:

@@ -17,6 +17,7 @@ import hashlib
 import html
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 HEATMAP_CSS = """<style>
@@ -115,7 +116,7 @@ def _present(value: Any) -> bool:
         return False
 
 
-def _grid(rows: list[dict[str, Any]]) -> tuple[list[str], list[int], dict[tuple[int, int], dict[str, Any]]]:
+def grid_of(rows: list[dict[str, Any]]) -> tuple[list[str], list[int], dict[tuple[int, int], dict[str, Any]]]:
     """Criterion names in rubric order, iterations in order, and the row of each (criterion, iteration)."""
     iterations = sorted({int(r["iteration"]) for r in rows})
     order: dict[str, tuple[int, int]] = {}
@@ -151,7 +152,7 @@ def heatmap_html(
     if not rows:
         return ""
     k = "hm-" + _KEY_RE.sub("-", key)
-    names, iterations, cells = _grid(rows)
+    names, iterations, cells = grid_of(rows)
     reviewed_cols = "human_passed" in getattr(frame, "columns", ())
     reviewed = reviewed_cols and any(_present(r.get("human_passed")) for r in rows)
     drafts = drafts or {}
@@ -173,19 +174,30 @@ def heatmap_html(
     )
 
 
+LEGEND: tuple[tuple[str, str], ...] = (
+    ("pass", "✔ pass"),
+    ("fail", "✘ fail"),
+    ("na", "n/a: the grader could not judge it (neither a pass nor a fail)"),
+    ("reg", "↓ regressed (it passed at the previous iteration)"),
+)
+"""The legend's keys: the class of the key square and what it means (the verdict marks, then regressions)."""
+REVIEW_LEGEND: tuple[tuple[str, str], ...] = (
+    ("rev", " reviewed by a person who agrees with the grader"),
+    ("dis", "blue outline: a person disagrees with the grader"),
+)
+"""The keys a grid carrying human reviews adds."""
+
+
+def legend_keys(reviewed: bool) -> list[tuple[str, str]]:
+    """The legend's (key class, meaning) pairs, with the review marks when the grid carries reviews."""
+    return [*LEGEND, *(REVIEW_LEGEND if reviewed else ())]
+
+
 def _legend(reviewed: bool, *, how_to: bool = True) -> str:
     """What the marks mean: verdicts, regressions and (when the grid carries reviews) the review marks; with
     `how_to`, how to read a cell's details."""
-    parts = [
-        '<span class="rs-hm-key pass"></span>✔ pass · <span class="rs-hm-key fail"></span>✘ fail · '
-        '<span class="rs-hm-key na"></span>n/a: the grader could not judge it (neither a pass nor a fail)',
-        '<span class="rs-hm-key reg"></span>↓ regressed (it passed at the previous iteration)',
-    ]
-    if reviewed:
-        parts += [
-            '<span class="rs-hm-key rev"></span> reviewed by a person who agrees with the grader',
-            '<span class="rs-hm-key dis"></span>blue outline: a person disagrees with the grader',
-        ]
+    keys = [f'<span class="rs-hm-key {cls}"></span>{_e(text)}' for cls, text in legend_keys(reviewed)]
+    parts = [" · ".join(keys[:3]), *keys[3:]]
     if how_to:
         parts.append(
             "hover a cell for the gap; click it (or Tab to the grid and use the arrow keys) for the verdict, the gap "
@@ -196,10 +208,20 @@ def _legend(reviewed: bool, *, how_to: bool = True) -> str:
     return f'<div class="rs-hm-legend">{" · ".join(parts)}</div>'
 
 
-def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
-    """One cell: the coloured square (a label holding its radio), the verdict and the gap in its title."""
-    if cell is None:
-        return f'<div class="rs-hm-cell none" title="Iteration {it + 1}: not graded">·</div>'
+@dataclass(frozen=True)
+class CellMark:
+    """How one graded cell of the grid is drawn: the same in the report, the frame and the run view element."""
+
+    cls: str
+    """Its classes: pass, fail or na, then reg (regressed), rev (a person agrees) or dis (a person disagrees)."""
+    mark: str
+    """What the square says: ✔, ✘ or n/a, with ↓ when it regressed."""
+    details: str
+    """The criterion, the verdict at that iteration, its check, its gap and any human review, one per line."""
+
+
+def cell_mark(it: int, name: str, cell: Mapping[str, Any], *, reviewed_cols: bool) -> CellMark:
+    """The drawing of a graded cell: a criteria frame row (docs/FRAMES.md) of iteration `it` (0-based)."""
     verdict = str(cell.get("verdict")) if _present(cell.get("verdict")) else ("pass" if cell["passed"] else "fail")
     passed = verdict == "pass"
     regressed = _present(cell.get("regressed")) and bool(cell.get("regressed"))
@@ -227,12 +249,20 @@ def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, revie
         )
     gap_line = f"\nGap: {gap}" if gap else ("" if passed else "\nGap: (the grader gave none)")
     check_line = f"\nCheck: {check}" if check else ""
+    details = f"{name}\nIteration {it + 1}: {verdict}{check_line}{gap_line}" + (f"\n{extra}" if extra else "")
+    return CellMark(cls, mark, details)
+
+
+def _cell(k: str, r: int, it: int, name: str, cell: dict[str, Any] | None, reviewed_cols: bool) -> str:
+    """One cell: the coloured square (a label holding its radio), the verdict and the gap in its title."""
+    if cell is None:
+        return f'<div class="rs-hm-cell none" title="Iteration {it + 1}: not graded">·</div>'
+    drawn = cell_mark(it, name, cell, reviewed_cols=reviewed_cols)
     # The title is the hover text and, drawn by CSS (::before) when the cell is clicked, its details: one copy.
-    title = f"{name}\nIteration {it + 1}: {verdict}{check_line}{gap_line}" + (f"\n{extra}" if extra else "")
     # The radio inside its label: a click on the square checks it, with no id to repeat per cell.
     return (
-        f'<label class="rs-hm-cell {cls}" title="{_e(title)}" data-criterion="{r}" data-iteration="{it}">'
-        f'<input type="radio" name="{k}">{mark}</label>'
+        f'<label class="rs-hm-cell {drawn.cls}" title="{_e(drawn.details)}" data-criterion="{r}" data-iteration="{it}">'
+        f'<input type="radio" name="{k}">{drawn.mark}</label>'
     )
 
 

@@ -36,17 +36,15 @@ from rubric_ui.session.state import (
     spend_start_token,
     start_token,
 )
-from rubric_ui.widgets.criteria import CRITERIA_CSS
 from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.run_element import preload_run_element
 from rubric_ui.widgets.run_view import (
     drawn_stamp,
     forget_view,
     is_live,
     load_view,
     seed_view,
-    show_header,
-    show_live_panel,
-    show_task,
+    show_run_view,
     show_views,
 )
 from rubric_ui.widgets.scroll import bring_run_header_into_view
@@ -57,11 +55,13 @@ if TYPE_CHECKING:
     from rubric_core.views.run_view import RunView
 
 POLL_SECONDS = 0.1
-"""The live fragment (header, chips, current draft, newest verdicts) polls this often while a run is live."""
+"""The live fragment (the controls and the run view element) polls this often while a run is live."""
 IDLE_POLL_SECONDS = 2.0
 """A cancelled or interrupted run can be resumed from another dashboard or the CLI: the page keeps looking."""
 DRAWN = "run_drawn_stamp"
 """Session key: {run_id: drawn_stamp} of the last full page run that drew the attached run to its end."""
+VIEWS_SHOWN = "run_views_shown"
+"""Session key: whether the last full page run drew the Diff or the Transcript (they follow the run by a rerun)."""
 SAVED = "run_saved_flash"
 """Session key: the message of a rubric just saved from the editor (shown by the rerun that follows the save)."""
 CANCELLING = "run_cancelling"
@@ -144,13 +144,13 @@ def _cancel(run_id: str) -> None:
 
 
 def _controls(run_id: str, view: RunView) -> None:
-    manager = get_manager()
-    cols = st.columns(4)
+    """Cancel (live) or Resume (stopped before its end), above the run view element, in sight; nothing for a run
+    that ended (the element links to Present itself: a row of columns cost every opened run's page)."""
     if is_live(view) and allowed("cancel"):
         # Live here, or in another process on the same database (a Dask worker, another dashboard):
         # the manager cancels through the store then, and the process running it stops it.
         cancelling = run_id in st.session_state.get(CANCELLING, set())
-        cols[0].button(
+        st.button(
             "Cancelling…" if cancelling else "Cancel",
             key="run_cancel",
             icon=":material/stop:",
@@ -159,9 +159,9 @@ def _controls(run_id: str, view: RunView) -> None:
             args=(run_id,),
         )
     elif view.status in ("cancelled", "interrupted") and allowed("resume"):
-        if cols[0].button("Resume", key="run_resume", type="primary", icon=":material/play_arrow:"):
+        if st.button("Resume", key="run_resume", type="primary", icon=":material/play_arrow:"):
             try:
-                resumed = act("resume", lambda: manager.resume(run_id, keys=run_keys()), run_id=run_id)
+                resumed = act("resume", lambda: get_manager().resume(run_id, keys=run_keys()), run_id=run_id)
             except (ValueError, KeyError) as exc:
                 st.error(str(exc).strip("'\""))
             else:
@@ -169,9 +169,11 @@ def _controls(run_id: str, view: RunView) -> None:
                     st.session_state.get(CANCELLING, set()).discard(run_id)
                     forget_view(run_id)
                     st.rerun()
-    shown = (is_live(view) and allowed("cancel")) or (view.status in ("cancelled", "interrupted") and allowed("resume"))
-    slot = 1 if shown else 0
-    cols[slot].link_button("Present", f"?run={run_id}&view=present", icon=":material/slideshow:")
+
+
+def _continue_panel(run_id: str, view: RunView) -> None:
+    """A follow-up message on the same thread, under the run view element (folded: rarely used)."""
+    manager = get_manager()
     if view.ended and view.status != "error" and allowed("continue"):
         # Its fields are drawn only while it is open: drawn folded they cost every opened run's page (the one
         # click from the Runs list, bench/scale.py) about 0.1 s of the browser's time, for a panel rarely used.
@@ -218,18 +220,17 @@ def _attached(run_id: str) -> None:
         return
     live = is_live(view)
     stamp = drawn_stamp(view)
-    st.html(CRITERIA_CSS)  # once per page, outside the polling fragment
-    show_task(view)
     # A live run polls fast; a run that stopped before its end (cancelled, interrupted) slowly, because
     # another process may resume it: its new part must show here without a click, not a stale "Cancelled".
     every = POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted") else None
 
-    # Only the light progress header polls. A new draft, verdict or the end redraws the whole page once
-    # (see drawn_stamp): heatmap and verdicts change together and nothing heavy is re-sent every poll.
-    # One snapshot of the run for everything this full page run draws: header, chips, draft, verdicts and
-    # heatmap agree. (Each part loading the view anew drew them from different moments of a run that moved on
-    # while the page was drawing: two graded chips over "No verdicts yet", the criteria of iteration 1 beside
-    # the draft of iteration 2.) A fragment's own rerun (a poll, a click inside it) loads the newest.
+    # The controls and the run view element poll. The element is one Streamlit element drawn from one payload:
+    # re-sent with every poll, it redraws in the browser only when the payload changed (its stamp), so a poll
+    # that found nothing new costs the browser nothing. The end of the run (the controls change, the page's
+    # marker says so) and, while the Diff or the Transcript is shown, a new draft or verdict redraw the whole
+    # page once. One snapshot of the run for everything a run of this fragment draws: the element's verdict
+    # line, chips, draft, criteria and heatmap agree. A fragment's own rerun (a poll, a click inside it) loads
+    # the newest.
     @st.fragment(run_every=every)
     def progress() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
@@ -241,21 +242,23 @@ def _attached(run_id: str) -> None:
         # instead of trusting a draw that did not happen. Only from a poll: a rerun asked for while the full
         # page run is still drawing would cut that run short itself.
         drawn = st.session_state.get(DRAWN, {}).get(run_id)
-        if every and _in_fragment_run() and (drawn_stamp(current) != drawn or is_live(current) != live):
+        moved = drawn_stamp(current) != drawn
+        # Read at each poll: the Diff or the Transcript may have been opened since (a run of their own fragment).
+        views_shown = bool(st.session_state.get(VIEWS_SHOWN))
+        if every and _in_fragment_run() and (is_live(current) != live or (views_shown and moved)):
             st.rerun()
         cancelling = is_live(current) and run_id in st.session_state.get(CANCELLING, set())
-        show_header(current, cancelling=cancelling)
         _controls(run_id, current)
+        show_run_view(current, cancelling=cancelling)
+        _continue_panel(run_id, current)
 
     @st.fragment
     def views_panel() -> None:
         current = load_view(run_id) if _in_fragment_run() else view
         if current is not None:
-            show_views(current, key="run")
+            st.session_state[VIEWS_SHOWN] = show_views(current, key="run")
 
     draw_fragment(progress, key="rs_run_header")
-    show_live_panel(view, key="run")
-    st.divider()
     draw_fragment(views_panel)
     st.session_state[DRAWN] = {run_id: stamp}  # this full page run drew everything for `stamp`
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
@@ -379,3 +382,4 @@ def render() -> None:
         "revision appear here as they happen."
     )
     _editor(store)
+    preload_run_element()

@@ -15,6 +15,7 @@ from rubric_core.verdicts import check_of, check_text, score_text, tally, verdic
 from rubric_core.views import frames
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.views.pairing import pair_criteria
+from rubric_core.views.run_payload import VERDICT_TEXT
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView
 from rubric_core.words import counted
 from rubric_ui.safe import md
@@ -22,7 +23,6 @@ from rubric_ui.session.access import act, allowed, attempt, current_actor
 from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import ATTACHED, SELECTION
-from rubric_ui.widgets.criteria import VERDICT_TEXT
 from rubric_ui.widgets.edit_conflict import show_difference, when, who
 from rubric_ui.widgets.heatmap import show_heatmap
 from rubric_ui.widgets.run_view import forget_view, load_view

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rubric_ui.widgets.plain_text import PLAIN_CSS
-
 # While the page cannot reach its server, Streamlit's own dialog tells a developer to restart
 # "streamlit run yourscript.py" (on localhost) or asks whether the internet is connected (any other host).
 # The page keeps this style while it is disconnected (it is already in the document), so that dialog says
@@ -25,6 +23,5 @@ PAGE_CSS = (
     'body:has([data-testid="stApp"]:not([data-test-connection-state="CONNECTED"])) '
     '[role="dialog"]::before{'
     f'content:"{_OFFLINE_MESSAGE}";white-space:pre-wrap;display:block;line-height:1.5;padding:1.25rem 1.5rem}}'
-    + PLAIN_CSS
-    + "</style>"
+    "</style>"
 )

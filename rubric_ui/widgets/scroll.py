@@ -13,7 +13,8 @@ import hashlib
 import streamlit as st
 
 HEADER = "st-key-rs_run_header"
-"""The CSS class of the Run page's header container (the progress line while live, the final banner after)."""
+"""The CSS class of the Run page's run container: Cancel or Resume, then the run view element, whose top is the
+task and the verdict line (the progress line while live, the final banner after)."""
 
 _SCROLL_JS = (
     "(function(){var n=0;function go(){var el=window.parent.document.querySelector('." + HEADER + "');"

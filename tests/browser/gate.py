@@ -12,7 +12,8 @@ Protocol, all files under the server's `<home>/gates/`:
 - the test arms the gate (`armed`); the next run whose first writer call comes
   while it is armed claims it (`armed` is renamed to `claimed-<run_id>`);
 - `allow-<run_id>` holds the number of writer calls the run may make
-  (1 at claim time: the first draft is free);
+  (at claim time, the number `armed` holds: 1 unless the test armed it with
+  `free=0`, which holds the first draft too);
 - the test raises that number with `Gates.release`; `Gates.release_all` lets
   every gated run finish (the per-test teardown calls it).
 """
@@ -37,9 +38,10 @@ class Gates:
         self.dir = directory
         self.dir.mkdir(parents=True, exist_ok=True)
 
-    def arm(self) -> None:
-        """The next run to start is held before each writer call after its first draft."""
-        (self.dir / "armed").write_text("", encoding="utf-8")
+    def arm(self, *, free: int = 1) -> None:
+        """The next run to start is held before each writer call after its first `free` ones (1: the first draft
+        is free; 0: it is held too, until the test releases it)."""
+        (self.dir / "armed").write_text(str(free), encoding="utf-8")
 
     def disarm(self) -> None:
         """Forget an arm no run claimed."""
@@ -76,11 +78,12 @@ class _ServerGate:
         self.calls[run_id] = n + 1
         allow = self.dir / f"allow-{run_id}"
         if n == 0:
+            claimed = self.dir / f"claimed-{run_id}"
             try:
-                os.rename(self.dir / "armed", self.dir / f"claimed-{run_id}")
+                os.rename(self.dir / "armed", claimed)
             except FileNotFoundError:
                 return  # not armed: this run is never held
-            self._write_allow(allow, 1)
+            self._write_allow(allow, self._allowed(claimed) if claimed.read_text(encoding="utf-8") else 1)
         if not allow.exists():
             return  # a run that never claimed the gate
         while self._allowed(allow) <= n:

@@ -199,7 +199,7 @@ def start_example(page: Any, server: AppServer, example: str = "haiku", *, model
     page.get_by_label("Bundled example").click()
     page.get_by_role("option", name=example, exact=False).first.click()
     page.get_by_role("button", name="Load example").click()
-    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+    wait_example_loaded(page, example)
     if model:
         page.get_by_label("Working model").click()
         page.get_by_role("option", name="Custom provider:model", exact=False).click()
@@ -208,6 +208,17 @@ def start_example(page: Any, server: AppServer, example: str = "haiku", *, model
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
     return run_id_of(page)
+
+
+WAIT_TASK_JS = "(task) => document.querySelector('textarea[aria-label=\"Task\"]').value === task"
+
+
+def wait_example_loaded(page: Any, example: str) -> None:
+    """Until the editor holds bundled example `example`'s own task. (The editor opens with an example loaded: a
+    wait for any task at all passed at once, and Start then started the example the editor had opened with.)"""
+    from rubric_core.examples import get_example
+
+    page.wait_for_function(WAIT_TASK_JS, arg=get_example(example).task)
 
 
 def run_id_of(page: Any) -> str:

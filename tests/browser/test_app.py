@@ -47,10 +47,9 @@ def test_watch_an_offline_example_live_then_heatmap_and_diff(page, server) -> No
     assert live[:2] == [0, 1] and set(live) <= {0, 1, 2}, seen  # one by one, in order, while it ran
     assert [v["iteration"] for v in seen] == sorted(v["iteration"] for v in seen), seen
     assert seen[-1] == {"iteration": 2, "result": "satisfied", "live": False}, seen
-    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
+    page.locator("[data-testid='rs-run-view'] .rs-hm-grid").wait_for()
+    assert page.locator(".rs-hm-grid .rs-hm-h").all_inner_texts() == ["Criterion", "1", "2", "3"]
     shot(page, "run-live-finished")
-    page.get_by_role("radio", name="Heatmap").click()
-    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
     page.get_by_role("radio", name="Diff").click()
     page.wait_for_selector(".rs-diff ins.rs-ins")
     assert page.locator(".rs-diff del.rs-del").count() >= 1
@@ -177,9 +176,17 @@ def test_planted_html_never_executes(page, server) -> None:
     page.wait_for_selector(".rs-verdict", state="attached", timeout=RUN_TIMEOUT_MS)
     page.wait_for_function(f"() => {RUN_FACTS_JS}.test(document.body.innerText)", timeout=RUN_TIMEOUT_MS)
     wait_run_page_settled(page)
-    drawn = {  # what each view draws once it is on screen
-        "Criteria": page.get_by_text("Iteration 1 · ", exact=False),
-        "Heatmap": page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid"),
+    element = page.locator("[data-testid='rs-run-view']")
+    element.locator(".rs-hm-grid").wait_for()
+    # Every iteration's draft and criteria (its chip), and a cell's details with its draft (the heatmap).
+    for n in range(element.locator(".rs-chips .rs-chip").count()):
+        element.locator(".rs-chips .rs-chip").nth(n).click()
+        element.locator(".rs-chips .rs-chip.on").wait_for()
+        assert planted(page) == [], f"chip {n + 1}"
+    element.locator("button.rs-hm-cell").first.click()
+    element.locator(".rs-hm-detail-text").wait_for()
+    assert "Mentions <img" in element.locator(".rs-hm-detail-text").inner_text()  # shown as text
+    drawn = {  # what each view below the element draws once it is on screen
         "Diff": page.locator(".rs-diff").or_(page.get_by_text("The diff appears once", exact=False)),
         "Transcript": page.get_by_text("User · turn 1", exact=False),
     }

@@ -3,7 +3,7 @@ new run's header, then its final banner, in sight whatever the scroll was."""
 
 from __future__ import annotations
 
-from tests.browser.helpers import wait_app_idle, wait_run_page_settled
+from tests.browser.helpers import wait_app_idle, wait_example_loaded, wait_run_page_settled
 
 IN_VIEW_JS = """(sel) => {
   const el = document.querySelector(sel);
@@ -12,6 +12,8 @@ IN_VIEW_JS = """(sel) => {
   return r.height > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
 }"""
 SCROLLER = "[data-testid='stMain']"
+HEADER = ".st-key-rs_run_header .rs-verdict-line"
+"""The run's header: the progress line while live, the final banner after (the run view element's verdict line)."""
 
 
 def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server) -> None:
@@ -23,7 +25,7 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         page.get_by_label("Bundled example").click()
         page.get_by_role("option", name="haiku", exact=False).first.click()
         page.get_by_role("button", name="Load example").click()
-        page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+        wait_example_loaded(page, "haiku")
         wait_app_idle(page)
         start = page.get_by_role("button", name="Start run")
         box = start.bounding_box()
@@ -34,10 +36,10 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         page.evaluate(f'() => {{ const m = document.querySelector("{SCROLLER}"); m.scrollTop = m.scrollHeight; }}')
         start.dispatch_event("click")
         page.wait_for_url("**run=*")
-        page.wait_for_function(IN_VIEW_JS, arg=".st-key-rs_run_header")
+        page.wait_for_function(IN_VIEW_JS, arg=HEADER)
         page.get_by_text("Satisfied ·", exact=False).wait_for()
         wait_run_page_settled(page)
-        assert page.evaluate(IN_VIEW_JS, ".st-key-rs_run_header"), "the final banner is in sight"
+        assert page.evaluate(IN_VIEW_JS, HEADER), "the final banner is in sight"
         assert page.get_by_text("Satisfied ·", exact=False).is_visible()
     finally:
         context.close()

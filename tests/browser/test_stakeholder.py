@@ -156,27 +156,35 @@ def test_runs_preview_shows_every_iteration_and_one_click_opens_a_run(page900, s
     page.wait_for_selector(f".rs-verdict[data-iteration='{15}']", state="attached")
 
 
-def test_a_wide_heatmap_fits_its_frame_legend_rows_and_scroll_bar(page900, server) -> None:
-    """Item 5, second pass: a 20-iteration run's heatmap on the Run page scrolls sideways inside its frame, and the
-    frame is high enough for the legend (two lines in the grid's column), every row and the scroll bar under them
-    (the frame counted one legend line: the last row and the bar sat below the frame's edge)."""
+def test_a_wide_heatmap_scrolls_sideways_with_every_row_and_its_details_in_sight(page900, server) -> None:
+    """Item 5, second pass: a 20-iteration run's heatmap on the Run page scrolls sideways inside its box, with the
+    legend above it, every row and the scroll bar inside the box (in its frame the last row and the bar had sat
+    below the frame's edge), and the details of a clicked cell beside it."""
     page = page900
     run_id = _seed_long_run(server, 20)
     page.goto(f"{server.url}/?run={run_id}")
     wait_app_idle(page)
-    frame = page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
-    frame.locator(".rs-hm-grid").wait_for()
-    fit = frame.locator(".rs-hm-scroll").evaluate(
+    element = page.locator("[data-testid='rs-run-view']")
+    element.locator(".rs-hm-grid").wait_for()
+    fit = element.locator(".rs-hm-scroll").evaluate(
         """(scroller) => {
           const box = scroller.getBoundingClientRect();
-          const bar = scroller.offsetHeight - scroller.clientHeight;  // the horizontal bar, where bars take room
-          return {bottom: box.bottom, bar, inner: window.innerHeight,
-                  overflowY: document.documentElement.scrollHeight - window.innerHeight,
-                  sideways: scroller.scrollWidth > scroller.clientWidth};
+          const grid = scroller.querySelector('.rs-hm-grid').getBoundingClientRect();
+          const legend = scroller.closest('.rs-hm').querySelector('.rs-hm-legend').getBoundingClientRect();
+          const details = scroller.closest('.rs-hm').querySelector('.rs-hm-details').getBoundingClientRect();
+          return {sideways: scroller.scrollWidth > scroller.clientWidth,
+                  rowsInside: scroller.scrollHeight <= scroller.clientHeight + 1,
+                  gridBottom: grid.bottom, boxBottom: box.bottom, legendAbove: legend.bottom <= box.top + 1,
+                  detailsBeside: details.left >= box.right - 1};
         }"""
     )
-    assert fit["sideways"], fit  # 20 columns are wider than the frame's grid column: it scrolls sideways
-    assert fit["bottom"] <= fit["inner"] and fit["overflowY"] <= 0, fit
+    assert fit["sideways"], fit  # 20 columns are wider than the grid's box: it scrolls sideways
+    assert fit["rowsInside"] and fit["gridBottom"] <= fit["boxBottom"], fit  # no row (nor the bar) cut off
+    assert fit["legendAbove"] and fit["detailsBeside"], fit
+    last = element.locator('.rs-hm-cell[data-iteration="19"]').first
+    last.scroll_into_view_if_needed()
+    last.click()
+    assert "Iteration 20:" in element.locator(".rs-hm-detail-text").inner_text()
 
 
 def test_runs_filters_match_any_case_and_part_of_a_model_or_tag(page900, server) -> None:

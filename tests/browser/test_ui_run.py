@@ -12,7 +12,8 @@ import re
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_run_page_settled
+from tests.browser.gate import RELEASE_ALL
+from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_example_loaded, wait_run_page_settled
 from tests.browser.helpers import wait_app_idle as wait_app
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
@@ -58,7 +59,7 @@ def load_example(page, server, example: str) -> None:
     page.get_by_label("Bundled example").click()
     page.get_by_role("option", name=example, exact=False).first.click()
     page.get_by_role("button", name="Load example").click()
-    page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+    wait_example_loaded(page, example)
 
 
 def choose_model(page, spec: str) -> None:
@@ -68,8 +69,8 @@ def choose_model(page, spec: str) -> None:
 
 
 def heatmap(page):
-    """The heatmap's own document (it is drawn in a frame)."""
-    return page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
+    """The run view element (drawn in the page itself, no frame), where the heatmap is."""
+    return page.locator("[data-testid='rs-run-view']").first
 
 
 def start(page) -> str:
@@ -93,7 +94,15 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     page = observed
     load_example(page, server, "haiku")
     choose_model(page, "offline:writer?latency=0.6")
-    start(page)
+    # The first draft is held until the page has said it is being written: on a loaded machine the first draw
+    # after Start could come after a 0.6 s first draft, and "writing draft 1" was then never on screen.
+    server.gates.arm(free=0)
+    run_id = start(page)
+    page.wait_for_function(
+        "() => window.__headerTexts.includes('Iteration 1 of 3 · The agent is writing draft 1…')", timeout=90_000
+    )
+    assert server.gates.claimed()[-1] == run_id
+    server.gates.release(run_id, RELEASE_ALL)
     page.wait_for_selector(".rs-progress")
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
     # The banner comes from the polling fragment; the full redraw that follows replaces the heatmap's frame.
@@ -152,26 +161,40 @@ def test_heatmap_labels_escaped_once_hover_and_click_show_gap_and_draft(page, se
     title = cell.get_attribute("title") or ""
     assert title.startswith(grid.locator(".rs-hm-label").nth(int(cell.get_attribute("data-criterion"))).inner_text())
     assert "Gap:" in title
-    # A clicked cell's details are its own title, drawn below the grid by CSS (::before): one copy of the text.
-    details = "(el) => { const s = getComputedStyle(el, '::before'); return [s.content, s.position]; }"
-    assert cell.evaluate(details)[0] == "none"
-    assert grid.locator(".rs-hm-draft:visible").count() == 0
+    # The heatmap takes the app's own font (its frame's policy had blocked it): the same family as the page's text.
+    fonts = page.evaluate(
+        """() => [getComputedStyle(document.querySelector('.rs-hm-cell')).fontFamily,
+                  getComputedStyle(document.querySelector('[data-testid="stCaptionContainer"]')).fontFamily]"""
+    )
+    assert fonts[0] == fonts[1] and "Source Sans" in fonts[0], fonts
+    # A clicked cell's details (its verdict, check and gap) and the draft at that iteration show beside the grid.
+    assert grid.locator(".rs-hm-detail-text").count() == 0
+    assert "Click a cell" in grid.locator(".rs-hm-details").first.inner_text()
     cell.click()
-    grid.locator(".rs-hm-draft:visible").wait_for()
-    content, position = cell.evaluate(details)
-    assert position == "fixed" and "Gap:" in content and "Iteration" in content, content
-    assert cell.evaluate("(el) => el.querySelector('input').checked")
-    assert "Draft at iteration" in grid.locator(".rs-hm-draft:visible").inner_text()
+    details = grid.locator(".rs-hm-detail-text").first
+    details.wait_for()
+    assert details.inner_text() == title
+    assert "Check: " in title and "Iteration" in title, title
+    assert "Draft at iteration" in grid.locator(".rs-hm-draft").first.inner_text()
+    assert "sel" in (cell.get_attribute("class") or "")
     shot(page, "ui-heatmap-clicked")
-    # The arrow keys move along the row inside the app's frame too (its policy admits the key script by hash).
+    # The arrow keys move along the row, as on a map, each cell reached chosen with its details.
     row, it = cell.get_attribute("data-criterion"), int(cell.get_attribute("data-iteration") or 0)
-    columns = grid.locator(".rs-hm-col:not(.rs-hm-labels)").count()
+    columns = grid.locator(".rs-hm-h").count() - 1
     assert columns >= 2, "the run revised at least once, so the row has somewhere to go"
     key, target = ("ArrowRight", it + 1) if it + 1 < columns else ("ArrowLeft", it - 1)
-    cell.locator("input").focus()
-    cell.locator("input").press(key)
-    moved = grid.locator(f'.rs-hm-cell[data-criterion="{row}"][data-iteration="{target}"] input')
-    assert moved.evaluate("(el) => el.checked && document.activeElement === el"), f"{key} did not move along the row"
+    cell.focus()
+    cell.press(key)
+    moved = grid.locator(f'.rs-hm-cell[data-criterion="{row}"][data-iteration="{target}"]')
+    assert moved.evaluate("(el) => el.classList.contains('sel') && document.activeElement === el"), (
+        f"{key} did not move along the row"
+    )
+    assert details.inner_text() == moved.get_attribute("title")
+    # Down moves across the criteria, in the same iteration.
+    moved.press("ArrowDown")
+    below = grid.locator(f'.rs-hm-cell[data-criterion="{int(row) + 1}"][data-iteration="{target}"]')
+    if below.count():
+        assert below.evaluate("(el) => document.activeElement === el")
 
 
 def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:

@@ -107,3 +107,63 @@ class CancelAt:
         if event.type == self.kind and event.data.get("iteration") == self.iteration:
             self._attached.wait()
             self.handle.cancel()
+
+
+XSS_IMG = '<img src=x onerror="window.__xss=1">'
+XSS_SCRIPT = "<script>window.__xss=2</script>"
+XSS_LINK = "[open me](javascript:window.__xss=3)"
+PLANTED = f"{XSS_IMG} {XSS_SCRIPT} {XSS_LINK}"
+"""Untrusted text planted in every string of a run: none of it may ever run or become an element."""
+
+
+def planted_run_events(run_id: str, *, at: float = 1_700_000_000.0) -> list:
+    """A stored run of two graded passes whose every string (task, rubric, drafts in Markdown, files, criteria,
+    checks, gaps, explanations, grader tool calls, feedback, final output) carries planted HTML and a
+    javascript: link; the second pass has a pass, a fail and an n/a."""
+    from rubric_core.engine.events import RunEvent
+
+    names = [f"Mentions the sea {XSS_IMG}", f"Two sentences {XSS_SCRIPT}", f"Is witty {XSS_LINK}"]
+    check = {"kind": "word_match", "label": "word match", "looked_for": f"sea {XSS_SCRIPT}", "found": XSS_IMG}
+    na = {"kind": "cannot_judge", "label": "cannot judge", "looked_for": "", "found": f"no check {XSS_LINK}"}
+    tool = {"name": "count_words", "args": {"text": XSS_SCRIPT}, "answer": XSS_IMG, "error": "", "seconds": 0.1}
+    events: list = []
+
+    def add(kind: str, data: dict) -> None:
+        events.append(RunEvent(run_id=run_id, seq=len(events), type=kind, at=at + len(events), data=data))  # type: ignore[arg-type]
+
+    config = {"task": f"Describe the sea {PLANTED}", "rubric": "\n".join(f"- {n}" for n in names)}
+    config |= {"model": "openai:gpt-4o-mini", "grader": "openai:gpt-4o-mini", "max_iterations": 3}
+    add("run_started", {"mode": "start", "config": config, "models": {"model": "m", "grader": "g"}, "turn": 0})
+    verdicts = [("fail", "fail", "fail"), ("pass", "fail", "n/a")]
+    for it, row in enumerate(verdicts):
+        draft = (
+            f"# Draft {it + 1} {XSS_SCRIPT}\n\nThe **sea** {XSS_IMG} is wide.\nA second line {XSS_LINK} "
+            f"and [a safe link](https://example.org/{it}).\n\n- one\n- two {XSS_SCRIPT}\n\n```\ncode {XSS_IMG}\n```\n"
+        )
+        add("draft", {"turn": 0, "iteration": it, "text": draft, "files": {f"notes {XSS_IMG}.md": XSS_SCRIPT}})
+        add("grading_started", {"turn": 0, "iteration": it})
+        criteria = [
+            {
+                "name": n,
+                "passed": v == "pass",
+                "verdict": v,
+                "gap": "" if v == "pass" else f"gap {XSS_IMG}",
+                "check": na if v == "n/a" else check,
+            }
+            for n, v in zip(names, row, strict=True)
+        ]
+        add(
+            "evaluation",
+            {
+                "turn": 0,
+                "iteration": it,
+                "result": "needs_revision" if it == 0 else "max_iterations_reached",
+                "explanation": f"explained {XSS_SCRIPT}",
+                "criteria": criteria,
+                "grader_tools": [tool],
+            },
+        )
+        if it == 0:
+            add("feedback", {"turn": 0, "iteration": it, "text": f"Fix it {XSS_IMG}"})
+    add("finished", {"turn": 0, "status": "max_iterations_reached", "final_output": f"final {XSS_SCRIPT}"})
+    return events

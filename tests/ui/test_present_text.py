@@ -1,7 +1,9 @@
-"""Present draws a draft and the final output as escaped preformatted text, never through st.code.
+"""Present draws a draft and the final output as plain text, never through st.code.
 
 st.code loads Streamlit's syntax highlighter in the browser: about 0.4 s of JavaScript before a share link's
-Present view appeared (bench/RESULTS.md). The test fails on the old code (both blocks were st.code).
+Present view appeared (bench/RESULTS.md). The run view element draws both from its payload, as text (its script
+sets them with textContent: tests/browser/test_run_element.py). The test fails on the code before the element
+(both blocks were st.code, then escaped st.html blocks).
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from streamlit.testing.v1 import AppTest
 
 from bench.seed import run_events
 from rubric_core.store import Store
+from tests.ui.helpers import run_payload
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANTED = '<img src=x onerror="alert(1)"> & <b>bold</b>\n    indented line\n\nlast'
@@ -36,8 +39,10 @@ def test_present_shows_the_draft_and_the_output_as_escaped_plain_text(store: Sto
     at.run()
     assert not at.exception
     assert not at.code  # no syntax-highlighted block on the page
-    escaped = "&lt;img src=x onerror=&quot;alert(1)&quot;&gt; &amp; &lt;b&gt;bold&lt;/b&gt;\n    indented line\n\nlast"
-    blocks = [str(h.value) for h in at.get("html") if "rs-plain" in str(h.value) and escaped in str(h.value)]
-    # The replay's step (it opens on the final draft) and the final output, in the page's font (issue 33 item 7).
-    assert blocks == [f'<pre class="rs-plain rs-prose">{escaped}</pre>'] * 2
-    assert all("<img" not in b and "<b>" not in b for b in blocks)
+    payload = run_payload(at)
+    first = payload["present"]["steps"][payload["present"]["start"]]
+    assert first["kind"] == "draft"  # the step the replay opens on: the final draft, as it was written
+    drafted = next(i for t in payload["turns"] for i in t["iterations"] if i["key"] == first["key"])
+    assert drafted["draft"] == PLANTED and payload["present"]["final_output"] == PLANTED
+    # Nothing of it reaches the page as HTML: no Markdown or HTML element carries the planted text.
+    assert not [h for h in [*at.get("html"), *at.markdown] if "onerror" in str(h.value)]

@@ -163,23 +163,24 @@ def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
 
 def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str) -> None:
     from rubric_core.judge.reviews import record_review
+    from rubric_core.views.run_payload import run_payload
     from rubric_core.views.run_view import RunView
-    from rubric_ui.widgets.criteria import criteria_frame
     from rubric_ui.widgets.heatmap import frame_of
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
     record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")
     reviews = judge_store.latest_reviews(store, [haiku])
     view = RunView.from_events(haiku, store.run_events(haiku), stored_status="satisfied")
-    first = view.turns[0].iterations[0]
-    table = criteria_frame(first, reviews)
-    assert list(table.columns) == ["criterion", "verdict", "check", "human", "gap", "human reason"]
-    by = table.set_index("criterion")
-    assert by.loc["Is about spring", "human"] == "✘ fail (ann) ≠ grader"
-    assert by.loc["Is about spring", "human reason"] == "hot"
-    assert by.loc["Exactly three lines", "human"] == "✘ fail (ann)"
-    assert by.loc["Follows a 5-7-5 syllable pattern", "human"] == ""
-    assert list(criteria_frame(first).columns) == ["criterion", "verdict", "check", "gap"]
+    # The run view element's criteria table: the human verdict and reason beside the grader's.
+    payload = run_payload(view, reviews=reviews)
+    assert payload["reviewed"]
+    by = {c["name"]: c for c in payload["turns"][0]["iterations"][0]["criteria"]}
+    assert by["Is about spring"]["human"] == "✘ fail (ann) ≠ grader"
+    assert by["Is about spring"]["human_reason"] == "hot"
+    assert by["Exactly three lines"]["human"] == "✘ fail (ann)"
+    assert by["Follows a 5-7-5 syllable pattern"]["human"] == ""
+    assert not run_payload(view, reviews=[])["reviewed"], "no human columns where nobody reviewed"
+    assert "human" not in run_payload(view)["turns"][0]["iterations"][0]["criteria"][0]
     from rubric_core.views.heatmap import heatmap_html
 
     frame = frame_of(view.run_id, view.turns[0].iterations, reviews)

@@ -3,8 +3,6 @@ the turns of a continued run said plainly, the editor folded on Start, the offli
 
 from __future__ import annotations
 
-import re
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -15,24 +13,18 @@ from rubric_core.views.run_view import RunView
 from rubric_ui.screens.run import follow_open_key
 from rubric_ui.session.state import edit_toggle_key
 from tests.core.helpers import example_config
-from tests.ui.helpers import is_start, start_button
+from tests.ui.helpers import is_start, run_payload, start_button
 from tests.ui.test_pages import app, browser_held, wait_finished
 
 
-def _markdown(at: AppTest) -> str:
-    """What the page's Markdown and HTML elements say (markers, chips, the criteria table, the task)."""
-    return "\n".join(str(m.value) for m in [*at.markdown, *at.get("html")])
-
-
-def _graded_chips(at: AppTest) -> int:
-    chips = re.findall(r'class="rs-chip" data-status="([a-z_]+)"', _markdown(at))
+def _graded_chips(payload: dict) -> int:
+    chips = [it["chip"]["status"] for turn in payload["turns"] for it in turn["iterations"]]
     return sum(1 for s in chips if s not in ("drafting", "grading", "cancelled"))
 
 
-def _heatmap_columns(at: AppTest) -> int:
-    docs = [el.proto.srcdoc for el in at.get("iframe") if "rs-hm-grid" in getattr(el.proto, "srcdoc", "")]
-    assert len(docs) == 1, "one heatmap on the page"
-    return len(set(re.findall(r'data-iteration="(\d+)"', docs[0])))
+def _heatmap_columns(payload: dict) -> int:
+    assert len(payload["heatmaps"]) == 1, "one heatmap on the page"
+    return len(payload["heatmaps"][0]["iterations"])
 
 
 def test_one_page_draw_shows_one_moment_of_a_running_run(
@@ -60,11 +52,11 @@ def test_one_page_draw_shows_one_moment_of_a_running_run(
     monkeypatch.setattr(page_run, "load_view", advancing_view)
     at = app(run=done.run_id)
     assert not at.exception
-    verdict = re.search(r'class="rs-verdict" data-iteration="(\d+)"', _markdown(at))
-    assert verdict is not None
-    newest = int(verdict.group(1)) + 1
-    assert _graded_chips(at) == newest, "the chips say as many graded passes as the newest verdict shown"
-    assert _heatmap_columns(at) == newest, "the heatmap has as many iterations as the newest verdict shown"
+    payload = run_payload(at)  # the verdict marker, the chips and the heatmap: one element, one payload
+    assert payload["newest"] is not None
+    newest = payload["newest"]["iteration"] + 1
+    assert _graded_chips(payload) == newest, "the chips say as many graded passes as the newest verdict shown"
+    assert _heatmap_columns(payload) == newest, "the heatmap has as many iterations as the newest verdict shown"
 
 
 def test_a_stored_run_shows_its_task_without_the_editor(store: Store, engine: Engine) -> None:
@@ -73,16 +65,16 @@ def test_a_stored_run_shows_its_task_without_the_editor(store: Store, engine: En
     at = app(run=run_id)
     assert not at.exception
     assert not at.toggle(key=edit_toggle_key(run_id)).value
-    assert '<div class="rs-task-text"' in _markdown(at)
-    assert "Write a haiku about spring.</div>" in _markdown(at)
-    assert any(e.label.startswith("Rubric: 3 criteria") for e in at.expander)
+    payload = run_payload(at)
+    assert payload["task"] == "Write a haiku about spring."
+    assert payload["rubric_label"] == "Rubric: 3 criteria" and payload["rubric"].startswith("- Exactly three lines")
 
 
 def test_drafts_of_the_offline_writer_say_so(store: Store, engine: Engine) -> None:
     """Item 22: beside an offline writer's draft the page says plainly that no model wrote it."""
     run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=run_id)
-    assert OFFLINE_DRAFT_NOTICE in "\n".join(c.value for c in at.caption)
+    assert run_payload(at)["offline_notice"] == OFFLINE_DRAFT_NOTICE
 
 
 def test_present_says_the_offline_writer_wrote_the_drafts(store: Store, engine: Engine) -> None:
@@ -90,7 +82,8 @@ def test_present_says_the_offline_writer_wrote_the_drafts(store: Store, engine: 
     offline = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     at = app(run=offline, view="present")
     assert not at.exception
-    assert OFFLINE_DRAFT_NOTICE in "\n".join(c.value for c in at.caption)
+    payload = run_payload(at)
+    assert payload["mode"] == "present" and payload["offline_notice"] == OFFLINE_DRAFT_NOTICE
 
 
 def test_start_folds_the_editor(store: Store, engine: Engine) -> None:
@@ -214,11 +207,10 @@ def test_a_continued_run_says_its_turns_plainly(store: Store, engine: Engine) ->
         "Write a haiku about spring.",
         "Now write one about autumn.",
     ]
-    assert "Now write one about autumn." in [t.value for t in at.text]
-    banner = " ".join(s.value for s in [*at.success, *at.warning])
-    assert f"2 turns · {total} iterations ·" in banner, banner
-    md = _markdown(at)
-    assert 'data-turn="0"' in md and 'data-turn="1"' in md and "Turn 1" in md and "Turn 2" in md
+    payload = run_payload(at)
+    assert payload["messages"] == [{"label": "Turn 2 message", "text": "Now write one about autumn."}]
+    assert payload["banner"]["facts"].startswith(f"2 turns · {total} iterations ·"), payload["banner"]
+    assert [(t["turn"], t["label"]) for t in payload["turns"]] == [(0, "Turn 1"), (1, "Turn 2")]
 
 
 @pytest.mark.parametrize(
@@ -241,26 +233,42 @@ def test_the_header_says_the_phase_in_words_with_the_runs_cap(
     monkeypatch.setattr(page_run, "load_view", lambda run_id: RunView.from_events(run_id, events[:cut]))
     at = app(run=done.run_id)
     assert not at.exception
-    headers = re.findall(r'<div class="rs-progress"[^>]*>(.*?)</div>', _markdown(at))
-    assert len(headers) == 1, headers
-    text = re.sub(r"<[^>]+>", "", headers[0])
-    assert text == f"Iteration 1 of 3 · {said}", text
+    header = run_payload(at)["header"]
+    assert f"{header['count']} · {header['text']}" == f"Iteration 1 of 3 · {said}", header
+
+
+def test_a_chip_and_a_cell_clicked_in_the_run_view_come_back_in_its_payload(store: Store, engine: Engine) -> None:
+    """The element sends a clicked chip and a clicked heatmap cell back as its state; the page puts them in the next
+    payload (`chosen`), so a redraw (a poll, the end of the run, a rerun) shows the same choice, and another run's
+    page starts with none."""
+    import json
+
+    from tests.ui.test_pages import _rerun_with
+
+    ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("lipogram", "haiku")]
+    at = app(run=ids[0])
+    assert run_payload(at)["chosen"] == {"iteration": None, "cell": None}
+    (element,) = at.get("bidi_component")
+    _rerun_with(at, element.proto.id, json_value=json.dumps({"iteration": "0:1", "cell": "0:2:1"}))
+    assert not at.exception
+    payload = run_payload(at)
+    assert payload["chosen"] == {"iteration": "0:1", "cell": "0:2:1"}
+    at.run()  # any later draw of the page keeps it
+    assert run_payload(at)["chosen"] == {"iteration": "0:1", "cell": "0:2:1"}
+    at.query_params["run"] = ids[1]
+    at.session_state["run_attached"] = ids[1]
+    at.run()
+    other = run_payload(at)
+    assert other["run_id"] == ids[1] and other["chosen"] == {"iteration": None, "cell": None}
 
 
 def test_a_project_path_is_shown_as_typed_without_markdown_escapes() -> None:
     """Issue 33 item 17: a project path was drawn in a code span through md(), so `deep_research` read
-    `deep\\_research` (nothing is escaped inside a code span). It reads as typed."""
+    `deep\\_research`. The run view element sets it as text: it reads as typed."""
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.views.run_payload import run_payload as payload_of
 
-    def page() -> None:
-        from rubric_core.engine.events import RunEvent
-        from rubric_core.views.run_view import RunView
-        from rubric_ui.widgets.run_view import show_header
-
-        agent = {"name": "researcher", "factory": "deep_research.agent:make", "project": "/srv/deep_research"}
-        data = {"mode": "start", "config": {"task": "t", "rubric": "- a"}, "agent": agent}
-        show_header(RunView.from_events("r1", [RunEvent("r1", 0, "run_started", 0.0, data)]))
-
-    at = AppTest.from_function(page).run()
-    assert not at.exception, at.exception
-    caption = next(c.value for c in at.caption if "Work done by" in c.value)
-    assert caption.endswith("project `/srv/deep_research`"), caption
+    agent = {"name": "researcher", "factory": "deep_research.agent:make", "project": "/srv/deep_research"}
+    data = {"mode": "start", "config": {"task": "t", "rubric": "- a"}, "agent": agent}
+    said = payload_of(RunView.from_events("r1", [RunEvent("r1", 0, "run_started", 0.0, data)]))["agent"]
+    assert said.startswith("Work done by agent researcher") and said.endswith("project /srv/deep_research"), said

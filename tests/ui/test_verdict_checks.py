@@ -9,7 +9,7 @@ from streamlit.testing.v1 import AppTest
 from rubric_core.engine import Engine
 from rubric_core.store import Store
 from tests.core.helpers import example_config
-from tests.ui.helpers import start_button
+from tests.ui.helpers import run_payload, start_button
 from tests.ui.test_editor_validation import _wait_until_stored_run_ends
 from tests.ui.test_pages import app
 
@@ -46,10 +46,12 @@ def test_a_finished_run_shows_each_verdict_with_its_check_and_says_it_revised_on
     _wait_until_stored_run_ends(store, run_id if isinstance(run_id, str) else run_id[0], max_iterations=2)
     at.run()
     assert not at.exception
-    info = " ".join(i.value for i in at.info)
-    assert "Not judged (n/a)" in info and "Is witty and original" in info and "hit its cap" in info
-    html = " ".join(str(getattr(h, "proto", h)) for h in at.get("html"))
-    assert "data-verdict" in html and "n/a (cannot judge)" in html and "line count: " in html
+    payload = run_payload(at)
+    assert "Is witty and original" in payload["na_note"] and "hit its cap" in payload["na_note"]
+    last = payload["turns"][0]["iterations"][-1]
+    said = {c["name"]: (c["text"], c["check"]) for c in last["criteria"]}
+    assert said["Is witty and original"][0] == "n/a (cannot judge)"
+    assert said["Exactly three lines"][1].startswith("line count: ")
 
 
 def _view(run_id: str, criteria: list[dict]) -> object:
@@ -90,8 +92,11 @@ def test_present_says_an_offline_run_is_one_and_shows_each_verdicts_check(store:
     run_id = engine.execute(example_config("photosynthesis"), subscribers=[store.record]).run_id
     at = app(run=run_id, view="present")
     assert not at.exception
-    page = " ".join(str(getattr(h, "proto", h)) for h in at.get("html"))
-    assert "rs-offline-run" in page and "embedded offline writer" in page and "deterministic checks" in page
-    at.button(key="present_last").click().run()
-    table = next(d.value for d in at.dataframe if "check" in d.value.columns)
-    assert all(check.startswith(("word match: ", "sentence count: ")) for check in table["check"])
+    present = run_payload(at)
+    said = present["present"]["offline_run"]
+    assert "embedded offline writer" in said and "deterministic checks" in said
+    # The replay's last step is the last verdicts: its table names the check beside each verdict.
+    last = present["present"]["steps"][-1]
+    assert last["kind"] == "verdicts"
+    it = next(i for t in present["turns"] for i in t["iterations"] if i["key"] == last["key"])
+    assert all(c["check"].startswith(("word match: ", "sentence count: ")) for c in it["criteria"])

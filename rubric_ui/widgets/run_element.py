@@ -1,0 +1,88 @@
+"""The run view as ONE element: a Streamlit components v2 element drawn in the page (no iframe) from one payload.
+
+Each Streamlit element costs the browser time to draw (bench/scale.py: about 45 of them on a run page); this
+one draws a run's verdict line, chips, task, draft, criteria with their checks, and heatmap from the JSON of
+`rubric_core.views.run_payload`, and Present's replay from the same. Its JavaScript (run_element.js) sets run
+text with textContent only; no `unsafe_allow_javascript` anywhere. Clicks the page keeps (a chip, a heatmap
+cell) come back as the element's state, which the next payload carries as `chosen`.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import streamlit as st
+
+from rubric_core.views.run_payload import Mode, run_payload
+from rubric_core.views.run_view import RunView
+
+NAME = "rubric_studio.run_view"
+"""The component's name (unique in the app)."""
+HTML = '<div class="rs-rv" data-testid="rs-run-view"></div>'
+"""The element's root; the JavaScript draws into it."""
+_HERE = Path(__file__).resolve().parent
+_PAYLOADS = "run_element_payload"
+"""Session key: (what the last payload was built from, that payload)."""
+
+
+@lru_cache(maxsize=1)
+def _component() -> Any:
+    # Registered on first use, once per process: the JavaScript and CSS are read from the package's files.
+    return st.components.v2.component(
+        NAME,
+        html=HTML,
+        css=(_HERE / "run_element.css").read_text(encoding="utf-8"),
+        js=(_HERE / "run_element.js").read_text(encoding="utf-8"),
+        isolate_styles=False,  # in the page's own DOM: the app's font, and markers tests and benchmarks can see
+    )
+
+
+def _kept() -> None:
+    """A chip or a cell was clicked: the element's state holds it; the rerun draws it into the payload."""
+
+
+def element_key(run_id: str, mode: Mode) -> str:
+    """The element's key: one per run, so a choice made on one run never shows on another."""
+    return f"rs_{mode}_view_{run_id}"
+
+
+def show_run_element(
+    view: RunView,
+    *,
+    mode: Mode = "run",
+    reviews: list[dict] | None = None,
+    cancelling: bool = False,
+) -> dict[str, Any]:
+    """Draw `view` as the run view element; returns the payload it was given (tests and callers read it)."""
+    key = element_key(view.run_id, mode)
+    held = st.session_state.get(key) if mode == "run" else None
+    chosen = dict(held) if isinstance(held, dict) else {}
+    # A live run's page polls ten times a second, mostly finding nothing new: the payload is built again only
+    # when the run moved on (its last event, status), or what else it shows changed.
+    moment = (view.run_id, mode, view.last_seq, view.status, view.ended, cancelling, repr(reviews), repr(chosen))
+    cached = st.session_state.get(_PAYLOADS)
+    if cached is not None and cached[0] == moment:
+        payload = cached[1]
+    else:
+        payload = run_payload(view, reviews=reviews, cancelling=cancelling, mode=mode, chosen=chosen)
+        st.session_state[_PAYLOADS] = (moment, payload)
+    if mode == "run":
+        _component()(
+            key=key,
+            data=payload,
+            default={"iteration": None, "cell": None},
+            on_iteration_change=_kept,
+            on_cell_change=_kept,
+        )
+    else:
+        _component()(key=key, data=payload)
+    return payload
+
+
+def preload_run_element() -> None:
+    """Draw the element empty (nothing shows), so the browser has its code before a run starts here: the first
+    draw of a run just started was late by the fetch of Streamlit's component code and the element's script, and
+    a short first draft had been written before the live view showed "writing draft 1"."""
+    _component()(key="rs_run_view_preload", data={"mode": "idle"}, height=0)
