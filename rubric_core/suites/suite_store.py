@@ -329,10 +329,11 @@ def _item_rows(store: Store, sql: str, params: dict[str, Any]) -> list[dict[str,
 def suite_items(store: Store, suite_run_id: str, *, column: int | None = None) -> list[dict[str, Any]]:
     """The items in dataset order, each with its run's status, iterations and tokens (None if not started).
 
-    `column`: a matrix's column (each item's run in that column); a one-column suite run's items have theirs.
+    `column`: a matrix's column (each item's run in that column); a one-column suite run's items have theirs
+    (`column_index` None).
     """
     sql = (
-        _ITEM_SELECT.format(column="COALESCE(c.column_index, 0)", run="COALESCE(c.run_id, i.run_id)")
+        _ITEM_SELECT.format(column="c.column_index", run="COALESCE(c.run_id, i.run_id)")
         + "FROM suite_items i LEFT JOIN suite_cells c ON c.suite_run_id = i.suite_run_id AND c.position = i.position "
         "AND c.column_index = :c LEFT JOIN runs r ON r.id = COALESCE(c.run_id, i.run_id) "
         "WHERE i.suite_run_id = :s ORDER BY i.position"
@@ -342,7 +343,7 @@ def suite_items(store: Store, suite_run_id: str, *, column: int | None = None) -
 
 def suite_cells(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
     """Every cell of a suite run (item x column), item by item, each as `suite_items` reads an item, with its
-    `column_index`: a one-column suite run's items are its cells of column 0."""
+    `column_index`: a one-column suite run's items are its cells (`column_index` None)."""
     sql = (
         _ITEM_SELECT.format(column="c.column_index", run="c.run_id")
         + "FROM suite_cells c JOIN suite_items i ON i.suite_run_id = c.suite_run_id AND i.position = c.position "
