@@ -460,6 +460,67 @@ def list_suite_runs(store: Store, *, limit: int = 100, suite_run_id: str | None 
     return rows
 
 
+def suite_links(store: Store, run_ids: list[str], *, chunk: int = 500) -> dict[str, dict[str, Any]]:
+    """Where each of these runs sits in a suite run (the runs outside any are left out), as exports carry it: the
+    suite run (id, name, dataset, when, concurrency, how many columns), the item (id, position, reference, metadata)
+    and, in a matrix, the column (index, label, rubric, config); a one-column suite run gives its shared config."""
+    out: dict[str, dict[str, Any]] = {}
+    head = (
+        "s.id AS suite_run_id, s.name, s.created_at, s.dataset_name, s.dataset_hash, s.concurrency, s.rubric_name, "
+        "s.rubric_version, s.config_json AS suite_config, "
+        "(SELECT COUNT(*) FROM suite_columns n WHERE n.suite_run_id = s.id) AS columns, "
+        "i.item_id, i.position, i.reference, i.metadata_json"
+    )
+    with store.engine.connect() as conn:
+        for start in range(0, len(run_ids), chunk):
+            part = run_ids[start : start + chunk]
+            names = ", ".join(f":i{i}" for i in range(len(part)))
+            params = {f"i{i}": v for i, v in enumerate(part)}
+            sql = (
+                f"SELECT i.run_id, {head}, NULL AS column_index, NULL AS label, NULL AS column_config, "
+                "NULL AS column_rubric, NULL AS column_rubric_name, NULL AS column_rubric_version "
+                "FROM suite_items i JOIN suite_runs s ON s.id = i.suite_run_id "
+                f"WHERE i.run_id IN ({names}) "
+                f"UNION ALL SELECT c.run_id, {head}, c.column_index, m.label, m.config_json, m.rubric, m.rubric_name, "
+                "m.rubric_version FROM suite_cells c JOIN suite_runs s ON s.id = c.suite_run_id "
+                "JOIN suite_items i ON i.suite_run_id = c.suite_run_id AND i.position = c.position "
+                "JOIN suite_columns m ON m.suite_run_id = c.suite_run_id AND m.column_index = c.column_index "
+                f"WHERE c.run_id IN ({names})"
+            )
+            for r in conn.execute(text(sql), params):
+                row = dict(r._mapping)
+                matrix = row["column_index"] is not None
+                out[str(row["run_id"])] = {
+                    "suite_run_id": row["suite_run_id"],
+                    "name": row["name"],
+                    "created_at": row["created_at"],
+                    "dataset_name": row["dataset_name"],
+                    "dataset_hash": row["dataset_hash"],
+                    "concurrency": int(row["concurrency"]),
+                    "columns": max(1, int(row["columns"])),
+                    "rubric_name": row["rubric_name"],
+                    "rubric_version": row["rubric_version"],
+                    "config": None if matrix else json.loads(row["suite_config"]),
+                    "item": {
+                        "id": row["item_id"],
+                        "position": int(row["position"]),
+                        "reference": row["reference"] or "",
+                        "metadata": json.loads(row["metadata_json"] or "{}"),
+                    },
+                    "column": {
+                        "index": int(row["column_index"]),
+                        "label": row["label"],
+                        "rubric": row["column_rubric"],
+                        "rubric_name": row["column_rubric_name"],
+                        "rubric_version": row["column_rubric_version"],
+                        "config": json.loads(row["column_config"]),
+                    }
+                    if matrix
+                    else None,
+                }
+    return out
+
+
 def drafts_of(store: Store, run_ids: list[str], *, chunk: int = 500) -> dict[str, str]:
     """Every stored draft of these runs joined in one text per run (the matrix's search reads them)."""
     out: dict[str, list[str]] = {}
@@ -517,6 +578,7 @@ __all__ = [
     "set_suite_status",
     "suite_cells",
     "suite_items",
+    "suite_links",
     "suite_of_run",
     "suite_run_ids",
 ]
