@@ -29,6 +29,7 @@ from rubric_core.cli.suite_report import (
     add_gates,
     cmd_suite_compare,
     cmd_suite_export,
+    cmd_suite_judges,
     cmd_suite_list,
     cmd_suite_show,
     find_suite,
@@ -404,6 +405,19 @@ def add_commands(sub: Any) -> None:
     add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_suite_resume)
+
+    judges = ssub.add_parser(
+        "judges",
+        help="two judges on the same drafts: regrade a finished column under other graders (no working-model call); "
+        "per criterion, how they agree with each other and with the people's reviews",
+    )
+    judges.add_argument("suite_id")
+    judges.add_argument("--column", type=positive_arg, help="the matrix column whose drafts to regrade (from 1)")
+    judges.add_argument(
+        "--grader", action="append", required=True, help="another grader model, provider:model-id (repeat, up to 4)"
+    )
+    judges.add_argument("--jsonl", action="store_true")
+    judges.set_defaults(func=cmd_suite_judges)
 
     export = ssub.add_parser("export", help="export a suite run's runs, each record with the suite and item ids")
     export.add_argument("suite_id")
