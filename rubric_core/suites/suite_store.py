@@ -7,6 +7,7 @@ links to the ordinary run that executed it (NULL until started).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 import uuid
@@ -521,6 +522,28 @@ def suite_links(store: Store, run_ids: list[str], *, chunk: int = 500) -> dict[s
     return out
 
 
+def suite_stamp(store: Store, suite_run_id: str) -> str:
+    """A short text that changes whenever what a suite run's views show may have: a cell started, moved on or ended,
+    the suite run or a column changed status (one cheap query; views cache their frames under it)."""
+    sql = (
+        f"SELECT COUNT(l.run_id), COALESCE(SUM(r.iterations), 0), COALESCE(MAX(r.heartbeat_at), 0), "
+        f"COALESCE(MAX(r.finished_at), 0), COUNT(r.status), "
+        "(SELECT status FROM suite_runs WHERE id = :s), "
+        "(SELECT COUNT(*) FROM suite_columns m WHERE m.suite_run_id = :s AND m.status <> 'finished') "
+        f"FROM ({_links(':s')}) l LEFT JOIN runs r ON r.id = l.run_id"
+    )
+    with store.engine.connect() as conn:
+        row = conn.execute(text(sql), {"s": suite_run_id}).first()
+        statuses = conn.execute(
+            text(
+                f"SELECT r.status FROM ({_links(':s')}) l JOIN runs r ON r.id = l.run_id ORDER BY l.position, l.column_index"
+            ),
+            {"s": suite_run_id},
+        ).all()
+    digest = hashlib.sha256("|".join(str(s[0]) for s in statuses).encode()).hexdigest()[:10]
+    return "-".join(str(v) for v in (row or ())) + f"-{digest}"
+
+
 def drafts_of(store: Store, run_ids: list[str], *, chunk: int = 500) -> dict[str, str]:
     """Every stored draft of these runs joined in one text per run (the matrix's search reads them)."""
     out: dict[str, list[str]] = {}
@@ -581,4 +604,5 @@ __all__ = [
     "suite_links",
     "suite_of_run",
     "suite_run_ids",
+    "suite_stamp",
 ]
