@@ -526,8 +526,9 @@ def suite_stamp(store: Store, suite_run_id: str) -> str:
     """A short text that changes whenever what a suite run's views show may have: a cell started, moved on or ended,
     the suite run or a column changed status (one cheap query; views cache their frames under it)."""
     sql = (
-        f"SELECT COUNT(l.run_id), COALESCE(SUM(r.iterations), 0), COALESCE(MAX(r.heartbeat_at), 0), "
-        f"COALESCE(MAX(r.finished_at), 0), COUNT(r.status), "
+        # Not the heartbeat: it moves with every event of a live run, and the views show none of it.
+        "SELECT COUNT(l.run_id), COALESCE(SUM(r.iterations), 0), COALESCE(SUM(r.total_tokens), 0), "
+        "COALESCE(MAX(r.finished_at), 0), COUNT(r.status), "
         "(SELECT status FROM suite_runs WHERE id = :s), "
         "(SELECT COUNT(*) FROM suite_columns m WHERE m.suite_run_id = :s AND m.status <> 'finished') "
         f"FROM ({_links(':s')}) l LEFT JOIN runs r ON r.id = l.run_id"

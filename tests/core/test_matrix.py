@@ -322,3 +322,25 @@ def test_a_matrix_column_graded_through_a_provider(
         for table in ("runs", "events", "suite_runs", "suite_columns"):
             for row in conn.execute(text(f"SELECT * FROM {table}")):
                 assert "sk-test-key" not in " ".join(str(v) for v in row)
+
+
+def test_the_views_stamp_moves_with_what_they_show_not_with_a_heartbeat(runner: SuiteRunner, store: Store) -> None:
+    """The page reads the matrix's frames once per stamp: a live run's heartbeat (every event) must not re-read them,
+    a cell that ends or a column that changes status must."""
+    from sqlalchemy import text
+
+    handle = runner.start(_small(1), _base(), columns=_columns({"max_iterations": 1}, {"max_iterations": 2}))
+    assert handle.wait(300)
+    suite_id = handle.suite_run_id
+    before = ss.suite_stamp(store, suite_id)
+    with store.engine.begin() as conn:
+        conn.execute(text("UPDATE runs SET heartbeat_at = heartbeat_at + 5"))
+    assert ss.suite_stamp(store, suite_id) == before
+    ss.set_column_status(store, suite_id, 1, "cancelled")
+    moved = ss.suite_stamp(store, suite_id)
+    assert moved != before
+    with store.engine.begin() as conn:
+        conn.execute(
+            text("UPDATE runs SET status = 'error' WHERE id = :r"), {"r": ss.suite_run_ids(store, suite_id)[0]}
+        )
+    assert ss.suite_stamp(store, suite_id) != moved
