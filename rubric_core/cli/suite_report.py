@@ -214,9 +214,11 @@ def cmd_suite_list(args: argparse.Namespace) -> int:
         print("no suite runs yet: `python -m rubric_core suite run --dataset FILE --rubric-file FILE`")
     for r in rows:
         rubric = f"{r['rubric_name']} v{r['rubric_version']}" if r["rubric_name"] else "(file)"
+        # A matrix counts its runs (items x columns) and names no one model.
+        model = f"matrix: {r['items']} items x {r['columns']} columns" if r["columns"] > 1 else r["model"]
         print(
-            f"{r['id'][:12]}  {r['status']:11} {r['satisfied']:>4}/{r['items']:<4} satisfied  "
-            f"{r['name'][:30]:30}  {rubric}  {r['model']}"
+            f"{r['id'][:12]}  {r['status']:11} {r['satisfied']:>4}/{r['cells']:<4} satisfied  "
+            f"{r['name'][:30]:30}  {rubric}  {model}"
         )
     return EXIT_OK
 

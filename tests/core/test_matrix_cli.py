@@ -104,6 +104,9 @@ def test_columns_from_a_config_file_gate_each_column_and_print_the_matrix(
     assert main(["suite", "list", "--jsonl"]) == 0
     listed = json.loads(capsys.readouterr().out.splitlines()[0])
     assert (listed["items"], listed["columns"], listed["cells"]) == (3, 2, 6)
+    assert main(["suite", "list"]) == 0
+    listed_text = capsys.readouterr().out
+    assert "   3/6    satisfied" in listed_text and "matrix: 3 items x 2 columns" in listed_text
     assert _exit_code(["suite", "resume", suite_id, "--column", "3"]) == 2
     assert "columns 1 to 2" in capsys.readouterr().err
 

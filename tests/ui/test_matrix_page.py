@@ -235,3 +235,14 @@ def test_two_judges_on_the_same_drafts_from_the_page(store: Store, monkeypatch: 
     again.text_input(key=f"suites_judges_graders_{suite_id}").set_value(LENIENT)
     again.button(key="suites_judges_go").click().run()
     assert any("OPENAI_API_KEY" in e.value for e in again.error)
+
+
+def test_a_matrix_cells_run_links_back_naming_its_column(store: Store) -> None:
+    from tests.ui.test_pages import app
+
+    suite_id = _matrix(store)
+    run_id = next(c["run_id"] for c in ss.suite_cells(store, suite_id) if c["column_index"] == 1)
+    page = app(run=run_id)
+    assert not page.exception
+    labels = [el.proto.label for el in page.get("page_link")]
+    assert r"Back to the suite run small (column 2: max 3)" in labels, labels
