@@ -185,6 +185,36 @@ def seed_matrix(home: Path, rows: int, columns: int) -> str:
     return suite_id
 
 
+def seed_single(home: Path, items: int = 24) -> str:
+    """A finished one-column suite run of `items` synthetic items in the same store: the Suites page as it drew a
+    suite run before the matrix, measured in turn with it."""
+    os.environ["RUBRIC_STUDIO_HOME"] = str(home)
+    from bench.seed import run_events
+    from rubric_core.config import RunConfig
+    from rubric_core.store import open_store
+    from rubric_core.suites import suite_store as ss
+    from rubric_core.suites.datasets import Dataset, SuiteItem
+
+    store = open_store()
+    rng = random.Random(24)
+    names = [f"Criterion {k + 1}: the answer states point {k + 1} precisely" for k in range(5)]
+    config = RunConfig.from_dict({"task": "(each item's task)", "rubric": "\n".join(f"- {n}" for n in names)})
+    data = Dataset("single", tuple(SuiteItem(f"one-{i:02d}", f"Synthetic task {i}") for i in range(items)))
+    suite_id = ss.create_suite_run(store, data, config)
+    runs = [(f"s{i:04d}{rng.getrandbits(64):016x}", i) for i in range(items)]
+    store.import_runs(
+        [
+            (run_events(r, time.time() - 600 + i, iterations=1 + rng.randrange(4), criteria=5, rng=rng), "bench")
+            for r, i in runs
+        ]
+    )
+    for run_id, i in runs:
+        ss.link_item(store, suite_id, i, run_id)
+    ss.set_suite_status(store, suite_id, "finished")
+    store.close()
+    return suite_id
+
+
 SWITCH_JS = """async (mode) => {
   const t0 = performance.now();
   document.querySelector(`button.rs-mx-mode[data-mode="${mode}"]`).click();
@@ -227,6 +257,7 @@ def bench_page(rows: int, columns: int, repeat: int) -> str:
     t = time.perf_counter()
     suite_id = seed_matrix(home, rows, columns)
     seeded = time.perf_counter() - t
+    single_id = seed_single(home)
     server = AppServer(home)
     floor = AppServer(
         Path(tempfile.mkdtemp(prefix="bench-matrix-floor-")),
@@ -240,6 +271,7 @@ def bench_page(rows: int, columns: int, repeat: int) -> str:
     )
     draws: list[float] = []
     floors: list[float] = []
+    singles: list[float] = []
     element_ms: list[float] = []
     painted: list[float] = []
     to_url: list[float] = []
@@ -249,11 +281,17 @@ def bench_page(rows: int, columns: int, repeat: int) -> str:
             context = browser.new_context(viewport={"width": 1440, "height": 1000})
             url = f"{server.url}/suites?suite={suite_id}"
 
+            single_url = f"{server.url}/suites?suite={single_id}"
+            single_ready = (
+                f"() => !!document.querySelector('.rs-suite-progress[data-suite=\"{single_id}\"]') "
+                "&& document.querySelectorAll('a.rs-cell').length === 24 * 5"
+            )
+
             def draw(where: str) -> float:
                 page = context.new_page()
                 start = time.perf_counter()
                 page.goto(where)
-                page.wait_for_function(ready, timeout=300_000)
+                page.wait_for_function(single_ready if where == single_url else ready, timeout=300_000)
                 elapsed = time.perf_counter() - start
                 if where == url:
                     element_ms.append(
@@ -264,10 +302,12 @@ def bench_page(rows: int, columns: int, repeat: int) -> str:
 
             cold = draw(url)  # the first open after the server start reads the matrix's frames
             draw(f"{floor.url}/matrix")  # the floor's first script compile is not its cost either
+            draw(single_url)
             for n in range(repeat):
-                # In turn, the order changing each round: a slow spell of the shared machine falls on both alike.
-                pair = [(url, draws), (f"{floor.url}/matrix", floors)]
-                for where, into in pair if n % 2 == 0 else pair[::-1]:
+                # In turn, the order turning each round: a slow spell of the shared machine falls on all alike.
+                sides = [(url, draws), (f"{floor.url}/matrix", floors), (single_url, singles)]
+                k = n % len(sides)
+                for where, into in sides[k:] + sides[:k]:
                     into.append(draw(where))
             page = context.new_page()
             page.goto(url)
@@ -325,11 +365,26 @@ def bench_page(rows: int, columns: int, repeat: int) -> str:
         ],
         ["mode switch: click until the URL says the mode (server rerun)", med(to_url), "-", "-"],
     ]
+    floor_med, single_med = statistics.median(floors), statistics.median(singles)
+    arithmetic = (
+        f"\n\nArithmetic: the matrix page took {draw_med:.2f} s; the same element alone on a bare page "
+        f"{floor_med:.2f} s, so {draw_med - floor_med:.2f} s is the rest of the Suites page (sidebar, the New suite "
+        f"run form drawn folded, the picker, tabs, progress, column controls, search and baseline, the tables); the "
+        f"Suites page of a one-column suite run took {single_med:.2f} s, so the matrix page costs "
+        f"{draw_med - single_med:+.2f} s over the page as it was. "
+    )
+    if draw_med > DRAW_TARGET_S:
+        arithmetic += (
+            f"The draw target ({DRAW_TARGET_S} s) is missed by {draw_med - DRAW_TARGET_S:.2f} s: the element alone "
+            f"takes {floor_med:.2f} s in a new tab at this load ({statistics.median(element_ms):.0f} ms of it its own "
+            f"drawing), and the Suites page around it {draw_med - floor_med:.2f} s more."
+        )
     return (
         f"{rows} items x {columns} columns = {cells:,} stored runs (synthetic, 1 to 4 iterations x 5 criteria; seeded "
         f"in {seeded:.1f} s), the app as `make run` starts it, Chromium at 1440x1000; the matrix is one components "
         "v2 element drawn from one JSON payload.\n\n"
         + table(["measure", "median", "target", ""], lines)
+        + arithmetic
         + f"\n\nPeak RSS of the Streamlit server: {rss:.0f} MB. Load average (1 min) before and after: "
         f"{loads[0]:.1f}, {loads[-1]:.1f} on {os.cpu_count()} cores (shared with other work)."
     )

@@ -20,14 +20,24 @@ from rubric_ui.widgets.status import chip_html
 
 COLUMNS_VALUE = "suites_columns_value"
 """Session key: the rows of the columns editor as last edited (AppTests set it directly)."""
+MATRIX_ON = "suites_matrix_on"
+"""Widget key: whether the form runs the suite under several configurations (the columns table shows)."""
 EDITOR_COLUMNS = ("label", "model", "grader", "agent", "rubric_version", "max_iterations")
 
 
 def columns_editor(agents: list[str]) -> None:
-    """The form's table of configurations: none or one row is a one-column suite run, 2 to 8 rows a matrix."""
+    """The form's table of configurations (2 to 8 rows: a matrix), behind a toggle: off, a one-column suite run
+    (and no data grid drawn on every draw of the page)."""
+    if not st.toggle(
+        "Several configurations at once (a matrix)",
+        key=MATRIX_ON,
+        help="Run every item under 2 to 8 configurations (working model, grader, agent, rubric version, max "
+        "iterations), side by side in one suite run.",
+    ):
+        return
     st.markdown(
-        "**Columns** (optional): run every item under 2 to 8 configurations at once, side by side in a matrix. "
-        "An empty cell takes the setting above; leave the table empty for one configuration."
+        "**Columns**: one row per configuration, 2 to 8. An empty cell takes the setting above; a label names the "
+        "column (default: what sets it apart)."
     )
     empty = pd.DataFrame(
         {
@@ -64,6 +74,8 @@ def columns_editor(agents: list[str]) -> None:
 
 def columns_from_form(store: Store, config: RunConfig) -> list[ColumnSpec] | None:
     """The matrix's columns from the editor ([] for a one-column suite run); None when refused (the reason shown)."""
+    if not st.session_state.get(MATRIX_ON):
+        return []
     frame = st.session_state.get(COLUMNS_VALUE)
     rows: list[dict[str, Any]] = []
     if isinstance(frame, pd.DataFrame):

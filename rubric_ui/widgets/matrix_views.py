@@ -144,8 +144,15 @@ def show_matrix(store: Store, suite_ids: list[str], *, key: str, url_prefix: str
     _columns_table(summaries, key=key)
     _criteria_table(matrix, table, key=key)
     if len(ids) == 1:
-        with st.expander("Two judges on the same drafts: regrade a finished column under other graders"):
-            _judges(store, ids[0], matrix, key=key)
+        # Drawn only while open (a rerun opens it): its controls are no cost of every draw of the page.
+        judges = st.expander(
+            "Two judges on the same drafts: regrade a finished column under other graders",
+            key=f"{key}_judges_open",
+            on_change="rerun",
+        )
+        if judges.open:
+            with judges:
+                _judges(store, ids[0], matrix, key=key)
 
 
 def _follow(result: Any, payload: dict[str, Any]) -> None:
@@ -206,6 +213,46 @@ def _pair(store: Store, matrix: Matrix, pair: tuple[int, int, int], *, key: str)
         st.rerun()
 
 
+TABLE_CSS = (
+    "<style>.rs-mx-table{border-collapse:collapse;font-size:0.8rem;margin-bottom:0.6rem}"
+    ".rs-mx-table th,.rs-mx-table td{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top}"
+    ".rs-mx-table th{background:#f6f8fa;font-weight:600}.rs-mx-table td.rs-num{text-align:right}</style>"
+)
+
+
+def _html_table(name: str, headers: list[str], rows: list[list[Any]]) -> str:
+    """A plain HTML table, every cell escaped (one light element where a data grid would be a canvas each)."""
+
+    def cell(value: Any) -> str:
+        number = isinstance(value, int | float) and not isinstance(value, bool)
+        return f'<td class="rs-num">{html.escape(str(value))}</td>' if number else f"<td>{html.escape(str(value))}</td>"
+
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
+    body = "".join("<tr>" + "".join(cell(v) for v in row) + "</tr>" for row in rows)
+    return f'{TABLE_CSS}<table class="rs-mx-table" data-table="{html.escape(name)}"><tr>{head}</tr>{body}</table>'
+
+
+COLUMN_HEADERS = [
+    "column",
+    "status",
+    "satisfied",
+    "Wilson 95%",
+    "left out of the rate",
+    "iterations to satisfied",
+    "cap hits",
+    "n/a verdicts",
+    "grader errors",
+    "errors",
+    "unfinished",
+    "writer tokens",
+    "writer cost",
+    "grader tokens",
+    "grader cost",
+    "wall time (s)",
+    "run time (s)",
+]
+
+
 def _columns_table(summaries: list[Any], *, key: str) -> None:
     rows = []
     for s in summaries:
@@ -216,31 +263,31 @@ def _columns_table(summaries: list[Any], *, key: str) -> None:
         if s.left_out_na:
             left.append(f"{counted(s.left_out_na, 'item')} unmet only on n/a")
         rows.append(
-            {
-                "column": f"{s.index + 1}. {s.label}",
-                "status": STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
-                "satisfied": "–" if not sat.total else f"{sat.passed}/{sat.total} = {sat.rate or 0:.0%}",
-                "Wilson 95%": "–" if not sat.total else f"{sat.low:.0%}–{sat.high:.0%}",
-                "left out of the rate": ", ".join(left),
-                "iterations to satisfied": "–"
+            [
+                f"{s.index + 1}. {s.label}",
+                STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
+                "–" if not sat.total else f"{sat.passed}/{sat.total} = {sat.rate or 0:.0%}",
+                "–" if not sat.total else f"{sat.low:.0%}–{sat.high:.0%}",
+                ", ".join(left),
+                "–"
                 if s.iterations_median is None
                 else f"median {s.iterations_median:g} (IQR {s.iterations_q1:g}–{s.iterations_q3:g}, "
                 f"{s.iterations_min}–{s.iterations_max})",
-                "cap hits": s.cap_hits,
-                "n/a verdicts": s.na_verdicts,
-                "grader errors": s.grader_errors,
-                "errors": s.errors,
-                "unfinished": s.unfinished,
-                "writer tokens": s.writer_tokens,
-                "writer cost": "no price" if s.writer_cost_usd is None else f"${s.writer_cost_usd:.4f}",
-                "grader tokens": s.grader_tokens,
-                "grader cost": "no price" if s.grader_cost_usd is None else f"${s.grader_cost_usd:.4f}",
-                "wall time (s)": round(s.wall_time_s, 1),
-                "run time (s)": round(s.run_time_s, 1),
-            }
+                s.cap_hits,
+                s.na_verdicts,
+                s.grader_errors,
+                s.errors,
+                s.unfinished,
+                s.writer_tokens,
+                "no price" if s.writer_cost_usd is None else f"${s.writer_cost_usd:.4f}",
+                s.grader_tokens,
+                "no price" if s.grader_cost_usd is None else f"${s.grader_cost_usd:.4f}",
+                round(s.wall_time_s, 1),
+                round(s.run_time_s, 1),
+            ]
         )
     st.markdown("**Per column** (n/a verdicts and errors are counted apart, never as a pass or a fail)")
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{key}_columns_table")
+    st.html(_html_table(f"{key}-columns", COLUMN_HEADERS, rows))
 
 
 def _criteria_table(matrix: Matrix, table: list[Any], *, key: str) -> None:
@@ -255,15 +302,10 @@ def _criteria_table(matrix: Matrix, table: list[Any], *, key: str) -> None:
         na = f" ({cell.final_na} n/a)" if cell.final_na else ""
         return f"{first} → {final}{na}"
 
-    rows = [
-        {
-            "criterion": row.criterion,
-            **{f"{c.index + 1}. {c.label}": said(cell) for c, cell in zip(matrix.columns, row.cells, strict=True)},
-        }
-        for row in table
-    ]
+    headers = ["criterion", *(f"{c.index + 1}. {c.label}" for c in matrix.columns)]
+    rows = [[row.criterion, *(said(cell) for cell in row.cells)] for row in table]
     st.markdown("**Per criterion and column: pass rate at the first draft → at the end** (n/a left out)")
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key=f"{key}_criteria_table")
+    st.html(_html_table(f"{key}-criteria", headers, rows))
 
 
 def _judges(store: Store, suite_id: str, matrix: Matrix, *, key: str) -> None:

@@ -58,6 +58,7 @@ def test_start_a_matrix_from_the_form(store: Store, tmp_path: Path) -> None:
     at = suites_page()
     at.radio(key="suites_source").set_value("Path on this server").run()
     at.text_input(key="suites_path").set_value(str(_dataset_file(tmp_path)))
+    at.toggle(key="suites_matrix_on").set_value(True).run()
     # The columns table: what a user typed in the data editor, as its edit state.
     at.session_state["suites_columns"] = {
         "edited_rows": {},
@@ -84,8 +85,8 @@ def test_start_a_matrix_from_the_form(store: Store, tmp_path: Path) -> None:
     assert data["counts"] == {"all": 3, "failures": 3, "errors": 0, "different": 3}
     run_ids = set(ss.suite_run_ids(store, suite_id))
     assert {c["run"] for r in data["rows"] for c in r["cells"]} == run_ids  # every cell opens its run
-    tables = {df.proto.id: df for df in at.dataframe}
-    assert len(tables) >= 2
+    tables = [h.proto.body for h in at.get("html") if 'class="rs-mx-table"' in h.proto.body]
+    assert len(tables) == 2 and "3/3 = 100%" in tables[0] and "0% → 100%" in tables[1]
     # The label of a picker entry names the matrix; a one-row column table is refused with the reason.
     label = next(s for s in at.selectbox if s.key.startswith("suites_pick_"))
     assert "matrix of 3 items x 2 columns" in label.format_func(label.value)
@@ -211,6 +212,9 @@ def test_two_judges_on_the_same_drafts_from_the_page(store: Store, monkeypatch: 
 
     suite_id = _matrix(store)
     at = suites_page(suite=suite_id)
+    assert not [s for s in at.selectbox if s.key == f"suites_judges_column_{suite_id}"]  # drawn only while open
+    at.session_state["suites_judges_open"] = True
+    at.run()
     at.selectbox(key=f"suites_judges_column_{suite_id}").set_value(1).run()
     at.button(key="suites_judges_load").click().run()
     assert any("No other grader has regraded" in i.value for i in at.info)
@@ -227,6 +231,8 @@ def test_two_judges_on_the_same_drafts_from_the_page(store: Store, monkeypatch: 
     assert any("No reviewed cell among these drafts" in c.value for c in at.caption)
     # A reload reads it back from the stored regrades.
     again = suites_page(suite=suite_id)
+    again.session_state["suites_judges_open"] = True
+    again.run()
     again.selectbox(key=f"suites_judges_column_{suite_id}").set_value(1).run()
     again.button(key="suites_judges_load").click().run()
     assert any("graders" in df.value.columns for df in again.dataframe)
