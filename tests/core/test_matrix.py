@@ -324,7 +324,9 @@ def test_a_matrix_column_graded_through_a_provider(
                 assert "sk-test-key" not in " ".join(str(v) for v in row)
 
 
-def test_the_views_stamp_moves_with_what_they_show_not_with_a_heartbeat(runner: SuiteRunner, store: Store) -> None:
+def test_the_views_stamp_moves_with_what_they_show_not_with_a_heartbeat(
+    db_url: str, runner: SuiteRunner, store: Store
+) -> None:
     """The page reads the matrix's frames once per stamp: a live run's heartbeat (every event) must not re-read them,
     a cell that ends or a column that changes status must."""
     from sqlalchemy import text

@@ -166,3 +166,20 @@ def test_import_refuses_two_runs_of_one_cell_and_a_column_that_could_not_run(
         with pytest.raises(ImportError_, match=message):
             import_runs(other, path)
         assert other.count_runs() == 0 and ss.list_suite_runs(other) == []
+
+
+def test_import_rebuilds_a_matrix_in_a_postgresql_store(
+    suites: tuple[str, str], store: Store, tmp_path: Path, pg_server
+) -> None:
+    matrix_id, single_id = suites
+    out = tmp_path / "runs.jsonl"
+    export_runs(store, "jsonl", out)
+    other = open_store(pg_server.url(pg_server.new_database()))
+    try:
+        assert import_runs(other, out).imported == 9
+        assert _cells(other, matrix_id) == _cells(store, matrix_id)
+        assert _cells(other, single_id) == _cells(store, single_id)
+        assert ss.suite_stamp(other, matrix_id) and ss.list_suite_runs(other)[0]["cells"] in (3, 6)
+        assert import_runs(other, out).imported == 0
+    finally:
+        other.close()
