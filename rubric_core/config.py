@@ -342,6 +342,19 @@ def _int(value: Any, lo: int, hi: int, label: str, errors: dict[str, str], key: 
 def load_config(path: str | Path, *, project: str = "") -> RunConfig:
     """Read a RunConfig from a .toml, .yaml or .yml file; `project` is the session's project folder (its agents
     and tools are what the file's `agent` and `grader_tools` may name)."""
+    data = read_config_file(path)
+    if "columns" in data:
+        msg = (
+            f"{path} has columns ([[columns]]): columns make a matrix of configurations, which `suite run --config` "
+            "reads; a single run has one configuration. Remove the columns, or run the file as a suite."
+        )
+        raise ConfigError({"columns": msg})
+    return RunConfig.from_dict({**data, "project": project} if project else data)
+
+
+def read_config_file(path: str | Path) -> dict[str, Any]:
+    """The settings table of a .toml, .yaml or .yml config file, unvalidated (ConfigError when it cannot be read,
+    parsed, or tries to choose the project)."""
     from rubric_core.files import CONFIG_FILE_LIMIT, FileProblem, read_text
 
     p = Path(path)
@@ -370,7 +383,7 @@ def load_config(path: str | Path, *, project: str = "") -> RunConfig:
             '--project DIR (or RUBRIC_STUDIO_PROJECT) and keep agent = "NAME" in the file.'
         )
         raise ConfigError({"project": msg})
-    return RunConfig.from_dict({**data, "project": project} if project else data)
+    return data
 
 
 def _yaml_problem(exc: BaseException) -> str:

@@ -104,7 +104,10 @@ def _suite_of(store: Store, run_ids: list[str]) -> dict[str, str]:
             chunk = run_ids[start : start + 500]
             names = ", ".join(f":i{i}" for i in range(len(chunk)))
             rows = conn.execute(
-                text(f"SELECT run_id, suite_run_id FROM suite_items WHERE run_id IN ({names})"),
+                text(
+                    f"SELECT run_id, suite_run_id FROM suite_items WHERE run_id IN ({names}) "
+                    f"UNION ALL SELECT run_id, suite_run_id FROM suite_cells WHERE run_id IN ({names})"
+                ),
                 {f"i{i}": v for i, v in enumerate(chunk)},
             )
             out.update({str(r[0]): str(r[1]) for r in rows})

@@ -151,14 +151,21 @@ def share_arg(value: str) -> float:
     return rate
 
 
-def add_project_flags(parser: argparse.ArgumentParser, *, agent: bool = True) -> None:
-    """--project (and --agent) for the commands that run an agent."""
+def add_project_flags(parser: argparse.ArgumentParser, *, agent: bool = True, columns: bool = False) -> None:
+    """--project (and --agent) for the commands that run an agent; `columns`: --agent repeatable (a matrix)."""
     parser.add_argument(
         "--project",
         help="the project folder whose rubric-studio.toml names agents and grader tools "
         "(default: $RUBRIC_STUDIO_PROJECT, else the current folder if it has one)",
     )
-    if agent:
+    if agent and columns:
+        parser.add_argument(
+            "--agent",
+            action="append",
+            help="run the project's agent NAME ([agents.NAME]) instead of the built-in one; repeat it for a matrix, "
+            "one column per agent (`--agent built-in` is the built-in one)",
+        )
+    elif agent:
         parser.add_argument("--agent", help="run the project's agent NAME ([agents.NAME]) instead of the built-in one")
 
 
@@ -199,14 +206,19 @@ def project_fields(args: argparse.Namespace, project: Any) -> dict[str, Any]:
 _SETTINGS = ("model", "grader", "max_iterations", "strategy", "grader_call_limit")
 
 
-def add_run_settings(parser: argparse.ArgumentParser) -> None:
+def add_run_settings(parser: argparse.ArgumentParser, *, columns: bool = False) -> None:
     """The settings of a run (models, cap, grader tools and structured output, the project's agent) for
-    `run` and `suite run`."""
-    parser.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
-    parser.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
+    `run` and `suite run`; `columns`: --model, --grader and --agent repeatable, one column of a matrix each."""
+    if columns:
+        more = "; repeat it for a matrix, one column per value (2 to 8)"
+        parser.add_argument("--model", action="append", help=f"working model, provider:model-id{more}")
+        parser.add_argument("--grader", action="append", help=f"grader model, provider:model-id{more}")
+    else:
+        parser.add_argument("--model", help="working model, provider:model-id (default offline:writer)")
+        parser.add_argument("--grader", help="grader model, provider:model-id (default offline:grader)")
     parser.add_argument("--max-iterations", dest="max_iterations", help="1 to 20 (default 3)")
     parser.add_argument("--grader-tool", action="append", help="a grader tool: built in, or the project's (repeatable)")
-    add_project_flags(parser)
+    add_project_flags(parser, columns=columns)
     parser.add_argument("--strategy", choices=["auto", "tool", "provider"], help="grader structured output")
     parser.add_argument("--grader-call-limit", dest="grader_call_limit", help="grader model calls per pass (default 4)")
 

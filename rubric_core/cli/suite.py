@@ -24,10 +24,12 @@ from rubric_core.cli.common import (
 )
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.project_check import check_project_run
+from rubric_core.cli.suite_matrix import add_baseline_flag
 from rubric_core.cli.suite_report import (
     add_gates,
     cmd_suite_compare,
     cmd_suite_export,
+    cmd_suite_judges,
     cmd_suite_list,
     cmd_suite_show,
     find_suite,
@@ -38,19 +40,52 @@ from rubric_core.config import RunConfig
 from rubric_core.projects.checks import check_project_config
 
 
-def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None]:
-    """The shared RunConfig of the items and the rubric's library version (None for a loose file).
+def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None, list[Any]]:
+    """The shared RunConfig of the items, the rubric's library version (None for a loose file) and the matrix's
+    columns ([] for a one-column suite run: no flag repeated, no [[columns]] in the config file).
 
-    Every item is checked against it before anything is stored (the rubric saved to the library included).
+    Every item is checked against it (each column's) before anything is stored (the rubric saved to the library
+    included).
     """
-    project = open_project(args)
-    data: dict[str, Any] = {}
-    if args.config:
-        from rubric_core.config import load_config
+    from rubric_core.suites.columns import ColumnError, columns_from_flags
 
-        root = str(project.root) if project is not None else ""
-        loaded = load_config(args.config, project=root).to_dict()
-        data.update({k: v for k, v in loaded.items() if v not in ("", [], None, {})})
+    project = open_project(args)
+    try:
+        flag_columns = columns_from_flags(args.model, args.grader, args.agent)
+    except ColumnError as exc:
+        raise BadInput(str(exc)) from None
+    # A flag given once is every column's (or the one-column suite's) setting; repeated, the columns carry it.
+    args.model = args.model[0] if args.model and len(args.model) == 1 else None
+    args.grader = args.grader[0] if args.grader and len(args.grader) == 1 else None
+    agent = args.agent[0] if args.agent and len(args.agent) == 1 else None
+    args.agent = None if agent is None or _built_in(agent) else agent
+    data: dict[str, Any] = {}
+    file_columns: Any = None
+    if args.config:
+        from rubric_core.config import ConfigError, read_config_file
+
+        try:
+            loaded = read_config_file(args.config)
+            file_columns = loaded.pop("columns", None)
+            loaded.setdefault("task", "(each item's task)")
+            given_rubric = "rubric" in loaded
+            # The rubric may come from the flags (--rubric-file, --rubric-name): the file is checked without it.
+            loaded.setdefault("rubric", "- (the rubric the flags give)")
+            root = str(project.root) if project is not None else ""
+            checked = RunConfig.from_dict({**loaded, "project": root} if root else loaded).to_dict()
+            if not given_rubric:
+                checked.pop("rubric")
+        except ConfigError as exc:
+            field, message = next(iter(exc.errors.items()))
+            raise BadInput(f"{args.config}: {field}: {message}") from None
+        data.update({k: v for k, v in checked.items() if v not in ("", [], None, {})})
+        if file_columns is not None and not isinstance(file_columns, list):
+            raise BadInput(f"{args.config}: columns must be a list of tables ([[columns]] in TOML); got one value.")
+    if flag_columns and file_columns:
+        raise BadInput(
+            "Give the matrix's columns one way: repeated --model / --grader / --agent flags, or [[columns]] in the "
+            "config file, not both."
+        )
     data.update(project_fields(args, project))
     version: int | None = None
     if args.rubric_file:
@@ -72,18 +107,67 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
     data["task"] = "(each item's task)"
     config = RunConfig.from_dict(data)
     check_project_config(config, project)
+    columns = _columns(args, store, config, version, flag_columns or file_columns or [])
     from rubric_core.suites.runner import check_items
 
-    try:
-        check_items(dataset, config)
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
-    check_project_run(config, project, remote=uses_dask(args))
+    for n, checked_config in enumerate([c.config for c in columns] or [config], 1):
+        try:
+            check_items(dataset, checked_config)
+        except ValueError as exc:
+            raise BadInput(f"Column {n}: {exc}" if columns else str(exc)) from None
+        check_project_run(checked_config, project, remote=uses_dask(args))
     if getattr(args, "require_fitness", None):
-        _require_fitness(store, config, version, args.require_fitness)
+        for column in columns or [None]:
+            if column is None:
+                _require_fitness(store, config, version, args.require_fitness)
+            else:
+                _require_fitness(store, column.config, column.rubric_version, args.require_fitness)
     if config.rubric_name and version is None:
         version = store.save_rubric(config.rubric_name, config.rubric)
-    return config, version
+    return config, version, columns
+
+
+def _built_in(agent: str) -> bool:
+    from rubric_core.suites.columns import BUILT_IN_AGENT
+
+    return agent.strip().lower() in ("", BUILT_IN_AGENT, "builtin", "built_in")
+
+
+def _columns(args: argparse.Namespace, store: Any, config: RunConfig, version: int | None, raw: list[Any]) -> list[Any]:
+    """The matrix's columns from the flags' or the config file's settings, each checked ([] for none)."""
+    if not raw:
+        return []
+    from pathlib import Path
+
+    from rubric_core.suites.columns import ColumnError, build_columns
+
+    def text_of(n: int) -> str | None:
+        found = store.get_rubric(config.rubric_name, n)
+        return None if found is None else str(found["text"])
+
+    def rubric_file(path: str) -> str:
+        where = Path(args.config).parent / path if args.config and not Path(path).is_absolute() else Path(path)
+        return read_text_file(str(where), "rubric")
+
+    try:
+        columns = build_columns(config, raw, rubric_text=text_of, read_rubric_file=rubric_file)
+    except ColumnError as exc:
+        raise BadInput(str(exc)) from None
+    project = open_project(args)
+    from rubric_core.suites.columns import ColumnSpec
+
+    out = []
+    from rubric_core.config import ConfigError
+
+    for n, column in enumerate(columns, 1):
+        try:
+            check_project_config(column.config, project)
+        except ConfigError as exc:
+            field, message = next(iter(exc.errors.items()))
+            raise BadInput(f"Column {n} ({column.label}): {field}: {message}") from None
+        same = column.rubric_version is None and column.config.rubric == config.rubric and config.rubric_name
+        out.append(ColumnSpec(column.label, column.config, version) if same and version else column)
+    return out
 
 
 def _require_fitness(store: Any, config: RunConfig, version: int | None, required: str) -> None:
@@ -199,15 +283,22 @@ def cmd_suite_run(args: argparse.Namespace) -> int:
         raise BadInput(str(exc)) from None
     dataset = _dataset(args)
     store = open_suite_store(write=True)
-    config, version = _config(args, store, dataset)
+    config, version, columns = _config(args, store, dataset)
     runner = _runner(store, args)
+    what = f"suite run of {len(dataset.items)} items" + (f" x {len(columns)} columns" if columns else "")
     handle = _execute(
         lambda subs: runner.start(
-            dataset, config, name=args.name or "", rubric_version=version, concurrency=concurrency, subscribers=subs
+            dataset,
+            config,
+            name=args.name or "",
+            rubric_version=version,
+            concurrency=concurrency,
+            subscribers=subs,
+            columns=columns,
         ),
         args,
-        len(dataset.items),
-        lambda h: audit(store, "start", suite_run_id=h.suite_run_id, detail=f"suite run of {len(dataset.items)} items"),
+        len(dataset.items) * max(1, len(columns)),
+        lambda h: audit(store, "start", suite_run_id=h.suite_run_id, detail=what),
     )
     if not handle.done or handle.events[-1].get("status") == "cancelled":
         print(f"suite run {handle.suite_run_id} cancelled; `suite resume {handle.suite_run_id}` runs the rest.")
@@ -227,15 +318,28 @@ def cmd_suite_resume(args: argparse.Namespace) -> int:
         except ValueError as exc:
             raise BadInput(str(exc)) from None
     runner = _runner(store, args)
-    from rubric_core.suites.suite_store import suite_items
+    from rubric_core.suites.suite_store import suite_cells
 
-    total = len(suite_items(store, suite["id"]))
+    column = None
+    if args.column is not None:
+        columns = len(suite["columns"])
+        if not columns:
+            raise BadInput(f"--column {args.column}: suite run {suite['id'][:12]} is a one-column suite run.")
+        if not 1 <= args.column <= columns:
+            raise BadInput(f"--column {args.column}: this matrix has columns 1 to {columns}.")
+        column = args.column - 1
+    total = len(suite_cells(store, suite["id"]))
     try:
         _execute(
-            lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs),
+            lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs, column=column),
             args,
             total,
-            lambda _h: audit(store, "resume", suite_run_id=suite["id"], detail="suite resume"),
+            lambda _h: audit(
+                store,
+                "resume",
+                suite_run_id=suite["id"],
+                detail="suite resume" + (f" of column {column + 1}" if column is not None else ""),
+            ),
         )
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc.args[0])) from None
@@ -260,11 +364,15 @@ def add_commands(sub: Any) -> None:
         choices=("exploration", "monitoring", "gate"),
         help="refuse a rubric version whose held-out agreement with reviewers is below this (rubric fitness)",
     )
-    run.add_argument("--config", help="a .toml or .yaml RunConfig file for the shared settings")
-    add_run_settings(run)
+    run.add_argument(
+        "--config",
+        help="a .toml or .yaml RunConfig file for the shared settings; [[columns]] tables in it make a matrix",
+    )
+    add_run_settings(run, columns=True)
     run.add_argument("--concurrency", default="4", help="items at once, 1 to 64 (default 4)")
     run.add_argument("--name", help="a name for this suite run (default: the dataset's)")
     add_gates(run)
+    add_baseline_flag(run)
     add_scheduler_flag(run)
     run.set_defaults(func=cmd_suite_run)
 
@@ -276,12 +384,14 @@ def add_commands(sub: Any) -> None:
     show = ssub.add_parser("show", help="a suite run's summary (gates apply too)")
     show.add_argument("suite_id")
     add_gates(show)
+    add_baseline_flag(show)
     show.set_defaults(func=cmd_suite_show)
 
     compare = ssub.add_parser("compare", help="compare two suite runs over the same dataset")
     compare.add_argument("suite_a")
     compare.add_argument("suite_b")
     compare.add_argument("--jsonl", action="store_true")
+    add_baseline_flag(compare)
     compare.set_defaults(func=cmd_suite_compare)
 
     resume = ssub.add_parser(
@@ -289,10 +399,25 @@ def add_commands(sub: Any) -> None:
     )
     resume.add_argument("suite_id")
     resume.add_argument("--concurrency", help="items at once (default: the suite run's)")
+    resume.add_argument("--column", type=positive_arg, help="a matrix: resume only this column (from 1)")
     add_gates(resume)
+    add_baseline_flag(resume)
     add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
     resume.set_defaults(func=cmd_suite_resume)
+
+    judges = ssub.add_parser(
+        "judges",
+        help="two judges on the same drafts: regrade a finished column under other graders (no working-model call); "
+        "per criterion, how they agree with each other and with the people's reviews",
+    )
+    judges.add_argument("suite_id")
+    judges.add_argument("--column", type=positive_arg, help="the matrix column whose drafts to regrade (from 1)")
+    judges.add_argument(
+        "--grader", action="append", required=True, help="another grader model, provider:model-id (repeat, up to 4)"
+    )
+    judges.add_argument("--jsonl", action="store_true")
+    judges.set_defaults(func=cmd_suite_judges)
 
     export = ssub.add_parser("export", help="export a suite run's runs, each record with the suite and item ids")
     export.add_argument("suite_id")

@@ -20,6 +20,8 @@ from rubric_core.cli.common import (
     share_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
+from rubric_core.cli.suite_gates import gate_failures, left_out
+from rubric_core.cli.suite_matrix import column_gates, print_matrix
 from rubric_core.suites.suite_store import suite_agent_label
 
 
@@ -40,41 +42,18 @@ def find_suite(store: Any, suite_id: str) -> dict[str, Any]:
 
 
 def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> int:
-    """Print the summary (a table, or one `suite_summary` JSON line) and apply the gates."""
+    """Print the summary (a table, or one `suite_summary` JSON line) and apply the gates (to each column of a
+    matrix)."""
     from rubric_core.suites.frames import criterion_rates, suite_frames, summarize
+    from rubric_core.suites.suite_store import get_suite_run
 
+    head = get_suite_run(store, suite_run_id)
+    if head is not None and head["columns"]:
+        return print_matrix_summary(store, head, args)
     frames = suite_frames(store, suite_run_id)
     summary = summarize(frames)
     rates = criterion_rates(frames)
-    failures = []
-    gated = args.min_pass_rate is not None or args.min_criterion_pass_rate is not None
-    if gated and summary.judged_verdicts == 0:
-        # n/a and grader errors say nothing about the drafts: a suite with no real verdict proves nothing.
-        failures.append(
-            "no criterion got a real verdict (every verdict at the items' ends was n/a or a grader error), so no "
-            "gate can pass: use a grader that can judge these criteria"
-        )
-    if args.min_pass_rate is not None and summary.satisfied.total == 0 and summary.judged_verdicts:
-        failures.append(
-            f"no item has an outcome the pass rate can count{_left_out(summary)}: --min-pass-rate cannot pass"
-        )
-    elif args.min_pass_rate is not None and (summary.satisfied.rate or 0.0) < args.min_pass_rate:
-        failures.append(
-            f"pass rate {summary.satisfied.rate or 0.0:.1%} ({summary.satisfied.passed}/{summary.satisfied.total} "
-            f"satisfied{_left_out(summary)}) is below --min-pass-rate {args.min_pass_rate:.1%}"
-        )
-    if args.min_criterion_pass_rate is not None:
-        for r in rates:
-            if r.final.total == 0:
-                failures.append(
-                    f"criterion {r.criterion!r} was not judged on any item"
-                    + (f" ({r.final_na} n/a)" if r.final_na else "")
-                )
-            elif (r.final.rate or 0.0) < args.min_criterion_pass_rate:
-                failures.append(
-                    f"criterion {r.criterion!r} passes {r.final.rate or 0.0:.1%} at the end, below "
-                    f"--min-criterion-pass-rate {args.min_criterion_pass_rate:.1%}"
-                )
+    failures = gate_failures(summary, rates, args)
     suite = frames.suite
     problems = []
     if suite["status"] in ("finished_with_errors", "interrupted", "cancelled"):
@@ -125,7 +104,7 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
         s = summary.satisfied
         print(
             f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})"
-            f"{_left_out(summary)}"
+            f"{left_out(summary)}"
         )
         cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
         print(f"tokens {summary.total_tokens:,}  cost {cost}  time {summary.wall_time_s:.1f} s")
@@ -155,22 +134,63 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
     return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
 
 
-def _left_out(summary: Any) -> str:
-    """'' or '; left out: 2 grader errors, 1 item unmet only on n/a criteria'."""
-    parts = []
-    if summary.left_out_grader_errors:
-        parts.append(
-            f"{summary.left_out_grader_errors} grader error{'s' if summary.left_out_grader_errors > 1 else ''}"
-        )
-    if summary.left_out_na:
-        parts.append(f"{summary.left_out_na} item{'s' if summary.left_out_na > 1 else ''} unmet only on n/a criteria")
-    return "; left out: " + ", ".join(parts) if parts else ""
+def print_matrix_summary(store: Any, suite: dict[str, Any], args: argparse.Namespace) -> int:
+    """A matrix suite run: the matrix (text, or records with --jsonl), then its summary; the gates per column."""
+    from rubric_core.suites.matrix import read_matrix
+    from rubric_core.suites.matrix_stats import column_summaries
+
+    matrix = read_matrix(store, [suite["id"]])
+    failures = column_gates(matrix, args)
+    failed = sorted({int(f.split()[1]) for f in failures})
+    problems = []
+    if suite["status"] in ("finished_with_errors", "interrupted", "cancelled"):
+        from rubric_core.suites.suite_store import item_problems
+
+        problems = item_problems(store, suite["id"])
+    if not args.jsonl:
+        print(f"suite run {suite['id']}  {suite['name']}  [{suite['status']}]")
+        print(f"dataset {suite['dataset_name']}  {len(matrix.items)} items x {len(matrix.columns)} columns")
+    print_matrix(store, matrix, args)
+    if args.jsonl:
+        summaries = column_summaries(matrix)
+        record = {
+            "type": "suite_summary",
+            "suite_run_id": suite["id"],
+            "status": suite["status"],
+            "items": len(matrix.items),
+            "columns": [
+                {
+                    **s.to_dict(),
+                    "gate_failures": [f for f in failures if f.startswith(f"column {s.index + 1} (")],
+                }
+                for s in summaries
+            ],
+            "gate_failures": failures,
+            "failed_columns": failed,
+            "without_result": problems,
+        }
+        print(json.dumps(record, default=str))
+    else:
+        for f in failures:
+            print(f"GATE FAILED: {f}", file=sys.stderr)
+        if failed:
+            names = ", ".join(f"{n} ({matrix.columns[n - 1].label})" for n in failed)
+            print(f"columns below the gates: {names}", file=sys.stderr)
+    if suite["status"] == "finished_with_errors":
+        _print_problems(suite["id"], problems)
+    if failures:
+        return EXIT_BELOW
+    return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
 
 
 def _print_problems(suite_id: str, problems: list[dict[str, Any]]) -> None:
     """The items an outage or a failure left without a quality result: named, with their cause, on stderr."""
+
+    def where(p: dict[str, Any]) -> str:
+        return f"{p['item_id']} in column {p['column'] + 1}" if p.get("column") is not None else str(p["item_id"])
+
     shown = "; ".join(
-        f"{p['item_id']} ({p['status']}{': ' + p['message'][:200] if p['message'] else ''})" for p in problems[:10]
+        f"{where(p)} ({p['status']}{': ' + p['message'][:200] if p['message'] else ''})" for p in problems[:10]
     )
     more = f"; and {len(problems) - 10} more" if len(problems) > 10 else ""
     print(
@@ -198,24 +218,37 @@ def cmd_suite_list(args: argparse.Namespace) -> int:
         print("no suite runs yet: `python -m rubric_core suite run --dataset FILE --rubric-file FILE`")
     for r in rows:
         rubric = f"{r['rubric_name']} v{r['rubric_version']}" if r["rubric_name"] else "(file)"
+        # A matrix counts its runs (items x columns) and names no one model.
+        model = f"matrix: {r['items']} items x {r['columns']} columns" if r["columns"] > 1 else r["model"]
         print(
-            f"{r['id'][:12]}  {r['status']:11} {r['satisfied']:>4}/{r['items']:<4} satisfied  "
-            f"{r['name'][:30]:30}  {rubric}  {r['model']}"
+            f"{r['id'][:12]}  {r['status']:11} {r['satisfied']:>4}/{r['cells']:<4} satisfied  "
+            f"{r['name'][:30]:30}  {rubric}  {model}"
         )
     return EXIT_OK
 
 
 def cmd_suite_compare(args: argparse.Namespace) -> int:
     from rubric_core.suites.compare import compare_suite_runs
+    from rubric_core.suites.matrix import read_matrix
 
     store = open_suite_store()
     a, b = find_suite(store, args.suite_a), find_suite(store, args.suite_b)
+    if a["columns"] or b["columns"]:
+        # A matrix has no one configuration to hold against the other suite run's: the two side by side as one
+        # matrix, A's columns then B's, counted against a baseline column (A's first unless --baseline).
+        matrix = read_matrix(store, [a["id"], b["id"]])
+        if not args.jsonl:
+            print(f"A {a['id']}  {a['name']}\nB {b['id']}  {b['name']}")
+        print_matrix(store, matrix, args)
+        return EXIT_OK
     try:
         result = compare_suite_runs(store, a["id"], b["id"])
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+    matrix = read_matrix(store, [a["id"], b["id"]])
     if args.jsonl:
-        print(json.dumps(result.to_dict(), default=str))
+        print(json.dumps({"type": "suite_comparison", **result.to_dict()}, default=str))
+        print_matrix(store, matrix, args)
         return EXIT_OK
     print(f"A {a['id']}  {a['name']}\nB {b['id']}  {b['name']}")
     if not result.same_dataset:
@@ -246,6 +279,7 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
         print("\nrubric diff:")
         for line in result.rubric_diff:
             print(f"  {line}")
+    print_matrix(store, matrix, args)
     return EXIT_OK
 
 
@@ -268,3 +302,70 @@ def add_gates(p: argparse.ArgumentParser) -> None:
         "--min-criterion-pass-rate", type=share_arg, help="exit 1 when any criterion passes less than this at the end"
     )
     p.add_argument("--jsonl", action="store_true", help="JSON events and a JSON summary, one per line")
+
+
+def cmd_suite_judges(args: argparse.Namespace) -> int:
+    """Regrade a finished column's drafts under other graders; per criterion, how the graders agree with each other
+    and with the people's reviews."""
+    from rubric_core.judge.judges import judge_column
+    from rubric_core.judge.regrade import RegradeError
+
+    store = open_cli_store(write=True)
+    suite = find_suite(store, args.suite_id)
+    column = None
+    if suite["columns"]:
+        if args.column is None:
+            raise BadInput(f"Suite run {suite['id'][:12]} is a matrix: give --column (1 to {len(suite['columns'])}).")
+        if not 1 <= args.column <= len(suite["columns"]):
+            raise BadInput(f"--column {args.column}: this matrix has columns 1 to {len(suite['columns'])}.")
+        column = args.column - 1
+    elif args.column not in (None, 1):
+        raise BadInput(f"--column {args.column}: suite run {suite['id'][:12]} is a one-column suite run.")
+    try:
+        panel = judge_column(store, suite["id"], column, args.grader)
+    except RegradeError as exc:
+        raise BadInput(str(exc)) from None
+    failed = [g for g in panel.graders[1:] if g.failed_passes]
+    for grader in failed:
+        from rubric_core.judge.whatif import failure_cause
+
+        print(
+            f"error: {grader.grader} could not grade {grader.failed_passes} of {panel.drafts} drafts "
+            f"({failure_cause(grader.causes[0]) if grader.causes else 'no reason given'}); the figures leave them out. "
+            "Fix the grader (its key, its provider) and run this again.",
+            file=sys.stderr,
+        )
+    if args.jsonl:
+        for record in panel.to_records():
+            print(json.dumps(record, default=str))
+        return EXIT_BELOW if failed else EXIT_OK
+    where = f"column {column + 1}" if column is not None else "the suite run"
+    print(
+        f"{where} of suite run {suite['id'][:12]}: {panel.runs} runs, {panel.drafts} stored drafts regraded by "
+        f"{', '.join(g.grader for g in panel.graders[1:])} (the working model was not called); "
+        f"{panel.reviewed} reviewed cells"
+    )
+    print("\ngraders with each other: n (drafts both judged), agreement, Cohen's kappa")
+    for p in panel.pairs:
+        a = p.agreement
+        kappa = "n/a" if a.kappa is None else f"{a.kappa:.2f} ({a.band})"
+        rate = "-" if a.rate is None else f"{a.rate:.0%}"
+        left = f"  ({p.not_judged} n/a left out)" if p.not_judged else ""
+        print(f"  {p.criterion[:44]:44}  {p.grader_a} vs {p.grader_b}: n {a.reviewed}, {rate}, kappa {kappa}{left}")
+    if panel.reviewed:
+        print("\neach grader with the people: n (reviewed cells it judged), agreement, kappa, false acceptances")
+        for h in panel.humans:
+            a = h.agreement
+            if not a.reviewed and not a.not_judged:
+                continue
+            kappa = "n/a" if a.kappa is None else f"{a.kappa:.2f} ({a.band})"
+            rate = "-" if a.rate is None else f"{a.rate:.0%}"
+            print(
+                f"  {h.criterion[:44]:44}  {h.grader}: n {a.reviewed}, {rate}, kappa {kappa}, "
+                f"false acceptances {a.false_acceptances}" + (f" ({a.not_judged} n/a left out)" if a.not_judged else "")
+            )
+    else:
+        print(
+            "\nno reviewed cell among these drafts: review some (Review page, `review`) to hold the graders to people"
+        )
+    return EXIT_BELOW if failed else EXIT_OK

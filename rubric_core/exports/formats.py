@@ -13,15 +13,17 @@ from rubric_core.exports.prefetch import prefetched
 from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
-EXPORT_SCHEMA_VERSION = 5
+EXPORT_SCHEMA_VERSION = 6
 """The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
 metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
 chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one
 folder per frame; criterion rows carry the newest human review. 3: every record, row and frame that has the
 0-based `iteration` also has `iteration_number`, the same iteration counted from 1 as the dashboard shows it
 (iteration_number 1 = the first draft). 4: likewise `turn_number` beside the 0-based `turn` (turn_number 1 = the
-run's first message; a follow-up is turn 2, as the dashboard says). The importer reads every version up to this
-one."""
+run's first message; a follow-up is turn 2, as the dashboard says). 5: every criterion verdict is pass, fail or n/a
+with the check that decided it. 6: a run-level record of a suite run's item carries `metadata.suite` (the suite run,
+the item and, in a matrix, its column with the column's configuration), so import rebuilds the suite run and its
+matrix. The importer reads every version up to this one."""
 FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
 FORMAT_LABELS = {
     "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",
@@ -63,6 +65,9 @@ class Batch(NamedTuple):
     """Criterion rows (each with its newest human review under `review`) by (run, turn, iteration)."""
     events: dict[str, list[RunEvent]]
     """The events of EXTRA_EVENT_TYPES of the runs `read_batches` was asked for (`events_of`)."""
+    suites: dict[str, dict]
+    """Run id -> where it sits in a suite run (`rubric_core.suites.suite_store.suite_links`); runs outside any are
+    left out."""
 
 
 def read_batches(
@@ -89,4 +94,6 @@ def _read_batch(store: Store, ids: list[str], events_of: Callable[[dict], bool] 
     for row in crit_rows:
         crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
     wanted = [r["id"] for r in runs if events_of(r)] if events_of else []
-    return Batch(runs, its, crit, store.events_of_types(wanted, EXTRA_EVENT_TYPES))
+    from rubric_core.suites.suite_store import suite_links
+
+    return Batch(runs, its, crit, store.events_of_types(wanted, EXTRA_EVENT_TYPES), suite_links(store, ids))

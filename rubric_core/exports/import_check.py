@@ -105,12 +105,57 @@ EXPORT_SCHEMA: dict[str, Any] = {
                 "tags": {"type": "array", "items": {"type": "string"}},
                 "note": _OPT_TEXT,
                 "config": {"type": ["object", "null"]},
+                "suite": {"$ref": "#/$defs/suite"},
                 "history": {"type": "array", "items": {"$ref": "#/$defs/step"}},
                 "schema_version": {"type": "integer", "minimum": 1, "maximum": SCHEMA_VERSION},
             },
         },
     },
     "$defs": {
+        "suite": {
+            "type": ["object", "null"],
+            "description": (
+                "Where the run sits in a suite run (schema 6; null or absent: outside any): the suite run, the "
+                "dataset item and, in a matrix of configurations, the column with its configuration. Import rebuilds "
+                "the suite run (and its matrix) from these."
+            ),
+            "required": ["suite_run_id", "item"],
+            "properties": {
+                "suite_run_id": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+                "name": _OPT_TEXT,
+                "created_at": _TIME,
+                "dataset_name": _OPT_TEXT,
+                "dataset_hash": _OPT_TEXT,
+                "concurrency": {"type": "integer", "minimum": 1, "maximum": 64},
+                "columns": {"type": "integer", "minimum": 1, "maximum": 8},
+                "rubric_name": _OPT_TEXT,
+                "rubric_version": {"type": ["integer", "null"], "minimum": 1, "maximum": _MAX_COUNT},
+                "config": {"type": ["object", "null"], "description": "A one-column suite run's shared settings."},
+                "item": {
+                    "type": "object",
+                    "required": ["id", "position"],
+                    "properties": {
+                        "id": {"type": "string", "minLength": 1},
+                        "position": {"type": "integer", "minimum": 0, "maximum": _MAX_COUNT},
+                        "reference": _OPT_TEXT,
+                        "metadata": {"type": ["object", "null"]},
+                    },
+                },
+                "column": {
+                    "type": ["object", "null"],
+                    "description": "The matrix column (null: a one-column suite run).",
+                    "required": ["index", "label", "config"],
+                    "properties": {
+                        "index": {"type": "integer", "minimum": 0, "maximum": 7},
+                        "label": {"type": "string", "minLength": 1, "maxLength": 60},
+                        "rubric": _OPT_TEXT,
+                        "rubric_name": _OPT_TEXT,
+                        "rubric_version": {"type": ["integer", "null"], "minimum": 1, "maximum": _MAX_COUNT},
+                        "config": {"type": "object"},
+                    },
+                },
+            },
+        },
         "file": {
             "type": "object",
             "required": ["path", "content"],
@@ -299,6 +344,7 @@ def _check_meaning(record: dict[str, Any], line: int) -> None:
     _check_times(meta, line)
     _check_passes(meta, line)
     _check_reviews(meta, line)
+    _check_suite(meta.get("suite"), line)
     config = dict(meta.get("config") or {})
     config.update(
         task=record["inputs"]["task"],
@@ -316,6 +362,46 @@ def _check_meaning(record: dict[str, Any], line: int) -> None:
         )
         msg = f"line {line}: {where}: {problem} {FIX}"
         raise RecordError(msg) from None
+
+
+def _check_suite(suite: dict[str, Any] | None, line: int) -> None:
+    """A matrix column's configuration must be one a suite run could run: it is stored as the column's."""
+    from rubric_core.config import ConfigError, RunConfig
+
+    if not suite:
+        return
+    column = suite.get("column")
+    if column is None:
+        return
+    if int(suite.get("columns") or 2) < 2 or column["index"] >= int(suite.get("columns") or 8):
+        msg = (
+            f"line {line}: metadata.suite.column.index {column['index']} is not a column of a matrix of "
+            f"{suite.get('columns')} columns (2 to 8, counted from 0). {FIX}"
+        )
+        raise RecordError(msg)
+    config = {k: v for k, v in column["config"].items() if k != "project"}
+    config.update(task="(each item's task)", rubric=str(column.get("rubric") or config.get("rubric") or "- x"))
+    try:
+        RunConfig.from_dict(config)
+    except ConfigError as exc:
+        field, problem = next(iter(exc.errors.items()))
+        msg = f"line {line}: metadata.suite.column.config.{field}: {problem} {FIX}"
+        raise RecordError(msg) from None
+
+
+def check_cells_unique(cells: list[tuple[tuple[str, int, int | None], int]]) -> None:
+    """Refuse a file in which two runs claim one cell of a suite run (the same item, in the same column)."""
+    first: dict[tuple[str, int, int | None], int] = {}
+    for key, line in cells:
+        if key in first:
+            suite_id, position, column = key
+            where = f"item {position + 1}" + (f", column {column + 1}," if column is not None else "")
+            msg = (
+                f"line {line}: suite run {suite_id[:12]}'s {where} is already the run of line {first[key]}: a cell has "
+                "one run; keep one of them."
+            )
+            raise RecordError(msg)
+        first[key] = line
 
 
 def _check_times(meta: dict[str, Any], line: int) -> None:

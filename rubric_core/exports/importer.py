@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -19,7 +20,13 @@ from typing import Any
 
 from rubric_core.engine.events import RunEvent
 from rubric_core.exports import EXPORT_SCHEMA_VERSION
-from rubric_core.exports.import_check import RecordError, check_ids_unique, check_record, parse_line
+from rubric_core.exports.import_check import (
+    RecordError,
+    check_cells_unique,
+    check_ids_unique,
+    check_record,
+    parse_line,
+)
 from rubric_core.store import Store
 from rubric_core.store.filters import FINAL_STATUSES
 from rubric_core.verdicts import VERDICTS
@@ -336,7 +343,20 @@ def restored_fields(record: dict[str, Any], line: int) -> dict[str, Any]:
     tags = meta.get("tags") or []
     if not isinstance(tags, list) or not all(isinstance(t, str) for t in tags):
         raise ImportError_(f"line {line}: metadata.tags must be a list of strings.")
-    return {"columns": columns, "tags": tags, "reviews": _reviews(meta)}
+    return {"columns": columns, "tags": tags, "reviews": _reviews(meta), "suite": _suite(record, line)}
+
+
+def _suite(record: dict[str, Any], line: int) -> dict[str, Any] | None:
+    """The suite run, item and matrix column of a run, as the store rebuilds them (None outside any suite run)."""
+    suite = record["metadata"].get("suite")
+    if not suite:
+        return None
+    return {
+        **suite,
+        "created_at": _ts(suite.get("created_at"), line, "metadata.suite.created_at") or time.time(),
+        "task": record["inputs"]["task"],
+        "rubric": record["inputs"]["rubric"],
+    }
 
 
 def _reviews(meta: dict[str, Any]) -> list[dict[str, Any]]:
@@ -423,6 +443,7 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         raise ImportError_(f"{p} is {kind}, not a run export that import reads. {IMPORT_READS}")
     parsed: list[tuple[list[RunEvent], str, dict[str, Any]]] = []
     ids: list[tuple[str, int]] = []
+    cells: list[tuple[tuple[str, int, int | None], int]] = []
     try:
         # Streamed line by line; utf-8-sig: a byte order mark is not part of the first record.
         with p.open(encoding="utf-8-sig") as f:
@@ -437,6 +458,11 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
                     raise ImportError_(str(exc)) from None
                 ids.append((record["id"], n))
                 parsed.append((events_from_record(record, n), p.name, restored_fields(record, n)))
+                suite = record["metadata"].get("suite")
+                if suite:
+                    column = suite.get("column")
+                    key = (suite["suite_run_id"], suite["item"]["position"], column["index"] if column else None)
+                    cells.append((key, n))
     except OSError as exc:
         raise ImportError_(f"Cannot read {p}: {exc.strerror or exc}.") from None
     except UnicodeDecodeError as exc:
@@ -447,6 +473,7 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         raise ImportError_(msg) from None
     try:
         check_ids_unique(ids)
+        check_cells_unique(cells)
     except RecordError as exc:
         raise ImportError_(str(exc)) from None
     if not parsed:

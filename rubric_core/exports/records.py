@@ -97,12 +97,18 @@ def _files(files_json: str | dict) -> list[dict[str, str]]:
 
 
 def run_record(
-    run: dict, iterations: list[dict], criteria: dict[tuple, list[dict]], extras: EventExtras | None = None
+    run: dict,
+    iterations: list[dict],
+    criteria: dict[tuple, list[dict]],
+    extras: EventExtras | None = None,
+    *,
+    suite: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """The run-level example: inputs, outputs, metadata (with the full per-iteration history).
 
     It carries every stored field of the run, its iterations and criteria, the follow-up inputs and
-    the tool events (`extras`, from `event_extras`), so an import rebuilds the same rows and events.
+    the tool events (`extras`, from `event_extras`), so an import rebuilds the same rows and events; `suite`
+    (`suite_store.suite_links`): the suite run, item and matrix column it belongs to, so import rebuilds those too.
     """
     extras = extras or EventExtras()
     graded = [i for i in iterations if i["result"] is not None]
@@ -165,10 +171,23 @@ def run_record(
             "tags": run["tags"],
             "note": run["note"],
             "config": _public_config(run["config"]),
+            "suite": _suite(suite),
             "history": history,
             "schema_version": EXPORT_SCHEMA_VERSION,
         },
     }
+
+
+def _suite(suite: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`metadata.suite`: where the run sits in a suite run (None outside any), configs with their public fields."""
+    if suite is None:
+        return None
+    out = {**suite, "created_at": iso_time(suite["created_at"])}
+    if suite.get("config") is not None:
+        out["config"] = _public_config(suite["config"])
+    if suite.get("column") is not None:
+        out["column"] = {**suite["column"], "config": _public_config(suite["column"]["config"])}
+    return out
 
 
 def _public_config(config: dict) -> dict:

@@ -88,18 +88,18 @@ def _write(store: Store, fmt: str, out: Path, flt: RunFilter | None, *, all_pair
         return fmt == "jsonl" or int(run.get("turns") or 1) > 1
 
     def records() -> Iterator[dict[str, Any]]:
-        for runs, its, crit, events in read_batches(store, flt, events_of=events_of):
+        for runs, its, crit, events, suites in read_batches(store, flt, events_of=events_of):
             for run in runs:
                 rows = its.get(run["id"], [])
                 extras = event_extras(events.get(run["id"], []), tools=fmt == "jsonl")
                 if fmt == "jsonl":
-                    yield run_record(run, rows, crit, extras)
+                    yield run_record(run, rows, crit, extras, suite=suites.get(run["id"]))
                 elif fmt == "grader-jsonl":
                     yield from grader_records(run, rows, crit, extras)
                 elif fmt == "pairs":
                     yield from pair_records(run, rows, crit, extras, all_pairs=all_pairs)
                 else:
-                    yield langsmith_example(run_record(run, rows, crit, extras))
+                    yield langsmith_example(run_record(run, rows, crit, extras, suite=suites.get(run["id"])))
 
     return ExportResult(fmt, write_json_lines(out, records()), [out])
 
@@ -133,7 +133,7 @@ def _export_csv(store: Store, out: Path, flt: RunFilter | None) -> ExportResult:
     with out.open("w", encoding="utf-8", newline="") as f:
         writer = csv.DictWriter(f, fieldnames=columns)
         writer.writeheader()
-        for runs, its, crit, _ in read_batches(store, flt):
+        for runs, its, crit, _, _suites in read_batches(store, flt):
             by_run: dict[str, list[tuple[tuple, list[dict]]]] = {}
             for key, rows in crit.items():
                 by_run.setdefault(key[0], []).append((key, rows))
@@ -194,7 +194,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
     n = 0
     meta = {b"rubric_studio_schema_version": str(EXPORT_SCHEMA_VERSION).encode()}
     try:
-        for runs, its, crit, _ in read_batches(store, flt):
+        for runs, its, crit, _, _suites in read_batches(store, flt):
             ids = [r["id"] for r in runs]
             all_its = [row for rid in ids for row in its.get(rid, [])]
             all_crit = [row for key, rows in crit.items() for row in rows]

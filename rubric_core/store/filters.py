@@ -35,7 +35,8 @@ class RunFilter:
     tag_contains: str | None = None
     """Substring of any of the run's tags, any case ("bike" finds bike-lock)."""
     without_suite_items: bool = False
-    """Leave out the runs a suite run started for its items (indexed: ix_suite_items_run)."""
+    """Leave out the runs a suite run started for its items and a matrix for its cells (indexed: ix_suite_items_run,
+    ix_suite_cells_run)."""
 
     def where(self) -> tuple[str, dict[str, Any]]:
         """SQL condition and parameters (statuses other than interrupted are exact)."""
@@ -91,5 +92,8 @@ class RunFilter:
             )
             params["tag_like"] = like_pattern(self.tag_contains.lower())
         if self.without_suite_items:
-            clauses.append("NOT EXISTS (SELECT 1 FROM suite_items si WHERE si.run_id = r.id)")
+            clauses.append(
+                "NOT EXISTS (SELECT 1 FROM suite_items si WHERE si.run_id = r.id) "
+                "AND NOT EXISTS (SELECT 1 FROM suite_cells sc WHERE sc.run_id = r.id)"
+            )
         return " AND ".join(clauses), params

@@ -362,6 +362,35 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "ALTER TABLE runs ADD COLUMN edited_by TEXT NOT NULL DEFAULT ''",
         ],
     ),
+    (
+        40,
+        "the matrix: a suite run's columns (each a configuration) and its cells (item x column, each an ordinary "
+        "run) (rubric_core/suites/suite_store.py); numbered 40, clear of 1-13, of 33 and of the numbers the other "
+        "branches of this round take, so any merge order applies cleanly",
+        [
+            # A suite run with no column rows is a one-column suite run, exactly as before: its items link their runs
+            # in suite_items.run_id. A matrix (2 to 8 columns) leaves suite_items.run_id NULL and links every run here.
+            """CREATE TABLE suite_columns (
+                suite_run_id TEXT NOT NULL REFERENCES suite_runs (id) ON DELETE CASCADE,
+                column_index INTEGER NOT NULL,
+                label TEXT NOT NULL,
+                config_json TEXT NOT NULL,
+                rubric TEXT NOT NULL,
+                rubric_name TEXT NOT NULL DEFAULT '',
+                rubric_version INTEGER,
+                status TEXT NOT NULL DEFAULT 'running',
+                PRIMARY KEY (suite_run_id, column_index)
+            )""",
+            """CREATE TABLE suite_cells (
+                suite_run_id TEXT NOT NULL REFERENCES suite_runs (id) ON DELETE CASCADE,
+                position INTEGER NOT NULL,
+                column_index INTEGER NOT NULL,
+                run_id TEXT,
+                PRIMARY KEY (suite_run_id, position, column_index)
+            )""",
+            "CREATE INDEX ix_suite_cells_run ON suite_cells (run_id)",
+        ],
+    ),
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

@@ -1,8 +1,11 @@
-"""Export a suite run in every run export format, each record carrying the suite run id and its item id.
+"""Export a suite run in every run export format, each record carrying the suite run id, its item id and, in a
+matrix, its column.
 
 The run exporter writes the suite's runs; each record (JSONL line, CSV row,
-Parquet row) then gets `suite_run_id`, `item_id` and `item_position`, found by
-its run id. LangSmith examples carry them in their metadata.
+Parquet row) then gets `suite_run_id`, `item_id`, `item_position`, `column` (the matrix column from 0; empty in a
+one-column suite run) and `column_label`, found by its run id. LangSmith examples carry them in their metadata.
+The run-level JSONL records carry the whole column (its configuration) in `metadata.suite` too, as every run
+export does, so import rebuilds the matrix.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from rubric_core.exports.langsmith import UploadFailed
 from rubric_core.store import RunFilter, Store
 from rubric_core.suites import suite_store as ss
 
-SUITE_FIELDS = ("suite_run_id", "item_id", "item_position")
+SUITE_FIELDS = ("suite_run_id", "item_id", "item_position", "column", "column_label")
 
 
 def _run_id_of(record: dict[str, Any]) -> str | None:
@@ -66,7 +69,7 @@ def _tag_parquet(paths: list[Path], links: dict[str, dict[str, Any]]) -> None:
         run_ids = table.column("run_id").to_pylist()
         for i, name in enumerate(SUITE_FIELDS):
             values = [links.get(r or "", {}).get(name) for r in run_ids]
-            kind = pa.int64() if name == "item_position" else pa.string()
+            kind = pa.int64() if name in ("item_position", "column") else pa.string()
             table = table.add_column(i + 1, name, pa.array(values, type=kind))
         pq.write_table(table, path)
 
@@ -82,10 +85,17 @@ def export_suite_run(
     if suite is None:
         msg = f"No suite run {suite_run_id!r} in the store."
         raise KeyError(msg)
+    labels = {c["index"]: c["label"] for c in suite["columns"]}
     links = {
-        item["run_id"]: {"suite_run_id": suite_run_id, "item_id": item["item_id"], "item_position": item["position"]}
-        for item in ss.suite_items(store, suite_run_id)
-        if item["run_id"]
+        cell["run_id"]: {
+            "suite_run_id": suite_run_id,
+            "item_id": cell["item_id"],
+            "item_position": cell["position"],
+            "column": cell["column_index"],
+            "column_label": labels.get(cell["column_index"]) if cell["column_index"] is not None else None,
+        }
+        for cell in ss.suite_cells(store, suite_run_id)
+        if cell["run_id"]
     }
     flt = RunFilter(ids=list(links) or ["-"])  # "-" matches no run: an unstarted suite exports nothing
     out = Path(out)

@@ -33,9 +33,15 @@ ITEMS_COLUMNS: dict[str, str] = {
     "total_tokens": "Int64",
     "wall_time_s": "float64",
     "cost_usd": "float64",
+    "writer_tokens": "Int64",
+    "grader_tokens": "Int64",
+    "writer_cost_usd": "float64",
+    "grader_cost_usd": "float64",
     "final_failed": "Int64",
     "final_na": "Int64",
 }
+"""`writer_*` count the working model's tokens (the run's minus its grading passes'), `grader_*` the grading
+passes'; each cost is NA when its model has no price, and `cost_usd` (their sum) then too."""
 CELLS_COLUMNS: dict[str, str] = {
     "position": "Int64",
     "item_id": "string",
@@ -67,6 +73,8 @@ class SuiteFrames:
     """Criterion names in rubric order."""
     working_time_s: float | None = None
     """How long the suite's items were running (idle time between a cancel and a resume left out); None: unknown."""
+    column: dict[str, Any] | None = None
+    """The matrix column these frames read (index, label, config, rubric...); None for a one-column suite run."""
 
 
 def _typed(rows: list[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
@@ -76,25 +84,51 @@ def _typed(rows: list[dict[str, Any]], columns: dict[str, str]) -> pd.DataFrame:
     return frame
 
 
-def _item_cost(table: dict[str, Price], item: dict[str, Any], grader_tokens: tuple[int, int]) -> float | None:
-    """Writer tokens on the working model, grader tokens on the grader model (None if either has no price)."""
+def _item_costs(
+    table: dict[str, Price], item: dict[str, Any], grader_tokens: tuple[int, int]
+) -> tuple[int, int, float | None, float | None]:
+    """Writer tokens on the working model, grader tokens on the grader model: (writer tokens, grader tokens,
+    writer cost, grader cost), a cost None when its model has no price."""
     if not item.get("run_id"):
-        return 0.0
+        return 0, 0, 0.0, 0.0
     g_in, g_out = grader_tokens
     w_in = max(0, int(item.get("input_tokens") or 0) - g_in)
     w_out = max(0, int(item.get("output_tokens") or 0) - g_out)
     writer = cost_usd(table, item.get("model") or "", w_in, w_out)
     grader = cost_usd(table, item.get("grader") or "", g_in, g_out)
-    return None if writer is None or grader is None else writer + grader
+    return w_in + w_out, g_in + g_out, writer, grader
 
 
-def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | None = None) -> SuiteFrames:
-    """Read one suite run into frames."""
-    suite = ss.get_suite_run(store, suite_run_id)
+def suite_frames(
+    store: Store,
+    suite_run_id: str,
+    *,
+    prices: dict[str, Price] | None = None,
+    column: int | None = None,
+    suite: dict[str, Any] | None = None,
+) -> SuiteFrames:
+    """Read one suite run into frames; `column`: one column of a matrix (its cells as the items' runs).
+
+    `suite`: the suite run as `get_suite_run` read it, when the caller has it (a matrix reads it once for all its
+    columns).
+    """
+    suite = suite if suite is not None else ss.get_suite_run(store, suite_run_id)
     if suite is None:
         msg = f"No suite run {suite_run_id!r} in the store."
         raise KeyError(msg)
-    items = ss.suite_items(store, suite_run_id)
+    chosen: dict[str, Any] | None = None
+    if column is None and suite.get("columns"):
+        msg = (
+            f"Suite run {suite_run_id[:12]} is a matrix of {len(suite['columns'])} columns: read one column at a time "
+            "(column=...), or the whole as a matrix (rubric_core.suites.matrix.read_matrix)."
+        )
+        raise ValueError(msg)
+    if column is not None:
+        chosen = next((c for c in suite.get("columns") or [] if c["index"] == column), None)
+        if chosen is None:
+            msg = f"Suite run {suite_run_id[:12]} has no column {column + 1}."
+            raise KeyError(msg)
+    items = ss.suite_items(store, suite_run_id, column=column)
     run_ids = [i["run_id"] for i in items if i["run_id"]]
     table = prices if prices is not None else price_table(store)
     grader_tokens: dict[str, list[int]] = {}
@@ -107,7 +141,7 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
     for c in store.criteria(run_ids):
         if c["turn"] == 0:
             by_run.setdefault(c["run_id"], {}).setdefault(c["iteration"], []).append(c)
-    canonical = [c.text for c in parse_criteria(suite["rubric"])]
+    canonical = [c.text for c in parse_criteria(chosen["rubric"] if chosen else suite["rubric"])]
     order: dict[str, int] = {name: i for i, name in enumerate(canonical)}
     for passes in by_run.values():
         for rows in passes.values():
@@ -124,6 +158,7 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
         run_id = item["run_id"]
         status = item["run_status"] or "pending"
         g = grader_tokens.get(run_id or "", [0, 0])
+        writer_tokens, grader_used, writer_cost, grader_cost = _item_costs(table, item, (g[0], g[1]))
         item_rows.append(
             {
                 "position": item["position"],
@@ -136,7 +171,11 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
                 "output_tokens": item["output_tokens"] or 0,
                 "total_tokens": item["total_tokens"] or 0,
                 "wall_time_s": item["wall_time_s"] or 0.0,
-                "cost_usd": _item_cost(table, item, (g[0], g[1])),
+                "cost_usd": None if writer_cost is None or grader_cost is None else writer_cost + grader_cost,
+                "writer_tokens": writer_tokens,
+                "grader_tokens": grader_used,
+                "writer_cost_usd": writer_cost,
+                "grader_cost_usd": grader_cost,
             }
         )
         passes = by_run.get(run_id or "", {})
@@ -170,26 +209,29 @@ def suite_frames(store: Store, suite_run_id: str, *, prices: dict[str, Price] | 
         _typed(item_rows, ITEMS_COLUMNS),
         _typed(cell_rows, CELLS_COLUMNS),
         criteria,
-        working_time_s=working_time(store, suite, run_ids),
+        working_time_s=working_time(store, suite, run_ids, column=column),
+        column=chosen,
     )
 
 
 _PART_ENDS = ("finished", "error", "cancelled", "interrupted")
 
 
-def working_time(store: Store, suite: dict[str, Any], run_ids: list[str]) -> float:
+def working_time(store: Store, suite: dict[str, Any], run_ids: list[str], *, column: int | None = None) -> float:
     """Seconds during which at least one of the suite's item runs was working, over every part of every run.
 
     Counted as a run counts its own time (each part from its start to its end): the time between a cancel and a
     resume, when nothing ran, is not working time (a suite resumed after 25 idle minutes reported them). The runs
-    are the items' current ones and those tagged with the suite (an item run again on resume replaces its run).
+    are the items' current ones and those tagged with the suite (an item run again on resume replaces its run);
+    `column`: a matrix column's, tagged with their column.
     """
     from rubric_core.store.filters import RunFilter
-    from rubric_core.suites.runner import SUITE_TAG_PREFIX
+    from rubric_core.suites.runner import SUITE_TAG_PREFIX, column_tag
 
     ids = set(run_ids)
     if suite.get("id"):
-        tagged = store.list_runs(RunFilter(tag=SUITE_TAG_PREFIX + str(suite["id"])[:12]), limit=100_000)
+        tag = SUITE_TAG_PREFIX + str(suite["id"])[:12] if column is None else column_tag(str(suite["id"]), column)
+        tagged = store.list_runs(RunFilter(tag=tag), limit=100_000)
         ids.update(r["id"] for r in tagged)
     events = store.events_of_types(sorted(ids), ("run_started", *_PART_ENDS))
     now = time.time()

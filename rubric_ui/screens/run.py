@@ -321,22 +321,24 @@ def _editor(store: Store) -> None:
 
 
 def _suite_link(store: Store, run_id: str) -> None:
-    """An item of a suite run (opened from its grid) links back to that suite run."""
+    """An item of a suite run (opened from its grid or its matrix) links back to that suite run (a matrix cell's
+    link names its column)."""
     if not valid_run_id(run_id):
         return
     from rubric_core.suites import suite_store as ss
 
-    found = ss.suite_of_run(store, run_id)
+    found = ss.cell_of_run(store, run_id)
     if found is None:
         return
-    suite = ss.get_suite_run(store, found[0])
-    # A suite run's name is typed by a user: escaped (a page link's label is Markdown).
-    name = md(str(suite["name"])) if suite and suite["name"] else found[0][:8]
+    suite_id = str(found["suite_run_id"])
+    # A suite run's name and a column's label are typed by a user: escaped (a page link's label is Markdown).
+    name = md(str(found["suite_name"])) if found["suite_name"] else suite_id[:8]
+    column = f" (column {found['column'] + 1}: {md(str(found['label']))})" if found["column"] is not None else ""
     st.page_link(
         SUITES_PAGE_FILE,
-        label=f"Back to the suite run {name}",
+        label=f"Back to the suite run {name}{column}",
         icon=":material/arrow_back:",
-        query_params={"suite": found[0]},
+        query_params={"suite": suite_id},
     )
 
 

@@ -25,11 +25,13 @@ from rubric_core.suites.datasets import Dataset, DatasetError, items_from_record
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.screens.suite_columns import column_controls, columns_editor, columns_from_form
 from rubric_ui.session.access import act, allowed, attempt, check_forged_actions
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.bounded import bounded_number
 from rubric_ui.widgets.fragments import draw_fragment
+from rubric_ui.widgets.matrix_views import show_matrix
 from rubric_ui.widgets.project import agent_picker, grader_tools_picker, open_project
 from rubric_ui.widgets.status import chip_html
 from rubric_ui.widgets.suite_views import show_compare, show_suite_details
@@ -118,7 +120,10 @@ def _start(store: Store) -> None:
             st.error(f"{field}: {message}")
         return
     keys = run_keys()
-    for spec in (config.model, config.grader):
+    columns = columns_from_form(store, config)
+    if columns is None:
+        return
+    for spec in () if columns else (config.model, config.grader):
         problem = check_model_ready(parse_model_spec(spec), keys=keys)
         if problem:
             st.error(problem)
@@ -133,14 +138,20 @@ def _start(store: Store) -> None:
             rubric_version=version,
             concurrency=int(st.session_state.get("suites_concurrency", 4)),
             keys=keys,
+            columns=columns,
         )
 
-    handle = act(
-        "start",
-        start,
-        target=lambda h: Target(suite_run_id=h.suite_run_id, rubric_name=name),
-        detail=f"suite run of {len(dataset.items)} items ({dataset.name})",
-    )
+    try:
+        handle = act(
+            "start",
+            start,
+            target=lambda h: Target(suite_run_id=h.suite_run_id, rubric_name=name),
+            detail=f"suite run of {len(dataset.items)} items ({dataset.name})"
+            + (f" x {len(columns)} columns" if columns else ""),
+        )
+    except ValueError as exc:  # an item a column's config refuses: named, nothing stored
+        st.error(str(exc))
+        return
     if handle is None:
         return
     st.query_params["suite"] = handle.suite_run_id
@@ -196,6 +207,8 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
         bounded_number("Max iterations (1 to 20)", "suites_max_iterations", 1, 20, where=c5)
         bounded_number("Concurrency (1 to 64)", "suites_concurrency", 1, 64, where=c6)
         _agent_and_tools()
+        project, _ = open_project()
+        columns_editor(list(project.agents) if project is not None else [])
         st.text_input("Suite run name (optional)", key="suites_name")
         if st.button("Start suite run", type="primary", key="suites_start", icon=":material/play_arrow:"):
             _start(store)
@@ -227,6 +240,14 @@ def _label(row: dict[str, Any]) -> str:
     progress, so counts in it went stale ("0/24 satisfied · Running" with 6 items done); its end redraws it."""
     rubric = f"{row['rubric_name']} v{row['rubric_version']}" if row["rubric_name"] else "rubric file"
     when = pd.Timestamp(row["created_at"], unit="s", tz="UTC").strftime("%Y-%m-%d %H:%M")
+    if row["columns"] > 1:
+        shape = f"{row['items']} items x {row['columns']} columns"
+        if row["status"] == "running":
+            return f"{row['name']} · matrix · Running, {shape} (progress below) · {when}"
+        return (
+            f"{row['name']} · matrix of {shape} · {row['satisfied']}/{row['cells']} runs satisfied · "
+            f"{str(row['status']).capitalize()} · {when}"
+        )
     if row["status"] == "running":
         return f"{row['name']} · {rubric} · Running, {row['items']} items (progress below) · {when}"
     return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {str(row['status']).capitalize()} · {when}"
@@ -269,7 +290,9 @@ def _progress(store: Store, suite_id: str, polling: bool) -> bool:
     if not head:
         st.error("This suite run is no longer in the store.")
         return False
-    status, done, total = str(head[0]["status"]), int(head[0]["finished"]), int(head[0]["items"])
+    status, done, total = str(head[0]["status"]), int(head[0]["finished"]), int(head[0]["cells"])
+    matrix = int(head[0]["columns"]) > 1
+    what = f"runs done ({head[0]['items']} items x {head[0]['columns']} columns)" if matrix else "items done"
     live = runner.is_live(suite_id) or status == "running"
     queued = "" if done or not live else " (queued: the first items are starting)"
     st.markdown(
@@ -280,16 +303,23 @@ def _progress(store: Store, suite_id: str, polling: bool) -> bool:
             {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(status, status),
             status.replace("_", " ").capitalize(),
         )
-        + f" <b>{done} / {total} items done</b>{queued}",
+        + f" <b>{done} / {total} {what}</b>{queued}",
         unsafe_allow_html=True,
     )
     st.progress(done / max(1, total))
-    from rubric_core.suites.frames import suite_frames, summarize
+    if matrix:
+        suite = ss.get_suite_run(store, suite_id)
+        if suite is not None:
+            column_controls(suite, runner)
+        unfinished = done < total
+    else:
+        from rubric_core.suites.frames import suite_frames, summarize
 
-    summary = summarize(suite_frames(store, suite_id))
-    counts = " · ".join(f"{STATUS_LABELS.get(k, k)}: {v}" for k, v in summary.status_counts.items())
-    cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
-    st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
+        summary = summarize(suite_frames(store, suite_id))
+        counts = " · ".join(f"{STATUS_LABELS.get(k, k)}: {v}" for k, v in summary.status_counts.items())
+        cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
+        st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
+        unfinished = summary.finished < summary.total
     if runner.is_live(suite_id):
         if allowed("cancel") and st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
             if attempt("cancel", lambda: runner.cancel(suite_id), suite_id=suite_id):
@@ -297,8 +327,7 @@ def _progress(store: Store, suite_id: str, polling: bool) -> bool:
     elif status == "running":
         st.caption("Running in another process: cancel it there.")
     elif allowed("resume") and (
-        status == "finished_with_errors"
-        or (status in ("cancelled", "interrupted") and summary.finished < summary.total)
+        status == "finished_with_errors" or (status in ("cancelled", "interrupted") and unfinished)
     ):
         if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
             try:
@@ -322,7 +351,10 @@ def _attached(store: Store, suite_id: str) -> None:
     def live_panel() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
         still = _progress(store, suite_id, polling=live)
-        show_suite_details(store, suite_id, key="suites")
+        if suite["columns"]:
+            show_matrix(store, [suite_id], key="suites")
+        else:
+            show_suite_details(store, suite_id, key="suites")
         if live and not still:
             st.rerun()  # ended: redraw the whole page, which stops the polling
 
@@ -381,4 +413,12 @@ def render() -> None:
                     st.query_params["compare"] = other
                 created = {r["id"]: r["created_at"] for r in rows}
                 older, newer = sorted((other, picked), key=lambda i: created[i])
-                show_compare(store, older, newer, key="suites_cmp")
+                shapes = {r["id"]: r["columns"] for r in rows}
+                if shapes[older] > 1 or shapes[newer] > 1:
+                    st.caption(
+                        "A matrix has several configurations, none to hold against the other suite run's alone: the "
+                        "two side by side as one matrix, A's columns then B's, rows matched by item id."
+                    )
+                    show_matrix(store, [older, newer], key="suites_cmp", url_prefix="c")
+                else:
+                    show_compare(store, older, newer, key="suites_cmp")

@@ -190,6 +190,22 @@ EXPECTED_SCHEMA = {
         ("worker", "TEXT", 1, 0),
         ("heartbeat_at", "REAL", 0, 0),
     ],
+    "suite_cells": [
+        ("suite_run_id", "TEXT", 1, 1),
+        ("position", "INTEGER", 1, 2),
+        ("column_index", "INTEGER", 1, 3),
+        ("run_id", "TEXT", 0, 0),
+    ],
+    "suite_columns": [
+        ("suite_run_id", "TEXT", 1, 1),
+        ("column_index", "INTEGER", 1, 2),
+        ("label", "TEXT", 1, 0),
+        ("config_json", "TEXT", 1, 0),
+        ("rubric", "TEXT", 1, 0),
+        ("rubric_name", "TEXT", 1, 0),
+        ("rubric_version", "INTEGER", 0, 0),
+        ("status", "TEXT", 1, 0),
+    ],
     "suite_items": [
         ("suite_run_id", "TEXT", 1, 1),
         ("position", "INTEGER", 1, 2),
@@ -261,6 +277,7 @@ EXPECTED_INDEXES = [
     "ix_runs_rubric",
     "ix_runs_status",
     "ix_share_links_run",
+    "ix_suite_cells_run",
     "ix_suite_items_run",
     "ix_suite_runs_created",
 ]
@@ -295,6 +312,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         13,
         33,
         35,
+        40,
     ]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
@@ -310,6 +328,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         13,
         33,
         35,
+        40,
     ]
 
 
@@ -342,11 +361,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
