@@ -33,14 +33,18 @@ _DONE = "auth_followed_link"
 """Session key: this signed-in session has looked for a link to follow (once per session)."""
 
 
-def _frame(script: str, key: str) -> None:
-    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
-    doc = (
-        "<!doctype html><html><head><meta http-equiv='Content-Security-Policy' "
-        f"content=\"default-src 'none'; script-src 'sha256-{digest}'\"></head><body><script>{script}</script></body></html>"
-    )
+def _frame(script: str | None, key: str) -> None:
+    """A hidden container holding the frame of `script`; with no script, the same container left empty."""
     st.html(f"<style>.st-key-{key}{{display:none}}</style>")
     with st.container(key=key):
+        if script is None:
+            return
+        digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+        doc = (
+            "<!doctype html><html><head><meta http-equiv='Content-Security-Policy' "
+            f"content=\"default-src 'none'; script-src 'sha256-{digest}'\"></head><body><script>{script}</script>"
+            "</body></html>"
+        )
         st.iframe(doc, height=1, alt="")
 
 
@@ -50,8 +54,12 @@ def remember_the_link() -> None:
 
 
 def follow_the_link() -> None:
-    """On the first page a signed-in session draws: go where the link followed before sign-in pointed, if any."""
-    if st.session_state.get(_DONE):
-        return
+    """On every page a signed-in session draws: the first one goes where the link followed before sign-in
+    pointed, if any. Its hidden container is drawn on every page run, empty after the first, so what follows it
+    sits at the same place in every session: a fragment's id comes from its place, and a replayed press of a
+    polling fragment's control (access.check_forged_actions) reaches the same fragment in another person's
+    session only when the two pages are laid out alike (a frame drawn only in a session's first page run put
+    the Run page's fragment one place lower there, and the replayed press was lost unrecorded)."""
+    first = not st.session_state.get(_DONE)
     st.session_state[_DONE] = True
-    _frame(_FOLLOW_JS, "rs_after_sign_in_go")
+    _frame(_FOLLOW_JS if first else None, "rs_after_sign_in_go")
