@@ -52,6 +52,14 @@ class Gates:
         files = sorted(self.dir.glob("claimed-*"), key=lambda p: p.stat().st_mtime_ns)
         return [p.name.removeprefix("claimed-") for p in files]
 
+    def wait_claimed(self, page: Any, run_id: str, *, timeout_s: float = 120) -> None:
+        """Until run `run_id` has claimed the gate (its first writer call reached the server's gate: the claim
+        file is written then, which may come after the page already shows the run starting)."""
+        deadline = time.monotonic() + timeout_s
+        while run_id not in self.claimed():
+            assert time.monotonic() < deadline, f"run {run_id} never claimed the gate: {self.claimed()}"
+            page.wait_for_timeout(20)  # lets the page's own events run while the gate directory is polled
+
     def release(self, run_id: str, calls: int) -> None:
         """Let run `run_id` make `calls` writer calls in all (a count, not an increment)."""
         tmp = self.dir / f".allow-{run_id}.tmp"

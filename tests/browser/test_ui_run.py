@@ -101,7 +101,7 @@ def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observe
     page.wait_for_function(
         "() => window.__headerTexts.includes('Iteration 1 of 3 · The agent is writing draft 1…')", timeout=90_000
     )
-    assert server.gates.claimed()[-1] == run_id
+    server.gates.wait_claimed(page, run_id)  # held before its first writer call
     server.gates.release(run_id, RELEASE_ALL)
     page.wait_for_selector(".rs-progress")
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=90_000)
