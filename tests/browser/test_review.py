@@ -87,6 +87,10 @@ def test_what_if_view_side_by_side(page, server, haiku_run) -> None:
     page.get_by_role("button", name="Regrade every draft").click()
     page.get_by_text("regraded, it would stop at iteration 2", exact=False).wait_for(timeout=60_000)
     tables = page.locator("table.rv-whatif")
+    # The summary line can be on screen before the script run that draws it has sent its last table: wait for
+    # the third table and for the run's end before counting.
+    tables.nth(2).wait_for()
+    wait_app(page)
     assert tables.count() == 3
     assert page.get_by_text("the what-if loop stops here", exact=False).count() == 1
     first = tables.first.inner_text()
