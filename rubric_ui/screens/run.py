@@ -265,7 +265,12 @@ def _attached(run_id: str) -> None:
     # live, the page has been redrawn for the ended run and no rerun is pending (browser tests click after it).
     st.html(f'<span class="rs-run-page" data-live="{str(live).lower()}"></span>')
     if st.session_state.get(SCROLL_TO) == run_id:
-        st.session_state.pop(SCROLL_TO, None)
+        # Drawn by every full page run of the new run until the one for its end, at the same place, so the
+        # browser keeps one frame (its script runs once, and stops at the reader's first scroll). Drawn by the
+        # first page run only, a quick run's end redrew the page before the frame had loaded, the frame went with
+        # it and the header stayed above the window (seen under load).
+        if not live:
+            st.session_state.pop(SCROLL_TO, None)
         bring_run_header_into_view()
 
 

@@ -2,7 +2,9 @@
 
 Streamlit has no scroll command. A frame of our own, hidden, holds one constant script that scrolls the host
 page's element into view; the frame's policy admits that script by its hash and nothing else, and the frame
-carries no run text. It is drawn by one page run only, so the page never jumps while someone reads it.
+carries no run text. The Run page draws it at one place in each full page run from Start to the run's end, so
+the browser keeps one frame and its script runs once; the script stops at the reader's first wheel, touch, key or
+mouse press, so the page never jumps while someone reads it.
 """
 
 from __future__ import annotations
@@ -16,9 +18,22 @@ HEADER = "st-key-rs_run_header"
 """The CSS class of the Run page's run container: Cancel or Resume, then the run view element, whose top is the
 task and the verdict line (the progress line while live, the final banner after)."""
 
+# Scrolls as soon as the header exists, then keeps it in sight while the page run that drew this frame is still
+# settling: under load the previous page's stale elements above the header (the editor a Start folded) are
+# removed only after the scroll, and the header then slid above the window. It stops for good at the first
+# wheel, touch, key or mouse press of the reader, once the app has been idle for a moment with the header drawn,
+# or after about 15 s; the frame goes with the next full page run.
 _SCROLL_JS = (
-    "(function(){var n=0;function go(){var el=window.parent.document.querySelector('." + HEADER + "');"
-    "if(el){el.scrollIntoView({block:'start'});return;}if(++n<120)requestAnimationFrame(go);}go();})();"
+    "(function(){var w=window.parent,d=w.document,n=0,calm=0,off=false,"
+    "evs=['wheel','touchstart','keydown','mousedown'],h=function(){off=true;};"
+    "function end(){evs.forEach(function(e){w.removeEventListener(e,h,true);});}"
+    "evs.forEach(function(e){w.addEventListener(e,h,true);});window.addEventListener('unload',end);"
+    "function go(){if(off){end();return;}var el=d.querySelector('." + HEADER + "'),"
+    "app=d.querySelector('[data-testid=\"stApp\"]');"
+    "if(el){var r=el.getBoundingClientRect();if(r.top<0||r.top>w.innerHeight/4)el.scrollIntoView({block:'start'});"
+    "var idle=app&&app.getAttribute('data-test-script-state')==='notRunning'&&r.height>0;"
+    "calm=idle?calm+1:0;if(calm>10){end();return;}}"
+    "if(++n<300)setTimeout(go,50);else end();}go();})();"
 )
 _CSP = (
     f"default-src 'none'; script-src 'sha256-{base64.b64encode(hashlib.sha256(_SCROLL_JS.encode()).digest()).decode()}'"

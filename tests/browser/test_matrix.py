@@ -91,6 +91,9 @@ def test_the_matrix_filters_pairs_and_shares_its_view(page, server, matrix) -> N
     page.wait_for_url("**pair=1.0.1*")
     page.wait_for_selector(".rs-pair[data-row='1'][data-a='0'][data-b='1']", state="attached")
     page.wait_for_selector("tr[data-row='1'] td.rs-mx-pair[data-column='1']", state="attached")
+    # The panel's marker comes first in its script run, the word diff a few elements later: wait for both sides.
+    page.wait_for_function("() => document.querySelectorAll('.rs-cols .rs-diff').length === 2")
+    wait_app(page)
     assert page.locator(".rs-cols .rs-diff").count() == 2
     shot(page, "matrix-pair")
 
@@ -100,6 +103,7 @@ def test_the_matrix_filters_pairs_and_shares_its_view(page, server, matrix) -> N
     wait_app(page)
     page.wait_for_selector("table.rs-mx[data-mode='different']", state="attached")
     page.wait_for_selector(".rs-pair[data-row='1']", state="attached")
+    page.wait_for_selector("table.rs-mx[data-mode='different'][data-shown='3']", state="attached")
     assert _rows_shown(page) == 3
 
     # A cell opens its run.

@@ -39,7 +39,9 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
         page.wait_for_function(IN_VIEW_JS, arg=HEADER)
         page.get_by_text("Satisfied ·", exact=False).wait_for()
         wait_run_page_settled(page)
-        assert page.evaluate(IN_VIEW_JS, HEADER), "the final banner is in sight"
-        assert page.get_by_text("Satisfied ·", exact=False).is_visible()
+        # Waited on, not read once: the run view element may be between two draws of its DOM at this instant
+        # (seen under load); the test itself never scrolls, so a banner left above the window still fails here.
+        page.wait_for_function(IN_VIEW_JS, arg=HEADER)
+        page.locator(HEADER).get_by_text("Satisfied ·", exact=False).wait_for()
     finally:
         context.close()

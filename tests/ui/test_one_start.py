@@ -93,8 +93,9 @@ def test_a_start_refused_for_a_field_keeps_the_click_usable(store: Store) -> Non
 
 def test_start_brings_the_new_runs_header_into_sight_once(store: Store) -> None:
     """Issue 33 item 10: Streamlit keeps the scroll across a Start; the page run after Start draws a hidden frame
-    whose one script (admitted by its hash) scrolls the header into sight, and no later run draws it again (the
-    page never jumps while someone reads it)."""
+    whose one script (admitted by its hash) scrolls the header into sight; the page runs up to the one for the
+    run's end draw it at the same place (one frame in the browser: a quick run's end could otherwise remove it
+    before it loaded), and no later run draws it again (the page never jumps while someone reads it)."""
     at = app()
     at.button(key="run_load_example").click().run()
     start_button(at).click().run()
@@ -108,6 +109,8 @@ def test_start_brings_the_new_runs_header_into_sight_once(store: Store) -> None:
     doc = frames[0].proto.srcdoc
     assert "script-src 'sha256-" in doc and "st-key-rs_run_header" in doc
     wait_finished(at, run_id)
+    assert len(scroll_frames()) == 1, "the page run for the run's end still draws it (the same frame)"
+    at.run()  # a page run after the one that drew the ended run
     assert not scroll_frames()
 
 
