@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from rubric_core.checks.sandbox import run_python_tests
 from rubric_core.checks.text import CheckResult
+from rubric_core.pyparse import parse
 
 
 def python_defines(code: str, *, name: str | None) -> CheckResult:
@@ -13,7 +14,7 @@ def python_defines(code: str, *, name: str | None) -> CheckResult:
     if name is None and not code.strip():
         return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
     try:
-        tree = ast.parse(code)
+        tree = parse(code)
     except SyntaxError as exc:
         return CheckResult(
             False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
@@ -33,7 +34,7 @@ def python_class(code: str, *, name: str | None) -> CheckResult:
     import ast
 
     try:
-        tree = ast.parse(code)
+        tree = parse(code)
     except SyntaxError as exc:
         return CheckResult(
             False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
@@ -50,12 +51,11 @@ def python_class(code: str, *, name: str | None) -> CheckResult:
 
 def python_syntax(code: str) -> CheckResult:
     """The agent's code parses as Python (ast): it has no syntax error."""
-    import ast
 
     if not code.strip():
         return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
     try:
-        ast.parse(code)
+        parse(code)
     except SyntaxError as exc:
         return CheckResult(
             False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."
@@ -70,7 +70,7 @@ def python_docstrings(code: str) -> CheckResult:
     if not code.strip():
         return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
     try:
-        tree = ast.parse(code)
+        tree = parse(code)
     except SyntaxError as exc:
         return CheckResult(
             False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg} at line {exc.lineno}."

@@ -32,6 +32,7 @@ def load_agent_stack() -> None:
 
 
 _grader_prompt: str | None = None
+_PROMPT_LOCK = threading.Lock()
 
 
 def library_grader_prompt() -> str:
@@ -42,8 +43,9 @@ def library_grader_prompt() -> str:
     drawn. It is a plain string literal in the library's source: read from there, or imported when it is not.
     """
     global _grader_prompt
-    if _grader_prompt is None:
-        _grader_prompt = _prompt_from_source() or _prompt_from_import()
+    with _PROMPT_LOCK:  # the first items of a suite ask at once, each from its own thread
+        if _grader_prompt is None:
+            _grader_prompt = _prompt_from_source() or _prompt_from_import()
     return _grader_prompt
 
 
@@ -52,11 +54,13 @@ def _prompt_from_source() -> str | None:
     import importlib.util
     from pathlib import Path
 
+    from rubric_core.pyparse import parse
+
     try:
         spec = importlib.util.find_spec("deepagents")
         if spec is None or spec.origin is None:
             return None
-        tree = ast.parse((Path(spec.origin).parent / "middleware" / "rubric.py").read_text(encoding="utf-8"))
+        tree = parse((Path(spec.origin).parent / "middleware" / "rubric.py").read_text(encoding="utf-8"))
     except (OSError, SyntaxError, ValueError, ImportError):
         return None
     for node in tree.body:
