@@ -127,11 +127,7 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
                 print("n/a: verdicts the grader could not judge, left out of the rates and of blocking")
         for f in failures:
             print(f"GATE FAILED: {f}", file=sys.stderr)
-    if suite["status"] == "finished_with_errors":
-        _print_problems(suite["id"], problems)
-    if failures:
-        return EXIT_BELOW
-    return EXIT_OK if suite["status"] == "finished" else EXIT_BELOW
+    return _exit_status(suite, failures, problems)
 
 
 def print_matrix_summary(store: Any, suite: dict[str, Any], args: argparse.Namespace) -> int:
@@ -176,6 +172,12 @@ def print_matrix_summary(store: Any, suite: dict[str, Any], args: argparse.Names
         if failed:
             names = ", ".join(f"{n} ({matrix.columns[n - 1].label})" for n in failed)
             print(f"columns below the gates: {names}", file=sys.stderr)
+    return _exit_status(suite, failures, problems)
+
+
+def _exit_status(suite: dict[str, Any], failures: list[str], problems: list[dict[str, Any]]) -> int:
+    """After a summary (one column or a matrix): the items without a result, then the exit status (below the gates
+    or not finished: EXIT_BELOW)."""
     if suite["status"] == "finished_with_errors":
         _print_problems(suite["id"], problems)
     if failures:
