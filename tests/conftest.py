@@ -7,6 +7,19 @@ import socket
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Generated inputs (Hypothesis) are the same on every run: a fixed seed (derandomize), no example database
+# carried between runs, no per-example deadline (machines here are shared and noisy). bench/ runs more.
+settings.register_profile(
+    "suite",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+settings.load_profile("suite")
 
 PROVIDER_ENV = (
     "OPENAI_API_KEY",
