@@ -1,4 +1,4 @@
-"""My reading of the blind drafter cases (tests/core/drafter_blind_cases.py, written by a person who never read the
+r"""My reading of the blind drafter cases (tests/core/drafter_blind_cases.py, written by a person who never read the
 drafter), as patterns a drafted line must or must not match.
 
 The cases give constraints and expectations in plain words; a drafter may word a criterion its own way. Below,
@@ -8,6 +8,14 @@ straight ones, case-insensitive unless marked `(?-i:...)`); per `must_not_propos
 the draft) that finds that wrong line; per `conflicts` pair, the two wordings that cannot both stand in the
 rubric. These were written before the new drafter was run, from the plain meaning of each constraint, and are not
 changed to fit a drafter. Scored by tests/core/drafter_blind_score.py; printed by bench/drafter.py.
+
+Fixed after the first run of the new drafter, where a pattern did not say what its line says (each checked against
+main's drafter: its figures did not move):
+- bio-ibanez-walsh, must-not "names her Dr. Lena K. (surname dropped)": `Lena K\.?(?! Ibáñez-Walsh)` also matched
+  the whole name (the optional dot let "Lena K" match before ". Ibáñez-Walsh"); now `(?!\.? Ibáñez-Walsh)`.
+- octopus-facts, "gives exactly ten facts": "Exactly 10 fun facts" is that; the unit now allows "fun facts".
+- The polarity test (`prohibition`): a "not" in another clause of the line ("email (unique, not null) and
+  created_at") no longer makes created_at a prohibition.
 
 Modes of a constraint:
 - K: kept when a line matches and is not a prohibition; a prohibition that matches inverts it.
@@ -141,8 +149,13 @@ NEGATION = re.compile(
 
 
 def prohibition(line: str, start: int) -> bool:
-    """Whether a negation word stands before position `start` of the line."""
-    return bool(NEGATION.search(line[:start]))
+    """Whether a negation word governs position `start` of the line: it stands before it, in the same clause (no
+    comma, semicolon, bracket or "and" between them: "email (unique, not null) and created_at" does not forbid
+    created_at)."""
+    before = line[:start]
+    found = list(NEGATION.finditer(before))
+    last = found[-1] if found else None
+    return last is not None and not re.search(r"[,;()]|\band\b", before[last.end() :])
 
 
 def _bans(draft: Any, word: str) -> bool:
@@ -438,7 +451,7 @@ CASES: dict[str, Case] = {
             M(r"first[- ]person"),
             M(r"^(?!.*\b80\b).*(?:at most|no more than|up to|under|fewer than) (?:100|101) words"),
             M(r"2009"),
-            M(r"Lena K\.?(?! Ibáñez-Walsh)|(?<!Ibáñez-)\bWalsh\b"),
+            M(r"Lena K\.?(?!\.? Ibáñez-Walsh)|(?<!Ibáñez-)\bWalsh\b"),
             M(r"joke", pos=True),
         ),
     ),
@@ -703,7 +716,7 @@ CASES: dict[str, Case] = {
     "octopus-facts": Case(
         (
             K(r"octop"),
-            K(exactly(10, "fact|item|numbered item")),
+            K(exactly(10, "(?:fun )?fact|item|numbered item")),
             K(r"numbered"),
             K(
                 r"(?:each|every) (?:fact|item).*(?:under|fewer than|less than) 20 words"
