@@ -33,7 +33,7 @@ _STOP = (
 )
 _UNIT = rf"((?:(?!{_STOP}\b)[a-z][\w-]*)(?: (?!{_STOP}\b)[a-z][\w-]*){{0,2}})(?![\w-])"
 """The counted noun: up to three words, none a preposition or a verb ("subject lines", "fun facts")."""
-_LEAD = r"(?:^|\b(?:give me|list|suggest|write|with|in|into|has|have|of|keep it to|make it|use|using|add|include) |: |\beach [a-z]+(?: [a-z]+)? )"
+_LEAD = r"(?:^|\b(?:give me|list|suggest|write|with|in|into|has|have|of|keep it to|make it|use|using|add|include) |: |\beach (?:[a-z]+(?: [a-z]+)? )?)"
 """Where a bare count may stand: at the clause's start or after a verb that asks for a number of things (not after
 "the": "the 3 brightness levels" names a fact)."""
 _FORMS: tuple[tuple[str, str], ...] = (
@@ -239,6 +239,8 @@ def bound_proposal(text: str, *, items: str = "", whole: bool = True, bare: bool
     each_noun = re.search(r"\b(?:each|every|per) ([a-z][\w-]*)\b", text.lower())
     if not scope and each_noun and singular(each_noun.group(1)) != b.unit and each_noun.group(1) not in ("one", "of"):
         scope = f"each {singular(each_noun.group(1))}"  # "each bullet one sentence"
+    elif not scope and re.match(r"\s*(?:each|every)\b", text.lower()) and b.unit in LENGTH_UNITS:
+        scope = f"each {items or 'item'}"  # "each one sentence": each of the task's items
     if text.lower()[b.span[0] :].startswith("none "):
         scope = f"each {items or 'item'}"  # "none longer than six words"
     if b.unit in ("of them", "them") or re.match(r"of them\b", tail):
@@ -258,10 +260,14 @@ def bound_proposal(text: str, *, items: str = "", whole: bool = True, bare: bool
             "length" if unit else "count",
             source=text,
         )
+    of = re.match(
+        r"\s+(of (?:[\w'-]+ ){0,3}?[\w'-]+)(?=$|[,.;:]|\s+(?:and|with|in|for|that|each)\b)", text[b.span[1] :]
+    )
+    tail = f" {of.group(1)}" if of else ""  # "5 rows of fake data"
     return Proposal(
-        capital(f"has {_said(b.lo, b.hi, b.unit, b.under)}")
+        capital(f"has {_said(b.lo, b.hi, b.unit, b.under)}{tail}")
         if b.lo != b.hi or b.under
-        else f"Exactly {b.lo} {plural(b.unit, b.lo)}",
+        else f"Exactly {b.lo} {plural(b.unit, b.lo)}{tail}",
         f'The task sets the count: "{text.strip()}".',
         "count",
         source=text,

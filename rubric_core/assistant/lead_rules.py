@@ -10,13 +10,12 @@ invented: no length, no form.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from rubric_core.assistant.bound_rules import bound_proposal
-from rubric_core.assistant.clause_rules import Context, generic
+from rubric_core.assistant.genre_rules import GENRE, Lead, _faithful
 from rubric_core.assistant.proposal import Proposal
+from rubric_core.assistant.rule_base import Context, generic
 from rubric_core.assistant.task_clauses import Clause
-from rubric_core.assistant.task_facts import literals
 from rubric_core.assistant.verbs import is_verb
 from rubric_core.assistant.wording import capital
 
@@ -25,29 +24,6 @@ _WRITE = re.compile(
     r"suggest|make|prepare|put together|come up with|provide|i need|we need|i want|need)\s+(?:me\s+|us\s+)?)",
     re.IGNORECASE,
 )
-GENRE = re.compile(
-    r"\b(e-?mail|letter|post|tweet|thread|caption|description|blurb|job (?:post|ad|listing)|ad|advert|bio|biography|"
-    r"release notes|faq|notice|agenda|instructions|steps|changelog|error message|message|sms|note|memo|outline|"
-    r"abstract|essay|article|haiku|limerick|sonnet|poem|acrostic|story|toast|speech|dialogue|titles?|"
-    r"subject lines?|card|list|reply|response|review|recipe|function|script|regex|regular expression|docstring|"
-    r"page|query|sql|table|package\.json|object|array|workflow|csv|commit message|pitch|intro(?:duction)?|"
-    r"newsletter|announcement|invitation|reminder|summary|translation|explanation|tests?|headline|tagline|slogan|"
-    r"plan|report|proposal|entry|answer|quiz|lesson|script|checklist|guide|tutorial|template|menu|schedule|json|yaml|"
-    r"html5?)\b",
-    re.IGNORECASE,
-)
-_EMAIL = re.compile(r"\b(?:e-?mail|letter)\b", re.IGNORECASE)
-_SOURCE = re.compile(r"^(?:summari[sz]e|translate|rewrite|paraphrase|proofread|shorten|simplify)\b", re.IGNORECASE)
-
-
-@dataclass
-class Lead:
-    """What the opening clause asks for."""
-
-    proposals: list[Proposal] = field(default_factory=list)
-    genre: str = ""
-    """The genre noun ("email", "haiku"), lower case, or empty."""
-    email: bool = False
 
 
 def _article(phrase: str) -> str:
@@ -107,7 +83,7 @@ def _split_relative(phrase: str, genre: re.Match[str] | None) -> tuple[str, list
     after = genre.end()
     m = None
     cut = after
-    for extra in range(3):
+    for extra in range(5):
         near = re.match(
             rf"^(?:s)?(?:\s+[\w.-]+){{{extra}}}(?:\s+(?:`[^`]*`|\"[^\"]*\"|“[^”]*”|"
             r"(?:titled|called|named)\s+(?:\"[^\"]*\"|“[^”]*”|'[^']*'|\S+)))*",
@@ -129,12 +105,50 @@ def _split_relative(phrase: str, genre: re.Match[str] | None) -> tuple[str, list
     return phrase, []
 
 
-def propose_lead(clause: Clause, ctx: Context) -> Lead:
+def _demands(demands: list[str], clause: Clause, ctx: Context) -> list[Proposal]:
+    """What the thing must do or have, said after its genre noun: each by the clause rules; a verb they do not know
+    ("checks whether a string is a palindrome") is said as written."""
     from rubric_core.assistant.clause_rules import propose_clause
-    from rubric_core.assistant.task_facts import names
+
+    out: list[Proposal] = []
+    for demand in demands:
+        got = propose_clause(Clause(demand, quotes=clause.quotes), ctx)
+        if got and all(p.fallback for p in got) and re.match(r"[a-z]+s\b", demand):
+            got = [
+                Proposal(capital(demand), f'The task asks for it ("{clause.text.strip()}").', "other", source=demand)
+            ]
+        out += got
+    return out
+
+
+def _function(phrase: str, task: str) -> Proposal | None:
+    """ "a Python function `slugify(title: str) -> str`": the offline grader checks that it is defined."""
+    if not re.search(r"(?i)\bfunction\b", phrase) or re.search(
+        r"(?i)\b(?:javascript|typescript|rust|go|java|ruby|php|c\+\+|c#|bash|js)\b", task
+    ):
+        return None
+    name = re.search(r"`(?:def\s+)?([A-Za-z_]\w*)\s*\(", phrase) or re.search(
+        r"(?i)\bfunction (?:called |named )?`?([A-Za-z_]\w*)`?\s*\(", phrase
+    )
+    text = f"Defines a function {name.group(1)}" if name else "Defines a function"
+    return Proposal(
+        text, "The task asks for a function: the offline grader checks that it is defined.", "format", source=phrase
+    )
+
+
+_AS_FORMAT = re.compile(
+    r"\s+(?:as|in)\s+(?:an?\s+)?(numbered list|numbered steps|bullet(?:ed)? list|bullet points|bullets|a table|table|"
+    r"markdown|json|yaml|one paragraph|a single paragraph|two paragraphs|three paragraphs)\b",
+    re.IGNORECASE,
+)
+
+
+def propose_lead(clause: Clause, ctx: Context) -> Lead:
+    from rubric_core.assistant.part_rules import keys_rule
+    from rubric_core.assistant.task_facts import GENRE_NAMES, names
 
     text = clause.text.strip().rstrip(".;")
-    lead = Lead()
+    lead = Lead(text=text)
     out = lead.proposals
     source = _source_quote(text, clause)
     working = text
@@ -144,7 +158,12 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
     if bound is not None:
         out.append(bound)
         if bound.role == "length":
-            working = _fix_articles(re.sub(r"\s+", " ", _drop_bound(working, bound.source))).strip()
+            working = _fix_articles(re.sub(r"\s+", " ", _drop_bound(working))).strip()
+    fmt = _AS_FORMAT.search(working)
+    demands: list[str] = []
+    if fmt:
+        demands.append(f"as {fmt.group(1)}")
+        working = (working[: fmt.start()] + working[fmt.end() :]).strip()
     m = _WRITE.match(working)
     phrase = working[m.end() :] if m else working
     unadorned = _ADVERB.sub("", phrase)
@@ -154,6 +173,7 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         out += generic(phrase)
         if source:
             out.append(_faithful(source))
+        out += _demands(demands, clause, ctx)
         return lead
     genre = GENRE.search(phrase)
     lead.genre = genre.group(1).lower() if genre else ""
@@ -166,7 +186,11 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         kind = re.search(r"(?i)json (object|array)", phrase)
         said = f"Is a JSON {kind.group(1).lower()}" if kind else "Is valid JSON"
         out.append(Proposal(said, f'The task asks for JSON ("{text}").', "format", source=text))
-    phrase, demands = _split_relative(phrase, genre)
+    function = _function(phrase, ctx.task)
+    if function:
+        out.append(function)
+    phrase, more = _split_relative(phrase, genre)
+    demands += more
     about = re.search(r"\s+about\s+(.+)$", phrase)
     before_about = phrase[: about.start()] if about else ""
     if (
@@ -175,23 +199,21 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         and "," not in before_about
         and not re.search(r"\b(?:that|who|which|complain\w*)\b", before_about)
     ):
-        topic = about.group(1).strip()
+        topic, tail = _topic_and_demands(about.group(1).strip())
+        demands += tail
         out.append(Proposal(f"Is about {topic}", f'The subject the task gives ("{text}").', "subject", source=text))
         phrase = before_about.strip()
     elif not genre:
-        from rubric_core.assistant.task_facts import GENRE_NAMES
-
         if phrase.strip().lower() in GENRE_NAMES:
             out.append(
                 Proposal(f"Uses {phrase.strip()}", f'The task names the language ("{text}").', "format", source=text)
             )
         else:
+            topic, tail = _topic_and_demands(phrase.strip())
+            demands += tail
             out.append(
                 Proposal(
-                    f"Is about {phrase.strip()}",
-                    "The task names a subject: nothing else is invented.",
-                    "subject",
-                    source=text,
+                    f"Is about {topic}", "The task names a subject: nothing else is invented.", "subject", source=text
                 )
             )
         phrase = ""
@@ -209,103 +231,33 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         )
         said = f"Gives {phrase.strip()}" if plural else _fix_articles(f"Is {_article(phrase.strip())}")
         out.append(Proposal(said, f'What the task asks for ("{text}").', "subject", source=text))
-    for demand in demands:
-        out += propose_clause(Clause(demand, quotes=clause.quotes), ctx)
+        out += keys_rule(phrase, ctx) or []
+    out += _demands(demands, clause, ctx)
     return lead
 
 
-def _drop_bound(text: str, said: str) -> str:
-    """The lead without the bound it states ("a 150-200 word abstract" -> "an abstract")."""
+_TOPIC_DEMAND = re.compile(
+    r"\s+(?:that|which)\s+(?=(?:doesn'?t|does not|don'?t|never|must not|mentions?|includes?|uses?|avoids?|ends?|"
+    r"starts?|rhymes?|has no|uses no)\b)|,?\s+(?=(?:without|with no)\b)",
+    re.IGNORECASE,
+)
+
+
+def _topic_and_demands(topic: str) -> tuple[str, list[str]]:
+    """ "the sea that doesn't mention the word blue" -> ("the sea", ["doesn't mention the word blue"]): a relative
+    clause that asks something of the text is a demand, not part of the subject."""
+    parts = _TOPIC_DEMAND.split(topic)
+    return parts[0].strip(), [p.strip() for p in parts[1:] if p.strip()]
+
+
+def _drop_bound(text: str) -> str:
+    """The lead without the length it states ("a 150-200 word abstract" -> "an abstract", "in exactly three
+    sentences" and "(at least 150 words)" gone whole)."""
     from rubric_core.assistant.bound_rules import find_bound
 
     b = find_bound(text)
-    if b is None:
+    if b is None or b.unit not in ("word", "character", "sentence", "paragraph", "line"):
         return text
-    if b.unit in ("word", "character", "sentence", "paragraph", "line"):
-        return text[: b.span[0]] + " " + text[b.span[1] :]
-    return text
-
-
-def _faithful(source: str) -> Proposal:
-    facts = literals(source) + re.findall(r"\b\d+\s?[–-]\s?\d+\b", source)
-    figures = f" and keeps its figures ({', '.join(dict.fromkeys(facts))}) as given" if facts else ""
-    return Proposal(
-        f"Is faithful to the text given: adds nothing{figures}",
-        "The task hands over a text to work on: the answer keeps to it (its words are not a phrase to repeat).",
-        "quality",
-    )
-
-
-_FORMS: dict[str, list[tuple[str, str]]] = {
-    "haiku": [
-        ("Exactly 3 lines", "A haiku has three lines."),
-        ("Follows a 5-7-5 syllable pattern", "A haiku's lines have 5, 7 and 5 syllables."),
-    ],
-    "limerick": [("Exactly 5 lines", "A limerick has five lines."), ("Rhymes AABBA", "A limerick rhymes AABBA.")],
-    "sonnet": [
-        ("Exactly 14 lines", "A sonnet has fourteen lines."),
-        ("Follows a sonnet rhyme scheme (Shakespearean or Petrarchan)", "A sonnet rhymes in one of its schemes."),
-        ("Is in iambic pentameter", "A sonnet's lines are iambic pentameter."),
-    ],
-}
-
-
-def genre_forms(task: str, lead: Lead, stated: list[Proposal]) -> list[Proposal]:
-    """What the genre implies and the task does not state otherwise (a stated line count wins)."""
-    out: list[Proposal] = []
-    has_lines = any(re.search(r"\blines?\b", p.text) and p.role in ("length", "count") for p in stated)
-    low = task.lower()
-    for form, lines in _FORMS.items():
-        if re.search(rf"\b{form}s?\b", low):
-            for text, reason in lines:
-                if has_lines and "lines" in text:
-                    continue
-                out.append(Proposal(text, f"{reason} (Implied by the genre: edit or remove it.)", "form", implied=True))
-    m = re.search(
-        r"\bacrostic(?: poem)? (?:for|of|on|spelling) (?:the word |the name )?[\"“']?([A-Za-z]{2,12})\b", task, re.I
-    )
-    if m and not has_lines:
-        word = m.group(1).upper()
-        letters = ", ".join(word[:-1]) + f" and {word[-1]}"
-        out.append(
-            Proposal(
-                f"Exactly {len(word)} lines",
-                f"An acrostic of {word} has a line per letter. (Implied by the genre.)",
-                "form",
-                implied=True,
-            )
-        )
-        out.append(
-            Proposal(
-                f"The lines start with {letters}, in that order",
-                f"An acrostic spells {word}. (Implied by the genre.)",
-                "form",
-                implied=True,
-            )
-        )
-    if lead.email:
-        if not any(p.role == "start" for p in stated):
-            out.append(
-                Proposal(
-                    "Starts with a greeting",
-                    "An email opens with a greeting. (Implied by the genre: remove it if not wanted.)",
-                    "start",
-                    place="greeting",
-                    implied=True,
-                )
-            )
-        if not any(p.role == "end" and p.place in ("phrase", "signoff") for p in stated):
-            out.append(
-                Proposal(
-                    "Ends with a sign-off",
-                    "An email closes with a sign-off. (Implied by the genre: remove it if not wanted.)",
-                    "end",
-                    place="signoff",
-                    implied=True,
-                )
-            )
-    return out
-
-
-def capitalised(text: str) -> str:
-    return capital(text)
+    before = re.sub(r"(?i)\s*\b(?:in|within|to|of|under|with)\s*$", "", text[: b.span[0]])
+    dropped = before + " " + text[b.span[1] :]
+    return re.sub(r"\(\s*\)", "", dropped)

@@ -8,8 +8,9 @@ import re
 from dataclasses import dataclass
 
 from rubric_core.assistant.bound_rules import LENGTH_UNITS, find_bound
-from rubric_core.assistant.clause_rules import Context, propose_clause
-from rubric_core.assistant.lead_rules import _FORMS
+from rubric_core.assistant.clause_rules import propose_clause
+from rubric_core.assistant.genre_rules import _FORMS
+from rubric_core.assistant.rule_base import Context
 from rubric_core.assistant.task_clauses import read_clauses
 from rubric_core.assistant.task_facts import literals
 from rubric_core.checks.described import check_for

@@ -9,11 +9,13 @@ import re
 from dataclasses import dataclass, field
 
 from rubric_core.assistant.bound_rules import LENGTH_UNITS, find_bound
-from rubric_core.assistant.clause_rules import Context, propose_clause
+from rubric_core.assistant.clause_rules import propose_clause
 from rubric_core.assistant.draft_conflicts import resolve
 from rubric_core.assistant.draft_model import DraftedCriterion, line
-from rubric_core.assistant.lead_rules import _WRITE, Lead, genre_forms, propose_lead
+from rubric_core.assistant.genre_rules import Lead, genre_forms
+from rubric_core.assistant.lead_rules import _WRITE, propose_lead
 from rubric_core.assistant.proposal import Proposal
+from rubric_core.assistant.rule_base import Context
 from rubric_core.assistant.task_clauses import read_clauses
 from rubric_core.assistant.task_facts import literals, names
 from rubric_core.assistant.wording import singular
@@ -85,9 +87,13 @@ def draft_with_rules(task: str) -> RulesDraft:
     for token, where in facts:
         if re.search(rf"(?<![\w$€£#]){re.escape(token.lower())}(?!\w)", said):
             continue
-        c = line(
-            f"Mentions {token}", f'A fact the task gives ("{where.strip()}"): the answer states it as given.', where
-        )
+        reason = f'A fact the task gives ("{where.strip()}"): the answer states it as given.'
+        c = line(f"Mentions {token}", reason, where)
+        if not c.checkable and re.match(r"\d", token):
+            # "Mentions 14 May" reads as a count: name what the number is
+            time = re.search(r"(?i)\d\s?(?:am|pm)\b|:\d\d", token)
+            kind = "time" if time else "phone number" if re.fullmatch(r"[\d\s()+-]{9,}", token) else "date"
+            c = line(f"Mentions the {kind} {token}", reason, where)
         if c.checkable:
             criteria.append(c)
             said += " " + c.text.lower()

@@ -55,7 +55,9 @@ class Reading:
 
 _ABBREVIATIONS = re.compile(
     r"\b(?:Dr|Mr|Mrs|Ms|Mx|Prof|St|Sr|Jr|vs|etc|approx|No|Inc|Ltd|Co|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\."
-    r"|\b(?:e\.g|i\.e|a\.m|p\.m|U\.S|U\.K)\.|(?<=\b[A-Z])\.(?=\s+[A-Z])"
+    r"|\b(?:e\.g|i\.e|a\.m|p\.m|U\.S|U\.K)\.|(?<=\b[A-Z])\.(?=\s+(?!(?:It|The|This|That|These|We|You|They|He|She|"
+    r"I|A|An|Our|Your|Please|Keep|Use|Make|Write|Do|Don't|No|Include|Mention|Avoid|End|Start|Add|Give|Each|Every|"
+    r"Under|Between|Only|Also|Then|Its)\b)[A-Z])"
 )
 LIST_VERBS = frozenset(
     "mention mentions include includes cover covers name names list lists use uses state states give gives feature "
@@ -77,7 +79,7 @@ _DIRECTIVE_WORDS = frozenset(
 """Words that can open a demand of their own. A piece opening with none of them continues the clause before it."""
 _STARTERS = re.compile(
     r"^(?:(?:please|and|but|also|then|plus|or|so)\s+)*"
-    r"(?:(?:don'?t|do not|never|no|not|avoid|without|nothing|none|make sure|be sure|remember|keep|mention|include|"
+    r"(?:(?:must|should|has to|have to|needs? to|with no|don'?t|do not|never|no|not|avoid|without|nothing|none|make sure|be sure|remember|keep|mention|include|"
     r"end|start|begin|open|close|finish|sign(?: off)?|add|use|give|list|ask|tell|warn|emphasi[sz]e|cover|suggest|"
     r"explain|describe|offer|respond|reply|thank|apologi[sz]e|invite|return|output|translate|summari[sz]e|format|"
     r"limit|stay|be|put|state|highlight|note|remind|say|cite|name|address|follow|fit|implement|define|accept|exit|"
@@ -87,7 +89,9 @@ _STARTERS = re.compile(
     r"(?:should|must|has to|have to|needs? to|may not|can't|cannot|shouldn't|mustn't)|happy|casual|formal|"
     r"friendly|polite|funny|warm|sincere|short|brief|numbered|bullet(?:ed)?|dialogue|dates|ingredients|serves?|"
     r"imperative|conventional|subject line|third-person|first-person|inline|minimal|modern|jsdoc|roman|no more|"
-    r"plain|simple|concise|upbeat|professional|playful)\b)",
+    r"plain|simple|concise|upbeat|professional|playful|rhyming|using|ending|starting|beginning|opening|closing|"
+    r"including|mentioning|avoiding|keeping|written|addressed|signed|told|set in|in (?:the )?(?:first|second|third) "
+    r"person|in (?:english|french|spanish|german|italian|portuguese)|[a-z]+-(?:friendly|free|based|ready|proof|safe))\b)",
     re.IGNORECASE,
 )
 
@@ -171,7 +175,12 @@ def is_directive(piece: str) -> bool:
 
 
 def _head(clause: str) -> str:
-    words = re.sub(r"^(?:(?:please|and|also|then|make sure to|be sure to|don't forget to)\s+)+", "", clause.lower())
+    words = re.sub(
+        r"^(?:(?:please|and|also|then|make sure to|be sure to|don't forget to|must|should|has to|needs to|it should|"
+        r"it must)\s+)+",
+        "",
+        clause.lower(),
+    )
     first = words.split()[:1]
     return first[0] if first else ""
 
@@ -193,8 +202,9 @@ def read_clauses(task: str) -> Reading:
             # "Outline for an essay: intro, three body sections, and a conclusion": the parts it has
             clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0)))
             sentence = tail
-        elif colon and is_directive(tail) and len(head.split()) <= 3 and n == 0:
-            clauses.append(Clause(head.strip(), sentence=n, lead=True))  # "PostgreSQL: create a table ..."
+        elif colon and is_directive(_CUT.split(tail)[0]) and not tail.startswith(_Q0):
+            # "PostgreSQL: create a table ...", "Release notes for v3.1: mention the dark mode, ..."
+            clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0 and not clauses)))
             sentence = tail
         parts = (_LIST_CUT if listed else _CUT).split(sentence)
         pieces = [(parts[i - 1] if i else "", parts[i]) for i in range(0, len(parts), 2)]

@@ -116,7 +116,8 @@ def literals(text: str) -> list[str]:
         found.append((m.start(), token))
     for f in find("date", text):
         token = f.text.rstrip(".,")
-        if re.search(r"\d", token) or len(token.split()) > 1:
+        weekday = re.fullmatch(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day", token)
+        if re.search(r"\d", token) or len(token.split()) > 1 or weekday:
             found.append((text.find(token), token))
     out: list[str] = []
     for _, token in sorted(found):

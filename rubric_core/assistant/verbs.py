@@ -8,7 +8,8 @@ import re
 from rubric_core.assistant.wording import third_person
 
 VERBS = frozenset(
-    """accept add address answer apologise apologize ask avoid back be begin build call cite close compare cover
+    """accept add address answer apologise apologize ask avoid back be begin build calculate call check cite close
+    compare compute convert count cover detect find generate merge parse print read reverse sort take
     create decline define describe emphasise emphasize end exit explain express feature fetch fit flag follow format
     give greet handle have highlight implement include introduce invite keep limit list lowercase make match mention name
     note offer open order output pitch promise propose provide put quote raise recommend remind replace reply
@@ -96,8 +97,9 @@ def say(verb: str) -> str:
 
 
 def split_objects(text: str) -> list[str]:
-    """ "its height or the year it was built" -> ["its height", "the year it was built"] (a list of noun phrases
-    joined by "or" / "and" / commas, each led by a determiner); one phrase otherwise."""
-    parts = re.split(r",\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+(?=(?:the|a|an|its|their|his|her|my|our|any)\b)", text)
+    """What a ban rules out, one by one: "its height or the year it was built" -> ["its height", "the year it was
+    built"], "melatonin or caffeine" -> both ("A or B" is ruled out as neither); "and" parts only when each has
+    its determiner ("the price and the discount"), since "rock and roll" is one thing."""
+    parts = re.split(r",\s*(?:(?:and|or)\s+)?|\s+or\s+|\s+and\s+(?=(?:the|a|an|its|their|his|her|my|our|any)\b)", text)
     parts = [p.strip() for p in parts if p.strip()]
     return parts if len(parts) > 1 else [text.strip()]
