@@ -14,7 +14,7 @@ import re
 from rubric_core.assistant.bound_rules import bound_proposal
 from rubric_core.assistant.genre_rules import GENRE, Lead, _faithful
 from rubric_core.assistant.proposal import Proposal
-from rubric_core.assistant.rule_base import Context, generic
+from rubric_core.assistant.rule_base import QUALITY_WORDS, Context, generic
 from rubric_core.assistant.task_clauses import Clause
 from rubric_core.assistant.verbs import is_verb
 from rubric_core.assistant.wording import capital
@@ -225,6 +225,10 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         + r"s?",
         phrase.strip(),
     )
+    head = phrase.split(" about ")[0].split(" for ")[0]
+    for word in re.findall(r"[a-z][\w-]*", head.lower()):
+        if word in QUALITY_WORDS:
+            out.append(Proposal(f"Is {word}", f'A quality the task asks for ("{text}").', "quality", term=word))
     if phrase.strip() and not plain:
         plural = re.match(r"(?i)(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", phrase) or re.search(
             r"(?i)\b(?:notes|instructions|steps|titles|lines|facts|tests|ideas|tips)\b", phrase.split(" for ")[0]

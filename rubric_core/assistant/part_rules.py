@@ -100,7 +100,39 @@ def mention_rule(text: str, clause: Clause) -> list[Proposal] | None:
     obj = re.sub(r"^(?:my|our)\s+", "", obj)
     if verb == "use" and not quotes:
         return [criterion(f"Uses {obj}", text, "format", term=obj)]
+    token = bare_literal(obj)
+    if token:
+        return [criterion(token, text, "include", term=obj)]
     return [criterion(f"{say(verb)} {obj}", text, "include", term=obj)]
+
+
+_KIND_WORDS = frozenset(
+    "the a an of price cost costs fee fees wage salary rate pay number phone clinic office link url website address "
+    "email hashtag code version date deadline time at is are just only".split()
+)
+
+
+def bare_literal(obj: str) -> str:
+    """ "the price of $4.99/month" -> "Mentions $4.99/month": a fact named only by its kind is checked as the literal
+    itself (a phrase check of "price of $4.99/month" would fail on "costs $4.99 a month"); a number-led one says
+    its kind ("Mentions the phone number 020 7946 0123")."""
+    from rubric_core.assistant.task_facts import literals
+
+    found = literals(obj)
+    if len(found) != 1:
+        return ""
+    rest = obj.replace(found[0], " ")
+    if any(w not in _KIND_WORDS for w in re.findall(r"[a-z]+", rest.lower())):
+        return ""
+    token = found[0]
+    if re.match(r"\d", token):
+        if re.search(r"(?i)\d\s?(?:am|pm)\b|:\d\d", token):
+            return f"Mentions the time {token}"
+        if re.fullmatch(r"[\d\s()+-]{9,}", token):
+            return f"Mentions the phone number {token}"
+        if not re.search(r"[%.]", token) and re.search(r"[A-Za-z]", token):
+            return f"Mentions the date {token}"
+    return f"Mentions {token}"
 
 
 _KEY = re.compile(r"[\"“]([\w.-]+)[\"”]\s*\(([^()]+)\)")
@@ -159,8 +191,22 @@ def has_rule(text: str, clause: Clause, ctx: Context) -> list[Proposal] | None:
     order = ordering(obj)
     if order:
         return [criterion(order, text, "format")]
+    part = _PARTS.get(re.sub(r"(?i)^(?:an?|the)\s+", "", obj).lower())
+    if part:
+        return [criterion(part[0], text, part[1], place=part[2])]
     return keys_rule(obj, ctx) or sections_rule(obj) or each_rule(obj) or only_rule(obj) or noun_phrase(obj)
 
+
+_PARTS = {
+    "call to action": ("Includes a call to action", "include", ""),
+    "cta": ("Includes a call to action", "include", ""),
+    "greeting": ("Starts with a greeting", "start", "greeting"),
+    "sign-off": ("Ends with a sign-off", "end", "signoff"),
+    "signoff": ("Ends with a sign-off", "end", "signoff"),
+    "subject line": ("Includes a subject line", "include", ""),
+    "question": ("Includes a question", "include", ""),
+}
+"""Parts a text has, said the way the offline grader reads them (docs/CRITERIA.md)."""
 
 _BY = {
     "cheapest": "price",

@@ -79,7 +79,7 @@ _DIRECTIVE_WORDS = frozenset(
 """Words that can open a demand of their own. A piece opening with none of them continues the clause before it."""
 _STARTERS = re.compile(
     r"^(?:(?:please|and|but|also|then|plus|or|so)\s+)*"
-    r"(?:(?:must|should|has to|have to|needs? to|with no|don'?t|do not|never|no|not|avoid|without|nothing|none|make sure|be sure|remember|keep|mention|include|"
+    r"(?:(?:with (?:an?|no|the|\d+|one|two|three|four|five)|must|should|has to|have to|needs? to|with no|don'?t|do not|never|no|not|avoid|without|nothing|none|make sure|be sure|remember|keep|mention|include|"
     r"end|start|begin|open|close|finish|sign(?: off)?|add|use|give|list|ask|tell|warn|emphasi[sz]e|cover|suggest|"
     r"explain|describe|offer|respond|reply|thank|apologi[sz]e|invite|return|output|translate|summari[sz]e|format|"
     r"limit|stay|be|put|state|highlight|note|remind|say|cite|name|address|follow|fit|implement|define|accept|exit|"

@@ -8,7 +8,8 @@ import re
 from rubric_core.assistant.wording import third_person
 
 VERBS = frozenset(
-    """accept add address answer apologise apologize ask avoid back be begin build calculate call check cite close
+    """accept add address announce answer apologise apologize ask avoid back be begin build calculate call celebrate
+    check cite close congratulate edit introduce proofread promote recap rewrite
     compare compute convert count cover detect find generate merge parse print read reverse sort take
     create decline define describe emphasise emphasize end exit explain express feature fetch fit flag follow format
     give greet handle have highlight implement include introduce invite keep limit list lowercase make match mention name
