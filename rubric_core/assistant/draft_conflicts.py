@@ -89,7 +89,26 @@ def resolve(props: list[Proposal]) -> tuple[list[Proposal], list[tuple[Proposal,
         kept.append(p)
     kept = _lengths(kept, hold)
     kept = _mentions_and_bans(kept, hold)
+    kept = _counts(kept, hold)
     return kept, held, warnings
+
+
+def _counts(props: list[Proposal], hold: object) -> list[Proposal]:
+    """Bounds no answer meets together ("no more than 2 words" and "three to four words"): the later is held."""
+    from rubric_core.checks.phrasing import contradictions, interpret
+    from rubric_core.rubric import Criterion
+
+    out: list[Proposal] = []
+    for p in props:
+        if p.role in ("length", "count", "form"):
+            spec = interpret(Criterion(p.text, 0))
+            earlier = [(Criterion(q.text, 0), interpret(Criterion(q.text, 0))) for q in out if q.role in ("length", "count", "form")]
+            clash = next((c for c, s in earlier if contradictions([(c, s), (Criterion(p.text, 0), spec)])), None)
+            if clash is not None:
+                hold(p, f'"{p.text}" and "{clash.text}" cannot both hold: no answer meets both. Keep one of them.')  # type: ignore[operator]
+                continue
+        out.append(p)
+    return out
 
 
 def _word_limit(p: Proposal) -> int | None:
@@ -120,11 +139,21 @@ def _lengths(props: list[Proposal], hold: object) -> list[Proposal]:
 
 def _mentions_and_bans(props: list[Proposal], hold: object) -> list[Proposal]:
     bans = {p.term.lower().strip(): p for p in props if p.role == "ban" and p.term}
+    phrases = [p for p in props if p.phrase and p.role in ("include", "start", "end")]
     out = []
     for p in props:
         if p.role == "include" and p.term and p.term.lower().strip() in bans:
             ban = bans[p.term.lower().strip()]
             hold(p, f'"{p.text}" and "{ban.text}" ask for and rule out the same thing: keep one.')  # type: ignore[operator]
             continue
+        if p.role == "ban" and p.phrase:
+            inside = next((q for q in phrases if re.search(rf"(?i)\b{re.escape(p.phrase)}\b", q.phrase)), None)
+            if inside is not None:
+                hold(  # type: ignore[operator]
+                    p,
+                    f'"{p.text}" cannot hold with "{inside.text}", whose required phrase contains it: the phrase is '
+                    "kept whole and the ban held back. Edit one of them.",
+                )
+                continue
         out.append(p)
     return out

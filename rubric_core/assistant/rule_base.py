@@ -40,7 +40,14 @@ def quote_text(q: Quote) -> str:
 
 
 def quotes_in(text: str, clause: Any) -> list[Quote]:
-    return [q for q in clause.quotes if q.text in text]
+    """The clause's quoted phrases that stand in `text`, in order; one inside a longer one ("synergy" inside
+    "Error: synergy not found") is not a phrase of its own there."""
+    found = [(text.find(q.text), q) for q in clause.quotes if q.text in text]
+    spans = [(at, at + len(q.text)) for at, q in found]
+    out = [
+        q for at, q in found if not any(a <= at and at + len(q.text) <= b and (a, b) != (at, at + len(q.text)) for a, b in spans)
+    ]
+    return sorted(out, key=lambda q: text.find(q.text))
 
 
 def criterion(text: str, source: str, role: str, *, fallback: bool = False, **kw: str) -> Proposal:

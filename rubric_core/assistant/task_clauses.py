@@ -143,7 +143,17 @@ def _sentences(text: str) -> list[str]:
         line = re.sub(r"^\s*(?:[-*•+]|\d+[.)])\s+", "", line).strip()
         if not line:
             continue
-        for sentence in re.split(r"(?<=[.!?])\s+(?=[^\s\d,;a-z])|(?<=[.!?])\s+(?=\d)", line):
+        pieces = re.split(r"(?<=[.!?])\s+(?=[^\s\d,;a-z])|(?<=[.!?])\s+(?=\d)", line)
+        split: list[str] = []
+        for piece in pieces:
+            # "...the word "synergy". do not mention the moon": a demand after a full stop, in lower case
+            parts = re.split(r"(?<=[.!?])\s+(?=[a-z])", piece)
+            for part in parts:
+                if split and split[-1] and not is_directive(part) and part is not parts[0]:
+                    split[-1] += " " + part
+                else:
+                    split.append(part)
+        for sentence in split:
             sentence = sentence.strip()
             if sentence and not re.fullmatch(r"[\w\s'-]{0,30}:", sentence):
                 out.append(re.sub(r"\s*:$", "", sentence))

@@ -1,0 +1,172 @@
+"""The offline drafter (issue 38 item 6): every constraint the task states kept, never inverted, quotes whole, ranges
+as ranges, conflicting pairs reconciled; notes in plain words; and its inputs checked first (issue 41 item 5)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rubric_core.assistant.drafting import DraftInputError, amend_rubric, draft_rubric
+from rubric_core.cli.main import main
+
+
+def _all(d: object) -> list[str]:
+    return [c.text for c in (*d.criteria, *d.left_to_llm)]  # type: ignore[attr-defined]
+
+
+def test_the_issues_examples_keep_their_negation_quote_range_and_every_constraint() -> None:
+    desk = draft_rubric(
+        'Write a product description for our standing desk. Do not use the word "ergonomic". Three to five bullet '
+        "points, each one sentence."
+    )
+    lines = _all(desk)
+    assert 'Does not use the word "ergonomic"' in lines and not any("Uses the phrase" in x for x in lines)
+    assert "Has 3 to 5 bullet points" in lines and "Each bullet point is exactly 1 sentence" in lines
+    assert "Exactly 1 sentence" not in lines  # the whole text is not one sentence
+    alvarez = draft_rubric(
+        'Write a cover letter for Ms. Alvarez. Start with "Dear Ms. Alvarez" and keep it under 300 words. Do not mention the moon.'
+    )
+    assert 'Starts with "Dear Ms. Alvarez"' in _all(alvarez) and "Mentions Dear Ms" not in _all(alvarez)
+    assert "Does not mention the moon" in _all(alvarez) and "Fewer than 300 words" in _all(alvarez)
+
+
+def test_the_roamly_email_keeps_the_trial_and_never_proposes_a_question_and_a_sign_off_for_the_last_words() -> None:
+    d = draft_rubric(
+        "Write a launch email for a budget travel app called Roamly. Under 150 words, mention the 30-day free trial "
+        "and the price of $4.99/month, end with a question."
+    )
+    rubric = [c.text for c in d.criteria]
+    assert "Mentions the 30-day free trial" in rubric and "Mentions $4.99/month" in rubric
+    assert "Ends with a sign-off" in rubric and "Ends with a question" not in _all(d)
+    assert "The last sentence before the sign-off is a question" in _all(d)
+
+
+def test_a_required_phrase_longer_than_the_word_limit_is_kept_whole_and_the_limit_held_back() -> None:
+    d = draft_rubric(
+        'Title for my blog post. Max 5 words, and it has to include "The Complete Beginner\'s Guide to Sourdough".'
+    )
+    assert 'Includes "The Complete Beginner\'s Guide to Sourdough"' in [c.text for c in d.criteria]
+    assert [c.text for c in d.held_back] == ["At most 5 words"]
+    assert any("6 words" in w for w in d.warnings)
+
+
+def test_a_subject_only_task_gets_its_subject_and_nothing_invented() -> None:
+    d = draft_rubric("tidal locking")
+    assert _all(d) == ["Is about tidal locking"]
+
+
+@pytest.mark.parametrize(
+    ("rubric", "note", "expected"),
+    [
+        (["mentions moving the call to Thursday", "ends with a sign-off"], "add a greeting", "Starts with a greeting"),
+        (
+            ["mentions the office in Leeds", "contains no hashtags"],
+            "add a call to action at the end",
+            "Ends with a call to action",
+        ),
+        (
+            ["is between 50 and 80 words", "does not mention the price"],
+            "make it stricter",
+            "is between 55 and 75 words",
+        ),
+        (
+            ["mentions the venue", 'ends with "Thanks, Lee"'],
+            "also it must end with a question",
+            'The last sentence before the sign-off "Thanks, Lee" is a question',
+        ),
+    ],
+)
+def test_notes_in_plain_words_map_to_criteria_and_keep_the_rest(rubric: list[str], note: str, expected: str) -> None:
+    d = amend_rubric("Email to Sam about the office move.", rubric, note)
+    lines = [c.text for c in d.criteria]
+    assert expected.lower() in [x.lower() for x in lines], lines
+    assert all(x in lines for x in rubric if "between" not in x)  # untouched lines stay word for word
+    assert d.message
+
+
+def test_remove_and_nonsense_notes() -> None:
+    rubric = ["is under 100 words", "mentions the 3 pm start", 'ends with "Thanks, Lee"']
+    assert [c.text for c in amend_rubric("Invite the team.", rubric, "   REMOVE 2.  ").criteria] == [
+        rubric[0],
+        rubric[2],
+    ]
+    for note, words in (
+        ("remove 0", "numbered from 1"),
+        ("remove -1", "numbered from 1"),
+        ("remove 99", "has 3"),
+        ("remove 99999999999999999999999", "has 3"),
+        ("remove", "which criterion"),
+        ("remove all", "empty rubric"),
+        ("make it sparkle", "cannot turn"),
+        ("", "empty"),
+        ("add a greeting\x00", "NUL"),
+        ("remove\x08 2", "control character"),
+        ("add a greeting and " * 60, "at most 1,000"),
+    ):
+        with pytest.raises(DraftInputError, match=words):
+            amend_rubric("Invite the team.", rubric, note)
+
+
+@pytest.mark.parametrize(
+    ("task", "words"),
+    [
+        ("Write a poem\x00 about cats.", "NUL"),
+        ("Write a tweet about green tea.\x1b[2J", "escape"),
+        ('Write an email that ends with "\u202eseY kooL".', "bidirectional"),
+        ('Banner that includes the phrase "Buy\u200bNow".', "zero-width"),
+        ("Write a poem about \ud83d the sea.", "surrogate"),
+        ("https://example.com/brief.docx", "no words"),
+        ("?!?! ... ---", "no words"),
+        ("Write a blog post about cats. " * 1000, "at most 20,000"),
+        ("   \n ", "empty"),
+    ],
+)
+def test_bad_tasks_are_refused_with_the_reason(task: str, words: str) -> None:
+    with pytest.raises(DraftInputError, match=words):
+        draft_rubric(task)
+
+
+def test_awkward_but_valid_tasks_are_drafted() -> None:
+    assert any("Gus" in x for x in _all(draft_rubric("\ufeffWrite a limerick about a goat named Gus.")))
+    crlf = _all(draft_rubric("Product blurb for a kettle.\r\n- under 50 words\r\n- mention the 1.7 L capacity\r\n"))
+    assert "Fewer than 50 words" in crlf and any("1.7 L" in x for x in crlf)
+    unclosed = draft_rubric('Write a tweet that includes "launch day and is under 200 characters.')
+    assert any("never closed" in w for w in unclosed.warnings)
+    assert not any("launch day and is under" in x for x in _all(unclosed))
+
+
+def test_the_command_line_refuses_bad_drafting_input_with_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    task = tmp_path / "task.md"
+    task.write_text("Write an invitation to Friday's team workshop. Keep it under 100 words.", encoding="utf-8")
+    nul = tmp_path / "nul.md"
+    nul.write_bytes(b"Write a poem\x00 about cats.")
+    cases = [
+        (["--task-file", str(nul)], "NUL"),
+        (["--task-file", str(task), "--note", "remove 0"], "numbered from 1"),
+        (["--task-file", str(task), "--note", "remove 99"], "no criterion 99"),
+        (["--task-file", str(task), "--note", "remove -1"], "numbered from 1"),
+        (["--task-file", str(task), "--note", "make it sparkle"], "cannot turn"),
+        (["--task-file", str(task), "--note", "x" * 100_000], "at most 1,000"),
+        (["--task-file", str(task), "--model", "offline:nosuch"], "Unknown offline drafter"),
+        (["--task-file", str(task), "--rubric-file", str(task)], "--rubric-file needs --note"),
+    ]
+    for args, words in cases:
+        assert main(["rubric", "draft", *args]) == 2, args
+        captured = capsys.readouterr()
+        assert words in captured.err and captured.out == "" and "Traceback" not in captured.err, (args, captured)
+    assert main(["rubric", "draft", "--task-file", str(task), "--note", "make it shorter"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("# drafted by rules (note: make it shorter)\n") and "Fewer than 70 words" in out
+    assert main(["rubric", "draft", "--task-file", str(task)]) == 0
+    assert "(note:" not in capsys.readouterr().out
+    rubric = tmp_path / "rubric.md"
+    rubric.write_text("- is under 100 words\n- mentions the 3 pm start\n", encoding="utf-8")
+    assert (
+        main(["rubric", "draft", "--task-file", str(task), "--rubric-file", str(rubric), "--note", "add a greeting"])
+        == 0
+    )
+    out = capsys.readouterr().out
+    assert "- is under 100 words\n" in out and "- starts with a greeting\n" in out
