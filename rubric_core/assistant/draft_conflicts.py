@@ -102,7 +102,11 @@ def _counts(props: list[Proposal], hold: object) -> list[Proposal]:
     for p in props:
         if p.role in ("length", "count", "form"):
             spec = interpret(Criterion(p.text, 0))
-            earlier = [(Criterion(q.text, 0), interpret(Criterion(q.text, 0))) for q in out if q.role in ("length", "count", "form")]
+            earlier = [
+                (Criterion(q.text, 0), interpret(Criterion(q.text, 0)))
+                for q in out
+                if q.role in ("length", "count", "form")
+            ]
             clash = next((c for c, s in earlier if contradictions([(c, s), (Criterion(p.text, 0), spec)])), None)
             if clash is not None:
                 hold(p, f'"{p.text}" and "{clash.text}" cannot both hold: no answer meets both. Keep one of them.')  # type: ignore[operator]

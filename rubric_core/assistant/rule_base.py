@@ -45,7 +45,9 @@ def quotes_in(text: str, clause: Any) -> list[Quote]:
     found = [(text.find(q.text), q) for q in clause.quotes if q.text in text]
     spans = [(at, at + len(q.text)) for at, q in found]
     out = [
-        q for at, q in found if not any(a <= at and at + len(q.text) <= b and (a, b) != (at, at + len(q.text)) for a, b in spans)
+        q
+        for at, q in found
+        if not any(a <= at and at + len(q.text) <= b and (a, b) != (at, at + len(q.text)) for a, b in spans)
     ]
     return sorted(out, key=lambda q: text.find(q.text))
 
