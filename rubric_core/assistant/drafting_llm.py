@@ -60,8 +60,9 @@ def _breaks(model: str, rule: Proposal) -> bool:
     if rule.role == "ban" and shares and not _NEG.search(model):
         return True
     if rule.phrase and rule.phrase.lower() not in low:
-        head = " ".join(rule.phrase.lower().split()[:2])
-        if head and head in low:
+        words = re.findall(r"\w+", rule.phrase.lower())
+        head = " ".join(words[:2])
+        if len(words) > 1 and head in " ".join(re.findall(r"\w+", low)):
             return True  # "Mentions Dear Ms" for 'Start with "Dear Ms. Alvarez"'
     if rule.role in ("length", "count") and shares:
         nums = re.findall(r"\d+", rule.text)
