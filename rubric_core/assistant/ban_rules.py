@@ -29,6 +29,9 @@ def ban_rule(text: str, clause: Clause, ctx: Context) -> list[Proposal] | None:
     m = re.match(r"^without\s+(\w+ing)\b\s*(.*)$", text, re.I)
     if m:
         return _negated(base(m.group(1)), m.group(2).strip(), text, clause)
+    m = re.match(r"^without\s+(?:the\s+)?(?:words?|phrases?|terms?)\s+(.+)$", text, re.I)
+    if m and quotes_in(m.group(1), clause):
+        return [_word_ban(q, text) for q in quotes_in(m.group(1), clause)]
     m = re.match(r"^without\s+(?:any\s+)?(.+)$", text, re.I)
     if m:
         return [criterion(f"Contains no {o}", text, "ban", term=o) for o in split_objects(m.group(1))]

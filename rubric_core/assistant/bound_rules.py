@@ -57,6 +57,7 @@ _FORMS: tuple[tuple[str, str], ...] = (
         rf"{_LEAD}(?:an? \w+ of )?{_N}[- ]{_UNIT}(?!\s+(?:must|should|has to|have to|needs? to|is|are|will|can|covers?)\b)",
         "bare",
     ),
+    (rf"\b(?:an?|the) {_N}-((?:word|paragraph|sentence|line|character|page)s?)\b", "bare"),
 )
 _NOT_UNITS = frozenset(
     "am pm percent per hour day week month year time minute second minute-long year-old star x mb gb kb km mile miles kg g ml l "
@@ -222,6 +223,10 @@ def bound_proposal(text: str, *, items: str = "", whole: bool = True, bare: bool
     if b is None:
         return None
     unit = LENGTH_UNITS.get(b.unit.split()[-1]) if len(b.unit.split()) == 1 else None
+    if unit is None and re.search(
+        r"\b(?:who|which|whose|where|placed|bought|ordered|having)\b", text[: b.span[0]].lower()
+    ):
+        return None  # "customers who placed more than 3 orders": what the data holds, not what the answer has
     tail = text[b.span[1] :].strip().lower()
     each = re.match(r"(?:with )?(.+?) each\b", tail)
     inner = find_bound(each.group(1)) if each and unit is None else None

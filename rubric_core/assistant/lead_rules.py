@@ -39,8 +39,9 @@ def _article(phrase: str) -> str:
 
 
 def _fix_articles(text: str) -> str:
-    text = re.sub(r"\b([Aa]) (?=[aeiouAEIOU](?!n[ie]|s[eu]))", r"\1n ", text)
-    return re.sub(r"\b([Aa])n (?=[^aeiouAEIOU\W])", r"\1 ", text)
+    """ "a abstract" -> "an abstract" after a bound is taken out (not "an UX", "an user", "an one")."""
+    text = re.sub(r"\b([Aa]) (?=[aeio]|u(?![sn]i|[a-z]?e)(?=[a-z]))(?!one\b|eu)", r"\1n ", text)
+    return re.sub(r"\b([Aa])n (?=[b-df-hj-np-tv-z])", r"\1 ", text)
 
 
 def _source_quote(text: str, clause: Clause) -> str:
@@ -123,14 +124,14 @@ def _demands(demands: list[str], clause: Clause, ctx: Context) -> list[Proposal]
 
 def _function(phrase: str, task: str) -> Proposal | None:
     """ "a Python function `slugify(title: str) -> str`": the offline grader checks that it is defined."""
-    if not re.search(r"(?i)\bfunction\b", phrase) or re.search(
-        r"(?i)\b(?:javascript|typescript|rust|go|java|ruby|php|c\+\+|c#|bash|js)\b", task
-    ):
+    kind = re.search(r"(?i)\b(function|class)\b", phrase)
+    if not kind or re.search(r"(?i)\b(?:javascript|typescript|rust|go|java|ruby|php|c\+\+|c#|bash|js)\b", task):
         return None
-    name = re.search(r"`(?:def\s+)?([A-Za-z_]\w*)\s*\(", phrase) or re.search(
-        r"(?i)\bfunction (?:called |named )?`?([A-Za-z_]\w*)`?\s*\(", phrase
+    what = kind.group(1).lower()
+    name = re.search(r"`(?:def\s+|class\s+)?([A-Za-z_]\w*)\s*[(`]", phrase) or re.search(
+        rf"(?i)\b{what} (?:called |named )?`?([A-Za-z_]\w*)`?\s*\(", phrase
     )
-    text = f"Defines a function {name.group(1)}" if name else "Defines a function"
+    text = f"Defines a {what} {name.group(1)}" if name else f"Defines a {what}"
     return Proposal(
         text, "The task asks for a function: the offline grader checks that it is defined.", "format", source=phrase
     )

@@ -255,7 +255,7 @@ def quality_rule(text: str) -> list[Proposal] | None:
     words = [
         w
         for w in re.split(
-            r"\s*(?:,|\band\b|\bbut\b)\s*", re.sub(r"^(?:be|keep it|sound|stay)\s+", "", text, flags=re.I)
+            r"\s*(?:,|\band\b|\bbut\b)\s*", re.sub(r"^(?:be|keep it|make it|sound|stay)\s+", "", text, flags=re.I)
         )
         if w
     ]

@@ -85,7 +85,7 @@ _STARTERS = re.compile(
     r"limit|stay|be|put|state|highlight|note|remind|say|cite|name|address|follow|fit|implement|define|accept|exit|"
     r"run|trigger|create|fetch|select|skip|answer|call|express|decline|flag|request|propose|write|draft|provide|"
     r"show|hide|leave|only|each|every|none|at (?:least|most)|under|between|exactly|max(?:imum)?|min(?:imum)?|"
-    r"fewer|less than|more than|up to|one|two|three|four|five|six|seven|eight|nine|ten|\d+|(?:it|they|the \w+) "
+    r"fewer|less than|more than|up to|one|two|three|four|five|six|seven|eight|nine|ten|\d+|(?:it|they|the \w+(?: \w+)?) "
     r"(?:should|must|has to|have to|needs? to|may not|can't|cannot|shouldn't|mustn't)|happy|casual|formal|"
     r"friendly|polite|funny|warm|sincere|short|brief|numbered|bullet(?:ed)?|dialogue|dates|ingredients|serves?|"
     r"imperative|conventional|subject line|third-person|first-person|inline|minimal|modern|jsdoc|roman|no more|"

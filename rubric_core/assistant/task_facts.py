@@ -77,6 +77,9 @@ def names(text: str, quotes: list[str] | None = None) -> list[str]:
             words[-1] = re.sub(r"['’]s?$", "", words[-1])  # "Fernleaf Gardens' March issue": the name ends there
         name = " ".join(words)
         after = scan[m.end() :]
+        version = re.match(r" (v?\d+(?:\.\d+)+)\b", after)
+        if version and not re.search(r"['’]s?$", name):
+            name += version.group(0)  # "Inkwell 2.0": the version is part of the name
         if _NOT_NAMED.match(after) or re.search(r"-(?:style|based|like|friendly|free|person|level|only)$", name, re.I):
             continue
         if re.search(r"['’]s?$", name):

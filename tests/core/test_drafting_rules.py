@@ -170,3 +170,74 @@ def test_the_command_line_refuses_bad_drafting_input_with_exit_2(
     )
     out = capsys.readouterr().out
     assert "- is under 100 words\n" in out and "- starts with a greeting\n" in out
+
+
+@pytest.mark.parametrize(
+    ("task", "present", "absent"),
+    [
+        (
+            'Write a 3-paragraph cover letter for a UX designer role at Pixel & Pine. Mention Figma, don\'t mention salary, and sign off with "Sincerely, Jordan Lee".',
+            [
+                "Exactly 3 paragraphs",
+                'Ends with the sign-off "Sincerely, Jordan Lee"',
+                "Does not mention salary",
+                "Mentions Pixel & Pine",
+            ],
+            ["Is a cover letter for an UX designer role at Pixel & Pine"],
+        ),
+        (
+            "Write a SQL query that returns the names of customers who placed more than 3 orders in 2023.",
+            [],
+            ["Has at least 4 orders"],  # the data's count, not the answer's
+        ),
+        (
+            'Haiku about a rainy Monday morning in Tokyo, without the word "umbrella".',
+            ['Does not use the word "umbrella"'],
+            [],
+        ),
+        (
+            'Onboarding instructions: 5 to 8 numbered steps, each under 25 words, and the first step must be "Collect your badge."',
+            [
+                "Has 5 to 8 numbered steps",
+                "Each numbered step is under 25 words",
+                'The first step is "Collect your badge."',
+            ],
+            [],
+        ),
+        (
+            "Write a product update email announcing Inkwell 2.0. Make it funny.",
+            ["Mentions Inkwell 2.0", "Is funny"],
+            [],
+        ),
+        ("Write a Python class called `Stack` with push and pop methods.", ["Defines a class Stack"], []),
+        (
+            "Write release notes for version 3.1: mention the new dark mode and the faster sync, but don't mention the pricing change.",
+            ["Mentions the new dark mode", "Mentions the faster sync", "Does not mention the pricing change"],
+            [],
+        ),
+    ],
+)
+def test_tasks_of_other_shapes(task: str, present: list[str], absent: list[str]) -> None:
+    lines = _all(draft_rubric(task))
+    for x in present:
+        assert x in lines, (x, lines)
+    for x in absent:
+        assert x not in lines, (x, lines)
+
+
+def test_draft_again_keeps_the_authors_edits_removals_and_additions() -> None:
+    from rubric_core.assistant.draft_redraft import edited_draft, merge_edits
+
+    task = "Write an email to Sam about the office move. Under 120 words, mention the new address, no emojis."
+    shown = draft_rubric(task)
+    texts = [c.text for c in shown.criteria]
+    kept = {i: t for i, t in enumerate(texts) if i != 1}
+    kept[0] = "Fewer than 90 words"
+    added = list(shown.left_to_llm[:1])
+    fresh = draft_rubric(task + " End with a question.")
+    merged = [c.text for c in merge_edits(fresh, shown, kept, added).criteria]
+    assert merged[0] == "Fewer than 90 words" and texts[1] not in merged and added[0].text in merged
+    assert "Ends with a sign-off" in merged  # the fresh draft's own lines are there
+    assert [c.text for c in edited_draft(shown, kept, added).criteria] == [kept[i] for i in sorted(kept)] + [
+        added[0].text
+    ]
