@@ -240,11 +240,19 @@ def bound_proposal(text: str, *, items: str = "", whole: bool = True, bare: bool
             "count",
             source=text,
         )
-    scope = _scope(text[: b.span[0]] + " " + text[b.span[1] :], items)
-    each_noun = re.search(r"\b(?:each|every|per) ([a-z][\w-]*)\b", text.lower())
-    if not scope and each_noun and singular(each_noun.group(1)) != b.unit and each_noun.group(1) not in ("one", "of"):
-        scope = f"each {singular(each_noun.group(1))}"  # "each bullet one sentence"
-    elif not scope and re.match(r"\s*(?:each|every)\b", text.lower()) and b.unit in LENGTH_UNITS:
+    each_noun = re.search(r"\b(?:each|every|per) ([a-z][\w-]*)\b", text.lower()[: b.span[1]])
+    named = (
+        each_noun is not None
+        and not re.fullmatch(
+            _STOP + r"|under|over|exactly|between|up|less|fewer|more|no|day|week|month", each_noun.group(1)
+        )
+        and not re.fullmatch(NUM, each_noun.group(1))
+    )
+    if each_noun and named and singular(each_noun.group(1)) != b.unit:
+        scope = f"each {singular(each_noun.group(1))}"  # "each bullet one sentence", "each question with 4 options"
+    else:
+        scope = _scope(text[: b.span[0]] + " " + text[b.span[1] :], items)
+    if not scope and re.match(r"\s*(?:each|every)\b", text.lower()) and b.unit in LENGTH_UNITS:
         scope = f"each {items or 'item'}"  # "each one sentence": each of the task's items
     if text.lower()[b.span[0] :].startswith("none "):
         scope = f"each {items or 'item'}"  # "none longer than six words"
@@ -266,7 +274,9 @@ def bound_proposal(text: str, *, items: str = "", whole: bool = True, bare: bool
             source=text,
         )
     of = re.match(
-        r"\s+(of (?:[\w'-]+ ){0,3}?[\w'-]+)(?=$|[,.;:]|\s+(?:and|with|in|for|that|each)\b)", text[b.span[1] :]
+        r"\s+(of (?:[\w'-]+ ){0,3}?[\w'-]+|(?:a|per|each) (?:day|week|month|person|page|item|section|paragraph))"
+        r"(?=$|[,.;:]|\s+(?:and|with|in|for|that|each)\b)",
+        text[b.span[1] :],
     )
     tail = f" {of.group(1)}" if of else ""  # "5 rows of fake data"
     return Proposal(

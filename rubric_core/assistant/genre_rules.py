@@ -18,7 +18,7 @@ GENRE = re.compile(
     r"page|query|sql|table|package\.json|object|array|workflow|csv|commit message|pitch|intro(?:duction)?|"
     r"newsletter|announcement|invitation|reminder|summary|translation|explanation|tests?|headline|tagline|slogan|"
     r"plan|report|proposal|entry|answer|quiz|lesson|checklist|guide|tutorial|template|menu|schedule|json|yaml|"
-    r"html5?|notes|opening|class|module|program|snippet|tips|ideas|bio)\b",
+    r"html5?|notes|opening|class|module|program|snippet|tips|ideas|bio|one-liner|command|taglines?|quiz|plan)\b",
     re.IGNORECASE,
 )
 

@@ -31,9 +31,8 @@ def _article(phrase: str) -> str:
         r"(?i)(?:the|an?|this|these|my|our|your|some|\d|one|two|three|four|five|six|seven|eight|nine|ten)\b", phrase
     ):
         return phrase
-    if re.search(
-        r"(?i)\b(?:notes|instructions|steps|titles|lines|facts|tests)\b", phrase.split(" for ")[0].split(" about ")[0]
-    ):
+    head = phrase.split(" for ")[0].split(" about ")[0].split(" of ")[0]
+    if re.search(r"(?i)^(?:\S+ ){0,2}(?:notes|instructions|steps|titles|lines|facts|tests)\b", head):
         return phrase
     return ("an " if re.match(r"(?i)[aeiou]", phrase) and not re.match(r"(?i)u[sn]i|eu|one", phrase) else "a ") + phrase
 
@@ -148,7 +147,7 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
     from rubric_core.assistant.part_rules import keys_rule
     from rubric_core.assistant.task_facts import GENRE_NAMES, names
 
-    text = clause.text.strip().rstrip(".;")
+    text = clause.text.strip().rstrip(".;?")
     lead = Lead(text=text)
     out = lead.proposals
     source = _source_quote(text, clause)
@@ -204,6 +203,8 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         demands += tail
         out.append(Proposal(f"Is about {topic}", f'The subject the task gives ("{text}").', "subject", source=text))
         phrase = before_about.strip()
+    elif not genre and m is not None and phrase.strip():
+        pass  # "Write a bash one-liner ...": a kind of text the list does not name is still what to write
     elif not genre:
         if phrase.strip().lower() in GENRE_NAMES:
             out.append(
@@ -231,8 +232,8 @@ def propose_lead(clause: Clause, ctx: Context) -> Lead:
         if word in QUALITY_WORDS:
             out.append(Proposal(f"Is {word}", f'A quality the task asks for ("{text}").', "quality", term=word))
     if phrase.strip() and not plain:
-        plural = re.match(r"(?i)(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", phrase) or re.search(
-            r"(?i)\b(?:notes|instructions|steps|titles|lines|facts|tests|ideas|tips)\b", phrase.split(" for ")[0]
+        plural = re.match(r"(?i)(?:\d+|two|three|four|five|six|seven|eight|nine|ten)\b", phrase) or (
+            lead.genre.endswith("s") and lead.genre not in ("sms", "news")
         )
         said = f"Gives {phrase.strip()}" if plural else _fix_articles(f"Is {_article(phrase.strip())}")
         out.append(Proposal(said, f'What the task asks for ("{text}").', "subject", source=text))

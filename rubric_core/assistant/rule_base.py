@@ -100,8 +100,13 @@ def noun_phrase(text: str) -> list[Proposal]:
         return [criterion(f"Is {text[:1].lower() + text[1:]}", text, "other")]
     if re.fullmatch(r"[a-z]+-(?:friendly|free|based|ready|proof|only|first|safe|compatible|native)", low):
         return [criterion(f"Is {low}", text, "quality", term=low)]
-    if re.search(r"[$€£¥]\s?\d|\d%|\d", text) and len(text.split()) <= 8:
+    if re.search(r"[$€£¥]\s?\d|\d%", text) and len(text.split()) <= 8:
         return [criterion(f"States {text[:1].lower() + text[1:]}", text, "include")]
+    m = re.match(
+        r"(?i)^in (plain |simple |british |american )?(english|language|terms|french|spanish|german|italian)$", text
+    )
+    if m:
+        return [criterion(f"Is written in {(m.group(1) or '').lower()}{m.group(2)}", text, "quality")]
     fallback = True
     article = (
         ""
@@ -120,7 +125,7 @@ VERBISH = frozenset(
 def generic(text: str) -> list[Proposal]:
     """The clause said of the answer: a verb in the third person, or a noun phrase it has."""
     words = text.split(maxsplit=1)
-    first = words[0] if words else ""
+    first = words[0].strip(",.;:") if words else ""
     low = first.lower()
     if re.match(r"(?i)^(?:politely|kindly|briefly|gently|warmly|clearly|firmly|concisely)$", first) and len(words) > 1:
         adverb = low[:-2] if low.endswith("ly") else low

@@ -91,7 +91,7 @@ _STARTERS = re.compile(
     r"imperative|conventional|subject line|third-person|first-person|inline|minimal|modern|jsdoc|roman|no more|"
     r"plain|simple|concise|upbeat|professional|playful|rhyming|using|ending|starting|beginning|opening|closing|"
     r"including|mentioning|avoiding|keeping|written|addressed|signed|told|set in|in (?:the )?(?:first|second|third) "
-    r"person|in (?:english|french|spanish|german|italian|portuguese)|[a-z]+-(?:friendly|free|based|ready|proof|safe))\b)",
+    r"person|in (?:plain |simple |british |american )?(?:english|french|spanish|german|italian|portuguese|language|terms)|[a-z]+-(?:friendly|free|based|ready|proof|safe))\b)",
     re.IGNORECASE,
 )
 
@@ -181,7 +181,12 @@ def is_directive(piece: str) -> bool:
         piece,
     ):
         return False  # a noun here: "name and price only"
-    return bool(_STARTERS.match(piece))
+    if _STARTERS.match(piece):
+        return True
+    from rubric_core.assistant.verbs import VERBS
+
+    first = re.match(r"[a-z]+", piece)  # an imperative in lower case: "confirm the refund", "tag no one"
+    return first is not None and first.group(0) in VERBS and len(piece.split()) > 1
 
 
 def _head(clause: str) -> str:
@@ -213,8 +218,14 @@ def read_clauses(task: str) -> Reading:
             clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0)))
             sentence = tail
         elif colon and is_directive(_CUT.split(tail)[0]) and not tail.startswith(_Q0):
-            # "PostgreSQL: create a table ...", "Release notes for v3.1: mention the dark mode, ..."
-            clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0 and not clauses)))
+            # "PostgreSQL: create a table ...", "Release notes for v3.1: mention the dark mode, ..."; a label
+            # ("Requirements: exactly 8 lines") says nothing itself
+            if not re.fullmatch(
+                r"(?i)(?:the )?(?:requirements?|constraints?|rules?|notes?|specs?|details?|format|must|please|"
+                r"instructions?|criteria|conditions?|guidelines?)",
+                head.strip(),
+            ):
+                clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0 and not clauses)))
             sentence = tail
         parts = (_LIST_CUT if listed else _CUT).split(sentence)
         pieces = [(parts[i - 1] if i else "", parts[i]) for i in range(0, len(parts), 2)]

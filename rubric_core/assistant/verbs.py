@@ -14,7 +14,8 @@ VERBS = frozenset(
     create decline define describe emphasise emphasize end exit explain express feature fetch fit flag follow format
     give greet handle have highlight implement include introduce invite keep limit list lowercase make match mention name
     note offer open order output pitch promise propose provide put quote raise recommend remind replace reply
-    request respond return run say select serve show sign skip sort specify start state stay strip suggest summarise
+    request respond return rhyme run say select serve show sign skip sort specify start state stay strip suggest summarise tag
+    confirm
     summarize support tell test thank translate trigger use validate warn welcome write""".split()
 )
 """Verbs a demand opens with ("Mention the price", "Warn that it erases settings")."""
