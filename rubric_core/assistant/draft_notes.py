@@ -73,6 +73,9 @@ def _remove(draft: RubricDraft, what: str, note: str) -> RubricDraft:
             "That would leave an empty rubric, which no answer can be judged against. Remove criteria by number, "
             "or write a new rubric."
         )
+    edge = re.fullmatch(r"(?:the )?(last|first)(?: one| criterion| line)?", what)
+    if edge:
+        what = str(len(lines) if edge.group(1) == "last" else 1)
     numbers = _NUMBERS.match(what)
     if numbers:
         picked = _numbers(numbers.group(1), len(lines))
@@ -179,7 +182,7 @@ def _place(
         if new.language and old.phrase and old.english:
             warnings.append(
                 f'Criterion {i + 1} requires the English "{old.phrase}", which clashes with "{new.text}": change it '
-                "(to its French, for example) or keep it on purpose."
+                f"(to its {new.language.capitalize()}, for example) or keep it on purpose."
             )
     made = line(text, new.reason)
     if replaced:
@@ -194,6 +197,7 @@ def _place(
 def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft | None = None) -> RubricDraft:
     """The draft with the note applied, or DraftInputError (nothing changed)."""
     low = note.lower().strip().rstrip(".!")
+    low = re.sub(r"^(?:please|pls|ok(?:ay)?|so|now)[,\s]+|[,\s]+(?:please|pls|thanks|thank you|thx)$", "", low).strip()
     if _ACK.fullmatch(low):
         return replace(draft, note=note, message="Nothing to change: the rubric is kept as it is.")
     if re.fullmatch(r"undo(?: that| it| the last (?:change|note))?|revert|go back", low):

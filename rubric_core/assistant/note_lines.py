@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from rubric_core.assistant.bound_rules import LENGTH_UNITS, find_bound
 from rubric_core.assistant.clause_rules import propose_clause
 from rubric_core.assistant.genre_rules import _FORMS
-from rubric_core.assistant.rule_base import Context
+from rubric_core.assistant.rule_base import QUALITY_WORDS, Context
 from rubric_core.assistant.task_clauses import read_clauses
 from rubric_core.assistant.task_facts import literals
 from rubric_core.checks.described import check_for
@@ -199,6 +199,17 @@ _PARTS = (
 )
 
 
+def _kind_line(task: str, kind: str, said: str) -> Claim:
+    """ "the price" -> the task's own price; a date or time that starts with a digit says what it is."""
+    value = kind_literal(task, kind)
+    if not value:
+        named = re.sub(r"^(?:mentions? |states? |gives? |includes? )", "", said)
+        return Claim(f"Mentions {named}", "include", term=kind)
+    if re.match(r"\d", value) and kind in ("date", "deadline", "day", "time"):
+        return Claim(f"Mentions the {'time' if kind == 'time' else 'date'} {value}", "include", term=value)
+    return Claim(f"Mentions {value}", "include", term=value)
+
+
 def new_lines(task: str, what: str, *, explicit: bool) -> list[Claim]:
     """The lines a note's words ask for; empty when no rule recognises them and the author did not say "add"."""
     what = what.strip().rstrip(".!")
@@ -207,8 +218,17 @@ def new_lines(task: str, what: str, *, explicit: bool) -> list[Claim]:
         "",
         what,
     )
+    what = re.sub(r"(?i)^(?:make it|turn it into|rewrite it as|make this)\s+(?=(?:a|an)\s)", "", what)
     what = re.sub(r"(?i)^it\s+", "", what).strip()
     low = what.lower()
+    about = re.fullmatch(
+        r"(?:something|anything|a (?:line|bit|sentence|word|note|mention|paragraph)) (?:about|on) (.+)", low
+    )
+    if about:
+        return [Claim(f"Mentions {what[-len(about.group(1)) :]}", "include", term=about.group(1))]
+    quality = re.fullmatch(r"(?:make it |be |sound |keep it )(?:more |a bit |a little |very |much )?([a-z-]+)", low)
+    if quality and quality.group(1) in QUALITY_WORDS:
+        return [Claim(f"Is {quality.group(1)}", "quality", term=quality.group(1))]
     for pattern, text, role, place in _PARTS:
         if re.fullmatch(pattern, low):
             return [Claim(text, role, place, term=low)]
@@ -228,13 +248,11 @@ def new_lines(task: str, what: str, *, explicit: bool) -> list[Claim]:
     if m and m.group(1) in LANGUAGES:
         return [Claim(f"Is written in {m.group(1).capitalize()}", "format", language=m.group(1))]
     m = re.fullmatch(
-        r"(?:mentions? |states? |gives? |includes? )?(?:the |a |an )?(price|cost|fee|discount|sale|percentage|link|website|url|phone|date|deadline|day|time)(?: number)?",
+        r"(?:mentions? |states? |gives? |includes? )?(?:the |a |an )?(?:[a-z]+ )?(price|cost|fee|discount|sale|percentage|link|website|url|phone|date|deadline|day|time)(?: number)?",
         low,
     )
     if m:
-        value = kind_literal(task, m.group(1))
-        text = f"Mentions {value}" if value else f"Mentions the {m.group(1)}"
-        return [Claim(text, "include", term=value or m.group(1))]
+        return [_kind_line(task, m.group(1), low)]
     if re.fullmatch(r"(?:the |a |an )?(?:right |suitable |friendly |formal |warm )?(?:tone|voice|style)", low):
         return [Claim(f"Has a {low.split()[-1]} that suits the task and its reader", "quality")]
     out: list[Claim] = []
@@ -243,7 +261,15 @@ def new_lines(task: str, what: str, *, explicit: bool) -> list[Claim]:
         for p in propose_clause(clause, ctx):
             if p.fallback and not explicit:
                 return []
-            text = p.text if not p.fallback else what[:1].upper() + what[1:]
+            text = p.text
+            if p.fallback and re.match(r"(?i)the\s", what):
+                text = f"Mentions {what}"  # "add the launch date": a thing the answer names
+            kind = re.fullmatch(
+                r"Mentions (?:the |a |an )?(?:[a-z]+ )?(price|cost|fee|discount|date|deadline|time|link|website)", text
+            )
+            if kind:
+                out.append(_kind_line(task, kind.group(1), text.lower()))
+                continue
             unit = ""
             if p.role in ("length", "count"):
                 b = find_bound(p.text)
