@@ -241,3 +241,23 @@ def test_draft_again_keeps_the_authors_edits_removals_and_additions() -> None:
     assert [c.text for c in edited_draft(shown, kept, added).criteria] == [kept[i] for i in sorted(kept)] + [
         added[0].text
     ]
+
+
+@pytest.mark.parametrize(
+    ("note", "expected"),
+    [
+        ("also mention the price", "mentions $4.99/month"),
+        ("add the launch date", "mentions the date 3 June"),
+        ("make it more formal", "is formal"),
+        ("shorter please", "is under 100 words"),
+        ("add something about sustainability", "mentions sustainability"),
+        ("mention competitors", "mentions competitors"),  # replaces the ban it contradicts, never beside it
+    ],
+)
+def test_more_notes_in_plain_words(note: str, expected: str) -> None:
+    task = "Write a launch email for Roamly, a travel app. It costs $4.99/month. Launch on 3 June."
+    rubric = ["is under 150 words", "does not mention competitors", 'ends with "Cheers, the Roamly Team"']
+    lines = [c.text for c in amend_rubric(task, rubric, note).criteria]
+    assert expected in lines, lines
+    assert not ("mentions competitors" in lines and "does not mention competitors" in lines)
+    assert 'ends with "Cheers, the Roamly Team"' in lines
