@@ -259,6 +259,8 @@ def quality_rule(text: str) -> list[Proposal] | None:
         )
         if w
     ]
-    if words and all(w.lower().removeprefix("very ") in QUALITY_WORDS for w in words):
+    adjectives = re.match(r"(?i)^(?:be|sound)\s", text) and all(len(w.split()) <= 2 for w in words)
+    if words and (adjectives or all(w.lower().removeprefix("very ") in QUALITY_WORDS for w in words)):
+        # "be friendly, practical": each word a quality no check confirms
         return [criterion(f"Is {w.lower()}", text, "quality", term=w.lower()) for w in words]
     return None

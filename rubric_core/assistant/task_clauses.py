@@ -205,7 +205,10 @@ def read_clauses(task: str) -> Reading:
     spans: list[str] = []
     quotes: list[Quote] = []
     warnings: list[str] = []
-    text = _ABBREVIATIONS.sub(lambda m: m.group(0).replace(".", _DOT), task.replace("\u00a0", " "))
+    from rubric_core.assistant.brief_fields import rewrite_fields
+
+    task = rewrite_fields(task.replace("\u00a0", " "))
+    text = _ABBREVIATIONS.sub(lambda m: m.group(0).replace(".", _DOT), task)
     text = re.sub(r"(?<=\d)\.(?=\d)", _DOT, text)
     text = _set_aside(text, spans, quotes, warnings)
     text = re.sub(r"(?i)\b(between \S+) and (?=\S)", lambda m: m.group(1) + _AND, text)
@@ -213,16 +216,20 @@ def read_clauses(task: str) -> Reading:
     for n, sentence in enumerate(_sentences(text)):
         head, colon, tail = sentence.partition(": ")
         listed = bool(colon) and not tail.startswith(_Q0) and ", " in tail and not is_directive(_CUT.split(tail)[0])
+        list_verb = "has"
         if listed:
-            # "Outline for an essay: intro, three body sections, and a conclusion": the parts it has
-            clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0)))
+            # "Outline for an essay: intro, three body sections, and a conclusion": the parts it has; "List three
+            # features: offline mode, custom themes": the things to mention
+            if (_head(head) in LIST_VERBS and n > 0) or re.match(r"(?i)(?:list|mention|include|cover|name)\b", head):
+                list_verb = "mention"
+            clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0 and not clauses)))
             sentence = tail
         elif colon and is_directive(_CUT.split(tail)[0]) and not tail.startswith(_Q0):
             # "PostgreSQL: create a table ...", "Release notes for v3.1: mention the dark mode, ..."; a label
             # ("Requirements: exactly 8 lines") says nothing itself
             if not re.fullmatch(
                 r"(?i)(?:the )?(?:requirements?|constraints?|rules?|notes?|specs?|details?|format|must|please|"
-                r"instructions?|criteria|conditions?|guidelines?)",
+                r"instructions?|criteria|conditions?|guidelines?|task|brief|prompt|request|goal|assignment)",
                 head.strip(),
             ):
                 clauses.append(Clause(head.strip(), sentence=n, lead=(n == 0 and not clauses)))
@@ -236,7 +243,7 @@ def read_clauses(task: str) -> Reading:
                 continue
             if not current:
                 if listed:
-                    current.append(Clause(piece, verb="has", sentence=n))
+                    current.append(Clause(piece, verb=list_verb, sentence=n))
                 else:
                     starts = n == 0 and not clauses
                     current.append(Clause(piece, sentence=n, lead=starts))
@@ -246,7 +253,7 @@ def read_clauses(task: str) -> Reading:
             if is_directive(piece) and not (verb in LIST_VERBS and re.match(r"(?i)that\b", piece)):
                 current.append(Clause(piece, sentence=n))
             elif listed or (verb in LIST_VERBS and not prev.lead):
-                current.append(Clause(piece, verb="has" if listed else verb, sentence=n))
+                current.append(Clause(piece, verb=list_verb if listed else verb, sentence=n))
             else:
                 prev.text = f"{prev.text}{cut if cut.strip() else ' '}{piece}"
         clauses.extend(current)

@@ -99,7 +99,7 @@ def names(text: str, quotes: list[str] | None = None) -> list[str]:
 
 
 _LITERALS = re.compile(
-    r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:/(?:hour|hr|month|mo|year|yr|week|day|person|night))?"
+    r"[$€£¥]\s?\d[\d,]*(?:\.\d+)?(?:[KMB]\b|bn\b|k\b|m\b)?(?:/(?:hour|hr|month|mo|year|yr|week|day|person|night))?"
     r"|\b\d[\d,]*(?:\.\d+)?\s?(?:%|percent\b)"
     r"|(?<![\w&])#[\w-]*\w"
     r"|\bv\d+(?:\.\d+){1,3}\b|\b\d+\.\d+\.\d+\b"

@@ -261,3 +261,31 @@ def test_more_notes_in_plain_words(note: str, expected: str) -> None:
     assert expected in lines, lines
     assert not ("mentions competitors" in lines and "does not mention competitors" in lines)
     assert 'ends with "Cheers, the Roamly Team"' in lines
+
+
+def test_a_brief_written_as_fields_is_read_as_its_sentences() -> None:
+    task = (
+        "Blog post: how to start composting at home\nLength: 600-800 words\nTone: friendly, practical\n"
+        'Audience: apartment dwellers\nMust mention: worm bins, bokashi\nAvoid: jargon, the word "easy"'
+    )
+    lines = _all(draft_rubric(task))
+    for x in (
+        "Between 600 and 800 words",
+        "Mentions worm bins",
+        "Mentions bokashi",
+        'Does not use the word "easy"',
+        "Avoids jargon",
+        "Is friendly",
+        "Is practical",
+        "Is written for apartment dwellers",
+        "Is about how to start composting at home",
+    ):
+        assert x in lines, (x, lines)
+    numbered = _all(
+        draft_rubric(
+            "Task: Write a welcome email for new Pro subscribers.\nRequirements:\n1. List three features: offline "
+            'mode, custom themes, priority support\n2. Do not include pricing\n3. End with "The Pixel Team"'
+        )
+    )
+    assert {"Mentions offline mode", "Mentions custom themes", "Mentions priority support"} <= set(numbered)
+    assert "Does not mention pricing" in numbered and not any("task" in x.lower() for x in numbered)
