@@ -16,7 +16,30 @@ from rubric_core.assistant.wording import capital
 
 
 def ban_rule(text: str, clause: Clause, ctx: Context) -> list[Proposal] | None:
+    text = _NO_CASE.sub("don't ", text)
     low = text.lower()
+    m = re.match(
+        r"^(?:the \w+(?: \w+)?|it|they|this|these|each \w+|no \w+)\s+(?:must not|mustn'?t|should not|shouldn'?t|cannot|"
+        r"can'?t|may not|won'?t|will not|does not|doesn'?t|do not|don'?t)\s+(\w+)\s*(.*)$",
+        text,
+        re.I,
+    )
+    if m:  # "The post must not exceed 100 words", "It shouldn't sound salesy"
+        verb, rest = base(m.group(1)), m.group(2).strip()
+        if verb in ("sound", "look", "feel", "seem", "read", "come"):
+            return [criterion(f"Does not {verb} {rest}", text, "quality", term=rest)]
+        return _negated(verb, rest, text, clause)
+    m = re.match(
+        r"^(?:refrain|abstain|keep|stay away|steer clear)\s+from\s+(\w+ing)\b\s*(.*)$", text, re.I
+    ) or re.match(r"^avoid(?:s|ing)?\s+(\w+ing)\b\s*(.*)$", text, re.I)
+    if m and m.group(1).lower() not in ("anything", "nothing", "something", "everything"):
+        return _negated(base(m.group(1)), m.group(2).strip(), text, clause)
+    m = re.match(r"^(?:steer clear of|stay away from|keep away from|refrain from)\s+(.+)$", text, re.I)
+    if m:
+        return [criterion(f"Avoids {m.group(1)}", text, "ban", term=m.group(1))]
+    m = re.match(r"^(?:zero|not a single|not one|not any)\s+(.+)$", text, re.I)
+    if m:
+        return [criterion(f"Contains no {o}", text, "ban", term=o) for o in split_objects(m.group(1))]
     m = re.match(
         r"^(?:please\s+)?(?:don'?t|do not|doesn'?t|does not|never|must not|mustn'?t|should not|shouldn'?t|can'?t|cannot)"
         r"\s+(\w+)\s*(.*)$",
@@ -92,15 +115,24 @@ def _word_ban(q: Quote, source: str) -> Proposal:
     return criterion(f"Does not use the {kind} {quote_text(q)}", source, "ban", phrase=q.text, term=q.text)
 
 
+_NO_CASE = re.compile(
+    r"(?i)^(?:under no circumstances|in no case|at no point|at no time|on no account|by no means)\s*,?\s*"
+    r"(?:should (?:you|it|we)\s+|may (?:you|it|we)\s+|(?:do|does|must) (?:you|it|we)\s+|do\s+)?"
+)
+"""'Under no circumstances mention the price' says "don't mention the price"."""
+
+
 def _negated(verb: str, rest: str, text: str, clause: Clause) -> list[Proposal]:
     quotes = quotes_in(rest, clause)
     if verb in ("use", "include", "write", "contain") and quotes:
         return [_word_ban(q, text) for q in quotes]
     if verb in ("say", "write", "tell") and quotes:
         return [criterion(f"Does not say {quote_text(q)}", text, "ban", phrase=q.text, term=q.text) for q in quotes]
-    if verb in ("mention", "include", "discuss", "reference", "name", "bring", "talk", "refer", "cite", "list"):
+    if verb in ("mention", "discuss", "reference", "name", "bring", "talk", "refer", "cite", "list"):
         rest = re.sub(r"^(?:up|about|to)\s+", "", rest)
         return [criterion(f"Does not mention {o}", text, "ban", term=o) for o in split_objects(rest)]
+    if verb in ("include", "use", "add", "contain", "have"):
+        return [criterion(f"Does not {verb} {o}", text, "ban", term=o) for o in split_objects(rest)]
     if verb == "be":
         word = rest.split()[0].lower() if rest else ""
         return [criterion(f"Is not {rest}", text, "quality" if word in QUALITY_WORDS else "ban", term=rest)]

@@ -35,7 +35,7 @@ __all__ = ["Context", "generic", "propose_clause"]
 
 _LEAD_INS = re.compile(
     r"^(?:(?:please|and|also|then|plus|but|so|kindly)\s+)*"
-    r"(?:(?:make sure(?: to| that)?|be sure to|remember to|don'?t forget to|do not forget to|ensure(?: that)?|"
+    r"(?:(?:make sure(?: to| that)?(?: you| we)?|be sure to|remember to|don'?t forget to|do not forget to|ensure(?: that)?|"
     r"(?:it |you |we )?(?:should|must|has to|have to|needs? to))\s+)?",
     re.IGNORECASE,
 )

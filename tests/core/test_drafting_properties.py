@@ -70,7 +70,17 @@ def _constraint() -> st.SearchStrategy[Want]:
             lambda t, f: Want("ban_topic", f.format(t=t), t),
             st.sampled_from(TOPICS),
             st.sampled_from(
-                ["do not mention {t}", "don't mention {t}", "please don't mention {t}", "nothing about {t}"]
+                [
+                    "do not mention {t}",
+                    "don't mention {t}",
+                    "please don't mention {t}",
+                    "nothing about {t}",
+                    "under no circumstances mention {t}",
+                    "avoid mentioning {t}",
+                    "make sure you don't mention {t}",
+                    "leave out {t}",
+                    "it must not mention {t}",
+                ]
             ),
         ),
         st.builds(

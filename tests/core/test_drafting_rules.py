@@ -288,4 +288,4 @@ def test_a_brief_written_as_fields_is_read_as_its_sentences() -> None:
         )
     )
     assert {"Mentions offline mode", "Mentions custom themes", "Mentions priority support"} <= set(numbered)
-    assert "Does not mention pricing" in numbered and not any("task" in x.lower() for x in numbered)
+    assert "Does not include pricing" in numbered and not any("task" in x.lower() for x in numbered)
