@@ -82,7 +82,7 @@ def ban_rule(text: str, clause: Clause, ctx: Context) -> list[Proposal] | None:
         rest = rest if re.match(r"(?:is|are|has|have|uses?|contains?)\b", rest) else f"is {rest}"
         rest = re.sub(r"^are\b", "is", rest)
         return [criterion(capital(f"no {item} {rest}"), text, "ban", term=rest)]
-    m = re.match(r"^not\s+(.+)$", text, re.I)
+    m = re.match(r"^not\s+(?!only\b|just\b)(.+)$", text, re.I)
     if m:
         return [
             criterion(
@@ -98,6 +98,9 @@ def ban_rule(text: str, clause: Clause, ctx: Context) -> list[Proposal] | None:
         verb = low.split()[0]
         said = {"with": "Has", "have": "Has"}.get(verb, say(verb))
         return [criterion(f"{said} no {m.group(1)}", text, "ban", term=m.group(1))]
+    if re.match(r"(?i)^no\s+[\w -]+?\s+(?:is|are|was|were|will be)\s+\w", text):
+        # "No experience is needed": a fact the answer states, not a ban
+        return [criterion(f"Says that {text[:1].lower() + text[1:]}", text, "include", term=text)]
     m = re.match(r"^no\s+(?!more\b|fewer\b|less\b|longer\b|need\b)(.+)$", text, re.I)
     if m:
         thing = m.group(1).strip()
