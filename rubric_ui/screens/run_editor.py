@@ -278,7 +278,7 @@ def show_editor_texts() -> None:
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
-    show_draft_panel(st.session_state["run_task"], apply_preset)
+    show_draft_panel(st.session_state["run_task"], lambda rubric: apply_preset({"rubric": rubric}))
     show_rubric_preview(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
     # Under the criteria it is about, in the wider column (the phrasings table needs the room).
     show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
