@@ -112,6 +112,10 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "em-dashes": "dash",
     "en dash": "dash",
     "en dashes": "dash",
+    "period": "period",
+    "periods": "period",
+    "full stop": "period",
+    "full stops": "period",
     "ellipsis": "ellipsis",
     "ellipses": "ellipsis",
     "parentheses": "parentheses",
@@ -125,6 +129,9 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "thank you note": "thanks",
 }
 """Names of kinds the grader has a finder for (singular and plural, as criteria write them)."""
+
+BARE_ONLY: frozenset[str] = frozenset({"period"})
+"""Kinds named only alone: "a period" is the mark, "the trial period" a span of time (no finder: n/a)."""
 
 SPECIFIERS: frozenset[str] = frozenset(
     """
@@ -169,7 +176,7 @@ UNCHECKABLE: frozenset[str] = frozenset(
     opening hook hooks moral theme themes message messages keyword keywords term terms concept concepts topic
     topics subject-matter content section sections heading headings subheading subheadings paragraph
     paragraphs sentence sentences line lines word words letter letters phrase phrases verb verbs noun nouns
-    adjective adjectives adverb adverbs pronoun pronouns capital capitals period periods
+    adjective adjectives adverb adverbs pronoun pronouns capital capitals
     quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases

@@ -174,6 +174,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     counts: dict[str, list[Any]] = {}
     tokens: dict[str, str] = {}
     unjudged: list[str] = []
+    spelled: list[str] = []
     for part in parts:
         # "Mentions the price and includes a link": the second verb starts a second mention of the same kind;
         # any other verb ("... and is under 100 words") asks for something this check does not see.
@@ -205,6 +206,8 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
                 tokens[key] = term.token
             if term.count is not None:
                 counts[key] = list(term.count)
+            if term.spelled:
+                spelled.append(key)
         if term.near:
             near[key] = list(term.near)
     if not terms and not patterns:
@@ -220,6 +223,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
         ("quality", quality),
         ("counts", counts),
         ("unjudged", unjudged),
+        ("spelled", spelled),
     ):
         if value:
             params[name] = value
@@ -243,6 +247,7 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
     unjudged: list[str] = []
     near: dict[str, list[str]] = {}
     quality: dict[str, str] = {}
+    spelled: list[str] = []
     expanded: list[str] = []
     for part in parts:
         kind, examples = examples_of(part)
@@ -274,6 +279,8 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
                 open_terms.append(term.value)
         terms.append(term.value)
         literal.append(term.kind == "literal")
+        if term.spelled or explicit:
+            spelled.append(term.value)
     if not terms and not patterns:
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "literal": literal}
@@ -284,6 +291,7 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
         ("near", near),
         ("quality", quality),
         ("unjudged", unjudged),
+        ("spelled", spelled),
     ):
         if value:
             params[name] = value

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import (
     ABSORBED,
+    BARE_ONLY,
     CATEGORY_PATTERNS,
     LANGUAGES,
     QUALIFIERS,
@@ -31,6 +32,7 @@ from rubric_core.checks.kinds import (
     UNCHECKABLE,
 )
 from rubric_core.checks.patterns import PATTERNS
+from rubric_core.numbers import FREQUENCIES, up_to, words_alternation
 
 _QUOTES = "\"'`“”‘’"
 _INDEFINITE = re.compile(r"^(?:a|an|one|some|any|at least one|one or more|a few|several|a single)\s+", re.IGNORECASE)
@@ -41,22 +43,8 @@ _EXPLICIT = re.compile(
 )
 _LITERAL_CHARS = re.compile(r"[^\w\s'’-]|[\d_]|(?<=[^\W\d_])-(?=[^\W\d_])")
 """A digit, a symbol or a hyphen inside a word makes a chunk a token matched as written (`$49`, `C++`, `e-mail`)."""
-_NUMBERS = {
-    "one": 1,
-    "a single": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twice": 2,
-}
-_N = r"(\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_NUMBERS = {**up_to(10), "twice": FREQUENCIES["twice"]}
+_N = r"(\d+|" + words_alternation(_NUMBERS) + r")"
 _COUNTS: tuple[tuple[str, str], ...] = (
     (rf"(?:at least|no fewer than|not fewer than|a minimum of|minimum of|min\.?|minimum) {_N}", "min"),
     (rf"{_N} or more", "min"),
@@ -88,6 +76,9 @@ class Term:
 
     count: tuple[int | None, int | None, bool] | None = None
     """(min, max, soft) of a pattern's instances; soft: more than max is n/a, not a fail."""
+
+    spelled: bool = False
+    """Named as a word ("the word e-mail"): matched as spelled, not in another spelling of the same meaning."""
 
     token: str = ""
     """For a literal holding a token ('ticket #4821', 'the draisine of 1817'): the token, which stands for the
@@ -218,7 +209,7 @@ def _category(words: list[str]) -> tuple[str, list[str]] | None:
     """(pattern, the words before it) when the words end with a kind's name ('launch date' -> date, [launch])."""
     for i in range(len(words)):
         kind = " ".join(words[i:])
-        if kind in CATEGORY_PATTERNS:
+        if kind in CATEGORY_PATTERNS and not (i and CATEGORY_PATTERNS[kind] in BARE_ONLY):
             return CATEGORY_PATTERNS[kind], words[:i]
     return None
 
@@ -260,7 +251,7 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return term
     if term.kind == "pattern" and term.count is not None:
         return Term("na", f'"{raw}" counts twice over')
-    return Term(term.kind, term.value, term.near, term.quality, times, term.token)
+    return Term(term.kind, term.value, term.near, term.quality, times, term.spelled, term.token)
 
 
 _VALUE_KINDS = frozenset("colour color number month year city town country region day season".split())
@@ -282,7 +273,9 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         found = classify_one(term[: qualified.start()], criterion=criterion, explicit=explicit)
         if found.kind == "na":
             return found
-        return Term(found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.token)
+        return Term(
+            found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.spelled, found.token
+        )
     named = _named(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
@@ -294,7 +287,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         word = term[lead.end() :] if lead else term
         word = word.strip(_QUOTES).strip()
         # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
-        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
+        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word, spelled=True)
     if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
         return Term("na", f'"{term}" describes what the text should say; the words may differ')
     if _CONDITION.search(term):

@@ -15,7 +15,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from rubric_core.checks.framing import GREETING_RE, SIGN_OFF_RE, frame_of
 from rubric_core.checks.text import lines_of, sentences_of
+from rubric_core.numbers import SCALES, TENS, UNITS, words_alternation
 
 _URL = (
     r"(?:https?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|www\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
@@ -29,11 +31,7 @@ _CURRENCY = r"(?:[$€£¥₹]|US\$|A\$|C\$)"
 _AMOUNT = r"\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
 _MONEY_WORDS = r"(?:dollars?|euros?|pounds? sterling|cents?|bucks|quid|yen|rupees?|francs?|usd|eur|gbp)"
 """Pounds alone are a weight as often as money: only £, GBP or 'pounds sterling' make a price."""
-_NUMBER_WORDS = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
-    r"million|billion|a|an)"
-)
+_NUMBER_WORDS = rf"(?:{words_alternation({**UNITS, **TENS, **SCALES})}|a|an)"
 _PRICE_RE = re.compile(
     rf"{_CURRENCY}\s?(?:{_AMOUNT})(?:\s?(?:k|m|bn))?\b"
     rf"|\b(?:{_AMOUNT})\s?(?:{_CURRENCY}|{_MONEY_WORDS})\b"
@@ -111,26 +109,15 @@ _STATISTIC_NET = re.compile(
 )
 _DIGITS_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _NUMBER_WORD_RE = re.compile(
-    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|"
-    r"thousands?|millions?|billions?|dozens?|first|second|third|half|once|twice|single|double|triple|pair)\b",
+    rf"\b(?:{words_alternation({**UNITS, **TENS})}|(?:{words_alternation(SCALES)})s?|dozens?|first|second|third|half|"
+    r"once|twice|single|double|triple|pair)\b",
     re.IGNORECASE,
 )
-_GREETING_RE = re.compile(
-    r"^\W*(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening|day)|hiya|howdy|yo|welcome|"
-    r"to whom it may concern)\b",
-    re.IGNORECASE,
-)
+_GREETING_RE = GREETING_RE
 _GREETING_NET = re.compile(
     r"^\W*(?:\w+(?: \w+)?,\s*$|hi|hello|hey|dear|greetings|good|welcome|morning)\b", re.IGNORECASE
 )
-_SIGN_OFF_RE = re.compile(
-    r"^\W*(?:best(?: wishes| regards)?|regards|kind regards|warm regards|warmest regards|warmly|sincerely|"
-    r"yours(?: truly| sincerely| faithfully)?|thanks(?: again| so much)?|thank you|many thanks|cheers|"
-    r"all the best|take care|respectfully|with gratitude|with thanks|talk soon|speak soon|see you(?: soon| there)?|"
-    r"until next time)\s*[,.!—-]?\s*(?:\w[\w.'-]*(?: \w[\w.'-]*){0,3})?$",
-    re.IGNORECASE,
-)
+_SIGN_OFF_RE = SIGN_OFF_RE
 _SIGN_OFF_NET = re.compile(
     r"\b(?:regards|best|cheers|thanks|thank you|sincerely|yours|love|take care|talk soon|see you|bye|warmly)\b",
     re.IGNORECASE,
@@ -178,8 +165,11 @@ _CTA_WEAK = (
 'Start your trial', 'Read more'): 'Call it a day', 'See you soon', 'Take care' ask for nothing."""
 _CTA_OBJECT = (
     r"(?:(?:your|yours|yourself|it|them|us|one|a|an|the|now|today|tonight|here|online|at|our|this|these|that|for|"
-    r"up|in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon)\b|\d|\+|https?://|www\.)"
+    r"up|in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon)\b|\d|\+|https?://|www\.|"
+    r"(?-i:[A-Z][\w&'-]*[a-z]))"
 )
+"""What follows a verb that asks for action: a pronoun, a determiner, now or today, a link, or a name ('Download
+Roamly', 'Visit Crumb & Co')."""
 _CTA_WEAK_OBJECT = (
     r"(?:(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
     r"go|a spin|now|today)|see us|visit|join|and|along|by)\b|\d|\+|https?://|www\.)"
@@ -272,7 +262,7 @@ def _find_cta(text: str) -> list[Found]:
 
 
 def _find_question(text: str) -> list[Found]:
-    return _sentences_matching(text, lambda s: s.rstrip("\"')]”’ ").endswith("?"))
+    return _sentences_matching(text, lambda s: s.rstrip("\"')]”’*_ ").endswith("?"))
 
 
 def _find_deadline(text: str) -> list[Found]:
@@ -297,14 +287,22 @@ def _find_number(text: str) -> list[Found]:
     ]
 
 
-def _find_greeting(text: str) -> list[Found]:
+def _opening_line(text: str) -> tuple[int, str]:
+    """The first line after a subject line (framing.py), and its 1-based number."""
     lines = lines_of(text)
-    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_RE.search(lines[0]) else []
+    if len(lines) > 1 and frame_of(text).subject:
+        return 2, lines[1]
+    return 1, lines[0] if lines else ""
+
+
+def _find_greeting(text: str) -> list[Found]:
+    number, line = _opening_line(text)
+    return [Found(line, number, line)] if line and _GREETING_RE.search(line) else []
 
 
 def _greeting_net(text: str) -> list[Found]:
-    lines = lines_of(text)
-    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_NET.search(lines[0]) else []
+    number, line = _opening_line(text)
+    return [Found(line, number, line)] if line and _GREETING_NET.search(line) else []
 
 
 def _last_lines(text: str, test: Callable[[str], bool], *, longest: int) -> list[Found]:
@@ -480,6 +478,13 @@ PATTERNS: dict[str, Pattern] = {
             "comma", "comma", "a comma (,) that is not inside a number (1,000)", _by_regex(_COMMA_RE), complete=True
         ),
         Pattern("dash", "dash", "an em or en dash (—, –) or a spaced hyphen ( - )", _by_regex(_DASH_RE), complete=True),
+        Pattern(
+            "period",
+            "period",
+            "a full stop (.) that is not in a number, an ellipsis or an abbreviation's inner dot",
+            _by_regex(re.compile(r"(?<![.\d])\.(?![.\w])")),
+            complete=True,
+        ),
         Pattern("ellipsis", "ellipsis", "an ellipsis (… or ...)", _by_regex(re.compile(r"…|\.\.\.")), complete=True),
         Pattern("parentheses", "parentheses", "a bracket: ( or )", _by_regex(re.compile(r"[()]")), complete=True),
         Pattern(

@@ -15,6 +15,7 @@ from typing import Any
 
 from rubric_core.checks import code_checks
 from rubric_core.checks import text as t
+from rubric_core.checks.echo import echoes, mask
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
 from rubric_core.checks.mention_plans import (
     absence_plan,
@@ -35,36 +36,13 @@ from rubric_core.checks.spec import (
     only,
     plain_lead,
 )
+from rubric_core.numbers import ARTICLE_ONE, up_to, words_alternation
 from rubric_core.rubric import Criterion
 
 __all__ = ["NO_PHRASING", "CheckPlan", "CheckSpec", "Draft", "contradictions", "evaluate", "interpret", "plan"]
 
-_NUMBER_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "single": 1,
-    "a single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "fifty": 50,
-    "hundred": 100,
-    "a hundred": 100,
-    "one hundred": 100,
-}
-_NUM = r"(\d+|a single|a hundred|one hundred|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
+_NUMBER_WORDS = {**ARTICLE_ONE, **up_to(100)}
+_NUM = r"(\d+|" + words_alternation(_NUMBER_WORDS) + r")"
 
 
 def _num(word: str) -> int:
@@ -331,11 +309,28 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
 }
 
 
+_ECHO_CHECKED = frozenset({"contains", "topic", "sensory_details"})
+"""Checks whose ✔ rests on what the draft holds, so on nothing when it holds it only in text copied from the task."""
+
+
 def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
-    """Run a check against a draft."""
+    """Run a check against a draft. A ✔ that rests only on spans the draft copied from the task's instructions
+    (echo.py) is a ✘: an echo is no evidence."""
     if spec.check in _CODE_CHECKS:
         return _CODE_CHECKS[spec.check](draft.code(), **spec.params)
-    return _TEXT_CHECKS[spec.check](draft.text, **spec.params)
+    result = _TEXT_CHECKS[spec.check](draft.text, **spec.params)
+    if not (result.passed and draft.task and spec.check in _ECHO_CHECKED):
+        return result
+    spans = echoes(draft.text, draft.task)
+    if not spans or _TEXT_CHECKS[spec.check](mask(draft.text, spans), **spec.params).passed:
+        return result
+    copied = spans[0].text if len(spans[0].text) <= 90 else spans[0].text[:89] + "…"
+    return t.CheckResult(
+        False,
+        f"{result.detail}, but only inside text copied from the task's instructions",
+        f'What it found stands only in text copied from the task\'s own instructions ("{copied}"): an echo is no '
+        "evidence. Write it in the draft's own words, where this kind of text keeps it.",
+    )
 
 
 def contradictions(specs: list[tuple[Criterion, CheckSpec | None]]) -> list[str]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rubric_core.checks import lexicons
+from rubric_core.checks.framing import body_of
 from rubric_core.checks.syllables import count_syllables_in_line
 
 
@@ -36,7 +37,7 @@ class CheckResult:
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
 """A word: letters and digits, with inner apostrophes and hyphens."""
 _SENTENCE_END_RE = re.compile(
-    r"(?<!\b[A-Z])(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bvs)[.!?]+[\"')\]]*(?=\s|$)"
+    r"(?<!\b[A-Z])(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bvs)[.!?]+[\"')\]*_”’]*(?=\s|$)"
 )
 
 
@@ -122,8 +123,8 @@ def check_syllables_per_line(text: str, *, pattern: list[int]) -> CheckResult:
 
 
 def check_sentence_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Sentence count within [min, max]."""
-    n = len(sentences_of(text))
+    """Sentence count within [min, max] (of the body: a subject line, greeting and sign-off are framing)."""
+    n = len(sentences_of(body_of(text)))
     if _within(n, min, max):
         return CheckResult(True, f"{n} sentences")
     return CheckResult(False, f"{n} sentences", f"Has {n} sentences; needs {_range_text(min, max)}.")
@@ -136,8 +137,8 @@ def paragraphs_of(text: str) -> list[str]:
 
 
 def check_paragraph_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Paragraph count (blocks parted by a blank line) within [min, max]."""
-    n = len(paragraphs_of(text))
+    """Paragraph count (blocks parted by a blank line) within [min, max], of the body (framing.py)."""
+    n = len(paragraphs_of(body_of(text)))
     if _within(n, min, max):
         return CheckResult(True, f"{n} paragraphs")
     return CheckResult(

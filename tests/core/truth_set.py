@@ -270,7 +270,13 @@ ROWS: tuple[Row, ...] = (
     na("Under 100 words and persuasive", ANNOUNCEMENT, "under 100 words; persuasive is a judgement"),
     na("Is concise", ANNOUNCEMENT, "a quality, not a count"),
     # --- paragraphs -----------------------------------------------------------------------------------
-    ok_or_na("Has at least two paragraphs", EMAIL, why="blank lines part it into three blocks"),
+    no_or_na(
+        "Has at least two paragraphs",
+        EMAIL,
+        why="one paragraph of body between the greeting and the sign-off. Was 'pass' (three blocks); changed in "
+        "issue 38: a greeting and a sign-off are framing, not paragraphs, as a person reading the email counts them",
+    ),
+    ok("Has at least two paragraphs", EMAIL.replace("the risks?", "the risks?\n\nI can share the slides first.")),
     no_or_na("Exactly two paragraphs", ANNOUNCEMENT, why="one block of text"),
     # --- words and phrases ----------------------------------------------------------------------------
     ok("Mentions light and chlorophyll", PHOTOSYNTHESIS),
