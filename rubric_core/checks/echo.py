@@ -80,38 +80,83 @@ def _carried(text: str, words: list[re.Match[str]]) -> list[bool]:
     return out
 
 
-@lru_cache(maxsize=64)
-def echoes(draft: str, task: str) -> tuple[Echo, ...]:
-    """The spans of `draft` copied from `task`'s instructions (see the module docstring), in draft order."""
-    if not task.strip() or not draft.strip():
-        return ()
-    instructions = _instructions(task)
-    task_words = _words(instructions)
-    carried = _carried(instructions, task_words)
-    keys = [w.group(0).lower() for w in task_words]
+_INSTRUCTION_VERBS = frozenset(
+    "mention mentions include includes use uses add end ends start starts begin begins open close keep make list "
+    "state name limit write avoid cite under".split()
+)
+"""Words that tell a writer what to do: a copied run holding one is the task's instruction even when short."""
+_INSTRUCTION = re.compile(
+    r"(?:^|(?<=[(\[;:—–])|(?<=--)|(?<=#)|(?<=//)|(?<=\s-\s))\s*(?:please\s+)?"
+    r"(?:mention|include|use|add|end with|start with|begin with|open with|close with|keep (?:it )?(?:under|below)|"
+    r"make sure to|list|state|cite|limit it to|write)\b[^.;)\]\n]*",
+    re.IGNORECASE | re.MULTILINE,
+)
+"""A clause that tells the writer what to put in ("(include a quote from the CEO; mention the $12 million)", a
+SQL comment "-- include a LIMIT clause"): instructions left in the draft, copied or not."""
+_SHORT_RUN = 3
+"""A shorter run of the task's words right beside an echo belongs to it ("numbered list of 3 steps, mention …")."""
+
+
+def _runs(lows: list[str], keys: list[str], carried: list[bool], least: int) -> list[tuple[int, int, int, bool]]:
+    """(start, end, own words, holds an instruction verb) of each longest run of at least `least` draft words that
+    stands in the task."""
     grams: dict[tuple[str, ...], list[int]] = {}
-    for i in range(len(keys) - MIN_WORDS + 1):
-        grams.setdefault(tuple(keys[i : i + MIN_WORDS]), []).append(i)
-    folded = fold(draft)
-    mine = _words(folded)
-    lows = [w.group(0).lower() for w in mine]
-    spans: list[tuple[int, int]] = []
-    i = 0
-    while i <= len(lows) - MIN_WORDS:
-        best = (0, 0)
-        for k in grams.get(tuple(lows[i : i + MIN_WORDS]), []):
-            n = MIN_WORDS
+    for i in range(len(keys) - least + 1):
+        grams.setdefault(tuple(keys[i : i + least]), []).append(i)
+    runs, i = [], 0
+    while i <= len(lows) - least:
+        best = (0, 0, False)
+        for k in grams.get(tuple(lows[i : i + least]), []):
+            n = least
             while i + n < len(lows) and k + n < len(keys) and lows[i + n] == keys[k + n]:
                 n += 1
             own = sum(1 for j in range(k, k + n) if not carried[j])
-            if own >= MIN_OWN_WORDS and n > best[0]:
-                best = (n, k)
+            verb = any(keys[j] in _INSTRUCTION_VERBS for j in range(k, k + n))
+            if n > best[0]:
+                best = (n, own, verb)
         if best[0]:
-            spans.append((i, i + best[0]))
+            runs.append((i, i + best[0], best[1], best[2]))
             i += best[0]
         else:
             i += 1
-    return tuple(Echo(mine[a].start(), mine[b - 1].end(), draft[mine[a].start() : mine[b - 1].end()]) for a, b in spans)
+    return runs
+
+
+@lru_cache(maxsize=64)
+def echoes(draft: str, task: str) -> tuple[Echo, ...]:
+    """The spans of `draft` copied from `task`'s instructions, or left in it as instructions (see the module
+    docstring), in draft order."""
+    if not draft.strip():
+        return ()
+    folded = fold(draft)
+    mine = _words(folded)
+    lows = [w.group(0).lower() for w in mine]
+    chars: list[tuple[int, int]] = []
+    if task.strip():
+        instructions = _instructions(task)
+        task_words = _words(instructions)
+        keys = [w.group(0).lower() for w in task_words]
+        runs = _runs(lows, keys, _carried(instructions, task_words), _SHORT_RUN)
+        long = [
+            (a, b) for a, b, own, verb in runs if b - a >= MIN_WORDS and (own >= MIN_OWN_WORDS or (verb and own >= 1))
+        ]
+        spans = list(long)
+        for a, b, _, _ in runs:
+            if (a, b) not in long and any(abs(a - y) <= 1 or abs(b - x) <= 1 for x, y in long):
+                spans.append((a, b))
+        chars = [(mine[a].start(), mine[b - 1].end()) for a, b in spans]
+    for m in _INSTRUCTION.finditer(folded):
+        clause = m.group(0).strip()
+        if len(clause.split()) >= 3 and not re.search(r"\b(?:you|your|yours|us|our)\b", clause, re.IGNORECASE):
+            start = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+            chars.append((start, m.end()))
+    merged: list[tuple[int, int]] = []
+    for a, b in sorted(chars):
+        if merged and a <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(b, merged[-1][1]))
+        else:
+            merged.append((a, b))
+    return tuple(Echo(a, b, draft[a:b]) for a, b in merged)
 
 
 def mask(draft: str, spans: tuple[Echo, ...]) -> str:

@@ -14,8 +14,9 @@ from typing import Any
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import CONCEPT_VERBS
-from rubric_core.checks.mentions import Term, classify, examples_of, split_terms
+from rubric_core.checks.mentions import Term, classify
 from rubric_core.checks.spec import NO_PHRASING, CheckPlan, CheckSpec, plain_lead
+from rubric_core.checks.terms import examples_of, split_terms
 
 _MENTION_VERB = (
     r"(?:mentions?|contains?|includes?|uses?|names?|refers? to|references?|features?|lists?|gives?|states?|"

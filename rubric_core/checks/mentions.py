@@ -32,9 +32,10 @@ from rubric_core.checks.kinds import (
     UNCHECKABLE,
 )
 from rubric_core.checks.patterns import PATTERNS
+from rubric_core.checks.terms import QUOTES as _QUOTES
+from rubric_core.checks.terms import named_value, without_example
 from rubric_core.numbers import FREQUENCIES, up_to, words_alternation
 
-_QUOTES = "\"'`“”‘’"
 _INDEFINITE = re.compile(r"^(?:a|an|one|some|any|at least one|one or more|a few|several|a single)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their|our|your|this|that|these|those)\s+", re.IGNORECASE)
 _EXPLICIT = re.compile(
@@ -85,94 +86,6 @@ class Term:
     whole when the words beside it are in its sentence (`near`) or only say what kind of token it is."""
 
 
-def split_terms(raw: str) -> tuple[list[str], str]:
-    """The parts of a list of terms ("light and chlorophyll", "ocean or sea") and whether all or any must hold."""
-    raw = raw.strip().rstrip(".!?;:").strip()
-    # ", e.g. $49" and ", i.e. $49" belong to the term before them, as in brackets.
-    raw = re.sub(
-        r",\s*((?:e\.g\.|eg\b|i\.e\.|ie\b|for example|for instance|such as|namely)[^,;]*)$", r" (\1)", raw, flags=re.I
-    )
-    quoted = re.fullmatch(r"[\"“'‘`]([^\"”'’`]+)[\"”'’`]", raw)
-    if quoted:
-        return [raw], "all"
-    mode = "any" if re.search(r"\bor\b", raw) and not re.search(r"\band\b", raw) else "all"
-    # Commas and "and"/"or" outside quotes and brackets separate terms.
-    parts: list[str] = []
-    depth, quote, current = 0, "", ""
-    i = 0
-    while i < len(raw):
-        ch = raw[i]
-        if quote:
-            current += ch
-            if ch in _QUOTES and (ch == quote or {quote, ch} <= {"“", "”"} or {quote, ch} <= {"‘", "’"}):
-                quote = ""
-            i += 1
-            continue
-        if ch in '"“`' or (ch in "'‘" and (i == 0 or not raw[i - 1].isalnum())):
-            quote = ch
-            current += ch
-            i += 1
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        if depth == 0:
-            sep = re.match(r",\s*(?:and |or )?|\s+(?:and|or|&)\s+", raw[i:])
-            if sep and not _inside_fixed_phrase(raw, i):
-                parts.append(current)
-                current = ""
-                i += sep.end()
-                continue
-        current += ch
-        i += 1
-    parts.append(current)
-    return [p.strip() for p in parts if p.strip()], mode
-
-
-def _inside_fixed_phrase(raw: str, i: int) -> bool:
-    """'terms and conditions' and 'pros and cons' are one term (their 'and' is not a list)."""
-    window = raw[max(0, i - 20) : i + 25].lower()
-    return "terms and conditions" in window or "pros and cons" in window or "q and a" in window
-
-
-def _named(term: str) -> str | None:
-    """What a term in brackets spells out ("the date (next Monday)" is "next Monday"); None without one.
-    An example in brackets ("a fruit (e.g. apple)") spells out nothing."""
-    m = re.fullmatch(r"(.*?)\s*\((.+)\)", term)
-    if not m:
-        return None
-    inner = m.group(2).strip()
-    if re.match(r"(?:e\.g\.|eg\b|for example|for instance|such as|like)\s*", inner, re.IGNORECASE) or not inner:
-        return None
-    if re.match(r"(?:in|with|of|for|at|from|by|on|to|if|when|where|as|not|any|all|each|every)\b", inner, re.I):
-        return None  # "the price (in USD)": a qualification, not the value
-    return re.sub(r"^(?:i\.e\.|ie\b|namely|that is)[,:]?\s*", "", inner, flags=re.IGNORECASE).strip() or None
-
-
-def _without_example(term: str) -> str:
-    m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)[^)]*\)", term, re.IGNORECASE)
-    return m.group(1).strip() if m else term
-
-
-_EXAMPLES = re.compile(
-    r"^(?P<kind>.+?)(?:,)?\s+(?:like|such as|e\.g\.|eg|for example|for instance|including)\s+(?P<examples>.+)$",
-    re.IGNORECASE,
-)
-
-
-def examples_of(term: str) -> tuple[str, list[str]]:
-    """A kind and the examples given of it ("hype words like 'revolutionary'", "(e.g. apple)"): (kind, examples)."""
-    term = term.strip().rstrip(".!?").strip()
-    m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)\s*([^)]*)\)", term, re.I)
-    if m:
-        return m.group(1).strip(), split_terms(m.group(2))[0]
-    m = _EXAMPLES.match(term)
-    if m and not re.search(r"[\"“'‘`]", m.group("kind")):
-        return m.group("kind").strip(), split_terms(m.group("examples"))[0]
-    return term, []
-
-
 _CONDITION = re.compile(
     r"\s+(?:in passing|in detail|at length|in depth|briefly|throughout|prominently|"
     r"if|when|unless|whenever|where (?:relevant|possible|applicable|appropriate|needed)|as needed|"
@@ -185,7 +98,7 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
 
-def _count(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
+def count_of(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
     """A count in front of a term ("at least two hashtags"): ((min, max, soft), the rest), else (None, term)."""
     for pattern, kind in _COUNTS:
         m = re.match(pattern + r"\s+(?=\S)", term, re.IGNORECASE)
@@ -276,10 +189,10 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return Term(
             found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.spelled, found.token
         )
-    named = _named(term)
+    named = named_value(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
-    term = _without_example(term)
+    term = without_example(term)
     if len(term) >= 2 and term[0] in _QUOTES and term[-1] in _QUOTES:
         return Term("literal", term[1:-1].strip())  # a quoted one-letter word too ("Does not use 'I'")
     lead = _EXPLICIT.match(term)
@@ -292,7 +205,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return Term("na", f'"{term}" describes what the text should say; the words may differ')
     if _CONDITION.search(term):
         return Term("na", f'"{term}" holds a condition or a manner the check cannot weigh')
-    count, rest = _count(term)
+    count, rest = count_of(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
         kept_rest = [w for w in counted if w not in ABSORBED]
@@ -300,6 +213,15 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
             term = rest
         elif count[2] and (count[0] or 0) > 20:
             count = None  # "the 2026 roadmap": a year, not a count
+        elif (
+            count[2]
+            and re.fullmatch(r"[\w'’ -]+", rest)
+            and not _INDEFINITE.match(rest)
+            and not set(rest.lower().split()) & UNCHECKABLE
+        ):
+            # "Mentions 6 gears", "Mentions five years of experience": the number and its noun, as a phrase
+            # (in digits or in words: "six gears").
+            return Term("literal", term.strip())
         else:
             return Term("na", f'"{raw.strip()}" asks for a count of something no finder counts')
     indefinite = bool(_INDEFINITE.match(term))

@@ -13,10 +13,11 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from rubric_core.checks import code_checks
+from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
 from rubric_core.checks.echo import echoes, mask
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.lists import list_plan
 from rubric_core.checks.mention_plans import (
     absence_plan,
     act_plan,
@@ -25,7 +26,6 @@ from rubric_core.checks.mention_plans import (
     negative_mention,
     positive_mention,
 )
-from rubric_core.checks.mentions import split_terms
 from rubric_core.checks.spec import (
     LEAD_FILLER,
     NO_PHRASING,
@@ -36,6 +36,7 @@ from rubric_core.checks.spec import (
     only,
     plain_lead,
 )
+from rubric_core.checks.terms import split_terms
 from rubric_core.numbers import ARTICLE_ONE, up_to, words_alternation
 from rubric_core.rubric import Criterion
 
@@ -252,6 +253,7 @@ def plan(criterion: Criterion) -> CheckPlan:
         ("word", "word_count"),
         ("paragraph", "paragraph_count"),
         ("character", "character_count"),
+        ("stanza", "paragraph_count"),
     ):
         q = _quantity(low, unit)
         if q:
@@ -260,6 +262,9 @@ def plan(criterion: Criterion) -> CheckPlan:
                 # a count and more ("every single sentence", "each of the three lines rhymes")
                 return CheckPlan(None, "it asks for a count and more; the offline grader checks the count only alone")
             return CheckPlan(CheckSpec(check, {"min": lo, "max": hi}))
+    listed = list_plan(text)
+    if listed is not None:
+        return listed
     counted = counted_plan(text)
     if counted is not None:
         return counted
@@ -306,10 +311,12 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "markdown_sections": t.check_markdown_sections,
     "topic": t.check_topic,
     "sensory_details": t.check_sensory_details,
+    "list_of": lists.check_list_of,
+    "marked_count": lists.check_marked_count,
 }
 
 
-_ECHO_CHECKED = frozenset({"contains", "topic", "sensory_details"})
+_ECHO_CHECKED = frozenset({"contains", "topic", "sensory_details", "list_of"})
 """Checks whose ✔ rests on what the draft holds, so on nothing when it holds it only in text copied from the task."""
 
 

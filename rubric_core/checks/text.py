@@ -155,8 +155,9 @@ def check_character_count(text: str, *, min: int | None = None, max: int | None 
 
 
 def check_word_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Word count within [min, max]."""
-    n = len(words_of(text))
+    """Word count within [min, max]: runs of text between spaces that hold a letter or a digit, as a person
+    counts them ("$4.99/month" is one word, a lone dash none)."""
+    n = sum(1 for token in text.split() if re.search(r"\w", token))
     if _within(n, min, max):
         return CheckResult(True, f"{n} words")
     return CheckResult(False, f"{n} words", f"Has {n} words; needs {_range_text(min, max)}.")

@@ -1148,7 +1148,12 @@ ROWS: tuple[Row, ...] = (
     ok_or_na("Is about the moon", HAIKU_HARBOR),
     ok_or_na("Is about the harbor", HAIKU_HARBOR),
     ok("Exactly three lines", HAIKU_HARBOR),
-    na("Has five tips", LIST_SLEEP, "no deterministic check confirms it"),
+    ok(
+        "Has five tips",
+        LIST_SLEEP,
+        why="a numbered list of five tips. Was 'n/a' (no check then counted a list's items); a reviewer counts "
+        "five: fixed in issue 38",
+    ),
     ok_or_na("Is a numbered list", LIST_SLEEP),
     ok("Uses a numbered list", LIST_SLEEP),
     ok("Mentions caffeine", LIST_SLEEP),
@@ -1156,7 +1161,12 @@ ROWS: tuple[Row, ...] = (
     no("Mentions exercise", LIST_SLEEP),
     ok("Includes a time", LIST_SLEEP),
     ok("Has at least 5 bullet points", LIST_SLEEP),
-    na("Has exactly 5 items", LIST_SLEEP, "no deterministic check confirms it"),
+    ok(
+        "Has exactly 5 items",
+        LIST_SLEEP,
+        why="a numbered list of five tips. Was 'n/a' (no check then counted a list's items); a reviewer counts "
+        "five: fixed in issue 38",
+    ),
     ok("Defines a function is_palindrome", PY_PALINDROME),
     ok("Has a docstring", PY_PALINDROME),
     na("Uses type hints", PY_PALINDROME, "no deterministic check confirms it"),
@@ -1180,7 +1190,13 @@ ROWS: tuple[Row, ...] = (
     no_or_na("Start with a greeting", ANNOUNCE_LOCK),
     ok("Use the word ocean", "The ocean."),
     na("Keep it short", ANNOUNCE_LOCK, "no deterministic check confirms it"),
-    no("Keep it under 50 words", ANNOUNCE_LOCK),
+    ok(
+        "Keep it under 50 words",
+        ANNOUNCE_LOCK,
+        why="48 words as a person counts them (the web address is one word). Was 'fail': the grader then split "
+        "'lockpro.example/x' into three words and counted 50; fixed in issue 38 (a word is a run between spaces)",
+    ),
+    no("Keep it under 45 words", ANNOUNCE_LOCK, why="48 words"),
     ok_or_na("**Mentions** the price", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (in USD)", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (e.g. $49)", ANNOUNCE_LOCK),
