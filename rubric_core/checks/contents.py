@@ -29,6 +29,7 @@ from rubric_core.checks.matching import (
 from rubric_core.checks.matching import (
     near as in_sentence,
 )
+from rubric_core.checks.normalise import describes
 from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
 from rubric_core.checks.text import CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
@@ -54,6 +55,27 @@ def _region(text: str, position: str) -> str:
 
 _MARKS = {"semicolon": ";", "colon": ":", "comma": ",", "exclamation": "!", "period": ".", "ellipsis": "…", "dash": "—"}
 """Kinds that are one mark: "Ends with a semicolon" is the text's last mark, not one inside its last sentence."""
+
+
+def _words_apart(text: str, term: str) -> str:
+    """A sentence holding every content word of a phrase, though not side by side ("rent … per month" for "monthly
+    rent" is not; "ships free" for "free shipping" is): the phrase may be said in other words. '' when none."""
+    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER]
+    if len(words) < 2:
+        return ""
+    for sentence in sentences_of(text):
+        at = [term_at(sentence, w) for w in words]
+        if any(a is None for a in at):
+            continue
+        in_order = all(a < b for a, b in itertools.pairwise(at)) or describes(words[0])  # type: ignore[operator]
+        reworded = any(not re.search(rf"\b{re.escape(w)}", sentence, re.IGNORECASE) for w in words)
+        # "the learning machine" is not "machine learning"; "ships free" and "parking is free" may be
+        if in_order or reworded:
+            return sentence
+    return ""
+
+
+_FILLER = frozenset("the a an of for to on in at by with and or its their our your this that is are be".split())
 
 
 def _mark_state(text: str, name: str, position: str) -> tuple[str, str]:
@@ -117,6 +139,9 @@ def _term_state(
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
     spans = term_spans(text, token, True) if token else whole
     if not spans:
+        apart = not exact and not spelled and _words_apart(text, term)
+        if apart:
+            return UNDECIDED, f'the words of "{term}" stand apart in "{_short(apart, 80)}": maybe said in other words'
         return MISSING, f'"{term}"'
     shown = token or term
     where = f'"{shown}" found in line {line_number(text, spans[0])}'
@@ -220,9 +245,12 @@ def check_contains(
     counts: dict[str, list[Any]] | None = None,
     unjudged: list[str] | None = None,
     spelled: list[str] | None = None,
+    paraphrase: bool = False,
 ) -> CheckResult:
     """The text names every (or any) term, and holds an instance of every (or any) pattern; `spelled` terms
-    are matched as spelled ("Uses the word e-mail"), the others in any spelling of the same meaning."""
+    are matched as spelled ("Uses the word e-mail"), the others in any spelling of the same meaning. With
+    `paraphrase` (the criterion says what the text says: "Says dogs are allowed", "Offers further help") a
+    phrase not found may be said in other words: n/a, not ✘."""
     literal = literal or [False] * len(terms)
     near = near or {}
     counts = counts or {}
@@ -238,6 +266,13 @@ def check_contains(
         states.append(
             _pattern_state(text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name))
         )
+    if paraphrase:
+        states = [
+            (UNDECIDED, f"{d} not found as written; it may be said in other words")
+            if s == MISSING and not exact
+            else (s, d)
+            for (s, d), exact in zip(states, [*literal, *([True] * len(patterns or []))], strict=False)
+        ]
     states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
     found = [d for s, d in states if s == FOUND]
     missing = [d for s, d in states if s == MISSING]
@@ -270,6 +305,7 @@ def check_not_contains(
     quality: dict[str, str] | None = None,
     unjudged: list[str] | None = None,
     spelled: list[str] | None = None,
+    excluded: bool = False,
 ) -> CheckResult:
     """The text holds none of the words, letters, tokens or pattern instances; `related` words count as the
     concept they belong to ("Does not mention dogs" fails on "puppy"). It is n/a when the text may still hold
@@ -324,6 +360,10 @@ def check_not_contains(
     looked = (
         _quoted(terms) + (", " if terms and patterns else "") + ", ".join(PATTERNS[n].label for n in patterns or [])
     )
+    if hits and excluded:
+        # "Excludes consequential damages": a clause or a query names what it excludes.
+        why = f"found {'; '.join(hits)}: it may be named to exclude it, which no check confirms"
+        return CheckResult(False, why, why, undecided=True)
     if hits:
         return CheckResult(False, "found " + "; ".join(hits), "Remove " + "; ".join(hits) + ".")
     if doubts:

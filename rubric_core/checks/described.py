@@ -127,6 +127,33 @@ def describe(spec: CheckSpec) -> dict[str, str]:
             "label": "topic words",
             "looked_for": f'words of "{p["topic"]}" in at least half the sentences (lines, for verse), twice',
         }
+    if c == "sql":
+        if p.get("clause"):
+            looked = f"{p['clause']} in the query (comments aside)"
+        elif p.get("table"):
+            looked = f"FROM or JOIN {p['table']} in the query"
+        elif p.get("limit"):
+            looked = f"LIMIT {p['limit']} in the query"
+        else:
+            looked = f"ORDER BY {p.get('order_by')} {str(p.get('direction', '')).upper()} in the query"
+        return {"kind": "sql", "label": "SQL", "looked_for": looked}
+    if c == "list_of":
+        count = (
+            _range(p.get("min"), p.get("max"), "item") if p.get("min") is not None or p.get("max") is not None else ""
+        )
+        if str(p.get("verb", "")).startswith("name"):
+            looked = f'"{p["noun"]}" named (n/a when found: whether it is a name, no check confirms)'
+        elif count:
+            looked = f'{count} in the list under a line naming "{p["noun"]}"'
+        else:
+            looked = f'a list (bullets, numbers, or an enumeration) of "{p["noun"]}"'
+        return {"kind": "list", "label": "list", "looked_for": looked}
+    if c == "marked_count":
+        return {
+            "kind": "marked_count",
+            "label": p["noun"],
+            "looked_for": _range(p.get("min"), p.get("max"), p["noun"].rstrip("s")),
+        }
     if c == "sensory_details":
         return {"kind": "sensory", "label": "sensory words", "looked_for": f"at least {p['min']} sensory words"}
     return {"kind": c, "label": c.replace("_", " "), "looked_for": spec.describe()}

@@ -79,6 +79,18 @@ def _signature(line: str) -> bool:
     )
 
 
+def _header(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether line `i` heads the text: a Markdown heading, a line in capitals, or a short title line standing
+    alone (a blank line after it) with no sentence's end."""
+    _, end, line = lines[i]
+    if _SUBJECT_RE.match(line):
+        return False
+    if re.match(r"^#{1,6}\s", line) or (line.isupper() and len(line.split()) <= 6):
+        return True
+    alone = "\n\n" in text[end : lines[i + 1][0]] if i + 1 < len(lines) else False
+    return alone and len(line.split()) <= 10 and not re.search(r"[.!?:;,]$", line) and not GREETING_RE.match(line)
+
+
 def _plain(line: str) -> str:
     return line.strip(_LEFT).strip()
 
@@ -89,8 +101,11 @@ def frame_of(text: str) -> Frame:
     start, end = 0, len(text.rstrip())
     subject = greeting = sign_off = ""
     i = 0
-    if lines and _SUBJECT_RE.match(lines[0][2]) and len(lines) > 1:
-        subject, start, i = lines[0][2], lines[1][0], 1
+    while i < min(2, len(lines) - 2) and _header(text, lines, i):
+        # "Oakfield Primary — Weekly Update", "FOR IMMEDIATE RELEASE", "# Title", a poem's title: a header line
+        subject, start, i = (subject + "\n" + lines[i][2]).strip(), lines[i + 1][0], i + 1
+    if i < len(lines) - 1 and _SUBJECT_RE.match(lines[i][2]):
+        subject, start, i = (subject + "\n" + lines[i][2]).strip(), lines[i + 1][0], i + 1
     if i < len(lines) and GREETING_RE.match(_plain(lines[i][2])):
         line_start, _, line = lines[i]
         words = len(line.split())

@@ -112,6 +112,12 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "em-dashes": "dash",
     "en dash": "dash",
     "en dashes": "dash",
+    "heading": "heading",
+    "headings": "heading",
+    "markdown heading": "heading",
+    "markdown headings": "heading",
+    "subheading": "heading",
+    "subheadings": "heading",
     "period": "period",
     "periods": "period",
     "full stop": "period",
@@ -174,7 +180,7 @@ UNCHECKABLE: frozenset[str] = frozenset(
     caveats disclaimer disclaimers warning warnings limitation limitations assumption assumptions consequence
     consequences action actions next-steps character characters setting plot dialogue twist ending beginning
     opening hook hooks moral theme themes message messages keyword keywords term terms concept concepts topic
-    topics subject-matter content section sections heading headings subheading subheadings paragraph
+    topics subject-matter content section sections paragraph
     paragraphs sentence sentences line lines word words letter letters phrase phrases verb verbs noun nouns
     adjective adjectives adverb adverbs pronoun pronouns capital capitals
     quotation-mark hint hints annotation annotations recursion loop loops comment
@@ -216,6 +222,8 @@ TOKEN_DESCRIPTORS: frozenset[str] = frozenset(
     order version release build rate price cost fee amount figure value sum total percentage percent discount
     language phone tel extension model sku reference ref year standard edition size room gate flight route
     chapter page step level grade release ticket
+    table column field key port method status endpoint route header flag option parameter argument variable
+    command file path directory folder image branch tag http https api sql json yaml env environment setting
     """.split()
 )
 """Words that only say what kind of token follows ("ticket #4821", "the rate of 4.5%", "the link https://…"):

@@ -111,8 +111,9 @@ def starts_with(text: str, term: str, literal: bool, spelled: bool = False) -> b
 def ends_with(text: str, term: str, literal: bool, spelled: bool = False) -> bool:
     """Whether the text (or its body) closes with the term (end punctuation, quotes and white space after it
     aside)."""
+    edge = "" if set(term) <= set(EDGE + ".!?…,;:") else EDGE + ".!?…,;:"  # "Ends with ###"
     for candidate in _framings(text, term, "end"):
-        body = fold(candidate.rstrip(EDGE + ".!?…,;:"))
+        body = fold(candidate.rstrip(edge or " \t\n"))
         if any(m.end() == len(body) for m in compiled(term, literal, spelled).finditer(body)):
             return True
         words = term.lower().split()

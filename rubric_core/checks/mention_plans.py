@@ -43,6 +43,12 @@ _COUNTED = re.compile(
 )
 
 
+_SAYS = re.compile(
+    r"^\W*(?:it |the (?:text|draft|answer|reply) )?(?:says|states|offers|suggests|notes|explains|tells|promises)\b",
+    re.IGNORECASE,
+)
+"""Verbs of what the text says: the words of the criterion may be said in other words."""
+
 _FIRST_LAST = {"opening": "first", "closing": "last", "final": "last", "first": "first", "last": "last"}
 _SCOPE_LEAD = re.compile(r"^\s*(?:the |its |your )?(first|last|opening|closing|final) (sentence|line|paragraph)\b")
 _SCOPE_TAIL = re.compile(
@@ -52,8 +58,17 @@ _SCOPE_TAIL = re.compile(
 _EVERY_TAIL = re.compile(r"\s+(?:in|on) (?:every|each|all(?: the)?|any) \w+\.?$", re.IGNORECASE)
 
 
+_NAMING_VERB = r"(?:documents?|exposes?|tests?|covers?|pins?|targets?|supports?|calls?)"
+"""Verbs that name a token the text must hold ("Documents the HTTP method DELETE", "Exposes port 8000", "Imports
+re", "Tests Python 3.12"): read as "mentions" only when what follows holds a token or a name."""
+_TOKEN_LIKE = re.compile(r"[\d_/.$#@%]|\b[A-Z]{2,}\b|\s[A-Z][a-z]|^[a-z]+$")
+
+
 def positive_mention(text: str) -> tuple[str, str, bool] | None:
     """(terms, position, explicit) of a "mentions X" criterion whose lead adds nothing, else None."""
+    m = re.match(rf"^\s*{_NAMING_VERB}\s+(?P<terms>.+)$", text, re.IGNORECASE)
+    if m and _TOKEN_LIKE.search(m.group("terms")) and len(m.group("terms").split()) <= 5:
+        return m.group("terms"), "any", False
     for position, verb in (*_POSITION.items(), ("any", _MENTION_VERB)):
         m = re.search(
             rf"(?:^|\b){verb}\s+(?P<explicit>(?:the |a |an )?(?:exact )?(?:words?|terms?|phrases?|letters?) |both )?"
@@ -216,6 +231,8 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
     if patterns:
         params["patterns"] = patterns
+    if _SAYS.match(criterion):
+        params["paraphrase"] = True
     if position != "any":
         params["position"] = position
     for name, value in (
@@ -285,6 +302,8 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
     if not terms and not patterns:
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "literal": literal}
+    if verb.startswith("exclud"):
+        params["excluded"] = True
     for name, value in (
         ("patterns", patterns),
         ("related", related),

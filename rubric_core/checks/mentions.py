@@ -262,7 +262,11 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     trailing = _trailing_name(body, criterion)
     if trailing:
         # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
-        beside = [w.lower() for w in body[: len(body) - len(trailing)].split() if w.lower() not in _STOP]
+        beside = [
+            w.lower()
+            for w in body[: len(body) - len(trailing)].split()
+            if w.lower() not in _STOP and w.lower() not in TOKEN_DESCRIPTORS
+        ]
         return Term("literal", trailing, near=tuple(beside))
     if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')

@@ -114,10 +114,30 @@ def term_pattern(term: str, *, literal: bool, spelled: bool = False) -> str:
         if kind == "version":
             out.append(r"(?:v\s?|version\s+|release\s+)?")
         elif kind == "number":
-            out.append(_digits(text))
+            piece = _digits(text)
+            if (prev is not None and prev.lastgroup == "version") or (
+                re.fullmatch(r"\d+\.\d+", text)
+                and i
+                and (tokens[i - 1].group(0).strip().lower() in ("version", "release", "v"))
+            ):
+                piece += r"(?:\.0)*"  # version 1.8 is 1.8.0
+            if nxt is not None and nxt.lastgroup == "other" and nxt.group(0) in "°℃℉'\"":
+                piece += r"\s?"  # 80°C, 80 °C
+            out.append(piece)
         elif kind == "numword":
             value = number_value(text)
             out.append(f"(?:{re.escape(text)}|{value})" if value is not None else re.escape(text))
+        elif (
+            kind == "word"
+            and text.lower() == "percent"
+            and prev is not None
+            and i >= 2
+            and (tokens[i - 2].lastgroup in ("number", "numword"))
+        ):
+            out[-1] = r"\s?"
+            out.append(r"(?:%|percent\b|per\s?cent\b)")
+        elif kind == "word" and text.lower() == "per" and nxt is not None:
+            out.append(r"(?:per|a|an|each|every|/)")
         elif kind == "word":
             after_number = prev is not None and (
                 prev.lastgroup in ("number", "numword")
@@ -126,6 +146,8 @@ def term_pattern(term: str, *, literal: bool, spelled: bool = False) -> str:
             if after_number and len(text) > 2:
                 # "30-day" is "30 days" too, and "30 days" is "30-day"
                 piece = re.escape(text[:-1] if text.lower().endswith("s") else text) + r"s?"
+                if len(tokens) == 3 and prev is not None and prev.lastgroup == "space":
+                    out[-1] = r"[\s-]+(?:[a-z]+\s+)?"  # "four approvers": "4 separate approvers"
             elif len(text) >= 4 and text.isalpha():
                 # "WiFi" is "Wi-Fi" too, "email" "e-mail"
                 piece = "-?".join(re.escape(ch) for ch in text)
@@ -134,6 +156,8 @@ def term_pattern(term: str, *, literal: bool, spelled: bool = False) -> str:
             if i == last_word and not literal and not after_number:
                 piece += r"(?:s|es|ed|ing|d)?"
             out.append(piece)
+        elif kind == "space" and nxt is not None and re.fullmatch(r"v\d+", term[nxt.start() : nxt.start() + 2], re.I):
+            out.append(r"[\s@:=-]+")  # actions/checkout v4, actions/checkout@v4
         elif kind == "space":
             out.append(
                 r"[\s-]+" if not (nxt and nxt.group(0) == "&") and not (prev and prev.group(0) == "&") else r"\s*"
@@ -199,3 +223,12 @@ def same_word(a: str, b: str) -> bool:
     if not (a.isalpha() and b.isalpha()) or min(len(a), len(b)) < 3:
         return False
     return bool(lemmas(a) & lemmas(b))
+
+
+@lru_cache(maxsize=4096)
+def describes(word: str) -> bool:
+    """Whether a word can be an adjective ("free", "monthly"): an adjective may stand after its noun ("parking is
+    free"), a noun of a compound may not ("the learning machine" is not machine learning)."""
+    from lemminflect import getAllLemmas
+
+    return "ADJ" in getAllLemmas(word.lower())

@@ -171,7 +171,8 @@ _CTA_OBJECT = (
 """What follows a verb that asks for action: a pronoun, a determiner, now or today, a link, or a name ('Download
 Roamly', 'Visit Crumb & Co')."""
 _CTA_WEAK_OBJECT = (
-    r"(?:(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
+    r"(?:at (?:https?://|www\.|[\w-]+\.(?:com|app|co|io|dev|org|net)\b)|"
+    r"(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
     r"go|a spin|now|today)|see us|visit|join|and|along|by)\b|\d|\+|https?://|www\.)"
 )
 _CTA_LEAD = (
@@ -250,8 +251,17 @@ _CONDITIONAL = re.compile(
 here'): an invitation a reader may or may not take as the call to action the criterion asks for."""
 
 
+_LINK_TEXT = re.compile(r"\[([^\]\n]{2,60})\]\((?:https?://|/|www\.)[^)\s]*\)")
+_CTA_VERB_ONLY = re.compile(rf"^\W*(?:{_CTA_STRONG}|{_CTA_WEAK})\b", re.IGNORECASE)
+
+
 def _find_cta(text: str) -> list[Found]:
-    out = []
+    # A link's or a button's text that opens with an action verb ("[Start free](…)", "[Book a demo](…)").
+    out = [
+        Found(m.group(1), _line_of(text, m.start()), m.group(0))
+        for m in _LINK_TEXT.finditer(text)
+        if _CTA_VERB_ONLY.match(m.group(1))
+    ]
     for s in sentences_of(text):
         clauses = [c for c in _CLAUSE_SPLIT.split(s) if c] + [re.split(r",\s*", s, maxsplit=1)[-1]]
         if is_call_to_action(s) or any(is_call_to_action(c) for c in clauses):
@@ -290,8 +300,9 @@ def _find_number(text: str) -> list[Found]:
 def _opening_line(text: str) -> tuple[int, str]:
     """The first line after a subject line (framing.py), and its 1-based number."""
     lines = lines_of(text)
-    if len(lines) > 1 and frame_of(text).subject:
-        return 2, lines[1]
+    heading = len(frame_of(text).subject.splitlines())
+    if 0 < heading < len(lines):
+        return heading + 1, lines[heading]
     return 1, lines[0] if lines else ""
 
 
@@ -478,6 +489,13 @@ PATTERNS: dict[str, Pattern] = {
             "comma", "comma", "a comma (,) that is not inside a number (1,000)", _by_regex(_COMMA_RE), complete=True
         ),
         Pattern("dash", "dash", "an em or en dash (—, –) or a spaced hyphen ( - )", _by_regex(_DASH_RE), complete=True),
+        Pattern(
+            "heading",
+            "heading",
+            "a Markdown heading (a line starting with # to ######)",
+            _by_regex(re.compile(r"^\s{0,3}#{1,6}\s+\S.*$", re.MULTILINE)),
+            complete=True,
+        ),
         Pattern(
             "period",
             "period",

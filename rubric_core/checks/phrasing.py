@@ -36,6 +36,7 @@ from rubric_core.checks.spec import (
     only,
     plain_lead,
 )
+from rubric_core.checks.sql import check_sql, sql_plan
 from rubric_core.checks.terms import split_terms
 from rubric_core.numbers import ARTICLE_ONE, up_to, words_alternation
 from rubric_core.rubric import Criterion
@@ -221,6 +222,8 @@ def plan(criterion: Criterion) -> CheckPlan:
         names = [n.strip() for n in split_terms(many.group(1))[0]]
         if names and all(n[:1].isupper() for n in names):
             return CheckPlan(CheckSpec("markdown_sections", {"sections": names}))
+    if m and m.group(1).lower() in ("markdown", "md", "level-2", "level-1", "h1", "h2", "h3"):
+        m = None  # "Has a Markdown heading": any heading (the heading pattern), not one called "Markdown"
     if m and plain_lead(text[: m.start()].lower().replace("includes", "").replace("has", "").replace("with", "")):
         return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
     q = _quantity(low, "sensory detail")
@@ -241,6 +244,14 @@ def plan(criterion: Criterion) -> CheckPlan:
     )
     if m:
         return CheckPlan(CheckSpec("not_contains", {"terms": [m.group(1)], "literal": [False]}))
+    m = re.fullmatch(r"(?:the code )?imports? (?:the )?`?([a-z_][\w.]*)`?(?: module| package| library)?\.?", low)
+    if m:
+        name = re.escape(m.group(1))
+        pattern = rf"(?m)^\s*(?:import\s+(?:[\w.]+\s*,\s*)*{name}\b|from\s+{name}(?:\.\w+)*\s+import\b)"
+        return CheckPlan(CheckSpec("regex", {"pattern": pattern}))
+    queried = sql_plan(text)
+    if queried is not None:
+        return queried
     acting = act_plan(text)
     if acting is not None:
         return acting
@@ -313,6 +324,7 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "sensory_details": t.check_sensory_details,
     "list_of": lists.check_list_of,
     "marked_count": lists.check_marked_count,
+    "sql": check_sql,
 }
 
 

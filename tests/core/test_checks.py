@@ -41,7 +41,7 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         (
             "Uses the word ocean or sea",
             "contains",
-            {"terms": ["ocean", "sea"], "mode": "any", "literal": [False, False]},
+            {"terms": ["ocean", "sea"], "mode": "any", "literal": [False, False], "spelled": ["ocean", "sea"]},
         ),
         ('Does not contain the letter "e"', "not_contains", {"terms": ["e"], "literal": [False]}),
         ("Does not mention price", "not_contains", {"terms": ["price"], "literal": [False], "patterns": ["price"]}),
@@ -303,9 +303,22 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
         "python_class": "Python class",
         "python_syntax": "Python syntax",
         "python_docstrings": "Docstrings",
+        "list_of": "## Lists",
+        "marked_count": "| code blocks, test functions, slides |",
+        "sql": "## SQL",
     }
     assert set(shown) == set(_TEXT_CHECKS) | set(_CODE_CHECKS)
     for check, words in shown.items():
         assert words in doc, check
-    for heading in ("## What is n/a", "## Absence", "## Position", "## Topic", "## Kinds of content"):
+    for heading in (
+        "## What is n/a",
+        "## Absence",
+        "## Position",
+        "## Topic",
+        "## Kinds of content",
+        "## Same meaning, other spelling",
+        "## Framing",
+        "## Echoed instructions",
+        "## Criteria that cannot both hold",
+    ):
         assert heading in doc
