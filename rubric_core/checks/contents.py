@@ -57,6 +57,21 @@ _MARKS = {"semicolon": ";", "colon": ":", "comma": ",", "exclamation": "!", "per
 """Kinds that are one mark: "Ends with a semicolon" is the text's last mark, not one inside its last sentence."""
 
 
+def _reworded(text: str, term: str, missing: str) -> tuple[str, str]:
+    """A phrase a criterion says the text says, not found as written: ✘ when the text says the opposite ("no pets",
+    "unfurnished") or a single word is nowhere; else n/a (it may be said in other words)."""
+    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER]
+    for w in words:
+        negated = re.search(
+            rf"\b(?:no|not|never|without|non-?)\s+(?:\w+\s+)?{re.escape(w)}|\bun-?{re.escape(w)}", text, re.I
+        )
+        if negated:
+            return MISSING, f'{missing}: the text says "{negated.group(0)}"'
+    if len(words) <= 1:
+        return MISSING, missing
+    return UNDECIDED, f"{missing} not found as written; it may be said in other words"
+
+
 def _words_apart(text: str, term: str) -> str:
     """A sentence holding every content word of a phrase, though not side by side ("rent … per month" for "monthly
     rent" is not; "ships free" for "free shipping" is): the phrase may be said in other words. '' when none."""
@@ -268,10 +283,10 @@ def check_contains(
         )
     if paraphrase:
         states = [
-            (UNDECIDED, f"{d} not found as written; it may be said in other words")
-            if s == MISSING and not exact
-            else (s, d)
-            for (s, d), exact in zip(states, [*literal, *([True] * len(patterns or []))], strict=False)
+            _reworded(text, term, d) if s == MISSING and not exact else (s, d)
+            for (s, d), term, exact in zip(
+                states, [*terms, *(patterns or [])], [*literal, *([True] * len(patterns or []))], strict=False
+            )
         ]
     states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
     found = [d for s, d in states if s == FOUND]

@@ -50,7 +50,14 @@ def _pattern_wanted(pattern: Pattern, params: dict[str, Any], near: list[str] | 
 
 
 def describe(spec: CheckSpec) -> dict[str, str]:
-    """{kind, label, looked_for} of a check."""
+    """{kind, label, looked_for} of a check (in the part of the text a scope names: "in the subject line")."""
+    if spec.params.get("scope"):
+        scope = spec.params["scope"]
+        inner = describe(CheckSpec(spec.check, {k: v for k, v in spec.params.items() if k != "scope"}))
+        return {
+            **inner,
+            "looked_for": f"{inner['looked_for']}, in {scope if scope.startswith('each') else 'the ' + scope}",
+        }
     p = spec.params
     c = spec.check
     if c in ("line_count", "word_count", "sentence_count", "paragraph_count", "character_count"):

@@ -20,7 +20,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import (
     ABSORBED,
     BARE_ONLY,
@@ -34,7 +33,7 @@ from rubric_core.checks.kinds import (
 from rubric_core.checks.patterns import PATTERNS
 from rubric_core.checks.terms import QUOTES as _QUOTES
 from rubric_core.checks.terms import named_value, without_example
-from rubric_core.numbers import FREQUENCIES, up_to, words_alternation
+from rubric_core.numbers import FREQUENCIES, NUMBER_IN_WORDS, up_to, words_alternation
 
 _INDEFINITE = re.compile(r"^(?:a|an|one|some|any|at least one|one or more|a few|several|a single)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their|our|your|this|that|these|those)\s+", re.IGNORECASE)
@@ -237,6 +236,9 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     tokens = _tokens(body)
     if tokens and any(re.search(r"[^\w\s'’-]|\d", t) for t in tokens):
         return _token_term(body, tokens)
+    if tokens and re.search(rf"\b(?:\d+|{NUMBER_IN_WORDS})-[a-z]+", low):
+        # "the two-year warranty", "a one-month service credit": a fact with its number, as written (any spelling)
+        return _token_term(body, tokens)
     if words[-1] in LANGUAGES:
         return Term("na", f'"{body}" is a language: how the text is written, not words it must contain')
     if _capitalised(body, criterion):
@@ -268,7 +270,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
             if w.lower() not in _STOP and w.lower() not in TOKEN_DESCRIPTORS
         ]
         return Term("literal", trailing, near=tuple(beside))
-    if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
+    if indefinite and len(words) > 1:
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
         return _token_term(body, tokens)

@@ -26,6 +26,7 @@ from rubric_core.checks.mention_plans import (
     negative_mention,
     positive_mention,
 )
+from rubric_core.checks.scopes import run_scoped, scoped, split_scope
 from rubric_core.checks.spec import (
     LEAD_FILLER,
     NO_PHRASING,
@@ -114,6 +115,15 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
 
 def plan(criterion: Criterion) -> CheckPlan:
     """The check a criterion asks for, or the reason none covers all of it."""
+    part = split_scope(criterion.text)
+    if part is not None:
+        inner = _plan(Criterion(part[1], criterion.line, criterion.attachment))
+        if inner.spec is not None and inner.spec.check in _TEXT_CHECKS:
+            return scoped(inner, part[0])
+    return _plan(criterion)
+
+
+def _plan(criterion: Criterion) -> CheckPlan:
     text = criterion.text.strip()
     low = text.lower()
     attachment = criterion.attachment
@@ -337,7 +347,11 @@ def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
     (echo.py) is a ✘: an echo is no evidence."""
     if spec.check in _CODE_CHECKS:
         return _CODE_CHECKS[spec.check](draft.code(), **spec.params)
-    result = _TEXT_CHECKS[spec.check](draft.text, **spec.params)
+    params = dict(spec.params)
+    scope = params.pop("scope", "")
+    if scope:
+        return run_scoped(_TEXT_CHECKS[spec.check], draft.text, scope, params)
+    result = _TEXT_CHECKS[spec.check](draft.text, **params)
     if not (result.passed and draft.task and spec.check in _ECHO_CHECKED):
         return result
     spans = echoes(draft.text, draft.task)
