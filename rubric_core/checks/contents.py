@@ -17,6 +17,7 @@ import re
 from typing import Any
 
 from rubric_core.checks.framing import body_of
+from rubric_core.checks.lists import labelled
 from rubric_core.checks.matching import (
     ends_with,
     line_number,
@@ -261,6 +262,7 @@ def check_contains(
     unjudged: list[str] | None = None,
     spelled: list[str] | None = None,
     paraphrase: bool = False,
+    labels: dict[str, str] | None = None,
 ) -> CheckResult:
     """The text names every (or any) term, and holds an instance of every (or any) pattern; `spelled` terms
     are matched as spelled ("Uses the word e-mail"), the others in any spelling of the same meaning. With
@@ -288,7 +290,9 @@ def check_contains(
                 states, [*terms, *(patterns or [])], [*literal, *([True] * len(patterns or []))], strict=False
             )
         ]
-    states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
+    for reason in unjudged or []:
+        heading = labelled(text, (labels or {}).get(reason, ""))
+        states.append((FOUND, f'a part headed "{heading}"') if heading else (UNDECIDED, f"cannot judge {reason}"))
     found = [d for s, d in states if s == FOUND]
     missing = [d for s, d in states if s == MISSING]
     undecided = [d for s, d in states if s == UNDECIDED]

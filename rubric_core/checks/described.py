@@ -144,6 +144,23 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         else:
             looked = f"ORDER BY {p.get('order_by')} {str(p.get('direction', '')).upper()} in the query"
         return {"kind": "sql", "label": "SQL", "looked_for": looked}
+    if c == "part":
+        looked = {
+            "title": "a title: a heading, a bold line or a short line standing alone at the top",
+            "greeting_by_name": "a greeting line that names someone",
+            "greeting": "a greeting line",
+            "quote": "words in quotation marks (two or more)"
+            + (f" in a paragraph naming {p.get('who')}" if p.get("who") else ""),
+        }[p["part"]]
+        return {"kind": "part", "label": p["part"].replace("_", " "), "looked_for": looked}
+    if c == "json_key":
+        if p.get("case"):
+            return {"kind": "json", "label": "JSON keys", "looked_for": f"every key in {p['case']}"}
+        looked = f'the key "{p["key"]}"' + (" (a key with it in its name)" if p.get("fuzzy") else "")
+        looked += f" as {p['kind']}" if p.get("kind") else ""
+        looked += f" of {p['count']} items" if p.get("count") is not None else ""
+        looked += f" set to {p['value']}" if p.get("value") is not None else ""
+        return {"kind": "json", "label": "JSON key", "looked_for": looked + " in the draft's JSON"}
     if c == "list_of":
         count = (
             _range(p.get("min"), p.get("max"), "item") if p.get("min") is not None or p.get("max") is not None else ""

@@ -3,11 +3,14 @@
 "…called Roamly. Under 150 words, mention the 30-day free trial and the price of $4.99/month, end with
 a question." pasted into a draft holds "30-day free trial" and "$4.99/month", yet says nothing to a
 reader. A run of at least `MIN_WORDS` consecutive words of the task standing in the draft is an echoed
-span, unless it is mostly what the draft must carry anyway: a quoted phrase, a name, a number, a price
-or a date of the task (fewer than `MIN_OWN_WORDS` words of the run are anything else). A passage the
-task gives to work on (after a line ending in a colon, in quotes or in a fenced block) is not
-instructions and is never an echo. The offline grader checks a mention again without the echoed spans
-(`mask`): what it found only inside them does not count.
+span when it tells the writer what to do (it holds a word such as write, mention, include, end, use, or
+a length: `_INSTRUCTION_VERBS`) and at least `MIN_OWN_WORDS` content words of the task's own (not a quoted
+phrase, a name, a number, a price or a date the draft must carry). A run of the task's facts alone ("the
+office kitchen closes for repairs", "Tickets cost £5") is what the draft must carry, not an echo. A clause
+left in the draft that tells the writer what to put in ("(include a quote from the CEO; ...)", a SQL
+comment "-- include a LIMIT clause") is one too, copied or not. A passage the task gives to work on (after
+a line ending in a colon, or in a fenced block) is not instructions. The offline grader checks a mention
+again without the echoed spans (`mask`): what it found only inside them does not count.
 """
 
 from __future__ import annotations
@@ -20,14 +23,18 @@ from rubric_core.checks.normalise import fold
 
 MIN_WORDS = 6
 """Consecutive words of the task that make a span an echo."""
-MIN_OWN_WORDS = 3
+MIN_OWN_WORDS = 2
 """Content words of the span, other than names, numbers and quoted words, that make it the task's own wording."""
 _STOP = frozenset(
     "a an the of to in on at for with and or but by from as is are be it its this that our your their we you "
     "they i he she am pm".split()
 )
 
-_WORD = re.compile(r"[A-Za-z0-9$€£%]+(?:['-][A-Za-z0-9]+)*")
+_WORD = re.compile(
+    r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|(?:https?://|www\.)[^\s)\]]+|[a-z0-9-]+\.(?:com|org|net|io|app|co|dev)(?:/[^\s)\]]*)?"
+    r"|[A-Za-z0-9$€£%]+(?:['-][A-Za-z0-9]+)*"
+)
+"""A word, or a whole email address or web address (one fact the draft may carry)."""
 _QUOTED = re.compile(r"\"[^\"\n]{1,300}\"|(?<!\w)'[^'\n]{1,300}'(?!\w)|`[^`\n]+`")
 _FENCED = re.compile(r"```.*?```", re.DOTALL)
 _SOURCE = re.compile(r":[ \t]*\n")
@@ -75,16 +82,22 @@ def _carried(text: str, words: list[re.Match[str]]) -> list[bool]:
         before = text[words[i - 1].end() : w.start()] if i else "\n"
         sentence_start = not i or bool(re.search(r"[.!?:\n]", before))
         name = token[:1].isupper() and not sentence_start
-        fact = bool(re.search(r"[\d$€£%]", token)) or (token.isupper() and len(token) > 1)
+        fact = bool(re.search(r"[\d$€£%@/]|\.\w", token)) or (token.isupper() and len(token) > 1)
         out.append(inside or name or fact or token.lower() in _STOP)
     return out
 
 
 _INSTRUCTION_VERBS = frozenset(
-    "mention mentions include includes use uses add end ends start starts begin begins open close keep make list "
-    "state name limit write avoid cite under".split()
+    """
+    mention mentions mentioning include includes including use using add keep make list cite avoid limit write
+    draft compose create words sentences characters paragraphs bullet bullets hashtag hashtags tone cta
+    """.split()
 )
-"""Words that tell a writer what to do: a copied run holding one is the task's instruction even when short."""
+_POSITION_VERBS = frozenset("end ends start starts begin begins open opens close closes finish finishes".split())
+"""Instruction words only before "with" ("end with a question"): "the sale ends Friday" is a fact."""
+"""Words that tell a writer what to do or how long to write: a copied run is the task's instruction only with one.
+A run of the task's facts ("the office kitchen closes for repairs", "Tickets cost £5") is what the draft must
+carry, not an instruction."""
 _INSTRUCTION = re.compile(
     r"(?:^|(?<=[(\[;:—–])|(?<=--)|(?<=#)|(?<=//)|(?<=\s-\s))\s*(?:please\s+)?"
     r"(?:mention|include|use|add|end with|start with|begin with|open with|close with|keep (?:it )?(?:under|below)|"
@@ -111,7 +124,10 @@ def _runs(lows: list[str], keys: list[str], carried: list[bool], least: int) -> 
             while i + n < len(lows) and k + n < len(keys) and lows[i + n] == keys[k + n]:
                 n += 1
             own = sum(1 for j in range(k, k + n) if not carried[j])
-            verb = any(keys[j] in _INSTRUCTION_VERBS for j in range(k, k + n))
+            verb = any(
+                keys[j] in _INSTRUCTION_VERBS or (keys[j] in _POSITION_VERBS and keys[j + 1 : j + 2] == ["with"])
+                for j in range(k, k + n)
+            )
             if n > best[0]:
                 best = (n, own, verb)
         if best[0]:
@@ -137,9 +153,7 @@ def echoes(draft: str, task: str) -> tuple[Echo, ...]:
         task_words = _words(instructions)
         keys = [w.group(0).lower() for w in task_words]
         runs = _runs(lows, keys, _carried(instructions, task_words), _SHORT_RUN)
-        long = [
-            (a, b) for a, b, own, verb in runs if b - a >= MIN_WORDS and (own >= MIN_OWN_WORDS or (verb and own >= 1))
-        ]
+        long = [(a, b) for a, b, own, verb in runs if b - a >= MIN_WORDS and verb and own >= MIN_OWN_WORDS]
         spans = list(long)
         for a, b, _, _ in runs:
             if (a, b) not in long and any(abs(a - y) <= 1 or abs(b - x) <= 1 for x, y in long):

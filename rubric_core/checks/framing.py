@@ -88,7 +88,10 @@ def _header(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
     if re.match(r"^#{1,6}\s", line) or (line.isupper() and len(line.split()) <= 6):
         return True
     alone = "\n\n" in text[end : lines[i + 1][0]] if i + 1 < len(lines) else False
-    return alone and len(line.split()) <= 10 and not re.search(r"[.!?:;,]$", line) and not GREETING_RE.match(line)
+    rest = text[end:]
+    body_below = len(lines) - i > 2 or bool(re.search(r"[.!?]", rest))  # "a / / b" is two paragraphs, not a title
+    short = len(line.split()) <= 10 and not re.search(r"[.!?:;,]$", line)
+    return alone and body_below and short and not GREETING_RE.match(line)
 
 
 def _plain(line: str) -> str:
@@ -101,7 +104,7 @@ def frame_of(text: str) -> Frame:
     start, end = 0, len(text.rstrip())
     subject = greeting = sign_off = ""
     i = 0
-    while i < min(2, len(lines) - 2) and _header(text, lines, i):
+    while i < min(2, len(lines) - 1) and _header(text, lines, i):
         # "Oakfield Primary — Weekly Update", "FOR IMMEDIATE RELEASE", "# Title", a poem's title: a header line
         subject, start, i = (subject + "\n" + lines[i][2]).strip(), lines[i + 1][0], i + 1
     if i < len(lines) - 1 and _SUBJECT_RE.match(lines[i][2]):
@@ -122,8 +125,11 @@ def frame_of(text: str) -> Frame:
     for back in range(1, min(5, len(body_lines) - 1) + 1):
         line_start, _, line = body_lines[-back]
         after = body_lines[len(body_lines) - back + 1 :]
-        closing = (len(line) <= 60 and SIGN_OFF_RE.match(_plain(line))) or (
-            back == 1 and (greeting or subject) and _DASH_SIGNATURE.match(line)
+        closing = (
+            (len(line) <= 60 and SIGN_OFF_RE.match(_plain(line)))
+            or (back == 1 and (greeting or subject) and _DASH_SIGNATURE.match(line))
+            # "Have a lovely weekend," above a name: a closing line of its own words, in a letter with a greeting
+            or (greeting and 2 <= back <= 4 and len(line.split()) <= 6 and line.endswith(","))
         )
         if closing and all(_signature(a[2]) for a in after):
             sign_off = text[line_start:end]

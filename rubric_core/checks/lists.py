@@ -193,3 +193,31 @@ def list_plan(text: str) -> CheckPlan | None:
     if counter_for(noun):
         return CheckPlan(CheckSpec("marked_count", {"noun": noun, "min": low, "max": high}))
     return CheckPlan(CheckSpec("list_of", {"noun": noun, "verb": verb, "min": low, "max": high}))
+
+
+_LABEL = re.compile(
+    r"^\s{0,3}(?:#{1,6}\s+|\*\*|__)?(?P<title>[^:*#_\n]{2,60})(?:\*\*|__)?\s*:?\s*(?:\*\*|__)?\s*(?P<rest>.*)$"
+)
+
+
+def labelled(text: str, name: str) -> str:
+    """The heading or label line that names `name` ("## Steps to reproduce", "**Expected behaviour:** ...",
+    "Ingredients:") with text after it or under it, else ''."""
+    if not name:
+        return ""
+    generic = ("the", "a", "an", "of", "to", "and", "for", "section", "sections", "part", "heading", "block")
+    words = [w for w in re.findall(r"[\w'-]+", name.lower()) if w not in generic]
+    if not words:
+        return ""
+    lines = re.sub(r"```.*?```", "", text, flags=re.DOTALL).splitlines()  # a code comment is no heading
+    for i, line in enumerate(lines):
+        m = _LABEL.match(line)
+        if not m or not (line.lstrip().startswith(("#", "**", "__")) or line.rstrip().endswith(":") or ":" in line):
+            continue
+        title = m.group("title").strip()
+        if len(title.split()) > 6 or "," in title or not all(term_at(title, w) is not None for w in words):
+            continue
+        under = m.group("rest").strip() or next((ln.strip() for ln in lines[i + 1 :] if ln.strip()), "")
+        if under and not under.startswith("#"):
+            return title
+    return ""

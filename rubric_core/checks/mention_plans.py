@@ -191,6 +191,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     tokens: dict[str, str] = {}
     unjudged: list[str] = []
     spelled: list[str] = []
+    labels: dict[str, str] = {}
     for part in parts:
         # "Mentions the price and includes a link": the second verb starts a second mention of the same kind;
         # any other verb ("... and is under 100 words") asks for something this check does not see.
@@ -203,6 +204,8 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
             term = Term("na", f'"{term.value}" reads as a description, not words the text must contain')
         if term.kind == "na":
             unjudged.append(term.value)
+            if term.label:
+                labels[term.value] = term.label
             continue
         key = term.value
         if term.kind == "pattern":
@@ -226,7 +229,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
                 spelled.append(key)
         if term.near:
             near[key] = list(term.near)
-    if not terms and not patterns:
+    if not terms and not patterns and not labels:
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
     if patterns:
@@ -242,6 +245,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
         ("counts", counts),
         ("unjudged", unjudged),
         ("spelled", spelled),
+        ("labels", labels),
     ):
         if value:
             params[name] = value

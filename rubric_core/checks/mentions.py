@@ -80,6 +80,10 @@ class Term:
     spelled: bool = False
     """Named as a word ("the word e-mail"): matched as spelled, not in another spelling of the same meaning."""
 
+    label: str = ""
+    """For a kind of content no finder sees ("steps to reproduce"): a heading or label line naming it in the draft
+    is the thing ("## Steps to reproduce" with text under it)."""
+
     token: str = ""
     """For a literal holding a token ('ticket #4821', 'the draisine of 1817'): the token, which stands for the
     whole when the words beside it are in its sentence (`near`) or only say what kind of token it is."""
@@ -256,7 +260,8 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     head_words = head.split()
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
-        return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
+        why = f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain'
+        return Term("na", why, label=body)
     if len(words) >= 2 and words[0] in _VALUE_KINDS:
         # "the colour red", "the city of Paris", "the month May": the value is what the text must name.
         value = re.sub(r"^\S+\s+(?:of\s+|called\s+|named\s+)?", "", body)

@@ -16,6 +16,7 @@ from typing import Any
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
 from rubric_core.checks.echo import echoes, mask
+from rubric_core.checks.json_keys import check_json_key, json_key_plan
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
 from rubric_core.checks.lists import list_plan
 from rubric_core.checks.mention_plans import (
@@ -26,6 +27,7 @@ from rubric_core.checks.mention_plans import (
     negative_mention,
     positive_mention,
 )
+from rubric_core.checks.parts import check_part, part_plan
 from rubric_core.checks.scopes import run_scoped, scoped, split_scope
 from rubric_core.checks.spec import (
     LEAD_FILLER,
@@ -259,7 +261,7 @@ def _plan(criterion: Criterion) -> CheckPlan:
         name = re.escape(m.group(1))
         pattern = rf"(?m)^\s*(?:import\s+(?:[\w.]+\s*,\s*)*{name}\b|from\s+{name}(?:\.\w+)*\s+import\b)"
         return CheckPlan(CheckSpec("regex", {"pattern": pattern}))
-    queried = sql_plan(text)
+    queried = sql_plan(text) or json_key_plan(text) or part_plan(text)
     if queried is not None:
         return queried
     acting = act_plan(text)
@@ -335,6 +337,8 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "list_of": lists.check_list_of,
     "marked_count": lists.check_marked_count,
     "sql": check_sql,
+    "json_key": check_json_key,
+    "part": check_part,
 }
 
 

@@ -223,3 +223,63 @@ def test_numbers_are_read_from_one_table() -> None:
         if re.search(r"[\"']thirty[\"']\s*:\s*30", path.read_text(encoding="utf-8")):
             tables.append(str(path.relative_to(ROOT)))
     assert not tables, f"a table of number words outside rubric_core/numbers.py: {tables}"
+
+
+# --------------------------------------------------------------- JSON keys, parts by their form, scopes, labels
+
+SENSOR = '```json\n{"station": "hill-7", "interval_s": 60, "units": "metric", "alerts": {"email": "ops@example.org",\n "max_temp": "45"}, "sensors": ["wind", "rain"]}\n```'
+
+
+@pytest.mark.parametrize(
+    ("criterion", "expected"),
+    [
+        ("Includes a units key", "pass"),
+        ("Includes a battery_level key", "fail"),
+        ("Sets interval_s to 60", "pass"),
+        ("Sets interval_s to 30", "fail"),
+        ("alerts.max_temp is an integer", "fail"),
+        ('"units" is a string set to metric', "pass"),
+        ("sensors is a list of two strings", "pass"),
+        ("Uses snake_case for every key", "pass"),
+    ],
+)
+def test_json_keys_values_and_types(criterion: str, expected: str) -> None:
+    assert verdict(criterion, SENSOR) == expected, record(criterion, SENSOR)
+    assert verdict(criterion, "No JSON here.") == "n/a"
+
+
+def test_a_title_a_greeting_by_name_and_a_quotation() -> None:
+    label = "Bronze Horse, c. 500 BC\n\nFound near the river in 1921, it stood at a shrine."
+    assert verdict("Has a title", label) == "pass"
+    assert verdict("Has a title", "Found near the river in 1921.\nIt stood at a shrine.") == "fail"
+    assert verdict("Greets the volunteer by name", "Hi Rosa,\n\nThanks for Saturday.") == "pass"
+    assert verdict("Greets the volunteer by name", "Hi there,\n\nThanks for Saturday.") == "fail"
+    report = 'The pool reopens Monday.\n\n"We rebuilt the filters from scratch," said the manager, Dee Okafor.'
+    assert verdict("Includes a quote from the manager", report) == "pass"
+    assert verdict("Includes a quote from the mayor", report) == "n/a"
+    assert verdict("Includes a quote", "The pool reopens Monday.") == "fail"
+
+
+def test_a_scope_reads_its_part_and_each_part() -> None:
+    notice = (
+        "Subject: Pool closed Monday.\n\nHi all,\n\nThe pool is shut for repairs. It reopens Tuesday.\n\nBest,\nDee"
+    )
+    assert verdict("Subject line ends with a period", notice) == "pass"
+    assert verdict("Subject line is under 5 words", notice) == "pass"
+    assert verdict("The body has exactly 2 sentences", notice) == "pass"
+    poem = "Rain on the tin roof\nthe gutters hum all night long\nmorning smells of stone\n\nA\nB\nC\nD"
+    assert verdict("Each stanza has three lines", poem) == "fail"
+    assert verdict("Each stanza has at most four lines", poem) == "pass"
+
+
+def test_a_kind_no_finder_sees_is_there_when_a_heading_names_it() -> None:
+    lab = "## Method\nWe heated the sample.\n\n## Results\nIt melted at 80 °C."
+    assert verdict("Includes a results section", lab) == "pass"
+    assert verdict("Includes the results", "It melted.") == "n/a"
+
+
+def test_facts_copied_from_the_task_are_carried_not_echoed() -> None:
+    task = "Write a notice that the north car park closes for resurfacing on Monday. Permits cost £40."
+    draft = "The north car park closes for resurfacing on Monday. Permits cost £40 as before."
+    assert verdict("Mentions the car park", draft, task) == "pass"
+    assert verdict("Mentions the price", draft, task) == "pass"
