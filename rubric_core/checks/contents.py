@@ -73,6 +73,22 @@ def _reworded(text: str, term: str, missing: str) -> tuple[str, str]:
     return UNDECIDED, f"{missing} not found as written; it may be said in other words"
 
 
+def _some_words(text: str, term: str) -> list[str]:
+    """Content words of a phrase the text holds when it holds its head and not every other word ("rent" of
+    "monthly rent" in "Rent is £1,450 a month"): partial evidence, neither found nor missing."""
+    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER and not w.isdigit()]
+    if len(words) < 2:
+        return []
+    held = [w for w in words if term_at(text, w) is not None]
+    # The head names the thing ("fete" of "school fete"): without it the thing is missing; with it, and not all
+    # the words, the phrase may be said otherwise ("10-minute sessions" for "session lengths" is not: its head
+    # "lengths" is missing).
+    lead = re.split(r"\s+(?:of|for|with|in|to|per|on|at)\s+", term.lower(), maxsplit=1)[0]
+    heads = [w for w in re.findall(r"[\w'-]+", lead) if w in words]  # "years of experience": years
+    head = heads[-1] if heads else words[-1]
+    return held if head in held and len(held) < len(words) else []
+
+
 def _words_apart(text: str, term: str) -> str:
     """A sentence holding every content word of a phrase, though not side by side ("rent … per month" for "monthly
     rent" is not; "ships free" for "free shipping" is): the phrase may be said in other words. '' when none."""
@@ -158,6 +174,9 @@ def _term_state(
         apart = not exact and not spelled and _words_apart(text, term)
         if apart:
             return UNDECIDED, f'the words of "{term}" stand apart in "{_short(apart, 80)}": maybe said in other words'
+        some = [] if exact or spelled else _some_words(text, term)
+        if some:
+            return UNDECIDED, f'"{term}" not found, but {", ".join(some)} is: it may be said in other words'
         return MISSING, f'"{term}"'
     shown = token or term
     where = f'"{shown}" found in line {line_number(text, spans[0])}'
@@ -263,6 +282,7 @@ def check_contains(
     spelled: list[str] | None = None,
     paraphrase: bool = False,
     labels: dict[str, str] | None = None,
+    open_ended: list[str] | None = None,
 ) -> CheckResult:
     """The text names every (or any) term, and holds an instance of every (or any) pattern; `spelled` terms
     are matched as spelled ("Uses the word e-mail"), the others in any spelling of the same meaning. With
@@ -276,16 +296,17 @@ def check_contains(
     states: list[tuple[str, str]] = []
     for term, exact in zip(terms, literal, strict=False):
         token, count = (tokens or {}).get(term, ""), counts.get(term)
-        states.append(
-            _term_state(text, term, exact, position, near.get(term, []), token, count, term in (spelled or []))
-        )
+        state = _term_state(text, term, exact, position, near.get(term, []), token, count, term in (spelled or []))
+        if state[0] == MISSING and term in (open_ended or []):
+            state = (UNDECIDED, f'no "{term}" by that word; one may be there in other words')
+        states.append(state)
     for name in patterns or []:
         states.append(
             _pattern_state(text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name))
         )
     if paraphrase:
         states = [
-            _reworded(text, term, d) if s == MISSING and not exact else (s, d)
+            _reworded(text, term, d) if s in (MISSING, UNDECIDED) and not exact else (s, d)
             for (s, d), term, exact in zip(
                 states, [*terms, *(patterns or [])], [*literal, *([True] * len(patterns or []))], strict=False
             )

@@ -90,7 +90,7 @@ def _header(text: str, lines: list[tuple[int, int, str]], i: int) -> bool:
     alone = "\n\n" in text[end : lines[i + 1][0]] if i + 1 < len(lines) else False
     rest = text[end:]
     body_below = len(lines) - i > 2 or bool(re.search(r"[.!?]", rest))  # "a / / b" is two paragraphs, not a title
-    short = len(line.split()) <= 10 and not re.search(r"[.!?:;,]$", line)
+    short = len(line.split()) <= 10 and not re.search(r"[.!?:;,]$", line.rstrip("*_ "))  # "**Can I …?**" is a question
     return alone and body_below and short and not GREETING_RE.match(line)
 
 

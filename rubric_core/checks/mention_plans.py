@@ -192,6 +192,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     unjudged: list[str] = []
     spelled: list[str] = []
     labels: dict[str, str] = {}
+    open_ended: list[str] = []
     for part in parts:
         # "Mentions the price and includes a link": the second verb starts a second mention of the same kind;
         # any other verb ("... and is under 100 words") asks for something this check does not see.
@@ -227,9 +228,11 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
                 counts[key] = list(term.count)
             if term.spelled:
                 spelled.append(key)
+            if term.open_ended:
+                open_ended.append(key)
         if term.near:
             near[key] = list(term.near)
-    if not terms and not patterns and not labels:
+    if not terms and not patterns and (not labels or position != "any"):
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
     if patterns:
@@ -246,6 +249,7 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
         ("unjudged", unjudged),
         ("spelled", spelled),
         ("labels", labels),
+        ("open_ended", open_ended),
     ):
         if value:
             params[name] = value

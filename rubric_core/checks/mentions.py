@@ -18,8 +18,9 @@ The word lists behind these choices are in kinds.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import (
     ABSORBED,
     BARE_ONLY,
@@ -79,6 +80,9 @@ class Term:
 
     spelled: bool = False
     """Named as a word ("the word e-mail"): matched as spelled, not in another spelling of the same meaning."""
+
+    open_ended: bool = False
+    """An instance of something ("a lighthouse"): its word found is one; not found, it may be there in other words."""
 
     label: str = ""
     """For a kind of content no finder sees ("steps to reproduce"): a heading or label line naming it in the draft
@@ -167,7 +171,7 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return term
     if term.kind == "pattern" and term.count is not None:
         return Term("na", f'"{raw}" counts twice over')
-    return Term(term.kind, term.value, term.near, term.quality, times, term.spelled, term.token)
+    return replace(term, count=times)
 
 
 _VALUE_KINDS = frozenset("colour color number month year city town country region day season".split())
@@ -189,9 +193,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         found = classify_one(term[: qualified.start()], criterion=criterion, explicit=explicit)
         if found.kind == "na":
             return found
-        return Term(
-            found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.spelled, found.token
-        )
+        return replace(found, near=(*found.near, *inner))
     named = named_value(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
@@ -224,7 +226,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         ):
             # "Mentions 6 gears", "Mentions five years of experience": the number and its noun, as a phrase
             # (in digits or in words: "six gears").
-            return Term("literal", term.strip())
+            return Term("word", term.strip())
         else:
             return Term("na", f'"{raw.strip()}" asks for a count of something no finder counts')
     indefinite = bool(_INDEFINITE.match(term))
@@ -275,6 +277,9 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
             if w.lower() not in _STOP and w.lower() not in TOKEN_DESCRIPTORS
         ]
         return Term("literal", trailing, near=tuple(beside))
+    if indefinite and len(words) == 1 and not lexicons.topic_words(body) - {body.lower()}:
+        # "Mentions a lighthouse": the word is one (✔); none is no proof there is none ("a dateline", "an ask"): n/a
+        return Term("word", body, open_ended=True)
     if indefinite and len(words) > 1:
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:

@@ -211,10 +211,7 @@ def test_checks_as_langchain_tools() -> None:
         # A count and something more that the count check does not measure.
         "Each of the three lines rhymes",  # was line_count(3): passed without any rhyme
         "Exactly three lines that rhyme",  # was line_count(3)
-        "Each paragraph has three sentences",  # was sentence_count(3)
         "Three sentences, each under 10 words",  # was sentence_count(3)
-        "Each line has at most 5 words",  # was word_count(max=5) over the whole text
-        "Every sentence has fewer than 20 words",  # was word_count(max=19) over the whole text
         "At most one word per line",  # was word_count(max=1)
         "Has at least two sentences with a verb",  # was sentence_count(min=2)
         "Contains at least two sensory details about the sea",  # was sensory_details(2)
@@ -227,6 +224,21 @@ def test_checks_as_langchain_tools() -> None:
 )
 def test_a_criterion_that_asks_for_more_than_a_count_is_not_judged(criterion: str) -> None:
     assert interpret(Criterion(criterion, 1)) is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "check", "scope"),
+    [
+        ("Each paragraph has three sentences", "sentence_count", "each paragraph"),
+        ("Each line has at most 5 words", "word_count", "each line"),
+        ("Every sentence has fewer than 20 words", "word_count", "each sentence"),
+        ("The subject line is under 50 characters", "character_count", "subject line"),
+    ],
+)
+def test_a_count_of_each_part_is_judged_on_each_part(criterion: str, check: str, scope: str) -> None:
+    """Issue 38: these were n/a (the count was once taken over the whole text); each part is now counted alone."""
+    spec = interpret(Criterion(criterion, 1))
+    assert spec is not None and spec.check == check and spec.params["scope"] == scope
 
 
 def test_every_single_sentence_is_reported_as_not_judged_by_the_offline_grader() -> None:
@@ -306,6 +318,8 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
         "list_of": "## Lists",
         "marked_count": "| code blocks, test functions, slides |",
         "sql": "## SQL",
+        "json_key": "## JSON keys",
+        "part": "## A title, a greeting by name, a quotation",
     }
     assert set(shown) == set(_TEXT_CHECKS) | set(_CODE_CHECKS)
     for check, words in shown.items():

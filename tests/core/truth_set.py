@@ -1060,7 +1060,6 @@ ROWS: tuple[Row, ...] = (
         "One. Two.",
         why="two one-word sentences. Was 'n/a' (no check then read each sentence); a reviewer says pass: issue 38",
     ),
-    no("Each sentence is under 5 words", "One. Two three four five six.", why="the second has five words"),
     na("Uses short sentences", "One. Two.", "no deterministic check confirms it"),
     ok_or_na("Exactly 3 sentences in the first paragraph", "One. Two. Three.\n\nFour."),
     ok(
@@ -1202,7 +1201,6 @@ ROWS: tuple[Row, ...] = (
         why="48 words as a person counts them (the web address is one word). Was 'fail': the grader then split "
         "'lockpro.example/x' into three words and counted 50; fixed in issue 38 (a word is a run between spaces)",
     ),
-    no("Keep it under 45 words", ANNOUNCE_LOCK, why="48 words"),
     ok_or_na("**Mentions** the price", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (in USD)", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (e.g. $49)", ANNOUNCE_LOCK),
