@@ -84,7 +84,7 @@ def _some_words(text: str, term: str) -> list[str]:
     # the words, the phrase may be said otherwise ("10-minute sessions" for "session lengths" is not: its head
     # "lengths" is missing).
     lead = re.split(r"\s+(?:of|for|with|in|to|per|on|at)\s+", term.lower(), maxsplit=1)[0]
-    heads = [w for w in re.findall(r"[\w'-]+", lead) if w in words]  # "years of experience": years
+    heads = [w for w in re.findall(r"[\w'-]+", lead) if w in words and w not in _GENERIC_HEADS]  # "years of …": years
     head = heads[-1] if heads else words[-1]
     return held if head in held and len(held) < len(words) else []
 
@@ -107,6 +107,8 @@ def _words_apart(text: str, term: str) -> str:
     return ""
 
 
+_GENERIC_HEADS = frozenset("command line section part block note message text entry item thing".split())
+"""Heads that only say what form a thing takes ("a pip install command"): the word before them names it."""
 _FILLER = frozenset("the a an of for to on in at by with and or its their our your this that is are be".split())
 
 

@@ -144,6 +144,9 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         else:
             looked = f"ORDER BY {p.get('order_by')} {str(p.get('direction', '')).upper()} in the query"
         return {"kind": "sql", "label": "SQL", "looked_for": looked}
+    if c == "named_tokens":
+        shown = ", ".join(f'"{t}"' for t in p["tokens"])
+        return {"kind": "word_match", "label": "named tokens", "looked_for": f"{shown} in the text (n/a when there)"}
     if c == "part":
         looked = {
             "title": "a title: a heading, a bold line or a short line standing alone at the top",

@@ -69,6 +69,23 @@ def _enumerates(text: str, noun: str) -> bool:
     return False
 
 
+_NOT_A_NAME = frozenset(
+    "i monday tuesday wednesday thursday friday saturday sunday january february march april may june july august "
+    "september october november december".split()
+)
+
+
+def _capitalised_near(text: str, noun: str) -> bool:
+    """Whether a sentence or line that says `noun` holds a capitalised word that is not its first word (a name)."""
+    for line in re.split(r"(?<=[.!?])\s+|\n", text):
+        if term_at(line, noun) is None:
+            continue
+        words = re.findall(r"[A-Za-z][\w&'-]*", line)
+        if any(w[:1].isupper() and w.lower() not in _NOT_A_NAME for w in words[1:]):
+            return True
+    return False
+
+
 def _head(noun: str) -> str:
     words = [w for w in re.findall(r"[\w'-]+", noun.lower()) if w not in ("the", "a", "an", "all", "of")]
     return words[-1] if words else noun
@@ -88,6 +105,9 @@ def check_list_of(
         if verb.startswith("name"):
             if term_at(text, noun) is None:
                 return CheckResult(False, f'no "{noun}"', f'Nothing names "{noun}"; name it.')
+            if not _capitalised_near(text, noun):
+                why = f'The text says "{noun}" but names none (no name beside it).'
+                return CheckResult(False, f'"{noun}" with no name', why)
             return CheckResult(
                 False, f'"{noun}" found', f'"{noun}" is there; whether it is named, no check confirms', True
             )

@@ -27,6 +27,7 @@ from rubric_core.checks.mention_plans import (
     negative_mention,
     positive_mention,
 )
+from rubric_core.checks.named_tokens import check_named_tokens, token_plan
 from rubric_core.checks.parts import check_part, part_plan
 from rubric_core.checks.scopes import run_scoped, scoped, split_scope
 from rubric_core.checks.spec import (
@@ -116,13 +117,19 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
 
 
 def plan(criterion: Criterion) -> CheckPlan:
-    """The check a criterion asks for, or the reason none covers all of it."""
+    """The check a criterion asks for, or the reason none covers all of it (and, when it names a token the text
+    must hold, a check that fails a draft without it: named_tokens.py)."""
     part = split_scope(criterion.text)
     if part is not None:
         inner = _plan(Criterion(part[1], criterion.line, criterion.attachment))
         if inner.spec is not None and inner.spec.check in _TEXT_CHECKS:
             return scoped(inner, part[0])
-    return _plan(criterion)
+    planned = _plan(criterion)
+    if planned.spec is None and planned.reason == NO_PHRASING:
+        return (
+            token_plan(criterion.text, "no check of the offline grader reads what the criterion asks of it") or planned
+        )
+    return planned
 
 
 def _plan(criterion: Criterion) -> CheckPlan:
@@ -339,6 +346,7 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "sql": check_sql,
     "json_key": check_json_key,
     "part": check_part,
+    "named_tokens": check_named_tokens,
 }
 
 

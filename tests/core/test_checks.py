@@ -320,6 +320,7 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
         "sql": "## SQL",
         "json_key": "## JSON keys",
         "part": "## A title, a greeting by name, a quotation",
+        "named_tokens": "## A criterion no check reads",
     }
     assert set(shown) == set(_TEXT_CHECKS) | set(_CODE_CHECKS)
     for check, words in shown.items():

@@ -184,7 +184,8 @@ def test_lists_headings_and_counts_of_items() -> None:
     assert verdict("Lists the guests", "Our guests were lovely.") == "fail"  # the word alone lists nothing
     assert verdict("Lists the guests", "Guests: Ana Ruiz, Tom Berg and Li Wei.") == "pass"
     assert verdict("Has exactly 2 code blocks", "```\na\n```\ntext\n```\nb\n```") == "pass"
-    assert verdict("Names the conference", "The conference was lovely.") == "n/a"
+    assert verdict("Names the conference", "The Tidewater conference was lovely.") == "n/a"
+    assert verdict("Names the conference", "The conference was lovely.") == "fail"  # no name beside it
     assert verdict("Names the conference", "Doors open at six.") == "fail"
 
 
@@ -200,6 +201,8 @@ def test_a_token_named_with_its_noun_is_the_token() -> None:
 
 def test_a_count_word_in_a_term_and_a_comma_inside_a_number() -> None:
     assert verdict("Mentions 3 trains", "Three trains are cancelled.") == "pass"
+    assert verdict("Runs on ubuntu-22.04", "runs-on: ubuntu-24.04") == "fail"  # the named token is missing
+    assert verdict("Runs on ubuntu-22.04", "runs-on: ubuntu-22.04") == "n/a"
     assert verdict("Mentions €1,200", "The fine is €1 and 200 people paid.") == "fail"
 
 
