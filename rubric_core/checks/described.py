@@ -124,6 +124,10 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         return {"kind": "function", "label": "class", "looked_for": f"class {name}" if name else "any class"}
     if c == "python_syntax":
         return {"kind": "function", "label": "Python syntax", "looked_for": "the code parses as Python"}
+    if c == "python_type_hints":
+        return {"kind": "function", "label": "type hints", "looked_for": "annotations on every function (ast)"}
+    if c == "python_has_tests":
+        return {"kind": "tests", "label": "tests", "looked_for": "a test_… function or an assert in the code (ast)"}
     if c == "python_docstrings":
         return {"kind": "docstrings", "label": "docstrings", "looked_for": "a docstring on every function and class"}
     if c == "python_tests":

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from rubric_core.checks.matching import term_at
 from rubric_core.checks.spec import CheckPlan, CheckSpec
 from rubric_core.checks.text import CheckResult
+from rubric_core.numbers import number_value
 
 _ITEM = re.compile(r"^\s*(?P<mark>[-*•+]|\d+[.)])\s+(?P<body>\S.*)$")
 _ENUMERATION = re.compile(
@@ -196,6 +197,16 @@ def list_plan(text: str) -> CheckPlan | None:
     if not m:
         return None
     verb = m.group("verb").lower()
+    shaped = re.fullmatch(
+        r"(?:an? |the )?(?P<kind>numbered|bulleted|bullet|ordered)(?:[- ]point)? list of (?P<n>\d+|\w+) (?P<noun>[a-z][a-z -]*)",
+        m.group("rest").strip().rstrip("."),
+        re.IGNORECASE,
+    )
+    if shaped and number_value(shaped.group("n")) is not None:
+        # "Uses a numbered list of 3 steps": that many items in the draft's numbered (or bulleted) list
+        n = number_value(shaped.group("n"))
+        noun = ("numbered " if shaped.group("kind").lower() in ("numbered", "ordered") else "") + "items"
+        return CheckPlan(CheckSpec("list_of", {"noun": noun, "verb": "lists", "min": n, "max": n}))
     bounds, noun = count_of(m.group("rest"))
     noun = re.sub(r"^(?:the|a|an|all|its|your|our)\s+", "", noun.strip(), flags=re.IGNORECASE).strip()
     if not noun or not re.fullmatch(r"[a-z][a-z -]*", noun):

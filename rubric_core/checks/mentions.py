@@ -240,6 +240,8 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     if whole is not None and not whole[1]:
         return Term("pattern", whole[0], count=count)
     tokens = _tokens(body)
+    if tokens == ["&"] and _capitalised(body.replace(" & ", " "), criterion.replace(" & ", " ")):
+        return Term("literal", body)  # "Crumb & Co": a name, as written ("Crumb and Co" too)
     if tokens and any(re.search(r"[^\w\s'’-]|\d", t) for t in tokens):
         return _token_term(body, tokens)
     if tokens and re.search(rf"\b(?:\d+|{NUMBER_IN_WORDS})-[a-z]+", low):
@@ -289,12 +291,16 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     return Term("word", body)
 
 
+_PLACE_WORDS = frozenset("page pages site website webpage url link address section".split())
+"""Words after a kind that say where it points, not what it is about ("a link to the warranty page": warranty)."""
+
+
 def _pattern_term(found: tuple[str, list[str]], tail: str, count: tuple[int | None, int | None, bool] | None) -> Term:
     """A kind with words before it (specifiers or a quality) or after it ('a link to the docs')."""
     name, before = found
     near = [w for w in before if w in SPECIFIERS]
     quality = [w for w in before if w not in SPECIFIERS]
-    near += [w for w in re.findall(r"[\w'-]+", tail.lower()) if w not in _STOP]
+    near += [w for w in re.findall(r"[\w'-]+", tail.lower()) if w not in _STOP and w not in _PLACE_WORDS]
     if any(w in QUALIFIERS for w in near):
         quality += [w for w in near if w in QUALIFIERS]
         near = [w for w in near if w not in QUALIFIERS]

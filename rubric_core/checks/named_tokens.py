@@ -23,10 +23,16 @@ def named_tokens(criterion: str) -> list[str]:
     manner, "Follows AP style", "Is in English", not a thing the text holds)."""
     tokens = [m.group(1) for m in _QUOTED.finditer(criterion)]
     rest = re.sub(r"\([^)]*\)\s*$", " ", _QUOTED.sub(" ", criterion))  # "(run_test_suite)": a grader tool
-    for raw in rest.split():
+    words = rest.split()
+    for i, raw in enumerate(words):
         word = raw.strip(".,;:!?()[]{}")
         if not word:
             continue
+        before = " ".join(words[max(0, i - 2) : i]).lower()
+        if re.search(r"\b(?:under|over|below|above|within|than|most|least|to|before|after|by)$", before):
+            continue  # "costs under £10", "within 24 hours": a bound, not a thing the text holds
+        if re.fullmatch(r"\d{1,2}:\d{2}", word):
+            continue  # a time may be written otherwise ("30 2 * * *", "half past two")
         if re.search(r"\d|[/_@#$%€£]|\w\.\w", word):
             tokens.append(word)
     return tokens

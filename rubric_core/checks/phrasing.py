@@ -182,6 +182,10 @@ def _plan(criterion: Criterion) -> CheckPlan:
         low,
     ):
         return CheckPlan(CheckSpec("python_syntax", {}))
+    if re.fullmatch(r"(?:the code |it )?(?:uses|has|includes|adds) (?:python )?type (?:hints|annotations)\.?", low):
+        return CheckPlan(CheckSpec("python_type_hints", {}))
+    if re.fullmatch(r"(?:the code |it )?(?:includes|has|adds|contains|comes with) (?:unit |python )?tests\.?", low):
+        return CheckPlan(CheckSpec("python_has_tests", {}))
     if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
         # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
         # find in the text (a docstring does not say "docstring").
@@ -326,6 +330,8 @@ _CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "python_docstrings": code_checks.python_docstrings,
     "python_class": code_checks.python_class,
     "python_syntax": code_checks.python_syntax,
+    "python_type_hints": code_checks.python_type_hints,
+    "python_has_tests": code_checks.python_has_tests,
 }
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,

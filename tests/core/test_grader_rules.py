@@ -286,3 +286,20 @@ def test_facts_copied_from_the_task_are_carried_not_echoed() -> None:
     draft = "The north car park closes for resurfacing on Monday. Permits cost £40 as before."
     assert verdict("Mentions the car park", draft, task) == "pass"
     assert verdict("Mentions the price", draft, task) == "pass"
+
+
+def test_type_hints_tests_numbered_lists_names_with_an_ampersand() -> None:
+    typed = "```python\ndef area(w: float, h: float) -> float:\n    return w * h\n\ndef test_area():\n    assert area(2, 3) == 6\n```"
+    bare = "```python\n# type hints and tests\ndef area(w, h):\n    return w * h\n```"
+    assert verdict("Uses type hints", typed) == "fail"  # test_area() has none
+    assert verdict("Uses type hints", typed.replace("def test_area():", "def test_area() -> None:")) == "pass"
+    assert verdict("Uses type hints", bare) == "fail"
+    assert verdict("Includes tests", typed) == "pass"
+    assert verdict("Includes tests", bare) == "fail"
+    steps = "To reset the router:\n1. Unplug it.\n2. Wait ten seconds.\n3. Plug it back in."
+    assert verdict("Uses a numbered list of 3 steps", steps) == "pass"
+    assert verdict("Uses a numbered list of 4 steps", steps) == "fail"
+    assert verdict("Mentions Marsh & Reed", "Marsh and Reed built the boat.") == "pass"
+    assert verdict("Mentions Marsh & Reed", "Marsh is here. Reed was late.") != "pass"
+    assert verdict("Includes a link to the booking page", "Book at harbour.example/booking today.") == "pass"
+    assert verdict("Every dish costs under £10", "Soup £4. Pie £8.") == "n/a"  # a bound, not a token to find

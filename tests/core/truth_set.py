@@ -1174,7 +1174,11 @@ ROWS: tuple[Row, ...] = (
     ),
     ok("Defines a function is_palindrome", PY_PALINDROME),
     ok("Has a docstring", PY_PALINDROME),
-    na("Uses type hints", PY_PALINDROME, "no deterministic check confirms it"),
+    ok(
+        "Uses type hints",
+        PY_PALINDROME,
+        why="is_palindrome(s: str) -> bool. Was 'n/a' (no check then read annotations); a reviewer sees them: issue 38",
+    ),
     na("Ignores case", PY_PALINDROME, "no deterministic check confirms it"),
     na("Handles spaces", PY_PALINDROME, "no deterministic check confirms it"),
     ok("Is valid Python", PY_PALINDROME),
