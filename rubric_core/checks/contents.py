@@ -30,13 +30,13 @@ from rubric_core.checks.matching import (
 from rubric_core.checks.matching import (
     near as in_sentence,
 )
-from rubric_core.checks.normalise import describes
+from rubric_core.checks.paraphrase import MISSING, UNDECIDED, reworded, some_words, words_apart
 from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
 from rubric_core.checks.text import CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
 __all__ = ["check_contains", "check_not_contains", "lists_kinds", "literal_at", "term_at"]
 
-FOUND, MISSING, UNDECIDED = "found", "missing", "undecided"
+FOUND = "found"
 
 
 def _region(text: str, position: str) -> str:
@@ -56,60 +56,6 @@ def _region(text: str, position: str) -> str:
 
 _MARKS = {"semicolon": ";", "colon": ":", "comma": ",", "exclamation": "!", "period": ".", "ellipsis": "…", "dash": "—"}
 """Kinds that are one mark: "Ends with a semicolon" is the text's last mark, not one inside its last sentence."""
-
-
-def _reworded(text: str, term: str, missing: str) -> tuple[str, str]:
-    """A phrase a criterion says the text says, not found as written: ✘ when the text says the opposite ("no pets",
-    "unfurnished") or a single word is nowhere; else n/a (it may be said in other words)."""
-    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER]
-    for w in words:
-        negated = re.search(
-            rf"\b(?:no|not|never|without|non-?)\s+(?:\w+\s+)?{re.escape(w)}|\bun-?{re.escape(w)}", text, re.I
-        )
-        if negated:
-            return MISSING, f'{missing}: the text says "{negated.group(0)}"'
-    if len(words) <= 1:
-        return MISSING, missing
-    return UNDECIDED, f"{missing} not found as written; it may be said in other words"
-
-
-def _some_words(text: str, term: str) -> list[str]:
-    """Content words of a phrase the text holds when it holds its head and not every other word ("rent" of
-    "monthly rent" in "Rent is £1,450 a month"): partial evidence, neither found nor missing."""
-    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER and not w.isdigit()]
-    if len(words) < 2:
-        return []
-    held = [w for w in words if term_at(text, w) is not None]
-    # The head names the thing ("fete" of "school fete"): without it the thing is missing; with it, and not all
-    # the words, the phrase may be said otherwise ("10-minute sessions" for "session lengths" is not: its head
-    # "lengths" is missing).
-    lead = re.split(r"\s+(?:of|for|with|in|to|per|on|at)\s+", term.lower(), maxsplit=1)[0]
-    heads = [w for w in re.findall(r"[\w'-]+", lead) if w in words and w not in _GENERIC_HEADS]  # "years of …": years
-    head = heads[-1] if heads else words[-1]
-    return held if head in held and len(held) < len(words) else []
-
-
-def _words_apart(text: str, term: str) -> str:
-    """A sentence holding every content word of a phrase, though not side by side ("rent … per month" for "monthly
-    rent" is not; "ships free" for "free shipping" is): the phrase may be said in other words. '' when none."""
-    words = [w for w in re.findall(r"[\w'-]+", term.lower()) if w not in _FILLER]
-    if len(words) < 2:
-        return ""
-    for sentence in sentences_of(text):
-        at = [term_at(sentence, w) for w in words]
-        if any(a is None for a in at):
-            continue
-        in_order = all(a < b for a, b in itertools.pairwise(at)) or describes(words[0])  # type: ignore[operator]
-        reworded = any(not re.search(rf"\b{re.escape(w)}", sentence, re.IGNORECASE) for w in words)
-        # "the learning machine" is not "machine learning"; "ships free" and "parking is free" may be
-        if in_order or reworded:
-            return sentence
-    return ""
-
-
-_GENERIC_HEADS = frozenset("command line section part block note message text entry item thing".split())
-"""Heads that only say what form a thing takes ("a pip install command"): the word before them names it."""
-_FILLER = frozenset("the a an of for to on in at by with and or its their our your this that is are be".split())
 
 
 def _mark_state(text: str, name: str, position: str) -> tuple[str, str]:
@@ -173,10 +119,10 @@ def _term_state(
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
     spans = term_spans(text, token, True) if token else whole
     if not spans:
-        apart = not exact and not spelled and _words_apart(text, term)
+        apart = not exact and not spelled and words_apart(text, term)
         if apart:
             return UNDECIDED, f'the words of "{term}" stand apart in "{_short(apart, 80)}": maybe said in other words'
-        some = [] if exact or spelled else _some_words(text, term)
+        some = [] if exact or spelled else some_words(text, term)
         if some:
             return UNDECIDED, f'"{term}" not found, but {", ".join(some)} is: it may be said in other words'
         return MISSING, f'"{term}"'
@@ -308,7 +254,7 @@ def check_contains(
         )
     if paraphrase:
         states = [
-            _reworded(text, term, d) if s in (MISSING, UNDECIDED) and not exact else (s, d)
+            reworded(text, term, d) if s in (MISSING, UNDECIDED) and not exact else (s, d)
             for (s, d), term, exact in zip(
                 states, [*terms, *(patterns or [])], [*literal, *([True] * len(patterns or []))], strict=False
             )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
@@ -29,6 +28,7 @@ from rubric_core.checks.mention_plans import (
 )
 from rubric_core.checks.named_tokens import check_named_tokens, token_plan
 from rubric_core.checks.parts import check_part, part_plan
+from rubric_core.checks.quantities import count_only, quantity
 from rubric_core.checks.scopes import run_scoped, scoped, split_scope
 from rubric_core.checks.spec import (
     LEAD_FILLER,
@@ -42,73 +42,9 @@ from rubric_core.checks.spec import (
 )
 from rubric_core.checks.sql import check_sql, sql_plan
 from rubric_core.checks.terms import split_terms
-from rubric_core.numbers import ARTICLE_ONE, up_to, words_alternation
 from rubric_core.rubric import Criterion
 
 __all__ = ["NO_PHRASING", "CheckPlan", "CheckSpec", "Draft", "contradictions", "evaluate", "interpret", "plan"]
-
-_NUMBER_WORDS = {**ARTICLE_ONE, **up_to(100)}
-_NUM = r"(\d+|" + words_alternation(_NUMBER_WORDS) + r")"
-
-
-def _num(word: str) -> int:
-    word = word.lower().strip()
-    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
-
-
-def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, int]] | None:
-    """(min, max, span of the words read) of a count of `unit` in `text`, or None."""
-    u = rf"{unit}s?\b"
-    low = text.lower()
-    patterns: list[tuple[str, Any]] = [
-        (rf"\bbetween {_NUM} and {_NUM} {u}", lambda a, b: (_num(a), _num(b))),
-        (rf"\b{_NUM}\s*(?:to|-|–|or)\s*{_NUM} {u}", lambda a, b: (_num(a), _num(b))),
-        (
-            rf"\b(?:at least|no fewer than|not fewer than|no shorter than|minimum of|a minimum of) {_NUM} {u}",
-            lambda a: (_num(a), None),
-        ),
-        (rf"\b{_NUM} or more {u}", lambda a: (_num(a), None)),
-        (rf"\b{_NUM} {u} or (?:more|longer)\b", lambda a: (_num(a), None)),
-        (
-            rf"\b(?:at most|no more than|not more than|no longer than|up to|maximum of|a maximum of) {_NUM} {u}",
-            lambda a: (None, _num(a)),
-        ),
-        (rf"\b{_NUM} {u} or (?:fewer|less|shorter)\b", lambda a: (None, _num(a))),
-        (rf"\b(?:max(?:imum)?|limit(?: of)?|within|no longer than)\.? {_NUM} {u}", lambda a: (None, _num(a))),
-        (
-            rf"\b(?:(?:does|do|must|should|will|may|can)(?: not|n't)|not to|never|not)\s+(?:be\s+)?"
-            rf"(?:exceed|go over|longer than|more than|over)\s+{_NUM} {u}",
-            lambda a: (None, _num(a)),
-        ),
-        (rf"\bnot exceeding {_NUM} {u}", lambda a: (None, _num(a))),
-        (rf"\b{_NUM}[- ]{u} (?:max(?:imum)?|limit|cap|at most|tops)\b", lambda a: (None, _num(a))),
-        (rf"\b(?:min(?:imum)?)\.? {_NUM} {u}", lambda a: (_num(a), None)),
-        (rf"\b{_NUM}[- ]{u} (?:min(?:imum)?|at least)\b", lambda a: (_num(a), None)),
-        (rf"\b(?:fewer than|less than|under) {_NUM} {u}", lambda a: (None, _num(a) - 1)),
-        (rf"\b(?:more than|over) {_NUM} {u}", lambda a: (_num(a) + 1, None)),
-        (rf"\b(?:exactly )?{_NUM}[- ]{u}", lambda a: (_num(a), _num(a))),
-    ]
-    for pattern, build in patterns:
-        m = re.search(pattern, low)
-        if m:
-            return (*build(*m.groups()), m.span())
-    return None
-
-
-_COUNT_FILLER = frozenset(
-    "has have is are be it its it's the a an in of with exactly only just total long length written "
-    "consists made up keep keeps should must contains contain uses use text answer response reply output draft "
-    "summary".split()
-)
-"""Words that may stand around a count without asking for anything more ("Has exactly three lines",
-"A one-sentence summary", "Is three lines long"). Any other word ("every single sentence", "each of the
-three lines rhymes", "three lines about spring") asks for something the count check does not measure,
-so the criterion is not judged at all rather than judged by its count alone."""
-
-
-def _count_only(low: str, span: tuple[int, int]) -> bool:
-    """Whether the criterion asks for nothing but the count read at `span`."""
-    return only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:
@@ -249,7 +185,7 @@ def _plan(criterion: Criterion) -> CheckPlan:
         m = None  # "Has a Markdown heading": any heading (the heading pattern), not one called "Markdown"
     if m and plain_lead(text[: m.start()].lower().replace("includes", "").replace("has", "").replace("with", "")):
         return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
-    q = _quantity(low, "sensory detail")
+    q = quantity(low, "sensory detail")
     if q:
         lo, hi, span = q
         # The bundled word list finds some sensory details, never all: only a lower bound can be confirmed
@@ -257,7 +193,7 @@ def _plan(criterion: Criterion) -> CheckPlan:
         exact = hi is not None and (lo != hi or "exactly" in low)
         if lo is None or exact:
             return CheckPlan(None, "the sensory word list finds some details, never all, so only 'at least' is judged")
-        if not _count_only(low, span):
+        if not count_only(low, span):
             return CheckPlan(None, "it asks for a count and more")
         return CheckPlan(CheckSpec("sensory_details", {"min": lo}))
     m = re.search(
@@ -289,10 +225,10 @@ def _plan(criterion: Criterion) -> CheckPlan:
         ("character", "character_count"),
         ("stanza", "paragraph_count"),
     ):
-        q = _quantity(low, unit)
+        q = quantity(low, unit)
         if q:
             lo, hi, span = q
-            if not _count_only(low, span):
+            if not count_only(low, span):
                 # a count and more ("every single sentence", "each of the three lines rhymes")
                 return CheckPlan(None, "it asks for a count and more; the offline grader checks the count only alone")
             return CheckPlan(CheckSpec(check, {"min": lo, "max": hi}))
