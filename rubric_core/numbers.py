@@ -115,3 +115,21 @@ def number_value(text: str) -> int | None:
     elif m.group("small") == "a":
         return None
     return value
+
+
+def spoken(value: int) -> str:
+    """A number as it is said ("forty", "twenty five", "two hundred and six", a year "nineteen ninety"), for
+    counting its syllables; digit by digit past what the table says."""
+    words = {n: w for w, n in {**UNITS, **TENS}.items()}
+    if value < 20:
+        return words[value]
+    if value < 100:
+        return words[value - value % 10] + ("" if value % 10 == 0 else " " + words[value % 10])
+    if 1100 <= value < 2100 and value % 100:  # a year: "nineteen ninety"
+        return f"{spoken(value // 100)} {spoken(value % 100)}"
+    if value < 1000:
+        rest = value % 100
+        return f"{words[value // 100]} hundred" + (f" and {spoken(rest)}" if rest else "")
+    if value < 1_000_000 and value % 1000 == 0:
+        return f"{spoken(value // 1000)} thousand"
+    return " ".join(words[int(d)] for d in str(value))

@@ -93,9 +93,19 @@ def _within(n: int, lo: int | None, hi: int | None) -> bool:
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
+def verse_lines(text: str) -> list[str]:
+    """The lines a line count reads: non-empty lines, without a Markdown heading or a lead-in line that ends with a
+    colon above a blank line ("Here is your haiku:")."""
+    lines = lines_of(text)
+    lead = re.match(r"\s*([^\n]*:)[ \t]*\n[ \t]*\n", text)
+    if lead and len(lines) > 1 and lines[0] == lead.group(1).strip():
+        lines = lines[1:]
+    return [line for line in lines if not re.match(r"#{1,6}\s", line)] or lines
+
+
 def check_line_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Non-empty line count within [min, max]."""
-    n = len(lines_of(text))
+    """Non-empty line count within [min, max] (a heading or a lead-in line aside: `verse_lines`)."""
+    n = len(verse_lines(text))
     want = _range_text(min, max)
     if _within(n, min, max):
         return CheckResult(True, f"{n} lines")
@@ -103,8 +113,8 @@ def check_line_count(text: str, *, min: int | None = None, max: int | None = Non
 
 
 def check_syllables_per_line(text: str, *, pattern: list[int]) -> CheckResult:
-    """Syllables of each non-empty line equal `pattern` (e.g. 5-7-5)."""
-    lines = lines_of(text)
+    """Syllables of each non-empty line equal `pattern` (e.g. 5-7-5), a heading or a lead-in line aside."""
+    lines = verse_lines(text)
     counts = [count_syllables_in_line(line) for line in lines]
     detail = "-".join(str(c) for c in counts) + " syllables"
     want = "-".join(str(p) for p in pattern)

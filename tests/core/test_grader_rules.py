@@ -303,3 +303,9 @@ def test_type_hints_tests_numbered_lists_names_with_an_ampersand() -> None:
     assert verdict("Mentions Marsh & Reed", "Marsh is here. Reed was late.") != "pass"
     assert verdict("Includes a link to the booking page", "Book at harbour.example/booking today.") == "pass"
     assert verdict("Every dish costs under £10", "Soup £4. Pie £8.") == "n/a"  # a bound, not a token to find
+
+
+def test_numbers_are_said_as_words_in_syllables_and_a_lead_in_is_no_line() -> None:
+    haiku = "Here is your haiku:\n\nthe 7:15 bus\nsighs at every empty stop\nnobody gets on"
+    assert verdict("Exactly three lines", haiku) == "pass"
+    assert verdict("Follows a 5-7-5 syllable pattern", haiku) == "pass"  # "seven fifteen", not "seven one five"
