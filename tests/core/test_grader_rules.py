@@ -306,6 +306,6 @@ def test_type_hints_tests_numbered_lists_names_with_an_ampersand() -> None:
 
 
 def test_numbers_are_said_as_words_in_syllables_and_a_lead_in_is_no_line() -> None:
-    haiku = "Here is your haiku:\n\nthe 7:15 bus\nsighs at every empty stop\nnobody gets on"
+    haiku = "Here is your haiku:\n\na late 6:10 bus\nsighs at each empty corner\nnobody gets on"
     assert verdict("Exactly three lines", haiku) == "pass"
-    assert verdict("Follows a 5-7-5 syllable pattern", haiku) == "pass"  # "seven fifteen", not "seven one five"
+    assert verdict("Follows a 5-7-5 syllable pattern", haiku) == "pass"  # "six ten", not "six one zero"
