@@ -283,9 +283,7 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         # "Mentions a lighthouse": the word is one (✔); none is no proof there is none ("a dateline", "an ask"): n/a
         return Term("word", body, open_ended=True)
     if indefinite and len(words) > 1:
-        # "Includes a fado show": the phrase found is one; not found, one may be there in other words ("a time
-        # zone" in "14:30 UTC"): n/a
-        return Term("word", body, open_ended=True)
+        return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
         return _token_term(body, tokens)
     return Term("word", body)
