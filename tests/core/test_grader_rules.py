@@ -309,3 +309,33 @@ def test_numbers_are_said_as_words_in_syllables_and_a_lead_in_is_no_line() -> No
     haiku = "Here is your haiku:\n\na late 6:10 bus\nsighs at each empty corner\nnobody gets on"
     assert verdict("Exactly three lines", haiku) == "pass"
     assert verdict("Follows a 5-7-5 syllable pattern", haiku) == "pass"  # "six ten", not "six one zero"
+
+
+ROAMLY_TASK = (
+    "Write a launch email for a budget travel app called Roamly. Under 150 words, mention the 30-day free trial and "
+    "the price of $4.99/month, end with a question."
+)
+ROAMLY = (
+    "Subject: Meet Roamly\n\nHi there,\n\nRoamly finds cheap flights and hostels in seconds. Try every feature free "
+    "for 30 days, then it is $4.99/month. Download Roamly today and start planning your next trip. Where will you go "
+    "first?\n\nBest,\nThe Roamly team"
+)
+
+
+def test_the_issues_named_cases_on_a_well_written_email() -> None:
+    """Issue 38's cases: none of these is a confident ✘ any more, and the echo and the loose words are no ✔."""
+    assert verdict("Ends with a question", ROAMLY, ROAMLY_TASK) == "pass"
+    assert verdict("Includes a call to action", ROAMLY, ROAMLY_TASK) == "pass"
+    assert verdict("Starts with a greeting", ROAMLY, ROAMLY_TASK) == "pass"
+    assert verdict("Mentions the 30-day free trial", ROAMLY, ROAMLY_TASK) == "n/a"  # a paraphrase: not ✘
+    assert verdict("Mentions $4.99/month", ROAMLY, ROAMLY_TASK) == "pass"
+    assert verdict("Under 150 words", ROAMLY, ROAMLY_TASK) == "pass"
+    echo = ROAMLY.replace("Roamly finds", ROAMLY_TASK + " Roamly finds").replace(
+        "free for 30 days, then it is $4.99/month", "today"
+    )
+    assert verdict("Mentions $4.99/month", echo, ROAMLY_TASK) == "fail"
+    assert verdict("Mentions Crumb & Co", "Crumb is great. Co-op members welcome.") == "fail"
+    assert verdict("Lists the attendees", "The attendees enjoyed it.") == "fail"
+    assert verdict("Ends with a semicolon", "We met; it went well.") == "fail"
+    assert verdict("Mentions $80,000", "The salary is $80,000.") == "pass"
+    assert verdict("Mentions €85,000", "It costs €85 and 000 people came.") == "fail"
