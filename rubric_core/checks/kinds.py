@@ -245,3 +245,31 @@ CONCEPT_VERBS: frozenset[str] = frozenset(
 """Verbs that speak of a thing, not of a word: "Does not mention dogs" is not met by leaving out the word
 "dogs" ("puppy", "labrador"), so only finding one proves anything. "Does not use/say/contain X" is about
 the word itself."""
+
+
+BROAD: frozenset[str] = frozenset(
+    """
+    animal animals pet pets creature creatures wildlife food foods meal meals dish dishes snack snacks drink drinks
+    beverage beverages fruit fruits vegetable vegetables meat fish seafood sweets dessert desserts candy spice spices
+    grain grains allergen allergens ingredient ingredients money cash currency finance finances payment payments tax
+    taxes weather climate season seasons colour colours color colors shape shapes vehicle vehicles car cars transport
+    transportation sport sports game games hobby hobbies music instrument instruments art clothing clothes garment
+    garments furniture tool tools weapon weapons technology tech device devices gadget gadgets software app apps
+    computer computers phone phones internet media plant plants flower flowers tree trees insect insects bird birds
+    people person persons family families relative relatives child children kid kids parent parents friend friends
+    country countries city cities place places town towns building buildings material materials metal metals
+    chemical chemicals drug drugs medicine medicines medication illness illnesses disease diseases injury injuries
+    health sickness emotion emotions feeling feelings job jobs work career profession professions holiday holidays
+    event events party parties politics religion religions violence crime crimes death sex body organ organs
+    nature environment science history war wars business company companies brand brands competitor competitors
+    organisation organization organisations organizations team teams staff employee employees
+    """.split()
+)
+"""Kinds of things with many usual wordings ("pets": my cat, a hamster): "Does not mention pets" is not met by
+leaving out the word, so with none found it is n/a."""
+
+
+def broad(term: str) -> bool:
+    """Whether a term names a kind of things with many usual wordings (its last word in `BROAD`)."""
+    words = term.lower().split()
+    return bool(words) and words[-1] in BROAD

@@ -13,7 +13,7 @@ import re
 from typing import Any
 
 from rubric_core.checks import lexicons
-from rubric_core.checks.kinds import CONCEPT_VERBS
+from rubric_core.checks.kinds import CONCEPT_VERBS, broad
 from rubric_core.checks.mentions import Term, classify
 from rubric_core.checks.spec import NO_PHRASING, CheckPlan, CheckSpec, plain_lead
 from rubric_core.checks.terms import examples_of, split_terms
@@ -298,10 +298,12 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
         if term.token:
             term = Term("literal", term.token)
         if term.kind == "word" and not explicit:
-            if " " not in term.value:
-                related.extend(sorted(lexicons.topic_words(term.value) - {term.value.lower()}))
-            if concept:
-                # A thing, not a word: "Does not mention dogs" is broken by "my labrador" as much as by "dog".
+            others = lexicons.topic_words(term.value) - {term.value.lower()} if " " not in term.value else set()
+            related.extend(sorted(others))
+            if concept and (others or broad(term.value)) and not lexicons.closed_class(term.value):
+                # A kind of thing: "Does not mention dogs" is broken by "my labrador" as much as by "dog". A thing
+                # with no other usual wording ("plastic", "gluten") is left out when its word is; so is one of a
+                # closed class whose members the lexicon lists ("nuts": almonds, pecans...).
                 open_terms.append(term.value)
         terms.append(term.value)
         literal.append(term.kind == "literal")

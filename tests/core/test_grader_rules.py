@@ -339,3 +339,13 @@ def test_the_issues_named_cases_on_a_well_written_email() -> None:
     assert verdict("Ends with a semicolon", "We met; it went well.") == "fail"
     assert verdict("Mentions $80,000", "The salary is $80,000.") == "pass"
     assert verdict("Mentions €85,000", "It costs €85 and 000 people came.") == "fail"
+
+
+def test_leaving_out_a_thing_with_no_other_usual_wording_is_decided() -> None:
+    scones = "Mix flour, butter and milk. Bake at 200°C for twelve minutes."
+    assert verdict("Does not mention gluten", scones) == "pass"
+    assert verdict("Does not mention gluten", scones + " Use gluten-free flour if you like.") == "fail"
+    assert verdict("Does not mention nuts", scones) == "pass"  # a closed class: none of its members either
+    assert verdict("Does not mention nuts", scones + " Top with flaked almonds.") == "fail"
+    assert verdict("Does not mention pets", "My tabby sleeps on the sofa.") == "n/a"  # a kind with many wordings
+    assert verdict("Does not mention dogs", "My labrador sleeps on the sofa.") == "n/a"
