@@ -50,7 +50,9 @@ def check_named_tokens(text: str, *, tokens: list[str], reason: str) -> CheckRes
 
 def token_plan(criterion: str, reason: str) -> CheckPlan | None:
     """The token check of a criterion no other check reads, when it names tokens; else None."""
-    tokens = named_tokens(criterion)
+    if re.match(r"^\W*(?:is|are|be|sounds|feels|reads|looks|seems)\b", criterion, re.IGNORECASE):
+        return None  # "Is witty and original": a description of the whole text, not a thing it holds
+    tokens = [t for t in named_tokens(criterion) if not re.search(r"[<>]", t)]
     if not tokens:
         return None
     return CheckPlan(CheckSpec("named_tokens", {"tokens": tokens, "reason": reason}))
