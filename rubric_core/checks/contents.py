@@ -82,6 +82,17 @@ def _mark_state(text: str, name: str, position: str) -> tuple[str, str]:
     return MISSING, f"{label} at the very end (it ends with {mark!r})"
 
 
+_RANGE_ENDS = frozenset("start starting begin beginning opening end ending finish closing".split())
+
+
+def _range_end(hit: Found, word: str) -> bool:
+    """Whether the instance is the first (start) or the last (end) of a range in its sentence ("10:00–16:00")."""
+    sentence, at = hit.sentence or "", re.escape(hit.text)
+    if word in ("start", "starting", "begin", "beginning", "opening"):
+        return bool(re.search(at + r"\s*(?:[–—-]|to|until|till)\s*\d", sentence))
+    return bool(re.search(r"\d(?:\s*[ap]\.?m\.?)?\s*(?:[–—-]|to|until|till)\s*" + at, sentence))
+
+
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -187,6 +198,11 @@ def _pattern_state(
     low = pattern.minimum if low is None and high is None else (low or 0)
     where = f" in the {'first' if position == 'start' else 'last'} sentence" if position != "any" else ""
     described = f"{pattern.label} ({pattern.looks_for}){where}"
+    if near and name in ("time", "date") and set(near) <= _RANGE_ENDS:
+        # "the start time" of "10:00–16:00" is its first time, "the end time" its second
+        ranged = [h for h in hits if _range_end(h, near[0])]
+        if ranged:
+            hits, near = ranged, []
     if near:
         matching = [h for h in hits if in_sentence(h.sentence or text, near)]
         if hits and not matching:

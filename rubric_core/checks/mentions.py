@@ -206,6 +206,17 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         word = word.strip(_QUOTES).strip()
         # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
         return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word, spelled=True)
+    when = re.fullmatch(
+        r"when (?:the |a |an |our |your |its )?(?P<what>[\w' -]+?)(?: (?:is|are|was|will be|starts|opens|happens|takes place|is available|are due|is due))?",
+        term,
+        re.I,
+    )
+    if when:
+        # "Says when the retro is": a date or a time in a sentence that names the retro ("Retro moved to Thursday")
+        subject = [w for w in re.findall(r"[\w'-]+", when.group("what").lower()) if w not in _STOP][-1:]
+        if term.lower().rstrip().endswith("available"):
+            subject = ["available"]
+        return Term("pattern", "date", near=tuple(subject))
     if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
         return Term("na", f'"{term}" describes what the text should say; the words may differ')
     if _CONDITION.search(term):

@@ -15,6 +15,7 @@ import re
 from rubric_core.checks.framing import GREETING_RE, frame_of
 from rubric_core.checks.spec import CheckPlan, CheckSpec
 from rubric_core.checks.text import CheckResult, lines_of, paragraphs_of
+from rubric_core.numbers import NUMBER_IN_WORDS
 
 _GENERIC = frozenset(
     "there everyone all team friends folks customer customers user users reader readers members parents families "
@@ -82,9 +83,20 @@ _QUOTES = re.compile(
 )
 
 
+_COUNT_OF = re.compile(r"^(?:it )?(?:states|mentions|gives|says|includes|lists) the number of (?P<noun>[a-z]+)\.?$")
+
+
 def part_plan(criterion: str) -> CheckPlan | None:
-    """The check of a title, a greeting by name or a quotation, else None."""
+    """The check of a title, a greeting by name, a quotation or "the number of X", else None."""
     low = criterion.strip().lower()
+    m = _COUNT_OF.match(low)
+    if m:
+        # "States the number of bedrooms": a number (digits or words) before the noun ("two double bedrooms",
+        # "a 2-bedroom flat"), in any form of the noun.
+        stem = re.escape(m.group("noun").rstrip("s"))
+        number = rf"(?:\d+|{NUMBER_IN_WORDS})"
+        pattern = rf"(?i)\b{number}(?:[\s-]+[a-z]+)?[\s-]+{stem}"
+        return CheckPlan(CheckSpec("regex", {"pattern": pattern}))
     if _TITLE.match(low):
         return CheckPlan(CheckSpec("part", {"part": "title"}))
     m = _GREETS.match(low)

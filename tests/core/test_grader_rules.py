@@ -349,3 +349,15 @@ def test_leaving_out_a_thing_with_no_other_usual_wording_is_decided() -> None:
     assert verdict("Does not mention nuts", scones + " Top with flaked almonds.") == "fail"
     assert verdict("Does not mention pets", "My tabby sleeps on the sofa.") == "n/a"  # a kind with many wordings
     assert verdict("Does not mention dogs", "My labrador sleeps on the sofa.") == "n/a"
+
+
+def test_when_a_thing_is_the_number_of_things_and_a_range_start() -> None:
+    notice = "Choir practice moves to Wednesday. The hall seats forty singers."
+    assert verdict("Says when choir practice is", notice) == "pass"
+    assert verdict("Says when the concert is", notice) == "n/a"  # a date, but not beside a concert
+    assert verdict("Says when the concert is", "The hall seats forty singers.") == "fail"  # no date at all
+    assert verdict("States the number of singers", notice) == "pass"
+    assert verdict("States the number of rehearsals", notice) == "fail"
+    fair = "The book fair runs Saturday 09:30–15:00 in the church hall."
+    assert verdict("Mentions the start time", fair) == "pass"
+    assert verdict("Mentions the end time", fair) == "pass"
