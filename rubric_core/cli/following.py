@@ -36,7 +36,8 @@ def _print_event_table(event: Any, out: Any) -> None:
         print(f"      -> {first[:100]}", file=out)
     elif event.type == "draft":
         first = (d["text"].strip().splitlines() or [""])[0]
-        print(f"\n[iteration {d['iteration'] + 1}] draft: {first[:100]}", file=out)  # from 1, as the UI counts
+        whose = " (the parent run's)" if d.get("inherited") else " (the same draft)" if "regrade_of" in d else ""
+        print(f"\n[iteration {d['iteration'] + 1}] draft{whose}: {first[:100]}", file=out)  # from 1, as the UI counts
         for path in d.get("files") or {}:
             print(f"    file {path}", file=out)
     elif event.type == "evaluation":
@@ -78,18 +79,19 @@ def _print_pause(event: Any, out: Any) -> None:
         print(f"  grade it:          {go}", file=out)
         print(f"  grade another text: {go} --draft-file F   (or a new rubric: --rubric-file F)", file=out)
     else:
-        print(
-            f"\npaused after grading iteration {number} ({d.get('result', '')}), before the agent hears of it.",
-            file=out,
-        )
+        result = str(d.get("result", ""))
+        print(f"\npaused after grading iteration {number} ({result}), before the agent hears of it.", file=out)
         if d.get("feedback"):
             first = (str(d["feedback"]).strip().splitlines() or [""])[0]
             print(f"  the agent would get: {first[:100]}", file=out)
-        print(f"  go on:             {go}", file=out)
-        print(f'  override:          {go} --override "CRITERION=fail"   (pass, fail or n/a)', file=out)
-        print(
-            f"  edit the feedback: {go} --feedback-file F   (or regrade under a new rubric: --rubric-file F)", file=out
-        )
+        if result == "needs_revision":
+            print(f"  go on:             {go}", file=out)
+            print(f'  override:          {go} --override "CRITERION=pass"   (pass, fail or n/a)', file=out)
+            print(f"  edit the feedback: {go} --feedback-file F", file=out)
+        else:
+            print(f"  end the run here:  {go}   (the loop ends: {result})", file=out)
+            print(f'  make it revise:    {go} --override "CRITERION=fail"   (pass, fail or n/a)', file=out)
+        print(f"  grade it again:    {go} --rubric-file F   (under a new rubric)", file=out)
     print(f"  stop:              {go} --stop", file=out)
 
 

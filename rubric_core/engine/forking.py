@@ -130,7 +130,7 @@ def find_fork_point(graph: Any, thread_id: str, *, turn: int | None, iteration: 
         have = ", ".join(str(p.iteration + 1) for p in asked) or "none"
         msg = (
             f"iteration {iteration + 1} of turn {turn + 1} sent the agent no feedback to edit (it ended the loop, "
-            f"or was never graded); iterations that asked for a revision: {have}"
+            f"waits at a pause, or was never graded); iterations that asked for a revision: {have}"
         )
         raise ForkPointError(msg)
     return match[0]
