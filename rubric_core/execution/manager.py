@@ -234,6 +234,8 @@ class RunManager:
             from rubric_core.execution.steer_stop import record_stop
 
             record_stop(self.store, run_id, decision)
+            with self._lock:  # its handle here ended at the pause: the store now says more than it
+                self._live.pop(run_id, None)
             return None
         run = self.store.get_run(run_id)
         return self._submit(

@@ -39,6 +39,7 @@ BANNER_TAILS = {
     "failed": "the grader found the rubric malformed or impossible to grade.",
     "grader_error": "the grader itself failed (provider error, timeout or unusable answers).",
     "cancelled": "stopped on request. It can be resumed.",
+    "paused": "it waits for you at a step: go on, override a verdict, edit the feedback or the rubric, or stop.",
 }
 """What the final banner says after a terminal status (satisfied says nothing more; interrupted says why)."""
 BANNER_KINDS = {
@@ -46,6 +47,7 @@ BANNER_KINDS = {
     "max_iterations_reached": "warning",
     "interrupted": "warning",
     "cancelled": "info",
+    "paused": "info",
 }
 """The banner's colour by status (every other terminal status is an error)."""
 
@@ -63,7 +65,7 @@ def verdict_summary(it: IterationView) -> str:
 
 def is_live(view: RunView) -> bool:
     """Still producing events (here or in another process)."""
-    return not view.ended and view.status != "interrupted"
+    return not view.ended and view.status not in ("interrupted", "paused")
 
 
 def _chip(status: str, label: str) -> dict[str, str]:
