@@ -21,6 +21,7 @@ from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
     "running",
+    "paused",
     "interrupted",
     "satisfied",
     "max_iterations_reached",
@@ -218,6 +219,19 @@ EXPORT_SCHEMA: dict[str, Any] = {
         },
     },
 }
+
+
+def _with_steering(schema: dict[str, Any]) -> dict[str, Any]:
+    """Schema 7's parts (exports/steer_import.py): step mode, fork origin, decisions at pauses, human verdicts."""
+    from rubric_core.exports.steer_import import CRITERION_PROPERTIES, DEFS, METADATA_PROPERTIES
+
+    schema["properties"]["metadata"]["properties"].update(METADATA_PROPERTIES)
+    schema["$defs"]["criterion"]["properties"].update(CRITERION_PROPERTIES)
+    schema["$defs"].update(DEFS)
+    return schema
+
+
+_with_steering(EXPORT_SCHEMA)
 
 FIX = "Fix the file, or export the run again with `python -m rubric_core export --format jsonl`."
 

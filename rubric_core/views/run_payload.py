@@ -21,6 +21,7 @@ from rubric_core.views.criteria_records import criteria_records
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
 from rubric_core.views.markdown_tree import markdown_tree
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, IterationView, RunView, criteria_rows, shown
+from rubric_core.views.steer_view import fork_story
 
 PAYLOAD_VERSION = 1
 """Bumped when the payload's shape changes (the element reads this shape and no other)."""
@@ -375,6 +376,7 @@ def run_payload(
     }
     if mode == "present":
         body["present"] = _present(view)
+        fork_story(view, body["present"])  # a fork: where it branched, what was changed, the parent's steps
     body["stamp"] = _stamp(body)
     body["chosen"] = {
         "iteration": str((chosen or {}).get("iteration") or "") or None,

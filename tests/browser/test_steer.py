@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     wait_run_page_settled,
     wait_run_status,
 )
+from tests.browser.test_server_restart import restart_page  # noqa: F401 -- the fixture: a page of its own
 
 PANEL = ".st-key-steer_panel"
 FEEDBACK_LABEL = "Feedback the agent will read (edit it to send your own text)"
@@ -146,3 +147,46 @@ def test_a_fork_from_iteration_2_with_an_edited_rubric(page, server) -> None:
     wait_app_idle(page)
     page.get_by_text("From the fork point on: iteration 2 and after", exact=False).wait_for(timeout=STEP_TIMEOUT_MS)
     page.get_by_text("Per-criterion differences", exact=False).wait_for(timeout=STEP_TIMEOUT_MS)
+
+
+_CONNECTION_JS = """(wanted) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  const state = app && app.getAttribute('data-test-connection-state');
+  return wanted === 'CONNECTED' ? state === 'CONNECTED' : !!state && state !== 'CONNECTED';
+}"""
+
+
+def test_a_paused_run_survives_a_server_restart(restart_page, tmp_path_factory) -> None:  # noqa: F811
+    """The server stops (SIGTERM) under a page that shows a paused run and comes back on the same port and data
+    directory: the run is still paused (nothing of it was live), the page finds its pause again, and it goes on."""
+    from tests.browser.server import AppServer
+
+    page = restart_page
+    home = tmp_path_factory.mktemp("steer-restart-home")
+    first = AppServer(home, gated=True)
+    page.servers.append(first)
+    _load_example(page, first)
+    page.locator(".st-key-run_step label").click()
+    wait_app_idle(page)
+    run_id = _start(page)
+    _paused_at(first, run_id, 0)
+    _panel_says(page, "Paused after grading iteration 1")
+    session_before = page.get_attribute(".rs-session", "data-session")
+    first.stop()
+    page.wait_for_function(_CONNECTION_JS, arg="DISCONNECTED")
+    with open_server_store(first) as store:
+        assert store.get_run(run_id)["status"] == "paused"  # a stopped server interrupts no paused run
+
+    second = AppServer(home, gated=True, port=first.port)
+    page.servers.append(second)
+    page.wait_for_function(_CONNECTION_JS, arg="CONNECTED")
+    page.wait_for_function(
+        "(before) => { const m = document.querySelector('.rs-session'); return !!m && m.dataset.session !== before; }",
+        arg=session_before,
+    )
+    _panel_says(page, "Paused after grading iteration 1")
+    wait_app_idle(page)
+    page.locator(PANEL).get_by_role("button", name="Continue").click()
+    _paused_at(second, run_id, 1)
+    with open_server_store(second) as store:
+        assert sum(e.type == "evaluation" for e in store.run_events(run_id)) == 2  # pass 1 was not graded again
