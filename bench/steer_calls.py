@@ -132,8 +132,7 @@ def main() -> None:
             forks,
         )
         + "\n\nA step-mode run (pause after each grading pass), continued with an override, then from a new engine "
-        "(as after a server restart):\n\n"
-        + table(["part", "writer calls", "grader calls", "note"], pauses)
+        "(as after a server restart):\n\n" + table(["part", "writer calls", "grader calls", "note"], pauses)
     )
     write_section("steer-calls", "Steer: provider calls of a fork and of a paused pass (issue 39)", body)
 
