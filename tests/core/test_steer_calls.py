@@ -61,3 +61,35 @@ def test_a_fork_from_iteration_k_makes_no_writer_call_before_k(stub: Any, store:
     assert fork.events[-1].type == "finished"
     # Draft 3 is the parent's: graded again under the new rubric (one grader call), not written again.
     assert calls_by_role(stub.requests) == {"grader": 1, "writer": 0}
+
+
+def test_a_paused_pass_that_needed_the_coverage_retry_gives_both_answers_back(
+    monkeypatch: pytest.MonkeyPatch, store: Store, engine: Engine
+) -> None:
+    """The library grades again once when the first answer judged no criterion (its coverage retry): both calls
+    belong to the pass, and both come back on resume, in order."""
+    import json
+
+    from langchain_core.messages import AIMessage
+
+    from tests.stubs.openai_stub import is_grading, offline_brain
+
+    answers = {"grading": 0}
+
+    def brain(messages: Any, kwargs: dict[str, Any]) -> AIMessage:
+        if is_grading(kwargs):
+            answers["grading"] += 1
+            if answers["grading"] == 1:  # the first answer judges nothing: the library asks again at once
+                return AIMessage(content=json.dumps({"result": "needs_revision", "explanation": "?", "criteria": []}))
+        return offline_brain(messages, kwargs)
+
+    with StubOpenAI(brain) as server:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-steer-0123456789")
+        monkeypatch.setenv("OPENAI_BASE_URL", server.base_url)
+        manager = RunManager(engine, store)
+        handle = _ended(manager.start(example_config("haiku", grader=STUB_MODEL), step="verdicts"))
+        assert handle.events[-1].type == "paused"
+        assert calls_by_role(server.requests)["grader"] == 2  # the pass: its answer and the retry
+        handle = _ended(manager.continue_paused(handle.run_id, build_decision(store, handle.run_id)))
+        assert handle.events[-1].type == "paused" and handle.events[-1].data["iteration"] == 1
+        assert calls_by_role(server.requests)["grader"] == 3  # pass 1 given back whole; pass 2 graded once
