@@ -17,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
+from rubric_core.exports.steer_import import add_steering
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
@@ -221,17 +222,7 @@ EXPORT_SCHEMA: dict[str, Any] = {
 }
 
 
-def _with_steering(schema: dict[str, Any]) -> dict[str, Any]:
-    """Schema 7's parts (exports/steer_import.py): step mode, fork origin, decisions at pauses, human verdicts."""
-    from rubric_core.exports.steer_import import CRITERION_PROPERTIES, DEFS, METADATA_PROPERTIES
-
-    schema["properties"]["metadata"]["properties"].update(METADATA_PROPERTIES)
-    schema["$defs"]["criterion"]["properties"].update(CRITERION_PROPERTIES)
-    schema["$defs"].update(DEFS)
-    return schema
-
-
-_with_steering(EXPORT_SCHEMA)
+add_steering(EXPORT_SCHEMA)  # schema 7's parts: step mode, fork origin, decisions at pauses (steer_import.py)
 
 FIX = "Fix the file, or export the run again with `python -m rubric_core export --format jsonl`."
 

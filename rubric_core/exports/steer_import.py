@@ -94,6 +94,14 @@ CRITERION_PROPERTIES: dict[str, Any] = {
 }
 
 
+def add_steering(schema: dict[str, Any]) -> dict[str, Any]:
+    """Merge schema 7's parts into the export's JSON Schema (import_check.EXPORT_SCHEMA)."""
+    schema["properties"]["metadata"]["properties"].update(METADATA_PROPERTIES)
+    schema["$defs"]["criterion"]["properties"].update(CRITERION_PROPERTIES)
+    schema["$defs"].update(DEFS)
+    return schema
+
+
 def fork_started(meta: dict[str, Any]) -> dict[str, Any]:
     """What an imported run's start says of its step mode and its fork origin (the writer makes the columns)."""
     out: dict[str, Any] = {}

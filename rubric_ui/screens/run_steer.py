@@ -127,7 +127,9 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
                 draft = None if draft.strip() == shown_draft.strip() else draft
             edit_rubric = st.checkbox("Grade this draft again under an edited rubric", key=f"{key}_edit_rubric")
             current = view.current.rubric if view.current else str(view.config.get("rubric", ""))
-            rubric = st.text_area("Rubric", value=current, key=f"{key}_rubric", height=140)
+            rubric = st.text_area(
+                "Edited rubric (used with the box above ticked)", value=current, key=f"{key}_rubric", height=140
+            )
             go, stop = st.columns([1, 1])
             pressed_go = go.form_submit_button("Continue", type="primary", key=f"steer_go_{run_id}")
             pressed_stop = stop.form_submit_button("Stop the run here", key=f"steer_stop_{run_id}")
