@@ -25,8 +25,8 @@ from rubric_core.cli.common import (
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
 from rubric_core.cli.project_check import check_project_run
+from rubric_core.cli.steer import OptionalCommands, add_step_flags, step_mode
 from rubric_core.cli.steer import add_commands as add_steer_commands
-from rubric_core.cli.steer import add_step_flags, step_mode
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.projects.checks import check_project_config
@@ -187,7 +187,9 @@ def add_commands(sub: Any) -> None:
     add_scheduler_flag(run)
     run.set_defaults(func=cmd_run)
     # `run continue RUN` and `run fork RUN --at K`; plain `run --example haiku` still runs a task.
-    add_steer_commands(run.add_subparsers(dest="run_command", metavar="{continue,fork}", required=False))
+    add_steer_commands(
+        run.add_subparsers(dest="run_command", metavar="{continue,fork}", required=False, action=OptionalCommands)
+    )
 
     examples = sub.add_parser("examples", help="list the bundled examples; --copy NAME DIR copies an example project")
     examples.add_argument(

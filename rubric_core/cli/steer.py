@@ -155,8 +155,44 @@ def step_mode(args: argparse.Namespace) -> str:
     return "drafts" if getattr(args, "step_drafts", False) else "verdicts" if getattr(args, "step", False) else ""
 
 
+class _AnyWord(dict):  # type: ignore[type-arg]
+    """The subcommands, as a choice list that takes any word (OptionalCommands decides what a word is)."""
+
+    def __init__(self, names: dict[str, Any]) -> None:
+        super().__init__()
+        self.names = names
+
+    def __contains__(self, word: object) -> bool:
+        return True
+
+    def __iter__(self) -> Any:
+        return iter(self.names)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+
+class OptionalCommands(argparse._SubParsersAction):  # type: ignore[type-arg]
+    """`run`'s `continue` and `fork`, optional: a word that is neither is left unrecognized, as before they existed.
+
+    Without this, `run --temperature 2` said "invalid choice: '2' (choose from continue, fork)" instead of
+    "unrecognized arguments: --temperature 2" (argparse gives the first free word to the subcommand slot).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.choices = _AnyWord(self._name_parser_map)  # argparse checks the choice before calling the action
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: Any = None) -> None:
+        if values and values[0] not in self._name_parser_map:
+            unknown = argparse._UNRECOGNIZED_ARGS_ATTR  # type: ignore[attr-defined]
+            vars(namespace).setdefault(unknown, []).extend(values)
+            return
+        super().__call__(parser, namespace, values, option_string)
+
+
 def add_commands(run_sub: Any) -> None:
-    """Register `continue` and `fork` under `run`."""
+    """Register `continue` and `fork` under `run` (its subparsers made with `action=OptionalCommands`)."""
     go = run_sub.add_parser(
         "continue",
         help="go on from a step-mode pause: override verdicts, edit the feedback, the rubric or the draft, or stop",
