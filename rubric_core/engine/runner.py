@@ -201,6 +201,7 @@ class Engine:
         keys: Mapping[str, str] | None = None,
         first_seq: int = 0,
         prior: RunPrior | None = None,
+        options: PartOptions | None = None,
     ) -> RunHandle:
         """A new user turn on a finished run's thread; the rubric is kept unless `rubric` is given."""
         if not message.strip():
@@ -208,7 +209,7 @@ class Engine:
             raise ValueError(msg)
         self.check_files()
         handle = RunHandle(run_id, subscribers, first_seq=first_seq)
-        return self._spawn(handle, config, "follow_up", message, rubric, keys, prior)
+        return self._spawn(handle, config, "follow_up", message, rubric, keys, prior, options=options)
 
     def execute(
         self,

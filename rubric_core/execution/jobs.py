@@ -65,6 +65,7 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
         keys=keys,
         first_seq=job.first_seq,
         prior=job.prior,
+        options=options,
     )
 
 

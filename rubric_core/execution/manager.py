@@ -208,6 +208,7 @@ class RunManager:
             rubric=rubric,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=False),
+            step=str(row["step"]) if row is not None else "",  # a step run's follow-up turns pause too
         )
 
     def continue_paused(

@@ -346,3 +346,13 @@ def test_the_grading_node_runs_again_on_resume_and_only_a_given_back_answer_save
         graph.invoke(Command(resume="go on"), cfg)  # pass 1 runs again, then pass 2 is graded and pauses
         assert calls["grader"] == before + (2 if give_back else 3)
         grader_calls.forget(thread)
+
+
+def test_a_follow_up_turn_of_a_step_run_pauses_too(store: Store, engine: Engine) -> None:
+    manager = RunManager(engine, store)
+    run_id = _paused_run(manager)
+    failing = [Override(c["name"], "pass") for c in store.criteria([run_id]) if not c["passed"]]
+    _ended(manager.continue_paused(run_id, build_decision(store, run_id, overrides=failing, reviewer="ann")))
+    assert store.get_run(run_id)["status"] == "satisfied"
+    handle = _ended(manager.follow_up(run_id, "Now about autumn.", rubric="- Mentions autumn"))
+    assert handle.events[-1].type == "paused" and handle.events[-1].data["turn"] == 1
