@@ -21,6 +21,7 @@ from rubric_core.views.criteria_records import criteria_records
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
 from rubric_core.views.markdown_tree import markdown_tree
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, IterationView, RunView, criteria_rows, shown
+from rubric_core.views.steer_view import fork_story
 
 PAYLOAD_VERSION = 1
 """Bumped when the payload's shape changes (the element reads this shape and no other)."""
@@ -39,6 +40,7 @@ BANNER_TAILS = {
     "failed": "the grader found the rubric malformed or impossible to grade.",
     "grader_error": "the grader itself failed (provider error, timeout or unusable answers).",
     "cancelled": "stopped on request. It can be resumed.",
+    "paused": "it waits for you at a step: go on, override a verdict, edit the feedback or the rubric, or stop.",
 }
 """What the final banner says after a terminal status (satisfied says nothing more; interrupted says why)."""
 BANNER_KINDS = {
@@ -46,6 +48,7 @@ BANNER_KINDS = {
     "max_iterations_reached": "warning",
     "interrupted": "warning",
     "cancelled": "info",
+    "paused": "info",
 }
 """The banner's colour by status (every other terminal status is an error)."""
 
@@ -63,7 +66,7 @@ def verdict_summary(it: IterationView) -> str:
 
 def is_live(view: RunView) -> bool:
     """Still producing events (here or in another process)."""
-    return not view.ended and view.status != "interrupted"
+    return not view.ended and view.status not in ("interrupted", "paused")
 
 
 def _chip(status: str, label: str) -> dict[str, str]:
@@ -373,6 +376,7 @@ def run_payload(
     }
     if mode == "present":
         body["present"] = _present(view)
+        fork_story(view, body["present"])  # a fork: where it branched, what was changed, the parent's steps
     body["stamp"] = _stamp(body)
     body["chosen"] = {
         "iteration": str((chosen or {}).get("iteration") or "") or None,

@@ -161,6 +161,8 @@ ACTION_WIDGETS: list[tuple[re.Pattern[str], Action]] = [
         (r"run_cancel", "cancel"),
         (r"run_resume", "resume"),
         (r"run_follow_go", "continue"),
+        (r"steer_(go|stop)_(?P<run>[0-9a-f]+)", "steer"),
+        (r"fork_go_(?P<run>[0-9a-f]+)", "fork"),
         (r"run_save_rubric", "rubric_save"),
         (r"runs_delete_(?P<run>.+)", "delete"),
         (r"runs_save_(?P<run>.+)", "tag"),

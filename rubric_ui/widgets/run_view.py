@@ -32,7 +32,11 @@ def load_view(run_id: str) -> RunView | None:
             earlier = [e for e in stored if first is None or e.seq < first]
             view = RunView.from_events(run_id, earlier)
         view.apply(events)
-        if not handle.done and (view.ended or view.status == "interrupted"):
+        if handle.done:
+            # The part this process ran is over; another part may have been stored since (a paused run continued
+            # or stopped in another tab or process): the store has what its handle never will.
+            view.apply(store.events_since(run_id, view.last_seq))
+        if not handle.done and (view.ended or view.status in ("interrupted", "paused")):
             # Resumed or continued here a moment ago: the stored events still end the run, and the worker
             # has not sent the new part's first event yet. It runs: draw it live, so the page polls for it.
             view.ended, view.status, view.error = False, "running", ""
@@ -79,7 +83,7 @@ def drawn_stamp(view: RunView) -> tuple[int, int, bool]:
     this stamp redraws the whole page once, and nothing heavy is re-sent every poll.
     """
     its = view.all_iterations()
-    ended = view.ended or view.status == "interrupted"
+    ended = view.ended or view.status in ("interrupted", "paused")
     return sum(1 for it in its if it.drafted), sum(1 for it in its if it.evaluation), ended
 
 
