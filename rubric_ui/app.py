@@ -83,8 +83,9 @@ def main() -> None:
         mark_drawn()
 
 
+# The url paths of the app's pages (main() names each again beside its file). A comment, not a string under the
+# name: Streamlit runs this file as the script of `rubric-studio ui`, and its magic drew a bare string on every page.
 APP_PATHS = ("run", "runs", "rubrics", "suites", "review", "assistant", "export", "present", "audit")
-"""The url paths of the app's pages (main() names each again beside its file)."""
 
 
 def _sign_in() -> None:

@@ -36,6 +36,13 @@ def watched(page):
     return page
 
 
+def assert_page_opens_with(page, first: str) -> None:
+    """Nothing is drawn above the page's own first line (issue 40 item 1: Streamlit's magic drew a docstring of
+    rubric_ui/app.py at the top of every page of the installed command)."""
+    text = page.locator("[data-testid='stMain']").inner_text().strip()
+    assert text.startswith(first), text[:300]
+
+
 def run_example(page, server, example: str = "photosynthesis") -> str:
     page.goto(server.url)
     wait_app(page)
@@ -60,11 +67,13 @@ def test_every_page_opens_by_its_url_with_its_title_and_nothing_from_outside(wat
         assert page.title() == f"{TITLES[name]} · Rubric Studio"
         nav = page.locator("[data-testid='stSidebarNav']").inner_text()
         assert "Runs" in nav and "app_pages" not in nav and "rubrics\n" not in nav
+        assert_page_opens_with(page, TITLES[name])
         shot(page, f"ui-page-{name}")
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app(page)
     page.get_by_text("The final draft.", exact=False).wait_for()  # the replay opens on it (issue 33 item 6)
     assert "Rubric Studio" in page.title()
+    assert_page_opens_with(page, "← Back to Rubric Studio")
     shot(page, "ui-page-present")
     assert page.outside == [], page.outside
     icon = page.eval_on_selector("link[rel*='icon']", "e => e.href")
