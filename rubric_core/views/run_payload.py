@@ -49,7 +49,8 @@ BANNER_KINDS = {
 }
 """The banner's colour by status (every other terminal status is an error)."""
 
-Mode = Literal["run", "present"]
+Mode = Literal["run", "present", "heatmap"]
+"""What the element draws: the run page's view, Present, or the heatmap alone (a run's preview, Compare)."""
 
 
 def verdict_summary(it: IterationView) -> str:

@@ -387,6 +387,11 @@ function renderRun(root, st) {
   const d = st.data;
   add(root, actions(d), taskBlock(d), verdictLine(d), chips(d, st));
   add(root, el("div", "rs-panel-slot"));
+  renderHeatmaps(root, st);
+}
+
+function renderHeatmaps(root, st) {
+  const d = st.data;
   const maps = el("div", "rs-heatmaps");
   if (!(d.heatmaps || []).length) add(maps, caption(EMPTY_HEATMAP));
   for (const grid of d.heatmaps || []) add(maps, heatmap(d, grid));
@@ -635,6 +640,9 @@ function draw(root, st) {
     renderPresent(root, st);
     drawStage(root, st);
     for (const wrap of root.querySelectorAll(".rs-heatmaps > .rs-hm")) showDetails(d, st, wrap);
+  } else if (d.mode === "heatmap") {
+    renderHeatmaps(root, st); // a run's preview: the grid and a clicked cell's details, nothing else
+    applyChoice(root, st);
   } else {
     renderRun(root, st);
     applyChoice(root, st);

@@ -81,6 +81,12 @@ def show_run_element(
     return payload
 
 
+def show_run_heatmap(view: RunView, *, reviews: list[dict] | None = None) -> None:
+    """The run's heatmap alone, as the run view draws it (a cell's verdict, check, gap and draft beside the grid):
+    the Runs page's preview and Compare. Clicks stay in the page."""
+    show_run_element(view, mode="heatmap", reviews=reviews)
+
+
 def preload_run_element() -> None:
     """Draw the element empty (nothing shows), so the browser has its code before a run starts here: the first
     draw of a run just started was late by the fetch of Streamlit's component code and the element's script, and

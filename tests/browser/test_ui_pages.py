@@ -108,7 +108,18 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
     box = grid.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the first row's selection box
     page.get_by_text("Final output", exact=True).wait_for()
-    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
+    # The run view's own heatmap in the page (issue 40 item 2), not the old grid in a frame: the app's font, a
+    # legend that names the check, and a clicked cell's verdict, check and draft beside the grid.
+    grid = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-grid")
+    grid.wait_for()
+    assert page.locator("iframe[srcdoc*='rs-hm-grid']").count() == 0
+    assert "its check" in page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-legend").first.inner_text()
+    font = grid.evaluate("(el) => getComputedStyle(el).fontFamily")
+    assert font == page.locator("[data-testid='stMain']").evaluate("(el) => getComputedStyle(el).fontFamily")
+    page.locator(".rs-rv[data-mode='heatmap'] button.rs-hm-cell").first.click()
+    details = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-detail-text")
+    details.wait_for()
+    assert "Check:" in details.inner_text()
     shot(page, "ui-runs-preview")
     page.get_by_role("button", name="Open", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")
