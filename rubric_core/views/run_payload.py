@@ -29,8 +29,8 @@ VERDICT_TEXT = {"pass": "✔ pass", "fail": "✘ fail", "n/a": "n/a (cannot judg
 """A verdict as a cell says it: n/a is neither a pass nor a fail."""
 
 HEATMAP_HINT = (
-    "click a cell (or Tab to the grid and use the arrow keys) for its verdict, its check, its gap and the draft "
-    "at that iteration · iterations count from 1"
+    "click a cell (or Tab to the grid: arrow keys, Home and End) for its verdict, its check, its gap and the "
+    "draft at that iteration · iterations count from 1"
 )
 """The legend's last part in the element."""
 

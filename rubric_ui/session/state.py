@@ -178,6 +178,18 @@ def detach() -> None:
     """Forget the watched run (the Run page shows an empty view; the run itself goes on)."""
     st.session_state.pop(ATTACHED, None)
     st.query_params.pop("run", None)
+    drop_run_view_params()
+
+
+RUN_VIEW_PARAMS = ("it", "more")
+"""What the Run page keeps in its address of the run it shows: the chosen iteration and the view below the run
+(widgets/run_address.py)."""
+
+
+def drop_run_view_params() -> None:
+    """The Run page leaves its run (another run, or none): the run's view parameters go with it."""
+    for name in RUN_VIEW_PARAMS:
+        st.query_params.pop(name, None)
 
 
 def start_token() -> str:

@@ -177,18 +177,22 @@ function files(it) {
 }
 
 function criteriaTable(rows, reviewed) {
-  const table = el("table", "rs-crit");
+  // The check goes under the criterion it decided, not in a column of its own: beside a draft, four columns left
+  // the gap (what is missing, the line a reader wants) one word per line.
+  const table = el("table", "rs-crit" + (reviewed ? " rs-crit-reviewed" : ""));
   const head = el("tr");
-  const cols = reviewed ? ["criterion", "verdict", "check", "human", "gap", "human reason"] : ["criterion", "verdict", "check", "gap"];
-  for (const c of cols) add(head, el("th", null, c));
+  const cols = reviewed ? ["criterion", "verdict", "human", "gap", "human reason"] : ["criterion", "verdict", "gap"];
+  for (const c of cols) add(head, el("th", "rs-th-" + c.replace(" ", "-"), c));
   add(table, head);
   for (const c of rows) {
     const tr = el("tr");
     const verdict = el("td", c.verdict === "pass" ? "rs-pass" : c.verdict === "fail" ? "rs-fail" : "rs-na", c.text);
     verdict.dataset.verdict = c.verdict;
-    add(tr, el("td", "rs-crit-name", c.name), verdict, el("td", "rs-check", c.check));
+    const name = el("td", "rs-crit-name");
+    add(name, el("div", null, c.name), el("div", "rs-check", c.check));
+    add(tr, name, verdict);
     if (reviewed) add(tr, el("td", null, c.human || ""));
-    add(tr, el("td", null, c.gap));
+    add(tr, el("td", "rs-gap", c.gap));
     if (reviewed) add(tr, el("td", null, c.human_reason || ""));
     add(table, tr);
   }
@@ -553,6 +557,10 @@ function presentAction(root, st, action) {
 
 // ---- events -------------------------------------------------------------------------------------------------------
 
+// "The newest" is sent as "", not null: the element's state starts at null, so after a reload onto an iteration
+// named in the address, going back to the newest was no change, and the address kept the old iteration.
+const NEWEST = "";
+
 function send(st, name, value) {
   if (st.data.mode !== "run") return; // Present keeps its choices in the page: a click there reruns nothing
   st.pending[name] = value;
@@ -588,14 +596,14 @@ function onClick(root, st, event) {
   if (chipNode && chipNode.dataset.key) {
     st.chosenIt = chipNode.dataset.key === st.chosenIt ? null : chipNode.dataset.key;
     applyChoice(root, st);
-    send(st, "iteration", st.chosenIt);
+    send(st, "iteration", st.chosenIt || NEWEST);
     return;
   }
   const action = target.closest("[data-action]");
   if (action && action.dataset.action === "newest") {
     st.chosenIt = null;
     applyChoice(root, st);
-    send(st, "iteration", null);
+    send(st, "iteration", NEWEST);
   } else if (action && action.dataset.action === "raw") {
     st.raw = !!action.checked;
     applyChoice(root, st);
@@ -603,18 +611,39 @@ function onClick(root, st, event) {
 }
 
 const STEPS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+// Home and End go to the first and last graded cell of the row (with Ctrl, of the whole grid), as in a data grid.
+const ENDS = { Home: -1, End: 1 };
+
+function edgeCell(grid, r, rows, cols, end, whole) {
+  const order = whole ? [...Array(rows).keys()] : [r];
+  if (end > 0) order.reverse();
+  for (const rr of order) {
+    for (let k = 0; k < cols; k += 1) {
+      const cc = end > 0 ? cols - 1 - k : k;
+      const found = grid.querySelector('button.rs-hm-cell[data-criterion="' + rr + '"][data-col="' + cc + '"]');
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 function onKey(root, st, event) {
   const cell = event.target instanceof Element ? event.target.closest("button.rs-hm-cell") : null;
   if (!cell) return;
+  const end = ENDS[event.key];
   const step = STEPS[event.key];
-  if (!step) return;
+  if (!step && !end) return;
   event.preventDefault();
   const grid = cell.closest(".rs-hm-grid");
   let r = Number(cell.dataset.criterion);
   let c = Number(cell.dataset.col);
   const rows = grid.querySelectorAll(".rs-hm-label").length;
   const cols = grid.querySelectorAll(".rs-hm-h").length - 1;
+  if (end) {
+    const found = edgeCell(grid, r, rows, cols, end, event.ctrlKey || event.metaKey);
+    if (found) chooseCell(root, st, found, true);
+    return;
+  }
   for (;;) {
     r += step[0];
     c += step[1];
@@ -679,7 +708,7 @@ export default function (component) {
   for (const [name, field] of [["iteration", "chosenIt"], ["cell", "chosenCell"]]) {
     const held = chosen[name] || null;
     if (name in st.pending) {
-      if (st.pending[name] === held) delete st.pending[name];
+      if ((st.pending[name] || null) === held) delete st.pending[name];
     } else {
       st[field] = held;
     }
