@@ -69,10 +69,12 @@ def run_ready(iteration: int):
 
 
 def present_ready(page) -> None:
-    """Present is drawn when its status marker, the replay's first step and the report's download are in the page
-    (the download button is the page's last element)."""
+    """Present is drawn when its status marker, what came out, the replay's step (whichever it opens on: it waited
+    for "Step 1 of" and hung once Present opened on the final draft) and the report's download are in the page (the
+    download button is the page's last element)."""
     page.wait_for_selector(".rs-present[data-status]", state="attached", timeout=60_000)
-    page.get_by_text("Step 1 of", exact=False).first.wait_for(timeout=60_000)
+    page.wait_for_selector(".rs-rv .rs-output", timeout=60_000)
+    page.wait_for_selector(".rs-rv .rs-stage .rs-step-title", timeout=60_000)
     page.get_by_role("button", name="Download HTML report").wait_for(timeout=60_000)
 
 

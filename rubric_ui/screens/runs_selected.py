@@ -12,7 +12,7 @@ from rubric_core.verdicts import score_text, verdict_of
 from rubric_ui.safe import md
 from rubric_ui.session.access import act, allowed, attempt, current_actor
 from rubric_ui.session.page_files import RUN_PAGE_FILE
-from rubric_ui.session.state import ATTACHED, SELECTION
+from rubric_ui.session.state import ATTACHED, SELECTION, mark_viewed
 from rubric_ui.widgets.edit_conflict import show_difference, when, who
 from rubric_ui.widgets.run_element import show_run_heatmap
 from rubric_ui.widgets.run_view import forget_view, load_view, reviews_of
@@ -65,6 +65,7 @@ def show_selected(store: Store, run_id: str, *, hidden: bool = False) -> None:
     run = store.get_run(run_id)
     if run is None:
         return
+    mark_viewed(run_id)
     st.markdown(f"**Selected run** `{run_id}`" + (" · not in the list as filtered and paged" if hidden else ""))
     # Controls only for the roles that may use them; every one goes through the server-side check anyway.
     edits, deletes = allowed("tag") and allowed("note"), allowed("delete")

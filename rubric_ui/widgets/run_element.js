@@ -420,6 +420,20 @@ function applyChoice(root, st) {
 
 // ---- Present ----------------------------------------------------------------------------------------------------
 
+function rubricVerdicts(ask) {
+  // The rubric as its last graded draft left it: each criterion with its mark (n/a is neither a pass nor a fail).
+  const list = el("ul", "rs-rubric-verdicts");
+  for (const c of ask.criteria || []) {
+    const item = el("li");
+    item.dataset.verdict = c.verdict;
+    const mark = el("span", "rs-mark " + (c.verdict === "pass" ? "rs-pass" : c.verdict === "fail" ? "rs-fail" : "rs-na"), c.mark);
+    add(item, mark, " ", el("span", null, c.name));
+    if (c.gap) add(item, el("div", "rs-caption rs-rubric-gap", c.gap));
+    add(list, item);
+  }
+  return list;
+}
+
 function renderPresent(root, st) {
   const d = st.data;
   const p = d.present || {};
@@ -432,23 +446,29 @@ function renderPresent(root, st) {
   add(head, marker, el("p", "rs-verdict-sentence", p.sentence));  // what the run came to, read first
   add(root, head);
   if (d.live) add(root, caption("Live: this view follows the run as it goes."));
-  if (p.offline_run) add(root, el("div", "rs-offline-run", p.offline_run));
-  if (d.na_note) {
-    const na = el("div", "rs-banner rs-info");
-    add(na, el("span", "rs-banner-icon", "?"), el("b", null, "Not judged (n/a)"), " — " + d.na_note);
-    add(root, na);
-  }
-  // What was asked, turn by turn: the task, then each follow-up, each beside the rubric it was graded against.
+  if (d.na_note) add(root, caption("Not judged (n/a): " + d.na_note, "rs-na-note"));
+  // The first screen at 1280x720: what was asked (each turn's ask, its rubric, how each criterion came out) beside
+  // what came out. The final draft is here once; the replay below opens on the verdicts about it.
+  const top = el("div", "rs-present-top");
+  const asked = el("div", "rs-present-asked");
   for (const ask of p.asked || []) {
     const turn = el("div", "rs-asked");
     if (ask.head) add(turn, el("div", "rs-label", ask.head));
-    const cols = el("div", "rs-panel");
-    add(cols, add(el("div", "rs-col"), caption(ask.label), el("div", "rs-plain", ask.message)));
-    if (ask.rubric_label) add(cols, add(el("div", "rs-col"), caption(ask.rubric_label), el("div", "rs-plain", ask.rubric)));
-    add(root, add(turn, cols));
+    add(turn, caption(ask.label), el("div", "rs-plain rs-ask-text", ask.message));
+    if (ask.rubric_label) {
+      add(turn, caption(ask.rubric_label));
+      add(turn, (ask.criteria || []).length ? rubricVerdicts(ask) : el("div", "rs-plain", ask.rubric));
+    }
+    add(asked, turn);
   }
+  const out = el("div", "rs-present-output");
+  add(out, el("div", "rs-label", p.output_label || "What came out"), el("div", "rs-plain rs-output", p.final_output));
+  for (const [path, content] of p.final_files || []) add(out, caption("File " + path), el("pre", "rs-pre", content));
+  if (p.offline_run) add(out, el("div", "rs-offline-run", p.offline_run));
+  add(top, asked, out);
+  add(root, top);
   const replay = el("div", "rs-replay");
-  add(replay, el("b", null, "Replay"));
+  add(replay, el("b", null, "Replay: how it got there"));
   const steps = p.steps || [];
   if (!steps.length) {
     add(replay, caption("Nothing to replay yet."));
@@ -471,7 +491,6 @@ function renderPresent(root, st) {
     }
     add(root, maps);
   }
-  add(root, el("div", "rs-label", "Final output"), el("div", "rs-plain rs-output", p.final_output));
   // Behind a fold: an audience reads the verdict and the work, not model specs and token counts.
   const fold = el("details", "rs-fold rs-details");
   add(fold, el("summary", null, "Details"));
@@ -504,12 +523,7 @@ function drawStage(root, st) {
     add(stage, el("div", "rs-plain", it.draft || "(empty)"));
     for (const [path, content] of it.files || []) add(stage, caption("File " + path), el("pre", "rs-pre", content));
   } else if (step.kind === "verdicts") {
-    const grid = (d.heatmaps || []).find((g) => g.turn === it.turn);
-    if (grid) {
-      const wrap = heatmap(d, grid, it.iteration);
-      add(stage, wrap);
-      showDetails(d, st, wrap);
-    }
+    // The criteria table alone: the heatmap is drawn once, under the replay (it was drawn here a second time).
     add(stage, criteriaBlock(d, it, true));
   } else {
     add(stage, el("div", "rs-plain", it.feedback));
@@ -535,6 +549,9 @@ function presentAction(root, st, action) {
     } else {
       if (st.step >= steps - 1) st.step = 0;
       st.playing = true;
+      // The replay in sight while it plays (its stage keeps one height: a step never pushes it off screen).
+      const box = root.querySelector(".rs-replay");
+      if (box) box.scrollIntoView({ block: "start" });
       st.timer = setInterval(() => {
         if (!root.isConnected || st.step >= stepCount(st) - 1) {
           stopPlaying(st);

@@ -256,7 +256,7 @@ def test_present_from_the_sidebar_opens_the_watched_run_with_the_replay_in_sight
     play.wait_for()
     box = play.bounding_box()
     assert box is not None and box["y"] + box["height"] <= VIEW["height"], box
-    page.get_by_text("The final draft.", exact=False).wait_for()  # the replay opens on it (issue 33 item 6)
+    page.get_by_text("What came out: the final draft", exact=False).wait_for()  # in the first screen (issue 40)
     shot(page, "stakeholder-present")
 
 

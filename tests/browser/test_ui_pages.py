@@ -71,7 +71,7 @@ def test_every_page_opens_by_its_url_with_its_title_and_nothing_from_outside(wat
         shot(page, f"ui-page-{name}")
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app(page)
-    page.get_by_text("The final draft.", exact=False).wait_for()  # the replay opens on it (issue 33 item 6)
+    page.get_by_text("What came out: the final draft", exact=False).wait_for()  # in the first screen (issue 40)
     assert "Rubric Studio" in page.title()
     assert_page_opens_with(page, "← Back to Rubric Studio")
     shot(page, "ui-page-present")

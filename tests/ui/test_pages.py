@@ -403,10 +403,10 @@ def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
     at = app(run=run_id, view="present")
     assert not at.exception
     # The replay steps in the page (tests/browser/test_app.py clicks through them): its steps are in the payload.
-    # It opens on the final draft, the one the verdict is about (issue 33 item 6), not on the first one.
+    # It opens on the verdicts on the final draft (the draft itself is under What came out: issue 40 item 4).
     present = run_payload(at)["present"]
     titles = [s["title"] for s in present["steps"]]
-    assert present["start"] == 3 and titles[3] == "Step 4 of 5 · Iteration 2 · Draft"
+    assert present["start"] == 4 and titles[4] == "Step 5 of 5 · Iteration 2 · Verdicts"
     assert titles[0].startswith("Step 1 of 5") and titles[1] == "Step 2 of 5 · Iteration 1 · Verdicts"
     assert titles[-1].startswith("Step 5 of 5")
 
