@@ -228,8 +228,10 @@ def show_suite_toggle(store: Store, flt: RunFilter) -> int:
         return 0
     kept: dict[str, Any] = st.session_state[FILTER_VALUES]
     st.session_state[NO_SUITE_ITEMS] = bool(kept.get(NO_SUITE_ITEMS))
+    # Off, it says how many it would hide; on, the count beside it says how many it hides.
+    label = f"Hide the {counted(items, 'suite item')}" if items and not flt.without_suite_items else "Hide suite items"
     st.toggle(
-        f"Hide suite items ({counted(items, 'run')} a suite started)",
+        label,
         key=NO_SUITE_ITEMS,
         help="Leave out the runs a suite started for its tasks; the Suites page shows them by suite.",
     )

@@ -301,7 +301,7 @@ def test_runs_filter_hides_suite_items(store: Store, engine: Engine) -> None:
     assert handle.wait(PROCESS_TIMEOUT_S)
     at = app("rubric_ui/app_pages/runs.py")
     assert "3 runs · page 1 of 1" in texts(at)
-    assert at.toggle(key="runs_no_suite_items").label == "Hide suite items (2 runs a suite started)"
+    assert at.toggle(key="runs_no_suite_items").label == "Hide the 2 suite items"
     at.toggle(key="runs_no_suite_items").set_value(True).run()
     assert not at.exception
     assert "1 run · 2 suite items hidden · page 1 of 1" in texts(at)
