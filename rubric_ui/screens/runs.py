@@ -40,8 +40,12 @@ def render() -> None:
     flt = filters(store)
     total = store.count_runs(flt)
     pages = max(1, -(-total // runs_table.PAGE_SIZE))
-    c1, c2, c3 = st.columns([1, 2, 2], vertical_alignment="bottom")
-    page = c1.number_input("Page", min_value=1, max_value=pages, step=1, key="runs_page")
+    # A page picker only when there is more than one page (it stood alone above a list of a few runs).
+    if pages > 1:
+        c1, c2, c3 = st.columns([1, 2, 2], vertical_alignment="bottom")
+        page = c1.number_input("Page", min_value=1, max_value=pages, step=1, key="runs_page")
+    else:
+        (c2, c3), page = st.columns([3, 2], vertical_alignment="center"), 1
     with c3:
         hidden_items = show_suite_toggle(store, flt)
     with c2:
