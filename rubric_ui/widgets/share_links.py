@@ -82,8 +82,11 @@ _WHERE_NEW = (
 
 
 def _where(key: ShareKey) -> str:
+    # In a code span, as typed: Markdown escapes there would show as backslashes (a path is shown, not read as
+    # Markdown); a backtick, the one character that would end the span, is not kept.
+    path = str(key.path).replace("`", "'")
     return (
-        f"Links are signed with a key this dashboard made for itself, kept in `{md(str(key.path))}` (readable by its "
+        f"Links are signed with a key this dashboard made for itself, kept in `{path}` (readable by its "
         "owner only): deleting the file stops every link made with it. A team's dashboards share one key instead: "
         "signing_key under [share] in .streamlit/secrets.toml."
     )
