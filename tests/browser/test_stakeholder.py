@@ -139,9 +139,10 @@ def test_runs_preview_shows_every_iteration_and_one_click_opens_a_run(page900, s
     run_id = _seed_long_run(server, 16)
     box = _runs_grid(page, server)
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the newest row's box: the preview
-    frame = page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
-    frame.locator(".rs-hm-grid").wait_for()
-    shown = frame.locator(".rs-hm-grid").evaluate(
+    # The run view's own heatmap in the page (issue 40 item 2: it was a grid in a frame of its own).
+    grid = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-grid").first
+    grid.wait_for()
+    shown = grid.evaluate(
         """(grid) => {
           const heads = [...grid.querySelectorAll('.rs-hm-h')];
           const last = heads[heads.length - 1].getBoundingClientRect();
