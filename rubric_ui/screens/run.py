@@ -32,6 +32,7 @@ from rubric_ui.session.state import (
     STARTED_HERE,
     attached_run,
     detach,
+    drop_run_view_params,
     edit_toggle_key,
     editor_shown,
     spend_start_token,
@@ -131,6 +132,7 @@ def _start(token: str) -> None:
     # Streamlit keeps the scroll: scrolled down to the editor, the new run's header was above the window.
     st.session_state[SCROLL_TO] = handle.run_id
     st.session_state[STARTED_HERE] = handle.run_id
+    drop_run_view_params()  # the iteration and view of the run shown before
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live

@@ -10,6 +10,7 @@ from rubric_core.views.run_payload import is_live as live_view
 from rubric_core.views.run_view import RunView
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.diff_view import show_revision_diff
+from rubric_ui.widgets.run_address import keep_view, view_from_address
 from rubric_ui.widgets.run_element import show_run_element
 from rubric_ui.widgets.transcript import show_transcript
 
@@ -99,7 +100,9 @@ def show_views(view: RunView, *, key: str) -> bool:
     the draft and each iteration's criteria). True when one of them is drawn: it must follow the run."""
     # The choice outlives a visit to another page (state.KEPT_KEYS re-saves it), so it lives in session state,
     # with no `default` (Streamlit warns on the page when a widget has both).
+    view_from_address(f"{key}_view", VIEWS)
     choice = st.segmented_control("More of this run", VIEWS, key=f"{key}_view")
+    keep_view(choice)  # in the address: a reload opens the Diff again
     if choice == "Diff":
         show_revision_diff(view, key=f"{key}_diff")
     elif choice == "Transcript":

@@ -1,7 +1,5 @@
-"""Two runs side by side: settings, rubric, per-criterion verdicts and final outputs (the Runs page's compare).
-
-A fork is compared with its parent from its fork point on (`since`): before it they are the same run.
-"""
+"""Two runs of the Runs page side by side: their heatmaps, the settings and rubric they differ in, each criterion's
+final verdict (renamed criteria paired), and the word diff of their final outputs."""
 
 from __future__ import annotations
 
@@ -16,7 +14,7 @@ from rubric_core.views.run_payload import VERDICT_TEXT
 from rubric_core.views.run_view import RunView
 from rubric_core.views.steer_view import from_point
 from rubric_ui.safe import md
-from rubric_ui.widgets.heatmap import show_heatmap
+from rubric_ui.widgets.run_element import show_run_heatmap
 from rubric_ui.widgets.run_view import load_view
 from rubric_ui.widgets.status import chip_html
 
@@ -89,8 +87,13 @@ def _first_passes(view: RunView) -> dict[str, int]:
     return out
 
 
-def compare_runs(store: Store, first: str, second: str, *, since: tuple[int, int] | None = None) -> None:
-    """Compare two runs; `since` (turn, iteration), 0-based: only from there on (a fork and its parent)."""
+def _it(value: object) -> str:
+    return "—" if value is None or pd.isna(value) else f"iteration {int(value) + 1}"  # type: ignore[call-overload]
+
+
+def show_compare(store: Store, first: str, second: str, *, since: tuple[int, int] | None = None) -> None:
+    """Compare two runs: the older is A unless the user picks the other; `since` (turn, iteration), 0-based: only
+    from there on (a fork and its parent: before it they are the same run)."""
     st.subheader("Compare")
     rows = {rid: store.get_run(rid) for rid in (first, second)}
 
@@ -135,7 +138,7 @@ def compare_runs(store: Store, first: str, second: str, *, since: tuple[int, int
                 f"{md(view.models.get('model', ''))} · grader {md(view.models.get('grader', ''))} · "
                 f"{md(view.agent_label)} · {view.facts(seconds=False)}"
             )
-            show_heatmap(view, key=f"runs-cmp-hm-{name}", narrow=True)
+            show_run_heatmap(view)
     if va.agent_label != vb.agent_label:
         st.warning(
             f"A and B were done by different agents: A by {md(va.agent_label)}, B by {md(vb.agent_label)}. "
@@ -164,7 +167,3 @@ def compare_runs(store: Store, first: str, second: str, *, since: tuple[int, int
         DIFF_CSS + side_by_side_html(word_diff(va.final_output, vb.final_output), left="A", right="B"),
         unsafe_allow_html=True,
     )
-
-
-def _it(value: object) -> str:
-    return "—" if value is None or pd.isna(value) else f"iteration {int(value) + 1}"  # type: ignore[call-overload]
