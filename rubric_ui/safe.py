@@ -17,6 +17,16 @@ def md(text: object) -> str:
     return escaped.replace("://", "\\://")
 
 
+WORD_JOINER = "\u2060"
+
+
+def label(text: object) -> str:
+    """Untrusted text as a widget's label: escaped as md() does, and never turned into a link. GFM links a bare
+    e-mail address on its own (a pause panel's "Ends with jobs@beanthere.co.uk (grader: fail)" drew a mailto
+    link): a word joiner after the "@", drawn as nothing, keeps it text."""
+    return md(text).replace("@", "@" + WORD_JOINER)
+
+
 def code(text: object) -> str:
     """Text as a Markdown code span, shown exactly as typed: nothing is escaped inside a code span (a path drew as
     `deep\\_research` with md() there), so only a backtick, which would end the span, is replaced, and line
