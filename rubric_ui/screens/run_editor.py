@@ -73,9 +73,14 @@ def apply_preset(preset: dict[str, Any]) -> None:
                 st.session_state[key] = CUSTOM
                 st.session_state[f"{key}_custom"] = preset[field]
     st.session_state[ERRORS] = {}
+    # The example picker names the example the editor now holds: filled from a stored run of the report example,
+    # the editor held its task while the picker still said haiku (after New run too).
+    held = next((name for name, ex in EXAMPLES.items() if ex.task == preset.get("task")), None)
+    if held is not None:
+        st.session_state["run_example"] = held
     # The kept copy too: with the editor folded it is what the fields come back with (state.keep_widget_state).
     kept = st.session_state.setdefault(KEPT_VALUES, {})
-    kept.update({key: st.session_state[key] for key in DEFAULTS if key in st.session_state})
+    kept.update({key: st.session_state[key] for key in (*DEFAULTS, "run_example") if key in st.session_state})
 
 
 def seed_with_example() -> None:
