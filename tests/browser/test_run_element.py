@@ -105,3 +105,75 @@ def test_a_chip_click_reaches_the_page_and_choosing_follows_the_newest_again(pag
     element.get_by_role("button", name="Back to the newest").click()
     assert element.locator(".rs-chips .rs-chip.on").count() == 0
     assert element.locator(".rs-crit-col .rs-summary").inner_text().startswith("Iteration 2:")
+
+
+GAP_CODE = 'Missing section heading "Risks" (use e.g. `## Risks`).'
+LONG_GAP = 'No "£11.50/hour"; include it. The draft names a wage nowhere, and the post asks for one.'
+
+
+def _seed_reviewed(server, run_id: str) -> str:
+    """A run of one graded pass whose n/a criterion a person overrode to fail, with gaps of a sentence and code."""
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.store.judge import add_review
+
+    names = ["Mentions £11.50/hour", "Has a Risks section", "Says no experience is needed"]
+    verdicts = [("fail", LONG_GAP), ("fail", GAP_CODE), ("n/a", "An offline grader cannot judge this criterion.")]
+    criteria = [
+        {"name": n, "passed": False, "verdict": v, "gap": gap, "check": {"kind": "word_match", "label": "word match"}}
+        for n, (v, gap) in zip(names, verdicts, strict=True)
+    ]
+    config = {"task": "Write a job post.", "rubric": "\n".join(f"- {n}" for n in names), "max_iterations": 1}
+    config |= {"model": "offline:writer", "grader": "offline:grader"}
+    data = [
+        ("run_started", {"mode": "start", "config": config, "models": {"model": "m", "grader": "g"}, "turn": 0}),
+        ("draft", {"turn": 0, "iteration": 0, "text": "A job."}),
+        ("grading_started", {"turn": 0, "iteration": 0}),
+        (
+            "evaluation",
+            {
+                "turn": 0,
+                "iteration": 0,
+                "result": "max_iterations_reached",
+                "criteria": criteria,
+                "explanation": "Two fail.",
+            },
+        ),
+        ("finished", {"turn": 0, "status": "max_iterations_reached", "final_output": "A job."}),
+    ]
+    events = [RunEvent(run_id=run_id, seq=n, type=t, at=1_700_000_000.0 + n, data=d) for n, (t, d) in enumerate(data)]  # type: ignore[arg-type]
+    with open_server_store(server) as store:
+        if store.get_run(run_id) is None:
+            store.import_runs([(events, "reviewed")])
+            add_review(
+                store, run_id=run_id, turn=0, iteration=0, position=2, criterion=names[2], passed=False,
+                reason="It never says so: a miss, not n/a.", reviewer="local",
+            )  # fmt: skip
+    return run_id
+
+
+def test_a_reviewed_criteria_table_keeps_three_readable_columns_and_draws_code_in_gaps(page, server) -> None:
+    """Issue 40 items 1 and 6: a person's override added "human" and "human reason" columns and left the gap
+    about four letters wide (the page grew to ~5,200 px); a gap's `code` showed its backticks."""
+    run_id = _seed_reviewed(server, "review" + "0" * 26)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{server.url}/?run={run_id}")
+    wait_app_idle(page)
+    element = page.locator(ELEMENT)
+    table = element.locator("table.rs-crit").first
+    table.wait_for()
+    assert table.locator("th").all_inner_texts() == ["criterion", "verdict", "gap"]
+    gap_px = table.locator("th.rs-th-gap").evaluate("th => th.getBoundingClientRect().width")
+    assert gap_px >= 160, gap_px  # as wide as a table with no review gives it (it was about 30 px)
+    # The person's verdict is a line in the verdict cell, their reason a line under the gap.
+    na = element.locator(".rs-na-apart table.rs-crit tr").nth(1)
+    assert "person: ✘ fail (local) ≠ grader" in na.locator("td").nth(1).inner_text()
+    assert "person: It never says so: a miss, not n/a." in na.locator("td.rs-gap").inner_text()
+    # A gap's code is code, as the Diff draws it; the text around it stays text.
+    code_gap = table.locator("td.rs-gap").nth(1)
+    assert code_gap.locator("code").all_inner_texts() == ["## Risks"]
+    assert "`" not in code_gap.inner_text() and code_gap.inner_text().startswith('Missing section heading "Risks"')
+    # The long gap wraps at words, not letters: a few lines at most.
+    lines = table.locator("td.rs-gap").first.evaluate(
+        "td => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight))"
+    )
+    assert lines <= 4, lines
