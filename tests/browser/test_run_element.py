@@ -177,3 +177,39 @@ def test_a_reviewed_criteria_table_keeps_three_readable_columns_and_draws_code_i
         "td => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight))"
     )
     assert lines <= 4, lines
+
+
+def test_both_heatmaps_of_a_compare_show_their_cells(page, server) -> None:
+    """Issue 40 item 9: in the Runs page's compare both heatmaps collapsed to a thin strip (the legend and a cut
+    "Click a cell" box), also after a reload: every cell of both grids is drawn inside the page, with room."""
+    a = _seed_planted(server, "plant" + "2" * 27)
+    b = _seed_reviewed(server, "review" + "1" * 26)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    for n in range(2):  # the second pass is a reload
+        if n == 0:
+            page.goto(f"{server.url}/runs?compare={a},{b}")
+        else:
+            page.reload()
+        wait_app_idle(page)
+        maps = page.locator(f"{ELEMENT} .rs-hm")
+        page.wait_for_function(
+            "() => document.querySelectorAll(\"[data-testid='rs-run-view'] .rs-hm\").length === 2", timeout=120_000
+        )
+        for k, cells in enumerate((6, 3)):
+            grid = maps.nth(k)
+            grid.locator("button.rs-hm-cell").nth(cells - 1).wait_for()
+            assert grid.locator("button.rs-hm-cell").count() == cells
+            # The grid's scrolling frame: a cell outside it is not seen (the frame had collapsed to a strip).
+            frame = grid.locator(".rs-hm-scroll").evaluate(
+                "e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; }"
+            )
+            for box in grid.locator("button.rs-hm-cell").evaluate_all(
+                "els => els.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })"
+            ):
+                left, right, top, bottom = box
+                assert right - left >= 20 and bottom - top >= 20, box  # a cell one can see and click
+                assert frame[0] - 1 <= left and right <= frame[1] + 1, (box, frame)
+                assert frame[2] - 1 <= top and bottom <= frame[3] + 1, (box, frame)
+            # The "Click a cell" box is whole, not a cut strip (its text fits in it).
+            room, needed = grid.locator(".rs-hm-details").evaluate("e => [e.clientHeight, e.scrollHeight]")
+            assert needed <= room + 1 and room > 20, (room, needed)
