@@ -25,7 +25,7 @@ _FENCE = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
 _HTML_COMMENT = re.compile(r"<!--(.*?)-->", re.DOTALL)
 _BRACKET = re.compile(r"\[([^\[\]\n]{3,200})\](?!\()|\(([^()\n]{8,200})\)")
 _CODE_COMMENT = re.compile(r"(?:^|\s)(?:#|//|--|/\*|\*)\s?(?!!)(.+?)(?:\*/)?$", re.MULTILINE)
-_CLAUSE_START = re.compile(r"(?:^|(?P<hard>[.;:!?\n]|\band\b|\bthen\b|\bplease\b)|,)\s*([A-Za-z]+)")
+_CLAUSE_START = re.compile(r"(?:^|(?P<hard>[.;:!?\n]|,?\s*\band\b|,?\s*\bthen\b|\bplease\b)|,)\s*([A-Za-z]+)")
 _ORDER_WORDS = frozenset(
     """
     mention include use add keep make list cite avoid limit write draft compose create end start begin open close

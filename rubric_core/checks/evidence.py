@@ -50,11 +50,11 @@ def _holds(parts: list[str], word: str) -> bool:
 
 
 _FENCE = re.compile(r"```[^\n]*\n(.*?)```", re.DOTALL)
-_COMMENT = re.compile(r"(?:(?<=\s)|^)(?:#(?![!{])|//|--(?=\s)).*$|/\*.*?\*/|<!--.*?-->", re.MULTILINE | re.DOTALL)
+_COMMENT = re.compile(r"(?:(?<=\s)|^)(?:#(?![!{])|//|--(?=\s)).*$|/\*[\s\S]*?\*/|<!--[\s\S]*?-->", re.MULTILINE)
 _DOCSTRING = re.compile(r"(\"\"\"|\'\'\').*?\1", re.DOTALL)
 
 
-def _prose(text: str) -> str:
+def prose_of(text: str) -> str:
     """The text with the comments and docstrings of its code blanked: what code says of itself is no evidence of
     what it does ("# recursion" is no recursion)."""
 
@@ -217,9 +217,10 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
             )
     if not words and not ask.tokens:
         return None
-    if not ask.tokens and not any(_concrete(w) or (w not in _KIND_WORDS and not _ABSTRACT.search(w)) for w in words):
+    named = any(_concrete(w) or (w not in _KIND_WORDS and not _ABSTRACT.search(w)) for w in words)
+    if ask.frame and not ask.tokens and not named:
         return None  # "Mentions the venue" on "We meet at the venue": the kind's own word is no instance of it
-    for unit in units_of(_prose(masked)):
+    for unit in units_of(prose_of(masked)):
         parts = _parts(unit)
         if not all(_holds(parts, w) for w in words):
             continue

@@ -113,7 +113,7 @@ class Ask:
 _UNITS = frozenset(
     """
     second seconds sec secs minute minutes min mins hour hours hr hrs day days week weeks month months year years
-    mg g kg lb lbs oz ml l km m cm mm mi kb mb gb tb px pt percent
+    mg g kg lb lbs oz ml l km m cm mm mi kb mb gb tb px pt percent m² km² ft² sqm
     """.split()
 )
 
@@ -197,10 +197,12 @@ def _format_spec(token: str) -> bool:
 
 def _with_units(obj: str, tokens: list[str]) -> list[str]:
     """A number token with the unit noun after it ("30 days", "400 m²", "160mg"): the pair is the token."""
-    out = []
+    out: list[str] = []
     for token in tokens:
         m = re.search(re.escape(token) + r"\s+([a-zA-Z²]+)", obj)
         unit = m.group(1) if m else ""
+        if out and re.fullmatch(r"\d[\d,]*\s+" + re.escape(token), out[-1]):
+            continue  # the unit itself ("m²" of "400 m²"), taken with its number
         if re.fullmatch(r"\d[\d,]*", token) and unit and counted_noun(unit):
             out.append(f"{token} {unit}")
         else:
@@ -274,6 +276,9 @@ def parse_ask(criterion: str) -> Ask | None:
         for w in (x.lower().strip("-") for x in re.findall(r"[A-Za-z][A-Za-z'-]*", rest))
         if w and w not in STOP and not w.endswith("'s") and len(w) > 1
     )
+    lead = r"(?:(?:the|a|an|its|their|our|your) )?(?:(?!(?:of|for|to|in|at|by|with|from|on|as) )[a-z][a-z-]* ){1,3}"
+    if tokens and re.fullmatch(lead + re.escape(tokens[-1]), obj):
+        words = ()  # "the speaker Professor Ruth Adeyemi", "the age 70": the words before the token say what it is
     if not whole and not tokens and not words:
         return None
     if not tokens and not words:

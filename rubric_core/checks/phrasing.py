@@ -16,7 +16,7 @@ from dataclasses import replace
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
 from rubric_core.checks.echo import echoes, mask
-from rubric_core.checks.evidence import check_evidence, decide
+from rubric_core.checks.evidence import check_evidence, decide, prose_of
 from rubric_core.checks.json_keys import check_json_key, json_key_plan
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
 from rubric_core.checks.lists import list_plan
@@ -330,6 +330,12 @@ def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
     (echo.py) is a ✘: an echo is no evidence. A check that decides nothing gives way to the evidence for the
     criterion's object (evidence.py), when that decides."""
     result = _evaluate(spec, draft)
+    if result.passed and spec.check in _ECHO_CHECKED and "```" in draft.text and not spec.params.get("scope"):
+        bare = prose_of(draft.text)
+        if bare != draft.text and not _TEXT_CHECKS[spec.check](bare, **spec.params).passed:
+            # "Uses recursion" on "# recursion": what code says of itself is no evidence of what it does
+            why = f"{result.detail}, but only in a comment or a docstring of the code"
+            return t.CheckResult(False, why, why, undecided=True)
     if not result.undecided or not spec.criterion:
         return result
     ask = parse_ask(spec.criterion)
