@@ -158,6 +158,8 @@ def describe(spec: CheckSpec) -> dict[str, str]:
             "label": "evidence",
             "looked_for": f"{shown} in one sentence or line (n/a when partial)",
         }
+    if c == "layout":
+        return {"kind": "pattern", "label": "layout", "looked_for": f"what the lines show for {p['criterion']!r}"}
     if c == "part":
         looked = {
             "title": "a title: a heading, a bold line or a short line standing alone at the top",

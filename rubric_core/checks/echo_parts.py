@@ -58,16 +58,20 @@ def orders(task: str) -> frozenset[str]:
     text = fold(task)
     names = {w.lower() for w in re.findall(r"(?<=[a-z,] )([A-Z][a-z]+)", text)}  # "Tidy" in "our app, Tidy, ..."
     out = set()
+    series = False  # an order started this sentence: a plain verb after a comma goes on the list of orders
     for m in _CLAUSE_START.finditer(text):
         raw = m.group(2)
         word = raw.lower()
         hard = m.start() == 0 or m.group("hard") is not None
+        if m.start() == 0 or re.match(r"\s*[.!?\n]", m.group(0)):
+            series = False
         verbs = getAllLemmas(word).get("VERB", ())
         clause = re.split(r"[.!?\n](?:\s|$)", text[m.start(2) :], maxsplit=1)[0]
         if _CONTACT.search(clause) and not set(_content(clause)) & _WRITER_WORDS:
             continue  # "Reply to sam@example.com to book a place.": the task's words to the reader
-        if word in _ORDER_WORDS or (hard and word in verbs and word not in names):
+        if word in _ORDER_WORDS or ((hard or series) and word in verbs and word not in names):
             out.add(key(word))
+            series = True  # "Announce the new laser cutter, remind members that ...": "remind" is an order too
     return frozenset(out)
 
 
@@ -116,6 +120,20 @@ def _pasted(sentence: str, task: str) -> bool:
     return any(keys[i : i + n] == words for i in range(len(keys) - n + 1))
 
 
+def _asked(sentence: str, task: str) -> bool:
+    """A question the task asks the writer to answer, pasted whole as a sentence of its own ("Who your onboarding
+    buddy is (assigned by your manager)." from "Cover ... and who your onboarding buddy is (assigned by ...)"):
+    a wh-clause in statement order, ended by a period, every word of it the task's, in the task's order."""
+    if not sentence.endswith(".") or not re.match(r"(?:who|what|when|where|why|how|whether|which)\b", sentence, re.I):
+        return False
+    words = [key(w) for w in _WORD.findall(fold(sentence.rstrip(".")))]
+    if len([w for w in words if w not in _STOP]) < 3:
+        return False
+    keys = [key(w) for w in _WORD.findall(fold(task))]
+    n = len(words)
+    return any(keys[i : i + n] == words for i in range(len(keys) - n + 1))
+
+
 def pieces(draft: str, task: str) -> list[tuple[int, int]]:
     """(start, end) of each piece of `draft` that holds the task's instructions (module docstring)."""
     if not task.strip() or not draft.strip():
@@ -149,7 +167,7 @@ def pieces(draft: str, task: str) -> list[tuple[int, int]]:
             ordered = _instruction(sentence, task, loose=False) and key(_WORD.findall(sentence)[0]) in orders(task)
             if ordered and _CONTACT.search(sentence) and not set(_content(sentence)) & _WRITER_WORDS:
                 ordered = False  # "Reply to sam@example.com to book a place.": the task's words to the reader
-            if ordered or (sentence.endswith(".") and _pasted(sentence.rstrip("."), task)):
+            if ordered or (sentence.endswith(".") and _pasted(sentence.rstrip("."), task)) or _asked(sentence, task):
                 lead = s.group(0).find(sentence[:1])
                 out.append((at + s.start() + lead, at + s.start() + lead + len(sentence)))
     return out

@@ -109,7 +109,8 @@ _ABSTRACT = re.compile(r"(?:ment|ments|ity|ities|tion|tions|sion|sions|ness|ance
 _OPEN_KINDS = frozenset(
     """
     help support sound sounds smell smells taste sight colour color option options choice choices way ways idea mood
-    button buttons zone zones object objects array arrays string strings value number integer empty
+    button buttons zone zones object objects array arrays string strings value number integer empty output input
+    command commands result results dateline byline shebang caption boilerplate lede kicker headline tagline
     activity activities thing person people kind sort answer answers question questions language reason cause
     """.split()
 )
@@ -160,6 +161,22 @@ def _head(ask: Ask) -> str:
 
 
 RELAX = 1
+
+
+def token_at(text: str, token: str) -> int | None:
+    """Where a token stands in the text, as written or, for a number with its unit, with the unit shortened or
+    bracketed ("10 mins" for 10 minutes, "twelve (12) months" for 12 months)."""
+    at = literal_at(text, token)
+    if at is not None:
+        return at
+    m = re.fullmatch(r"(\d[\d,]*) ([A-Za-z]{3,})", token)
+    if not m:
+        return None
+    unit = m.group(2).lower()
+    found = re.search(rf"(?<![\d.,]){m.group(1)}\)?\s?-?\s?{re.escape(unit[:3])}[a-z]*\b", fold(text), re.IGNORECASE)
+    return found.start() if found else None
+
+
 _TIME = re.compile(r"\d{1,2}[:.]\d{2}(?:\s?[ap]\.?m\.?)?|\d{1,2}\s?[ap]\.?m\.?", re.IGNORECASE)
 
 
@@ -168,17 +185,20 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
     with copied spans blanked (the text itself when nothing was copied). Without `absence`, no content word found
     proves nothing (the criterion's own check saw something that may be it)."""
     for token in ask.tokens:
-        if literal_at(masked, token) is not None:
+        if token_at(masked, token) is not None:
             continue
         if _TIME.fullmatch(token):
             return None  # a time may be written otherwise: "30 2 * * *", "half past two"
-        if literal_at(text, token) is not None:
+        if token_at(text, token) is not None:
             return CheckResult(
                 False,
                 f'"{token}" only inside text copied from the task\'s instructions',
                 f'"{token}" stands only in text copied from the task\'s own instructions: an echo is no evidence.',
             )
         return CheckResult(False, f'no "{token}"', f'The criterion names "{token}", which the text does not hold.')
+    apart = _apart(ask.tokens, masked)
+    if apart:
+        return CheckResult(False, f"no line of code joins {apart}", f"No line of the code joins {apart}.")
     all_parts = _parts(text)
     own_parts = _parts(masked)
     words = ask.words
@@ -197,7 +217,9 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
         )
     if not ask.whole:
         return None
-    code = "```" in text or not ask.tokens
+    code = ("```" in text or not ask.tokens) and not re.match(
+        r"(?:the |a |an )?(?:\d|[a-z]+ (?:days?|weeks?))", ask.obj
+    )
     if absence and code and head and _concrete(head) and head not in anywhere and ask.verb not in _SAID:
         # "Tests on a matrix of Python versions" with no matrix: the thing named is not there, whatever else is
         return CheckResult(False, f'no "{head}" in any form', f"Nothing in the text names {ask.obj}: no {head}.")
@@ -220,21 +242,46 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
     named = any(_concrete(w) or (w not in _KIND_WORDS and not _ABSTRACT.search(w)) for w in words)
     if ask.frame and not ask.tokens and not named:
         return None  # "Mentions the venue" on "We meet at the venue": the kind's own word is no instance of it
-    for unit in units_of(prose_of(masked)):
+    bare = prose_of(masked)
+    code_lines = {line.strip() for body in _FENCE.findall(bare) for line in body.splitlines() if line.strip()}
+    for unit in units_of(bare):
         parts = _parts(unit)
         if not all(_holds(parts, w) for w in words):
             continue
         if len(words) > 1 and not _CODE_LINE.search(unit) and not _in_order(_prose_words(unit), words):
             continue  # "free parking" is not in "Parking is free": reworded, which no check confirms
-        if not all(literal_at(unit, t) is not None for t in ask.tokens):
+        if not all(token_at(unit, t) is not None for t in ask.tokens):
             continue
-        if not ask.frame and not _holds(parts, ask.verb):
+        in_code = unit.strip() in code_lines and ask.verb in _CODE_VERBS
+        if not ask.frame and not in_code and not _holds(parts, ask.verb):
             continue
-        if _NEGATION.search(fold(unit)):
+        if _NEGATION.search(fold(unit)) or (in_code and _CODE_NEGATION.search(unit)):
             continue
         shown = unit.strip() if len(unit.strip()) <= 100 else unit.strip()[:99] + "…"
         return CheckResult(True, f'{ask.obj} in "{shown}"')
     return None
+
+
+_CODE_VERBS = frozenset("run runs use install depend expose tag cache import call return raise".split())
+"""Verbs code says by its keys and commands, not in words ("Runs on pull requests": `pull_request:`)."""
+_CODE_NEGATION = re.compile(
+    r"!=|!==|\b(?:false|False|off|disabled?|none|None|null|nil|0)\b|^\s*-?\s*!|\bif\b|\bunless\b"
+)
+
+
+_FILE = re.compile(r"[\w.-]*/[\w./-]+|[\w-]+\.[a-z]{1,4}")
+
+
+def _apart(tokens: tuple[str, ...], text: str) -> str:
+    """The files a criterion relates ("Sends cleanup.sh output to /var/log/cron-jobs.log") when the text is code
+    with no variable to carry one to the other and no line of its code holds them all; '' otherwise."""
+    files = [t for t in tokens if _FILE.fullmatch(t)]
+    if len(files) < 2 or "```" not in text or "$" in text:
+        return ""
+    lines = [line for body in _FENCE.findall(prose_of(text)) for line in body.splitlines()]
+    if any(all(literal_at(line, f) is not None for f in files) for line in lines):
+        return ""
+    return " and ".join(f'"{f}"' for f in files)
 
 
 def check_evidence(text: str, **params: object) -> CheckResult:

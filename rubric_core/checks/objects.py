@@ -118,10 +118,19 @@ _UNITS = frozenset(
 )
 
 
+_TEXT_UNITS = frozenset(
+    "character characters word words line lines sentence sentences paragraph paragraphs syllable syllables bullet "
+    "bullets item items stanza stanzas verse verses".split()
+)
+"""Units of the text itself: "at 72 characters", "in 3 sentences" measure the text, which the count checks read."""
+
+
 def counted_noun(word: str) -> bool:
     """Whether a word after a number is what it counts or measures ("30 days", "5 stars", "160 mg"), so the pair is
     one token: a unit, or a plural noun ("5.2 mobile release" and "3 planter" are not)."""
     low = word.lower()
+    if low in _TEXT_UNITS:
+        return False
     if low in _UNITS:
         return True
     return low.endswith("s") and not low.endswith("ss") and low not in STOP and low.isalpha() and len(low) > 3
@@ -169,25 +178,31 @@ def _tokens(obj: str) -> tuple[list[str], str]:
     for raw in words:
         word = raw.strip(".,;:!?\"'")
         capital = word[:1].isupper() and word[1:].islower() and word.isalpha()
-        if capital:
+        if capital or (word == "&" and name):
             name.append(word)
             continue
         if name:
-            tokens.append(" ".join(name))
+            tokens.append(" ".join(name).removesuffix(" &"))
             name = []
         if word and (_CODEISH.search(word) or any(ch.isdigit() for ch in word)):
             tokens.append(word)
             continue
         kept.append(word)
     if name:
-        tokens.append(" ".join(name))
+        tokens.append(" ".join(name).removesuffix(" &"))
     formats = [t for t in tokens if set(t.lower().split()) & FORMATS]
     kept += [t.lower() for t in formats]
     tokens = [t for t in tokens if t not in formats and not _format_spec(t)]
     medium = re.search(r"\b(?:on|via)\s+([A-Z]\w+)\s*$", obj)
-    if medium and len(tokens) > 1 and tokens[-1] == medium.group(1):
+    if medium and len(tokens) > 1 and tokens[-1] == medium.group(1) and not _WHEN.match(medium.group(1)):
         tokens.pop()  # "Mentions @lockpro on Twitter": where the handle lives, not a second thing to hold
     return tokens, " ".join(kept)
+
+
+_WHEN = re.compile(
+    r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?$|(?:January|February|March|April|May|June|July|August|"
+    r"September|October|November|December)$"
+)
 
 
 def _format_spec(token: str) -> bool:
@@ -263,8 +278,13 @@ def parse_ask(criterion: str) -> Ask | None:
     )
     obj = re.sub(r"\s*\((?:[^()]*\s[^()]*|in \w+|e\.g\.?[^()]*)\)", "", obj).strip()  # "(in USD)": an aside
     tokens, rest = _tokens(obj)
-    tokens = [t for t in _with_units(obj, tokens) if not _bounded(obj, t)]
-    if verb in _COUNTING and tokens and re.match(r"(?:the |a |an )?[$€£]?\d", obj) and " " in tokens[0]:
+    tokens = [t for t in _with_units(obj, tokens) if not _bounded(obj, t) and not _measures(obj, t)]
+    if (
+        verb in _COUNTING
+        and tokens
+        and re.match(r"(?:the |a |an )?\d", obj)
+        and re.fullmatch(r"\d+(?: \S+)?", tokens[0])
+    ):
         tokens, whole = tokens[1:], False  # "Lists 5 items", "Has 3 sections": a count, which other checks read
     for m in re.finditer(r"\b([a-z]+(?:-[a-z]+)?) ([a-z]{3,})\b", rest):
         if m.group(1) not in ("one", "a") and number_value(m.group(1)) is not None and counted_noun(m.group(2)):
@@ -276,7 +296,9 @@ def parse_ask(criterion: str) -> Ask | None:
         for w in (x.lower().strip("-") for x in re.findall(r"[A-Za-z][A-Za-z'-]*", rest))
         if w and w not in STOP and not w.endswith("'s") and len(w) > 1
     )
-    lead = r"(?:(?:the|a|an|its|their|our|your) )?(?:(?!(?:of|for|to|in|at|by|with|from|on|as) )[a-z][a-z-]* ){1,3}"
+    lead = (
+        r"(?:(?:the|a|an|its|their|our|your) )?(?:(?!(?:of|for|to|in|at|by|with|within|from|on|as) )[a-z][a-z-]* ){1,3}"
+    )
     if tokens and re.fullmatch(lead + re.escape(tokens[-1]), obj):
         words = ()  # "the speaker Professor Ruth Adeyemi", "the age 70": the words before the token say what it is
     if not whole and not tokens and not words:
@@ -288,10 +310,19 @@ def parse_ask(criterion: str) -> Ask | None:
     return Ask(verb, verb in FRAME_VERBS, obj, tuple(dict.fromkeys(tokens)), words, whole)
 
 
+def _measures(obj: str, token: str) -> bool:
+    """A number that measures the text ("Wraps body lines at 72 characters")."""
+    return bool(re.search(re.escape(token) + r"\s+(\w+)", obj)) and any(
+        re.search(re.escape(token) + rf"\s+{u}\b", obj) for u in _TEXT_UNITS
+    )
+
+
 def _bounded(obj: str, token: str) -> bool:
     """Whether a number token is a bound or a count ("at least 20", "under £10", "exactly 3 lines"), not a thing to
     find; or a time, which may be written otherwise ("half past two", "30 2 * * *")."""
     at = obj.find(token)
     if at < 0 or not re.match(r"[$€£]?\d", token):
         return False
+    if " " in token and re.search(r"\b(?:within|every|each|per)\s+$", obj[:at]):
+        return False  # "refunds within 30 days", "runs every 5 minutes": a period the text states, not a bound on it
     return bool(_BOUND.search(obj[:at].rstrip() + " x") and _BOUND.search(obj[:at] + "x"))

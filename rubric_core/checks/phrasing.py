@@ -19,6 +19,7 @@ from rubric_core.checks.echo import echoes, mask
 from rubric_core.checks.evidence import check_evidence, decide, prose_of
 from rubric_core.checks.json_keys import check_json_key, json_key_plan
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.layout_facts import asks_layout, check_layout
 from rubric_core.checks.lists import list_plan
 from rubric_core.checks.mention_plans import (
     absence_plan,
@@ -85,6 +86,8 @@ def grading_plan(criterion: Criterion) -> CheckPlan:
     """`plan`, as the offline grader grades with it: the check carries its criterion, so that when it decides nothing
     the evidence for the criterion's object may (evaluate); a criterion no check reads gets that evidence alone
     ("evidence": n/a with the reason unless it decides). The writer and the preview read `plan`."""
+    if asks_layout(criterion.text):
+        return CheckPlan(CheckSpec("layout", {"criterion": criterion.text}, criterion=criterion.text))
     planned = plan(criterion)
     if planned.spec is not None:
         return CheckPlan(replace(planned.spec, criterion=criterion.text), planned.reason)
@@ -318,6 +321,7 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "part": check_part,
     "named_tokens": check_named_tokens,
     "evidence": check_evidence,
+    "layout": check_layout,
 }
 
 

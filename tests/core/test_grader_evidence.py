@@ -64,7 +64,8 @@ def test_a_thing_absent_in_every_form_fails_and_a_kind_stays_na(criterion: str, 
         ("Refunds the booking fee", "We cannot refund the booking fee.", "n/a"),  # negated
         ("Refunds the booking fee", "A booking fee applies to every lane.", "n/a"),  # no refund said
         ("Requires Python >=3.11", '```toml\n[project]\nrequires-python = ">=3.11"\n```', "pass"),
-        ("Runs on pull requests", "```yaml\non:\n  pull_request:\n    branches: [main]\n```", "n/a"),
+        # the key says the verb (round 2: code says "runs on" by its `on:` keys)
+        ("Runs on pull requests", "```yaml\non:\n  pull_request:\n    branches: [main]\n```", "pass"),
         ("Names the lifeguard Ana Lind", "Our lifeguard today is Ana Lind.", "pass"),
         ("Names the lifeguard Ana Lind", "Our lifeguard today is Ana Berg.", "fail"),
         ("Explains how to book a lane", "To book a lane, call the front desk.", "pass"),
