@@ -155,7 +155,10 @@ def absence_shows(ask: Ask, own: list[str]) -> bool:
 def _head(ask: Ask) -> str:
     """The word that names the thing ("matrix" of "a matrix of Python versions", "provider" of "the AWS provider"),
     or '' when the object does not end its first phrase with one of its content words."""
-    first = re.split(r"\b(?:of|for|in|on|with|from|to|by|at|as|that|which)\b", ask.obj.lower())[0].split()
+    obj = ask.obj.lower()
+    if ask.verb in _CODE_VERBS or ask.verb in ("test", "trigger", "build", "deploy"):
+        obj = re.sub(r"^(?:on|in|with|for|at|by|from)\s+", "", obj)  # "Runs | on a schedule": the thing is after it
+    first = re.split(r"\b(?:of|for|in|on|with|from|to|by|at|as|that|which)\b", obj)[0].split()
     word = first[-1].strip(".,") if first else ""
     return word if word in ask.words else ""
 
@@ -207,7 +210,14 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
     own = [w for w in specific if _holds(own_parts, w)]
     copied = [w for w in anywhere if w not in own]
     head = _head(ask)
-    if ask.whole and copied and ask.verb not in _SAID and any(_concrete(w) for w in copied) and head not in own:
+    config = "```" in text and ask.verb in _CODE_VERBS  # "Runs on pushes to main": code names what it runs on
+    if (
+        (ask.whole or config)
+        and copied
+        and ask.verb not in _SAID
+        and any(_concrete(w) for w in copied)
+        and head not in own
+    ):
         # "Handles the empty list" when only "# Raise ValueError on an empty list." says "empty"
         return CheckResult(
             False,
@@ -265,7 +275,7 @@ def decide(ask: Ask, text: str, masked: str, *, absence: bool = True) -> CheckRe
 _CODE_VERBS = frozenset("run runs use install depend expose tag cache import call return raise".split())
 """Verbs code says by its keys and commands, not in words ("Runs on pull requests": `pull_request:`)."""
 _CODE_NEGATION = re.compile(
-    r"!=|!==|\b(?:false|False|off|disabled?|none|None|null|nil|0)\b|^\s*-?\s*!|\bif\b|\bunless\b"
+    r"!=|!==|\b(?:false|False|off|disabled?|none|None|null|nil)\b|(?<![\w.])0(?![\w.])|^\s*-?\s*!|\bif\b|\bunless\b"
 )
 
 

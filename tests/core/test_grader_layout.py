@@ -151,3 +151,25 @@ def test_a_heading_after_an_echo_is_not_part_of_it() -> None:
 )
 def test_word_forms_and_placeholders(criterion: str, draft: str, expected: str) -> None:
     assert verdict(criterion, draft) == expected, record(criterion, draft)
+
+
+KITE_CI_TASK = "Create a workflow that runs on pull requests to main. Also run it on pushes to main."
+KITE_CI = (
+    "```yaml\n# Also run it on pushes to main.\non:\n  pull_request:\n    branches: [main]\njobs:\n  test:\n"
+    "    runs-on: ubuntu-latest\n    steps:\n      - run: pytest -q\n```"
+)
+KITE_PYPROJECT = '```toml\n[project]\nname = "kiteclub"\ndependencies = [\n  "requests>=2.0",\n]\n```'
+
+
+@pytest.mark.parametrize(
+    ("criterion", "draft", "task", "expected"),
+    [
+        # what the workflow runs on, named only in a comment that repeats the task: not met
+        ("Runs on pushes to main", KITE_CI, KITE_CI_TASK, "fail"),
+        # "Tests | on a matrix of ...": the thing named is after the particle, and no matrix is there
+        ("Tests on a matrix of Python versions", KITE_CI, "", "fail"),
+        ("Depends on requests>=2.0", KITE_PYPROJECT, "", "pass"),  # "2.0" holds a 0 that negates nothing
+    ],
+)
+def test_code_facts(criterion: str, draft: str, task: str, expected: str) -> None:
+    assert verdict(criterion, draft, task) == expected, record(criterion, draft, task)
