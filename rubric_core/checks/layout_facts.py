@@ -8,6 +8,8 @@
   every word but the small ones (a, of, the, ...) starts with a capital, ✘ when another starts with a small
   letter;
 - "Each line begins with a capital letter": ✔ when every line's first letter is a capital, ✘ when one's is not;
+- parts a text labels one by one ("Has two verses" on "[Verse 1]", "[Verse 2]"; choruses, bridges, scenes, acts,
+  chapters): ✔ when as many labels name them; nothing decided otherwise;
 - an acrostic ("The first letters of the lines spell OCEAN"): ✔ when the first letters of the lines, all of them
   or all after a title line, spell the word; ✘ when they spell it nowhere in a row.
 `asks_layout` says whether a criterion asks for one; `check_layout` is the check (n/a when the text does not settle it).
@@ -18,6 +20,7 @@ from __future__ import annotations
 import re
 
 from rubric_core.checks.text import CheckResult
+from rubric_core.numbers import number_value
 
 _SMALL = frozenset(
     "a an the and but or nor for so yet of on in at to by up as per via vs from into onto with over upon near than like "
@@ -96,11 +99,29 @@ def _dateline(text: str, _: str) -> CheckResult | None:
     return CheckResult(True, f'dateline "{m.group(0).strip()[:60]}"') if m else None
 
 
+_LABELLED = "verse|chorus|bridge|scene|act|chapter"
+"""Parts a text labels one by one ("[Verse 1]", "Chorus:", "## Scene 2"): counted by their labels."""
+
+
+def _labelled(text: str, arg: str) -> CheckResult | None:
+    count, noun = arg.split(" ", 1)
+    want = number_value(count)
+    label = re.compile(
+        rf"^[ \t]*(?:#+[ \t]*|\*\*|\[|\()?[ \t]*{noun}\b[^\n]{{0,20}}?(?:\]|\)|:|\*\*)?[ \t]*$",
+        re.IGNORECASE | re.MULTILINE,
+    )
+    seen = [m.group(0).strip() for m in label.finditer(text)]
+    if want is not None and len(seen) == want:
+        return CheckResult(True, f"{len(seen)} parts labelled {noun}: {', '.join(seen[:6])}")
+    return None  # unlabelled parts, or labels counted otherwise: no check confirms
+
+
 _FACTS = (
     (re.compile(r".*\b(?:has|includes?|starts with|begins with|uses|contains) an? shebang(?: line)?"), _shebang),
     (re.compile(r".*\b(?:has|includes?|opens with|starts with|begins with|contains) an? dateline"), _dateline),
     (re.compile(r"(?:the )?(?:title|headline|heading) (?:is|is written|uses) (?:in )?title case"), _title_case),
     (re.compile(r"(?:each|every) line (?:begins|starts) with (?:a )?capital(?: letter)?"), _line_capitals),
+    (re.compile(rf"(?:has|includes|contains) (?:exactly )?((?:\d+|[a-z]+) (?:{_LABELLED}))(?:e?s)?"), _labelled),
     (
         re.compile(
             r"the (?:first|initial) letters of (?:the |its |each )?lines? spell (?:out )?[\"“']?([a-z]{2,})[\"”']?"

@@ -278,7 +278,9 @@ def parse_ask(criterion: str) -> Ask | None:
     )
     obj = re.sub(r"\s*\((?:[^()]*\s[^()]*|in \w+|e\.g\.?[^()]*)\)", "", obj).strip()  # "(in USD)": an aside
     tokens, rest = _tokens(obj)
-    tokens = [t for t in _with_units(obj, tokens) if not _bounded(obj, t) and not _measures(obj, t)]
+    tokens = [t for t in _with_units(obj, tokens) if not _bounded(obj, t)]
+    if any(_measures(obj, t) for t in tokens):
+        tokens, whole = [t for t in tokens if not _measures(obj, t)], False  # "Has 5 verses": a count of the text
     if (
         verb in _COUNTING
         and tokens
@@ -326,3 +328,21 @@ def _bounded(obj: str, token: str) -> bool:
     if " " in token and re.search(r"\b(?:within|every|each|per)\s+$", obj[:at]):
         return False  # "refunds within 30 days", "runs every 5 minutes": a period the text states, not a bound on it
     return bool(_BOUND.search(obj[:at].rstrip() + " x") and _BOUND.search(obj[:at] + "x"))
+
+
+_WHOLE = re.compile(
+    r"(?:the|this|your) (?:poem|haiku|limerick|text|draft|email|e-mail|message|letter|post|story|response|reply|note|"
+    r"song|speech|toast|tweet|bio|card|answer|output) (?=(?:has|uses|contains|includes|is|ends|starts|begins|mentions|"
+    r"names|gives|stays|keeps)\b)",
+    re.IGNORECASE,
+)
+
+
+def without_whole_subject(criterion: str) -> str:
+    """The criterion without a subject that names the whole text ("The poem has exactly three lines" is "Has exactly
+    three lines"); as written otherwise."""
+    m = _WHOLE.match(criterion.strip())
+    if not m:
+        return criterion
+    rest = criterion.strip()[m.end() :]
+    return rest[:1].upper() + rest[1:]

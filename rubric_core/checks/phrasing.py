@@ -30,7 +30,7 @@ from rubric_core.checks.mention_plans import (
     positive_mention,
 )
 from rubric_core.checks.named_tokens import check_named_tokens, token_plan
-from rubric_core.checks.objects import parse_ask
+from rubric_core.checks.objects import parse_ask, without_whole_subject
 from rubric_core.checks.parts import check_part, part_plan
 from rubric_core.checks.quantities import count_only, quantity
 from rubric_core.checks.scopes import run_scoped, scoped, split_scope
@@ -89,6 +89,8 @@ def grading_plan(criterion: Criterion) -> CheckPlan:
     if asks_layout(criterion.text):
         return CheckPlan(CheckSpec("layout", {"criterion": criterion.text}, criterion=criterion.text))
     planned = plan(criterion)
+    if planned.spec is None and without_whole_subject(criterion.text) != criterion.text:
+        planned = plan(replace(criterion, text=without_whole_subject(criterion.text)))  # "The poem has ..."
     if planned.spec is not None:
         return CheckPlan(replace(planned.spec, criterion=criterion.text), planned.reason)
     ask = parse_ask(criterion.text)

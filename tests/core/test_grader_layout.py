@@ -173,3 +173,21 @@ KITE_PYPROJECT = '```toml\n[project]\nname = "kiteclub"\ndependencies = [\n  "re
 )
 def test_code_facts(criterion: str, draft: str, task: str, expected: str) -> None:
     assert verdict(criterion, draft, task) == expected, record(criterion, draft, task)
+
+
+SHANTY = "[Verse 1]\nHaul the kite in\nHold the line\n\n[Chorus]\nWind, wind\n\n[Verse 2]\nTie it down\nHome in time"
+
+
+@pytest.mark.parametrize(
+    ("criterion", "draft", "expected"),
+    [
+        ("Has two verses", SHANTY, "pass"),  # counted by their labels
+        ("Has 2 verses", SHANTY, "pass"),
+        ("Has 5 verses", SHANTY, "n/a"),  # "verses" named is no count of them: never a ✔
+        ("Has three verses", SHANTY, "n/a"),
+        ("The poem has exactly three lines", "Kites at noon\nwind off the bay\ntails like ribbons", "pass"),
+        ("The poem has exactly three lines", "Kites at noon\nwind off the bay", "fail"),
+    ],
+)
+def test_labelled_parts_and_a_subject_naming_the_whole_text(criterion: str, draft: str, expected: str) -> None:
+    assert verdict(criterion, draft) == expected, record(criterion, draft)

@@ -12,7 +12,7 @@ from tests.core.truth_blind import blind_summary, blind_wrong, c_half, grade_bli
 RIGHT_AT_LEAST = 513
 """Rows of set A the grader gets right (592 rows; 348 on main at 10b026e). The target is 95% (563)."""
 
-RIGHT_AT_LEAST_C = 573
+RIGHT_AT_LEAST_C = 577
 """Rows of set C the grader gets right (900 rows; 490 at e65198d, where this set came in). The target is 95% (855)."""
 
 FALSE_PASSES_C_AT_MOST = 0
