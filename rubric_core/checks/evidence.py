@@ -54,6 +54,7 @@ _COMMENT = re.compile(r"(?:(?<=\s)|^)(?:#(?![!{])|//|--(?=\s)).*$|/\*[\s\S]*?\*/
 _DOCSTRING = re.compile(r"(\"\"\"|\'\'\').*?\1", re.DOTALL)
 
 
+@lru_cache(maxsize=256)
 def prose_of(text: str) -> str:
     """The text with the comments and docstrings of its code blanked: what code says of itself is no evidence of
     what it does ("# recursion" is no recursion)."""

@@ -314,9 +314,8 @@ def parse_ask(criterion: str) -> Ask | None:
 
 def _measures(obj: str, token: str) -> bool:
     """A number that measures the text ("Wraps body lines at 72 characters")."""
-    return bool(re.search(re.escape(token) + r"\s+(\w+)", obj)) and any(
-        re.search(re.escape(token) + rf"\s+{u}\b", obj) for u in _TEXT_UNITS
-    )
+    m = re.search(re.escape(token) + r"\s+(\w+)", obj)
+    return bool(m) and m.group(1).lower() in _TEXT_UNITS  # type: ignore[union-attr]
 
 
 def _bounded(obj: str, token: str) -> bool:
