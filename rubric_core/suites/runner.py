@@ -19,6 +19,8 @@ from rubric_core.config import RunConfig
 from rubric_core.execution import LiveRun
 from rubric_core.execution.manager import RunManager
 from rubric_core.suites import suite_store as ss
+from rubric_core.suites.cell_pool import CellPool
+from rubric_core.suites.claims import cell_now, claim_cell, release_cell
 from rubric_core.suites.columns import MAX_COLUMNS, MIN_COLUMNS, ColumnSpec
 from rubric_core.suites.datasets import Dataset
 
@@ -88,7 +90,7 @@ class SuiteHandle:
         self._lock = threading.RLock()
         self._done = threading.Event()
         self.thread: threading.Thread | None = None
-        self._pool: _CellPool | None = None
+        self._pool: CellPool | None = None
 
     def emit(self, type_: str, **data: Any) -> None:
         """Record a suite event and send it to every subscriber (a broken one is logged, not fatal)."""
@@ -135,54 +137,6 @@ class SuiteHandle:
     def wait(self, timeout: float | None = None) -> bool:
         """Block until done; False on timeout."""
         return self._done.wait(timeout)
-
-
-class _CellPool:
-    """The cells to run, shared by up to `concurrency` worker threads: one queue for the whole matrix.
-
-    Cells can join while it runs (a column resumed while the others still run): more workers start, up to the
-    concurrency, and the pool ends when the queue is empty and no worker is busy.
-    """
-
-    def __init__(self, concurrency: int, work: Callable[[dict[str, Any]], None], name: str) -> None:
-        self.concurrency = concurrency
-        self._work = work
-        self._name = name
-        self._queue: list[dict[str, Any]] = []
-        self._busy = 0
-        self._started = 0
-        self._cond = threading.Condition()
-        self._closed = False
-
-    def add(self, cells: list[dict[str, Any]]) -> bool:
-        """Queue cells (in the order given) and start the workers they need; False once the pool has ended."""
-        with self._cond:
-            if self._closed:
-                return False
-            self._queue.extend(cells)
-            wanted = min(self.concurrency - self._busy, len(self._queue))
-            for _ in range(max(0, wanted)):
-                self._busy += 1
-                self._started += 1
-                threading.Thread(target=self._loop, name=f"{self._name}-{self._started}", daemon=True).start()
-            return True
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                if not self._queue:
-                    self._busy -= 1
-                    self._cond.notify_all()
-                    return
-                cell = self._queue.pop(0)
-            self._work(cell)
-
-    def join(self) -> None:
-        """Until every queued cell ran (or was skipped) and every worker stopped."""
-        with self._cond:
-            while self._busy or self._queue:
-                self._cond.wait()
-            self._closed = True  # a column resumed from now on waits for the end and starts anew
 
 
 def _load_stack_first() -> None:
@@ -404,11 +358,22 @@ class SuiteRunner:
                 columns=len(suite["columns"]) or 1,
             )
 
-            def work(cell: dict[str, Any]) -> None:
-                column = cell["column_index"] if matrix else None
+            def work(queued: dict[str, Any]) -> None:
+                column = queued["column_index"] if matrix else None
                 if handle.skipped(column):
                     return
+                # Claimed in the store before anything starts: a copy of this cell queued elsewhere (another
+                # process resuming the same suite run) is refused while this one holds it.
+                claim = claim_cell(self.store, suite_id, queued["position"], column)
+                if claim is None:
+                    return
+                cell = queued
                 try:
+                    # As the store has it now, not as it was queued: it may have got its result, or a run to resume.
+                    now = cell_now(self.store, suite_id, queued["position"], column)
+                    if now is None or now["has_result"] or handle.skipped(column):
+                        return
+                    cell = now
                     self._run_item(handle, suite, cell, keys, column)
                 except Exception as exc:
                     logger.exception("Suite run %s: item %s failed", suite_id, cell["item_id"])
@@ -421,8 +386,10 @@ class SuiteRunner:
                         message=f"{type(exc).__name__}: {exc}",
                         **({"column": column} if column is not None else {}),
                     )
+                finally:
+                    release_cell(self.store, claim)
 
-            pool = _CellPool(concurrency, work, f"rubric-suite-{suite_id[:8]}")
+            pool = CellPool(concurrency, work, f"rubric-suite-{suite_id[:8]}")
             handle._pool = pool
             # Item by item, each item's columns side by side: the matrix fills row by row, every column at once.
             pool.add(pending)
