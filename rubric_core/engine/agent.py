@@ -101,9 +101,10 @@ def build_agent(
     """
     import warnings
 
-    from rubric_core.engine.stack import load_agent_stack
+    from rubric_core.engine.stack import load_agent_stack, load_providers, providers_of
 
     load_agent_stack()
+    load_providers(providers_of([config.model, config.grader]))  # once per process: a no-op after start_job's
     from deepagents import create_deep_agent
     from deepagents.middleware.rubric import RubricMiddleware
 

@@ -64,8 +64,11 @@ class RunManager:
         keys: Mapping[str, str] | None = None,
         subscribers: Iterable[Subscriber] = (),
         click_token: str | None = None,
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         """Start a new run (`subscribers` get its events after the store).
+
+        `providers`: what the run's batch (a matrix's other columns) uses too, imported before it starts.
 
         `click_token` names the click that asked for it (a page's Start): the first start with a token claims
         it in the store; any other start with the same token, in this process or another, raises
@@ -73,14 +76,16 @@ class RunManager:
         """
         run_id = new_run_id()
         if click_token is None:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers)
+            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, providers=providers)
         # The checks that refuse a start come before the claim, so a refused click can be tried again as is.
         self._check(config)
         owner = claim_start(self.store, click_token, run_id)
         if owner != run_id:
             raise AlreadyStarted(owner)
         try:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, checked=True)
+            return self._submit(
+                "start", run_id, config, keys=keys, subscribers=subscribers, checked=True, providers=providers
+            )
         except BaseException:
             release_start(self.store, click_token, run_id)  # nothing started: the same click may try again
             raise
@@ -104,6 +109,7 @@ class RunManager:
         first_seq: int = 0,
         prior: RunPrior | None = None,
         checked: bool = False,
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         if not checked:
             self._check(config)
@@ -118,11 +124,17 @@ class RunManager:
             first_seq=first_seq,
             prior=prior,
             keys=dict(keys or {}),
+            providers=tuple(sorted(set(providers))),
         )
         return self._keep(self.backend.submit(job, subscribers))
 
     def resume(
-        self, run_id: str, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+        self,
+        run_id: str,
+        *,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         """Resume an interrupted or cancelled run from its checkpoint.
 
@@ -152,6 +164,7 @@ class RunManager:
             subscribers=subscribers,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=unfinished),
+            providers=providers,
         )
 
     def _prior(self, run_id: str, *, unfinished: bool) -> RunPrior:

@@ -91,6 +91,8 @@ class SuiteHandle:
         self._done = threading.Event()
         self.thread: threading.Thread | None = None
         self._pool: CellPool | None = None
+        self.providers: tuple[str, ...] = ()
+        """The providers its cells use (every column's), imported before any cell starts."""
 
     def emit(self, type_: str, **data: Any) -> None:
         """Record a suite event and send it to every subscriber (a broken one is logged, not fatal)."""
@@ -137,6 +139,15 @@ class SuiteHandle:
     def wait(self, timeout: float | None = None) -> bool:
         """Block until done; False on timeout."""
         return self._done.wait(timeout)
+
+
+def suite_providers(suite: Mapping[str, Any]) -> set[str]:
+    """The providers a suite run's cells use: every column's working model and grader (a matrix's), else the
+    suite's own."""
+    from rubric_core.engine.stack import providers_of
+
+    configs = [c["config"] for c in suite.get("columns") or []] or [suite.get("config") or {}]
+    return providers_of([spec for config in configs for spec in (config.get("model"), config.get("grader"))])
 
 
 def _load_stack_first() -> None:
@@ -337,15 +348,18 @@ class SuiteRunner:
     ) -> None:
         suite_id = handle.suite_run_id
         try:
+            from rubric_core.engine.stack import load_providers
             from rubric_core.execution.threads import ThreadBackend
 
-            if isinstance(self.manager.backend, ThreadBackend):
-                # Items run in threads of this process: the stack once, before they start. (Run elsewhere, in worker
-                # processes or on Dask, they never need it here: an import of seconds, competing with the page
-                # that shows the suite.)
-                _load_stack_first()
             suite = ss.get_suite_run(self.store, suite_id)
             assert suite is not None
+            handle.providers = tuple(sorted(suite_providers(suite)))
+            if isinstance(self.manager.backend, ThreadBackend):
+                # Items run in threads of this process: the stack and every column's provider once, before they
+                # start. (Run elsewhere, in worker processes or on Dask, they never need it here: an import of
+                # seconds, competing with the page that shows the suite; each worker loads them itself.)
+                _load_stack_first()
+                load_providers(handle.providers)
             matrix = ss.is_matrix(suite)
             pending = [
                 c for c in cells if not c["has_result"] and (only_column is None or c["column_index"] == only_column)
@@ -450,7 +464,7 @@ class SuiteRunner:
     ) -> None:
         position = item["position"]
         where = {"column": column} if column is not None else {}
-        run = self._start_or_resume(suite, item, keys, column)
+        run = self._start_or_resume(suite, item, keys, column, handle.providers)
         ss.link_item(self.store, handle.suite_run_id, position, run.run_id, column=column)
         with handle._lock:
             handle.live_runs[(position, column)] = run
@@ -480,16 +494,21 @@ class SuiteRunner:
         )
 
     def _start_or_resume(
-        self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None, column: int | None = None
+        self,
+        suite: dict[str, Any],
+        item: dict[str, Any],
+        keys: Mapping[str, str] | None,
+        column: int | None = None,
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         config = ss.item_config(suite, item, column=column)
         if item.get("run_id") and item.get("run_status") in ("cancelled", "interrupted"):
             try:
-                return self.manager.resume(item["run_id"], keys=keys)
+                return self.manager.resume(item["run_id"], keys=keys, providers=providers)
             except (ValueError, KeyError):
                 # Its checkpoint has nothing left (e.g. cancelled before the first step): a fresh run replaces it.
                 logger.info("Item %s: run %s not resumable; starting a new run", item["item_id"], item["run_id"])
-        return self.manager.start(config, keys=keys)
+        return self.manager.start(config, keys=keys, providers=providers)
 
 
 def column_tag(suite_run_id: str, column: int) -> str:
