@@ -82,6 +82,9 @@ class RunExecution(StreamTranslator):
     ) -> None:
         self.engine, self.handle, self.config, self.mode = engine, handle, config, mode
         self.message, self.rubric, self.keys = message, rubric, keys
+        from rubric_core.redaction import register_secrets
+
+        register_secrets(keys)  # a session's keys: redacted from everything this process lets out from now on
         self.prior = prior or RunPrior()
         self.turn = 0
         self._announced = False

@@ -50,6 +50,12 @@ class Engine:
         self._executions_lock = threading.Lock()
         self.stopping = False
         _stop_at_exit(self)
+        from rubric_core.redaction import install_log_redaction, register_url
+
+        # Every process that runs runs builds an engine (the dashboard, the CLI, a pool or Dask worker): from here
+        # on its log records are redacted, and the database's password is one of the secrets.
+        install_log_redaction()
+        register_url(self.db_url or "")
 
     @property
     def checkpoint_path(self) -> Path:

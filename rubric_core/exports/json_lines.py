@@ -18,9 +18,12 @@ from typing import Any
 
 import orjson
 
+from rubric_core.redaction import redact_data
+
 
 def json_line(record: Any) -> bytes:
-    """`record` as one line of UTF-8 JSON, newline included."""
+    """`record` as one line of UTF-8 JSON, newline included; no secret the process knows in it (redaction.py)."""
+    record = redact_data(record)
     try:
         return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
     except TypeError:  # orjson.JSONEncodeError: a value only the standard encoder writes (or neither does)

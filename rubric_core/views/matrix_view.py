@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubric_core.redaction import redact_data
 from rubric_core.store import Store
 from rubric_core.suites.matrix import MODES, Matrix
 from rubric_core.suites.matrix_stats import SATISFIED_ROW, BaselineDelta, ColumnSummary
@@ -155,7 +156,7 @@ def matrix_payload(
     }
     # The table is rebuilt only when what it draws changed: a digest of the content, not of the view.
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:16]
-    return {"v": f"{stamp}:{digest}", **content, **view}
+    return redact_data({"v": f"{stamp}:{digest}", **content, **view})  # no secret on the page (redaction.py)
 
 
 # ---- two cells of a row, side by side ---------------------------------------------------------------------
