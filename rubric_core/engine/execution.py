@@ -153,11 +153,13 @@ class RunExecution(StreamTranslator):
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:
+        from rubric_core.engine import backend_files
         from rubric_core.store.liveness import mark_running
 
         h = self.handle
         cfg: dict[str, Any] = {"configurable": {"thread_id": h.run_id}, "callbacks": [self.usage]}
         mark_running(h.run_id)
+        run_token = backend_files.writing_as(h.run_id)  # its graph's backend writes are its own (backend_files.py)
         try:
             problem_field, problem = self._preflight()
             # The part's working time starts here, as the store's does (at `run_started`).
@@ -233,6 +235,7 @@ class RunExecution(StreamTranslator):
                 self._announce()
                 h.emit("error", {"message": redact(describe_failure(exc), self.keys), "turn": self.turn})
         finally:
+            backend_files.forget_run(h.run_id, run_token)
             with self.engine._executions_lock:
                 if self.engine._executions.get(h.run_id) is self:
                     del self.engine._executions[h.run_id]
@@ -363,7 +366,7 @@ class RunExecution(StreamTranslator):
         for event in self.prior.events:  # files an earlier part wrote stay in the record while they exist
             if event.type in ("draft", "finished") and event.data.get("disk_files"):
                 earlier = list(event.data["disk_files"])
-        self.backend_files.start(known=earlier)
+        self.backend_files.start(known=earlier, run_id=self.handle.run_id)
 
     def _input(self, snapshot: Any) -> Any:
         from rubric_core.engine.checkpoints import has_pending_work

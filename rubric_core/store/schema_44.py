@@ -8,7 +8,7 @@ from __future__ import annotations
 MIGRATION_44: tuple[int, str, list[str]] = (
     44,
     "one run per suite cell: the claim a suite runner takes on a cell (item x column) before its run starts "
-    "(rubric_core/suites/claims.py)",
+    "(rubric_core/suites/claims.py); the paths of a draft's files that came from a filesystem backend",
     [
         # One row per cell being started or run; the primary key refuses a second claim, in SQLite and PostgreSQL
         # alike. column_index -1 is a one-column suite run's item. The holder's process (host|pid|start) lets a
@@ -22,5 +22,7 @@ MIGRATION_44: tuple[int, str, list[str]] = (
             claimed_at REAL NOT NULL,
             PRIMARY KEY (suite_run_id, position, column_index)
         )""",
+        # Which of a draft's files came from disk (a filesystem backend), as its event says: exports carry it.
+        "ALTER TABLE iterations ADD COLUMN disk_files_json TEXT NOT NULL DEFAULT ''",
     ],
 )

@@ -80,6 +80,7 @@ EXPECTED_SCHEMA = {
         ("total_tokens", "INTEGER", 1, 0),
         ("feedback_text", "TEXT", 1, 0),
         ("grader_tools_json", "TEXT", 1, 0),
+        ("disk_files_json", "TEXT", 1, 0),
     ],
     "regrade_criteria": [
         ("regrade_id", "TEXT", 1, 1),
