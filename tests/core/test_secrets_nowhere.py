@@ -35,6 +35,19 @@ WRITER_FAILS = ("--model", "openai:gpt-4o-mini", "--grader", "offline:grader")
 GRADER_FAILS = ("--model", "offline:writer", "--grader", "openai:gpt-4o-mini")
 
 
+@pytest.fixture(autouse=True)
+def _fresh_streamlit_caches() -> Iterator[None]:
+    """The pages drawn here start from empty Streamlit caches (a store cached by an earlier test's page is another
+    home's), as every AppTest of tests/ui does."""
+    import streamlit as st
+
+    st.cache_resource.clear()
+    st.cache_data.clear()
+    yield
+    st.cache_resource.clear()
+    st.cache_data.clear()
+
+
 def leaks(text: str | bytes, *secrets: str) -> list[str]:
     """The secrets (as written, or URL-encoded) found in `text`."""
     data = text if isinstance(text, bytes) else text.encode("utf-8", "replace")

@@ -63,6 +63,13 @@ def is_grading(kwargs: dict[str, Any]) -> bool:
     return "response_format" in kwargs or "GraderResponse" in [t["function"]["name"] for t in kwargs.get("tools", [])]
 
 
+def call_of(messages: list[BaseMessage], kwargs: dict[str, Any]) -> tuple[str, bool]:
+    """(the first user message, whether the call asks for a verdict): which item a call was for, and for whom (a
+    writer call's first message is the task; a grader call's quotes it)."""
+    first = next((m for m in messages if isinstance(m, HumanMessage)), None)
+    return (_content_text(first.content) if first is not None else ""), is_grading(kwargs)
+
+
 def offline_brain(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
     """Answer as the offline grader when grading is asked for, else as the offline writer."""
     from rubric_core.models.offline import OfflineGrader, OfflineWriter
@@ -86,6 +93,8 @@ class StubOpenAI:
         self.refuse = refuse
         """Requests it answers 401 with an error body that quotes the key they carried (a careless provider)."""
         self.requests: list[dict[str, Any]] = []
+        self.calls: list[tuple[str, bool]] = []
+        """(the first user message, whether it asked for a verdict) of each model call answered."""
         self.lock = threading.Lock()
         stub = self
 
@@ -137,6 +146,8 @@ class StubOpenAI:
         fmt = (body.get("text") or {}).get("format") or {}
         if fmt.get("type") == "json_schema":
             kwargs["response_format"] = fmt
+        with self.lock:
+            self.calls.append(call_of(messages, kwargs))
         answer = self.brain(messages, kwargs)
         output: list[dict[str, Any]] = []
         if answer.content:

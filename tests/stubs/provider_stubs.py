@@ -17,7 +17,7 @@ from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage, ToolMessage
 
-from tests.stubs.openai_stub import FEEDBACK_PREFIX, offline_brain
+from tests.stubs.openai_stub import FEEDBACK_PREFIX, call_of, offline_brain
 
 Brain = Callable[[list[BaseMessage], dict[str, Any]], AIMessage]
 
@@ -42,6 +42,8 @@ class _LoopbackStub:
         self.refuse = refuse
         """Answer every model call with 401 and an error body quoting the key the call carried."""
         self.requests: list[dict[str, Any]] = []
+        self.calls: list[tuple[str, bool]] = []
+        """(the first user message, whether it asked for a verdict) of each model call answered."""
         self.lock = threading.Lock()
         stub = self
 
@@ -91,6 +93,8 @@ class _LoopbackStub:
         raise NotImplementedError
 
     def think(self, messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
+        with self.lock:
+            self.calls.append(call_of(messages, kwargs))
         return self.brain(messages, kwargs)
 
     def __enter__(self) -> _LoopbackStub:
