@@ -19,6 +19,7 @@ import logging
 import os
 import re
 import threading
+import time
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
@@ -52,21 +53,30 @@ _SECRET_NAME = re.compile(r"(key|secret|password|passwd|token)", re.IGNORECASE)
 """A secrets.toml entry whose name says it holds one (api keys, signing_key, cookie_secret, client_secret...)."""
 _QUERY_SECRETS = frozenset({"password", "passwd", "pwd", "pass", "sslpassword", "sslkey_password"})
 
+TOML_RECHECK_S = 2.0
+"""How often secrets.toml's files are looked at again (a stat each) to see whether they changed."""
+
 _lock = threading.Lock()
 _registered: set[str] = set()
-_cache: tuple[tuple[str, ...], re.Pattern[str] | None] = ((), None)
+_version = 0
+"""Moves with every newly registered secret: the compiled pattern is built again then, and only then."""
+_cache: tuple[Any, re.Pattern[str] | None] = (None, None)
 _toml: tuple[tuple[Any, ...], frozenset[str]] = ((), frozenset())
+_toml_checked = [0.0]
+_toml_where = [""]
 
 
 def register_secrets(values: Iterable[Any] | Mapping[str, Any] | None) -> None:
     """Remember secret values this process was handed (a session's keys, a job's keys, a configured secret)."""
     if values is None:
         return
+    global _version
     items = values.values() if isinstance(values, Mapping) else values
     fresh = {str(v).strip() for v in items if v is not None and len(str(v).strip()) >= MIN_SECRET_CHARS}
     if fresh - _registered:
         with _lock:
             _registered.update(fresh)
+            _version += 1
 
 
 def register_url(url: str | None) -> None:
@@ -105,8 +115,16 @@ def _secrets_toml_files() -> list[Path]:
 
 
 def _toml_secrets() -> frozenset[str]:
-    """Secret values in secrets.toml (read again only when a file changed)."""
+    """Secret values in secrets.toml (read again only when a file changed; looked at every TOML_RECHECK_S)."""
     global _toml
+    now = time.monotonic()
+    try:
+        cwd = os.getcwd()
+    except OSError:  # the current folder was removed
+        cwd = ""
+    if now - _toml_checked[0] < TOML_RECHECK_S and cwd == _toml_where[0]:
+        return _toml[1]
+    _toml_checked[0], _toml_where[0] = now, cwd
     stamps: list[Any] = []
     files = _secrets_toml_files()
     for path in files:
@@ -154,16 +172,33 @@ def known_secrets(extra: Mapping[str, Any] | Iterable[Any] | None = None) -> set
     return out
 
 
+_ENV_NAMES = (*SECRET_ENV, *URL_ENV)
+_RAW_NAMES = tuple(os.fsencode(n) for n in _ENV_NAMES) if os.name == "posix" else ()
+
+
+def _environment_stamp() -> tuple[Any, ...]:
+    """The secret variables' values as they are now: what the compiled pattern was built from. Read from the
+    environment's own mapping where there is one (os.environ.get encodes each name: about 8 us each, on every
+    statement the store runs)."""
+    raw = getattr(os.environ, "_data", None)
+    if _RAW_NAMES and isinstance(raw, dict):
+        return tuple(raw.get(n) for n in _RAW_NAMES)
+    return tuple(os.environ.get(n) for n in _ENV_NAMES)
+
+
 def _pattern(extra: Mapping[str, Any] | Iterable[Any] | None) -> re.Pattern[str] | None:
+    """One compiled pattern of every known secret (and its URL-encoded form), built again only when the
+    environment's secrets, the registered ones or secrets.toml changed: a redaction costs a few dictionary reads."""
     global _cache
-    secrets = known_secrets(extra)
-    forms = {form for s in secrets for form in (s, quote(s, safe=""))}
-    key = tuple(sorted(forms, key=lambda s: (-len(s), s)))
+    if extra:
+        register_secrets(extra)  # a value handed to redact is a secret of this process from now on
+    key = (_environment_stamp(), _version, _toml_secrets())
     if key == _cache[0]:
         return _cache[1]
-    pattern = re.compile("|".join(re.escape(s) for s in key)) if key else None
-    if extra is None:
-        _cache = (key, pattern)
+    forms = {form for s in known_secrets() for form in (s, quote(s, safe=""))}
+    ordered = sorted(forms, key=lambda s: (-len(s), s))
+    pattern = re.compile("|".join(re.escape(s) for s in ordered)) if ordered else None
+    _cache = (key, pattern)
     return pattern
 
 
@@ -200,18 +235,43 @@ def contains_secret(text: str | bytes) -> bool:
     if pattern is None:
         return False
     if isinstance(text, bytes):
-        return any(s.encode() in text for s in known_secrets())
+        return _byte_pattern(pattern).search(text) is not None
     return pattern.search(text) is not None
+
+
+def secret_in_json(data: bytes) -> bool:
+    """Whether JSON text (UTF-8, not ASCII-escaped) may hold a known secret: a secret JSON writes as it is is
+    searched for; one it would escape (a quote, a backslash, a control or non-ASCII character) counts as there."""
+    pattern = _pattern(None)
+    if pattern is None:
+        return False
+    _byte_pattern(pattern)
+    return _byte_cache[2] or _byte_cache[1].search(data) is not None  # type: ignore[union-attr]
+
+
+_byte_cache: tuple[Any, re.Pattern[bytes] | None, bool] = (None, None, False)
+"""(the text pattern it was built with, the secrets as bytes, whether one of them JSON would escape)."""
+
+
+def _byte_pattern(pattern: re.Pattern[str]) -> re.Pattern[bytes]:
+    global _byte_cache
+    if _byte_cache[0] is not pattern:
+        secrets = known_secrets()
+        forms = sorted(secrets, key=len, reverse=True)
+        escaped = any(not s.isascii() or not s.isprintable() or '"' in s or "\\" in s for s in secrets)
+        _byte_cache = (pattern, re.compile(b"|".join(re.escape(s.encode()) for s in forms)), escaped)
+    compiled = _byte_cache[1]
+    assert compiled is not None
+    return compiled
 
 
 def mask_bytes(data: bytes) -> bytes:
     """`data` with each secret's bytes replaced by as many '*': the length stays, so a length-prefixed encoding
     (msgpack, pickle) still reads; used where text cannot be re-encoded (a checkpoint's serialized state)."""
-    for secret in sorted(known_secrets(), key=len, reverse=True):
-        raw = secret.encode()
-        if raw in data:
-            data = data.replace(raw, b"*" * len(raw))
-    return data
+    pattern = _pattern(None)
+    if pattern is None:
+        return data
+    return _byte_pattern(pattern).sub(lambda m: b"*" * len(m.group(0)), data)
 
 
 class RedactedError(Exception):
@@ -291,5 +351,6 @@ __all__ = [
     "redacted_exception",
     "register_secrets",
     "register_url",
+    "secret_in_json",
     "url_secrets",
 ]
