@@ -36,7 +36,6 @@ SECRET_ENV = (
     "OPENROUTER_API_KEY",
     "LANGSMITH_API_KEY",
     "LANGCHAIN_API_KEY",
-    "RUBRIC_STUDIO_SHARE_KEY",
 )
 """Environment variables whose whole value is a secret."""
 URL_ENV = (
