@@ -18,6 +18,8 @@ SCRIPTS = [
     "bench.offline_draft",
     "bench.offline_grader",
     "bench.matrix_calls",
+    "bench.drafter",
+    "bench.steer_calls",
 ]
 
 
