@@ -259,3 +259,90 @@ def test_two_processes_resuming_one_suite_run_at_once_run_each_item_once(
             drafts, _graded, _cancels = _paid_for(store, cell["run_id"])
             assert writer[cell["task"]] == drafts, (cell["item_id"], writer[cell["task"]], drafts)
         assert claimed_cells(store, suite_id) == []
+
+
+def test_a_matrix_whose_process_was_killed_mid_cell_resumes_each_cell_once(
+    home: Any, engine: Engine, store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process hosting a matrix is killed (SIGKILL) while a cell of its provider column waits on the provider;
+    a new runner resumes the suite run (as after a restart). Every cell ends with one run: a run started before
+    the kill goes on (the same run, its stored drafts not written again), the claims the dead process left are
+    taken over, and the provider saw, per cell, its stored drafts plus at most the one call in flight at the kill
+    (a cell's run makes one call at a time), never a second run's calls."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+    from pathlib import Path
+
+    from rubric_core.suites.claims import claimed_cells
+    from tests.stubs.openai_stub import call_of, offline_brain
+
+    items, hold_from = 4, 3
+    data = _data(items)
+    tasks = [i.task for i in data.items]
+    gate, holding = threading.Event(), threading.Event()
+    writer_calls = [0]
+    lock = threading.Lock()
+
+    def brain(messages: Any, kwargs: dict[str, Any]) -> Any:
+        # From the 3rd writer call on, the provider answers nothing until the host is dead.
+        _task, grading = call_of(messages, kwargs)
+        with lock:
+            writer_calls[0] += 0 if grading else 1
+            hold = not gate.is_set() and writer_calls[0] >= hold_from
+        if hold:
+            holding.set()
+            gate.wait(DEADLINE_S)
+        return offline_brain(messages, kwargs)
+
+    with StubOpenAI(brain) as stub:
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test-key-12345678")
+        monkeypatch.setenv("OPENAI_BASE_URL", stub.base_url)
+        root = Path(__file__).resolve().parents[2]
+        env = {**os.environ, "RUBRIC_STUDIO_HOME": str(home), "PYTHONPATH": str(root)}
+        host = subprocess.Popen(
+            [sys.executable, str(root / "tests/core/suite_kill_host.py"), str(items), "2"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=env,
+            cwd=root,
+        )
+        try:
+            suite_id = (host.stdout.readline() if host.stdout else "").strip()
+            assert suite_id, host.stderr.read() if host.stderr else ""
+            ceiling = time.monotonic() + DEADLINE_S
+            while not holding.wait(0.05) and host.poll() is None and time.monotonic() < ceiling:
+                pass  # waits on what the provider received: no timed assertion
+            assert holding.is_set(), "the host never reached its 3rd writer call"
+        finally:
+            host.send_signal(signal.SIGKILL)
+            host.communicate(timeout=DEADLINE_S)
+        left = claimed_cells(store, suite_id)
+        assert left and all(worker.split("|")[1] == str(host.pid) for _p, _c, worker in left), left
+        assert ss.get_suite_run(store, suite_id)["status"] == "interrupted"
+        started = {(c["position"], c["column_index"]): c["run_id"] for c in ss.suite_cells(store, suite_id)}
+        started = {cell: run for cell, run in started.items() if run}
+        assert started, "cells had started before the kill"
+        gate.set()  # the provider answers again (the held calls answer a dead process)
+
+        handle = SuiteRunner(RunManager(engine, store)).resume(suite_id)
+        assert handle.wait(DEADLINE_S)
+        cells = ss.suite_cells(store, suite_id)
+        assert all(c["has_result"] for c in cells), [c["run_status"] for c in cells]
+        assert claimed_cells(store, suite_id) == []
+        runs = _runs_by_cell(store, suite_id)
+        assert sum(runs.values()) == 2 * items and set(runs.values()) == {1}, runs
+        now = {(c["position"], c["column_index"]): c["run_id"] for c in cells}
+        assert all(now[cell] == run for cell, run in started.items()), "a run started before the kill was replaced"
+        writer, grader = _calls_by_task(stub, tasks)
+        assert "?" not in writer and not grader  # the column's grader is the offline one
+        extra = 0
+        for cell in (c for c in cells if c["column_index"] == 0):
+            drafts, _graded, _cancels = _paid_for(store, cell["run_id"])
+            paid = writer[cell["task"]]
+            assert drafts <= paid <= drafts + 1, (cell["item_id"], paid, drafts)
+            extra += paid - drafts
+        assert extra <= 2  # at most the calls in flight at the kill: concurrency 2
