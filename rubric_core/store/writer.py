@@ -1,8 +1,7 @@
 """The event writer: each engine event becomes its rows (runs, iterations, criteria, events) in one transaction.
 
-A crash loses at most the step in flight. On SQLite the hot path skips
-SQLAlchemy (one plain sqlite3 connection, the same SQL); other databases
-write through SQLAlchemy, with the same statements.
+A crash loses at most the step in flight. On SQLite the hot path skips SQLAlchemy (one plain sqlite3 connection,
+the same SQL); other databases write through SQLAlchemy, with the same statements.
 """
 
 from __future__ import annotations
