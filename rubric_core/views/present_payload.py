@@ -31,9 +31,7 @@ def replay_steps(view: RunView) -> list[dict[str, Any]]:
             "kind": kind,
             "key": f"{it.turn}:{it.iteration}",
             "title": f"Step {n + 1} of {len(found)} · "
-            + step_title(
-                view, it, feedback_title(view, it.turn, it.iteration) if kind == "feedback" else titles[kind]
-            ),
+            + step_title(view, it, feedback_title(view, it.turn, it.iteration) if kind == "feedback" else titles[kind]),
         }
         for n, (kind, it) in enumerate(found)
     ]
