@@ -73,10 +73,8 @@ def apply_preset(preset: dict[str, Any]) -> None:
                 st.session_state[key] = CUSTOM
                 st.session_state[f"{key}_custom"] = preset[field]
     st.session_state[ERRORS] = {}
-    # The example picker names the example the editor now holds: filled from a stored run of the report example,
-    # the editor held its task while the picker still said haiku (after New run too).
-    held = next((name for name, ex in EXAMPLES.items() if ex.task == preset.get("task")), None)
-    if held is not None:
+    # The picker names the example the editor holds (it said haiku over a stored report run's task, after New run).
+    if (held := next((n for n, ex in EXAMPLES.items() if ex.task == preset.get("task")), None)) is not None:
         st.session_state["run_example"] = held
     # The kept copy too: with the editor folded it is what the fields come back with (state.keep_widget_state).
     kept = st.session_state.setdefault(KEPT_VALUES, {})
