@@ -96,14 +96,19 @@ class Fitness:
         )
 
     @property
-    def label(self) -> str:
-        """'gate (kappa 0.82 over 40 judged reviewed cells, 95% 0.61 to 0.93 (bootstrap); ...)'."""
+    def details(self) -> str:
+        """What the band rests on: the kappa, n and interval, what it could not judge, why it is capped, the source."""
         if self.band == "unknown":
-            return f"unknown ({self.source})"
+            return self.source
         interval = interval_said(self.kappa_ci, self.kappa_ci_method, self.n)
         parts = [f"kappa {self.kappa:.2f} over {self.n} judged reviewed cells" + (f", {interval}" if interval else "")]
         parts += [p for p in (self._unjudged(), self.capped) if p]
-        return f"{self.band} ({'; '.join(parts)}; {self.source})"
+        return "; ".join([*parts, self.source])
+
+    @property
+    def label(self) -> str:
+        """'gate (kappa 0.82 over 40 judged reviewed cells, 95% 0.61 to 0.93 (bootstrap); ...)'."""
+        return f"{self.band} ({self.details})"
 
     @property
     def plain(self) -> str:

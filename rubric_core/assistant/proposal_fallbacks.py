@@ -68,9 +68,10 @@ def _offline_graded(evidence: Evidence) -> bool:
 
 
 def to_llm_grader(evidence: Evidence, f: Finding) -> Proposal | None:
-    """A line the offline grader has no check for, graded offline: take it out of this rubric, to be judged by an
-    LLM grader (where a judgement call belongs)."""
-    if not _offline_graded(evidence) or plan(Criterion(f.criterion, 0)).spec is not None:
+    """A line the offline grader has no check for (or mostly cannot judge), graded offline: take it out of this
+    rubric, to be judged by an LLM grader (where a judgement call belongs)."""
+    checkable = plan(Criterion(f.criterion, 0)).spec is not None
+    if not _offline_graded(evidence) or (checkable and f.kind not in ("mostly_na", "na_cap_hits")):
         return None
     words = vague_words(f.criterion)
     what = f"the quality {', '.join(repr(w) for w in words)}" if words else "what it asks"

@@ -9,7 +9,7 @@ import re
 from rubric_core.assistant.evidence import Evidence
 from rubric_core.assistant.proposal_base import Proposal, make_proposal
 from rubric_core.assistant.split import Split
-from rubric_core.assistant.wording_findings import LENGTH_WORDS, Finding
+from rubric_core.assistant.wording_findings import LENGTH_WORDS, Finding, vague_words
 from rubric_core.checks.phrasing import plan
 from rubric_core.checks.text import lines_of, sentences_of, words_of
 from rubric_core.rubric import Criterion
@@ -28,7 +28,7 @@ def best_upper_bound(pairs: list[tuple[int, bool]]) -> tuple[int, int] | None:
 def explicit_measure(evidence: Evidence, f: Finding, split: Split) -> Proposal | None:
     """ "Is short" -> "At most N words": N the bound that agrees best with the reviews the assistant may learn
     from; without reviews, the longest draft the grader passed (rounded up to ten)."""
-    vague = set(f.numbers.get("words") or [])
+    vague = set(f.numbers.get("words") or vague_words(f.criterion))
     if not vague & LENGTH_WORDS:
         return None
     pairs = [

@@ -45,26 +45,14 @@ def propose(evidence: Evidence, findings: list[Finding], split: Split) -> list[P
 
 def _for(evidence: Evidence, f: Finding, split: Split) -> list[Proposal | None]:
     if f.kind == "compound":
-        parts = list(f.numbers.get("parts") or compound_parts(f.criterion) or [])
-        if len(parts) < 2:
-            return []
-        return [
-            make_proposal(
-                evidence,
-                f,
-                "split",
-                parts,
-                "Split into " + " and ".join(f'"{p}"' for p in parts),
-                "One line, one check: a verdict on a compound line cannot say which part failed, and the loop's "
-                "feedback cannot point the writer at it.",
-                "split a compound line",
-            )
-        ]
+        return [_split(evidence, f)]
     if f.kind == "vague":
         return [explicit_measure(evidence, f, split), observable(evidence, f), stand_in(evidence, f)]
     if f.kind in ("mostly_na", "na_cap_hits"):
         return [
+            explicit_measure(evidence, f, split),
             observable(evidence, f),
+            _split(evidence, f),
             stand_in(evidence, f),
             *threshold(evidence, f, split),
             name_tool(evidence, f),
@@ -103,3 +91,19 @@ def _for(evidence: Evidence, f: Finding, split: Split) -> list[Proposal | None]:
             )
         ]
     return []
+
+
+def _split(evidence: Evidence, f: Finding) -> Proposal | None:
+    parts = list(f.numbers.get("parts") or compound_parts(f.criterion) or [])
+    if len(parts) < 2:
+        return None
+    return make_proposal(
+        evidence,
+        f,
+        "split",
+        parts,
+        "Split into " + " and ".join(f'"{p}"' for p in parts),
+        "One line, one check: a verdict on a compound line cannot say which part failed (or which part the grader "
+        "could not judge), and the loop's feedback cannot point the writer at it.",
+        "split a compound line",
+    )
