@@ -102,7 +102,7 @@ def proof_html(proof: dict[str, Any]) -> str:
 
 
 def _run_link(run_id: str, label: str) -> str:
-    return f"[{md(label)}](./run?run={run_id})" if valid_run_id(run_id) else md(label)
+    return f"[{md(label)}](./?run={run_id})" if valid_run_id(run_id) else md(label)
 
 
 def _show_proof(proof: dict[str, Any], proposal: dict[str, Any], positions: dict[str, int], key: str) -> None:

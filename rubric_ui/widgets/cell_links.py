@@ -15,7 +15,7 @@ def cell_href(run_id: str, turn: int, iteration: int, position: int | None = Non
     params = {"run": run_id, "it": f"{iteration + 1}" if turn == 0 else f"{turn + 1}.{iteration + 1}"}
     if position is not None:
         params["crit"] = str(position + 1)
-    return "./run?" + urlencode(params)
+    return "./?" + urlencode(params)  # the Run page is the app's default page: its address is the root
 
 
 def cell_link(run_id: str, turn: int, iteration: int, position: int | None, label: str) -> str:
