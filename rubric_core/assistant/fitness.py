@@ -122,6 +122,18 @@ class Fitness:
             said += f"; {self.capped}"
         return f"{BAND_WORDS[self.band]} ({said})"
 
+    @property
+    def short(self) -> str:
+        """A table cell's words: 'good for watching trends (kappa 0.45, 100 reviews)', 'not known yet: 4 of 10
+        reviews needed'."""
+        if self.band != "unknown":
+            return f"{BAND_WORDS[self.band]} (kappa {self.kappa:.2f}, {self.n} reviews)"
+        if not self.n and not self.na:
+            return "not known yet: no review of its runs"
+        if self.n < MIN_FITNESS_N:
+            return f"not known yet: {self.n} of the {MIN_FITNESS_N} judged reviews it needs"
+        return "not known yet: kappa undefined (one verdict only on each side)"
+
     def meets(self, required: str) -> bool:
         """Whether this fitness is at or above `required`."""
         return self.band in BANDS and BANDS.index(self.band) >= BANDS.index(required)

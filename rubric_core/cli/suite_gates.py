@@ -45,6 +45,10 @@ def gate_failures(summary: Any, rates: list[Any], args: argparse.Namespace) -> l
     return failures
 
 
+NOTHING_COUNTABLE = "satisfied –  (no item with a quality result to count)"
+"""What a summary says of a satisfied rate with nothing to count (it printed 'satisfied 0/0 = 0.0%')."""
+
+
 def left_out(summary: Any) -> str:
     """'' or '; left out: 2 grader errors, 1 item unmet only on n/a criteria'."""
     parts = []

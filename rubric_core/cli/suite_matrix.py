@@ -14,7 +14,7 @@ import json
 from typing import Any
 
 from rubric_core.cli.common import BadInput
-from rubric_core.cli.suite_gates import gate_failures
+from rubric_core.cli.suite_gates import NOTHING_COUNTABLE, gate_failures
 
 CELL_MARKS = {
     "pass": "✔",
@@ -168,10 +168,12 @@ def _print_column(s: Any) -> None:
         else f"median {s.iterations_median:g} (IQR {s.iterations_q1:g} to {s.iterations_q3:g}, "
         f"range {s.iterations_min} to {s.iterations_max})"
     )
-    print(
-        f"column {s.index + 1}: {s.label}  satisfied {sat.passed}/{sat.total} = {_pct(sat.rate)} "
-        f"(Wilson 95% {sat.low:.1%} to {sat.high:.1%})" + (f"; left out: {', '.join(left)}" if left else "")
+    said = (
+        f"satisfied {sat.passed}/{sat.total} = {_pct(sat.rate)} (Wilson 95% {sat.low:.1%} to {sat.high:.1%})"
+        if sat.total
+        else NOTHING_COUNTABLE
     )
+    print(f"column {s.index + 1}: {s.label}  {said}" + (f"; left out: {', '.join(left)}" if left else ""))
     print(
         f"  iterations to satisfied: {iterations}; cap hits {s.cap_hits}; n/a verdicts {s.na_verdicts}; "
         f"grader errors {s.grader_errors}; errors {s.errors}; unfinished {s.unfinished}"

@@ -20,7 +20,7 @@ from rubric_core.cli.common import (
     share_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
-from rubric_core.cli.suite_gates import gate_failures, left_out
+from rubric_core.cli.suite_gates import NOTHING_COUNTABLE, gate_failures, left_out
 from rubric_core.cli.suite_matrix import column_gates, print_matrix
 from rubric_core.suites.suite_store import suite_agent_label
 
@@ -102,10 +102,12 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
         counts = ", ".join(f"{k} {v}" for k, v in summary.status_counts.items())
         print(f"items {summary.finished}/{summary.total} finished: {counts}")
         s = summary.satisfied
-        print(
+        said = (
             f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})"
-            f"{left_out(summary)}"
+            if s.total
+            else NOTHING_COUNTABLE
         )
+        print(f"{said}{left_out(summary)}")
         cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
         print(f"tokens {summary.total_tokens:,}  cost {cost}  time {summary.wall_time_s:.1f} s")
         if summary.iterations_to_satisfied:

@@ -259,3 +259,8 @@ def test_a_version_is_never_rated_past_its_weakest_judged_criterion() -> None:
     capped = _rated(0.8, None, "bootstrap", 31, 6, (strong, blind), "x")
     assert capped.band == "monitoring" and "a gate must judge every criterion" in capped.capped
     assert "could not judge 16% of its reviewed cells (6 of 37; mostly n/a: 'C')" in capped.label
+    # The Rubrics page's cell: plain words, short (the whole story is in `details`).
+    assert capped.short == "good for watching trends (kappa 0.80, 31 reviews)"
+    assert _rated(None, None, "", 4, 0, (), "every review of its runs").short == (
+        "not known yet: 4 of the 10 judged reviews it needs"
+    )

@@ -232,7 +232,7 @@ def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> Non
     at.selectbox(key="export_format").set_value("calibration").run()
     at.button(key="export_go").click().run()
     assert not at.exception, at.exception
-    assert any("Ready: 1 record." in s.value for s in at.success)
+    assert any(s.value.startswith("Ready: 1 record, as rubric-studio_") for s in at.success)
 
 
 def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Engine) -> None:
