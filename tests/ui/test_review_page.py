@@ -84,7 +84,8 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     assert table.index("false acceptances") < table.index("false rejections")
     assert any("A criterion is flagged when at least 5" in str(c.value) for c in at.caption)
     assert "false acceptances first (1)" in texts(at)
-    assert any(f"run?run={haiku}" in str(m.value) for m in at.markdown)  # the disagreement links to its run
+    # The disagreement links to its cell: the run at that iteration, the criterion chosen (issue 40).
+    assert any(re.search(rf"\(\./\?run={haiku}&it=\d+&crit=\d+\)", str(m.value)) for m in at.markdown)
     at.number_input(key="review_cons_repeats").set_value(3).run()
     at.button(key="review_cons_go").click().run()
     assert not at.exception
