@@ -26,7 +26,7 @@ from rubric_ui.session.resources import store_or_stop
 DIAGNOSED = "assistant_diagnosed"
 """Session key: the (rubric, version) pairs diagnosed this session (their findings are drawn again on each run)."""
 FITNESS_SAID = (
-    "**Fitness**: what the grader's agreement with people makes each version good for (Cohen's kappa over every "
+    "Fitness: what the grader's agreement with people makes each version good for (Cohen's kappa over every "
     "review of the version's own runs; for a version the assistant made, over the held-out reviews of the proof it "
     "was accepted on): 0.7 and up can gate a release, 0.4 to 0.7 is good for watching trends, below 0.4 exploration "
     "only. A version is held to its weakest judged criterion and is never a gate with a criterion it could not judge."
@@ -35,7 +35,9 @@ FITNESS_SAID = (
 
 def show_fitness(store: Store, name: str, numbers: list[int]) -> None:
     """Each version's fitness in plain words, with what it rests on (one definition: fitness.py)."""
-    st.markdown(FITNESS_SAID)
+    st.markdown(
+        "**Fitness** of each version: what its grader's agreement with people makes it good for", help=FITNESS_SAID
+    )
     lines = []
     for v in numbers:
         f = fitness(store, name, v)

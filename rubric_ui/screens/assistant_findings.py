@@ -54,6 +54,15 @@ font-weight:600;font-size:0.8rem}.as-finding{margin:0.4rem 0 0.1rem 0}
 </style>"""
 
 
+def _said(title: str, label: str) -> str:
+    """A finding's sentence under its heading, without the heading's words again ("Mostly n/a: the grader ...")."""
+    for lead in (label, label.split(",")[0]):
+        if title.lower().startswith(lead.lower() + ": "):
+            rest = title[len(lead) + 2 :]
+            return rest[:1].upper() + rest[1:]
+    return title
+
+
 def _pct(x: float | None) -> str:
     return "–" if x is None else f"{x:.0%}"
 
@@ -216,7 +225,7 @@ def show_findings(store: Store, diagnosis: Diagnosis) -> None:
             f"</b> · {html.escape(f.criterion)}</div>",
             unsafe_allow_html=True,
         )
-        st.caption(md(f.title))
+        st.caption(md(_said(f.title, KIND_LABELS.get(f.kind, f.kind))))
         if f.cells:
             links = [
                 cell_link(c.run_id, c.turn, c.iteration, c.position, f"run {c.run_id[:8]} iteration {c.iteration + 1}")

@@ -54,7 +54,7 @@ def test_diagnose_prove_and_accept_on_the_page(seeded: Path, home: Path) -> None
     # The cells behind a finding open their run at the iteration and the criterion (issue 40).
     assert re.search(r"\(\./\?run=[0-9a-f]+&it=\d+&crit=4\)", page), "a cell of 'At most 150 words' (criterion 4)"
     captions = " ".join(str(c.value) for c in at.caption)
-    assert "a person failed" in captions and "reviewed cells a person failed" not in captions
+    assert "A person failed" in captions and "reviewed cells a person failed" not in captions
     from rubric_core.store import open_store
     from rubric_core.store.assistant import list_proposals
 
