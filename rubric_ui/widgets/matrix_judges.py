@@ -28,10 +28,19 @@ def show_judges(store: Store, suite_id: str, matrix: Matrix, *, key: str) -> Non
     done = [c for c in matrix.columns if c.column is not None]
     if not done:
         return
+    outcomes = matrix.cells.groupby("column")["outcome"].agg(lambda o: set(o.astype(str)))
+    failed = {int(c) for c, seen in outcomes.items() if seen == {"error"}}
+
+    def said(i: int) -> str:
+        # A column whose runs all ended in an error has no draft: said in the picker, and why on Regrade.
+        return f"{i + 1}. {matrix.columns[i].label}" + (
+            " (no draft: every run ended in an error)" if i in failed else ""
+        )
+
     column = st.selectbox(
         "Column whose drafts to regrade",
         [c.column for c in done],
-        format_func=lambda i: f"{i + 1}. {matrix.columns[i].label}",
+        format_func=said,
         key=f"{key}_judges_column_{suite_id}",
     )
     panel_key = f"{key}_judges_panel_{suite_id}_{column}"
