@@ -176,7 +176,7 @@ def fitness(store: Store, name: str, version: int) -> Fitness:
     reviewed = [c for c in evidence.cells if c.human is not None]
     s = score([(c.verdict, bool(c.human)) for c in reviewed])
     criteria = tuple(
-        _criterion(c, score([(x.verdict, bool(x.human)) for x in reviewed if x.criterion == c]))
+        _criterion(c, score([(x.verdict, bool(x.human)) for x in reviewed if x.criterion == c], interval=False))
         for c in evidence.criteria
     )
     source = "every review of its runs" if reviewed else "no review of its runs yet (review some on the Review page)"

@@ -282,7 +282,8 @@ def _score(
     )
     kept = [old for old in evidence.criteria if any(old in olds for olds in mapping.values())]
     proof.criteria_after = {
-        old: score([(v, bool(c.human)) for c, v in comparable if c.criterion == old]).to_dict() for old in kept
+        old: score([(v, bool(c.human)) for c, v in comparable if c.criterion == old], interval=False).to_dict()
+        for old in kept
     }
     reviewed_here = len(crit_all)
     if reviewed_here < MIN_HELD_OUT:

@@ -45,7 +45,7 @@ class Score:
         }
 
 
-def score(pairs: list[tuple[str, bool]]) -> Score:
+def score(pairs: list[tuple[str, bool]], *, interval: bool = True) -> Score:
     """(grader verdict, human verdict) pairs: n/a verdicts counted apart, the rest scored."""
     from rubric_core.judge.agreement import agreement_of
     from rubric_core.judge.kappa_interval import kappa_interval
@@ -59,6 +59,7 @@ def score(pairs: list[tuple[str, bool]]) -> Score:
     rate = wilson(a.agreed, a.reviewed)
     s.n, s.agreed, s.rate, s.rate_ci = a.reviewed, a.agreed, rate.rate, (rate.low, rate.high)
     s.kappa, s.false_acceptances, s.false_rejections = a.kappa, a.false_acceptances, a.false_rejections
-    interval = kappa_interval([g for g, _ in judged], [h for _, h in judged])
-    s.kappa_ci, s.kappa_ci_method = interval.bounds, interval.method
+    if interval:  # a bootstrap costs tens of milliseconds: only where the interval is shown
+        made = kappa_interval([g for g, _ in judged], [h for _, h in judged])
+        s.kappa_ci, s.kappa_ci_method = made.bounds, made.method
     return s
