@@ -245,7 +245,10 @@ def planned_checks(rubric: str, grader: str, tools: list[str] | None = None) -> 
 
 
 def show_rubric_preview(rubric: str, grader: str = "") -> None:
-    """The criteria the rubric parses into, the check that will decide each, and its lint warnings."""
+    """The criteria the rubric parses into, the check that will decide each, its lint warnings, and any pair of
+    criteria that cannot both hold (which two, and why)."""
+    from rubric_core.checks.conflicts import rubric_conflicts
+
     criteria = parse_criteria(rubric)
     with st.expander(f"Preview: {counted(len(criteria), 'criterion', 'criteria')}", expanded=bool(criteria)):
         if not criteria:
@@ -271,6 +274,8 @@ def show_rubric_preview(rubric: str, grader: str = "") -> None:
         for w in lint_rubric(rubric):
             where = f"line {w.line}: " if w.line else ""
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")
+        for clash in rubric_conflicts(rubric):
+            st.warning(md(clash) + " Drop or reword one of them.", icon=":material/block:")
 
 
 def show_editor_texts() -> None:

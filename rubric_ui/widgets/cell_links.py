@@ -9,8 +9,8 @@ from urllib.parse import urlencode
 import streamlit as st
 
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.session.state import CELL_PARAM
 
-CELL_PARAM = "crit"
 _IT = re.compile(r"^(?:(\d{1,3})\.)?(\d{1,3})$")
 _OWNER = "cell_address_run"
 """Session key: the run the address's `crit` was last read for (it names a cell of that run only)."""
@@ -22,7 +22,7 @@ def cell_href(run_id: str, turn: int, iteration: int, position: int | None = Non
         return None
     params = {"run": run_id, "it": f"{iteration + 1}" if turn == 0 else f"{turn + 1}.{iteration + 1}"}
     if position is not None:
-        params["crit"] = str(position + 1)
+        params[CELL_PARAM] = str(position + 1)
     return "./?" + urlencode(params)  # the Run page is the app's default page: its address is the root
 
 
