@@ -233,6 +233,11 @@ def _project_fields() -> dict[str, Any]:
     return fields
 
 
+def _status(row: dict[str, Any]) -> str:
+    """A suite run's status in words ("Finished with errors", not "Finished_with_errors")."""
+    return str(row["status"]).replace("_", " ").capitalize()
+
+
 def _label(row: dict[str, Any]) -> str:
     """A suite run in the picker. A running one says no counts: the picker is drawn by the page, not by the polling
     progress, so counts in it went stale ("0/24 satisfied · Running" with 6 items done); its end redraws it."""
@@ -244,11 +249,11 @@ def _label(row: dict[str, Any]) -> str:
             return f"{row['name']} · matrix · Running, {shape} (progress below) · {when}"
         return (
             f"{row['name']} · matrix of {shape} · {row['satisfied']}/{row['cells']} runs satisfied · "
-            f"{str(row['status']).capitalize()} · {when}"
+            f"{_status(row)} · {when}"
         )
     if row["status"] == "running":
         return f"{row['name']} · {rubric} · Running, {row['items']} items (progress below) · {when}"
-    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {str(row['status']).capitalize()} · {when}"
+    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {_status(row)} · {when}"
 
 
 def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:

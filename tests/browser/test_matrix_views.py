@@ -54,6 +54,10 @@ def test_the_matrix_reads_at_first_sight_and_back_keeps_the_view(page, server, m
     wait_app(page)
     page.wait_for_selector("table.rs-mx[data-shown='3']", state="attached")
     wait_app(page)
+    # The suite run's status in words in the picker (it read 'Finished_with_errors').
+    picker = page.locator("[data-testid='stSelectbox']").filter(has=page.get_by_text("Suite run", exact=True))
+    picked = picker.inner_text()
+    assert "Finished with errors ·" in picked, picked
     # In the first screen: the header and the first rows of the matrix, without a scroll.
     bottom = page.evaluate("() => document.querySelector('table.rs-mx tbody tr').getBoundingClientRect().bottom")
     assert bottom <= 900, f"the matrix's first row ends at {bottom}px, below a 900px window"
