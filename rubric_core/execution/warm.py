@@ -1,18 +1,35 @@
-"""Start the worker processes ahead of the first run, in the background.
+"""Start the worker processes ahead of the first run, in the background, without slowing the first page.
 
-Called by the dashboard once its first page is drawn (rubric_ui/app.py), however it was started. The workers
-come from a forkserver that imports the agent stack (about 2.5 s on an idle core, 4 to 5 s while Chromium draws
-on the same 2 cores): begun with the server, that import took a core from the first page (0.8 s of its 4.2 s);
-begun after it, it runs while the person reads the page. A Start that comes while they are still starting is
-taken at once and goes to the first worker up (bench/first_run.py says whether the first run waits).
+The workers come from a forkserver that imports the agent stack (about 1.5 s of CPU on an idle core, 8 to 10 s on
+this shared machine at a load of 15 to 19). `rubric-studio ui` and `make run` (rubric_ui/serve.py) start it with
+the server, so its import runs while Streamlit itself starts, on the other core, and the forkserver is held
+(stopped) from the moment the server listens until the first page is drawn: it took a core from that page when it
+ran through it (0.8 s of 4.2 s), and started only after the page, the first Start waited for it (a first verdict
+10.5 s after Start against 5.6 s, bench/first_run.py). A Start that comes while the workers are still starting is
+taken at once and goes to the first worker up (processes.py). A server started otherwise (`streamlit run app.py`)
+starts its workers after the first page (rubric_ui/app.py).
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import threading
+from collections.abc import Callable
 
 logger = logging.getLogger(__name__)
+
+HOLD_CEILING_S = 30.0
+"""The longest the forkserver is held: a first page that never ends does not keep the workers from starting."""
+
+_warming = threading.Event()
+"""Set while this process's warm-up waits for its workers (the forkserver's import is under way)."""
+_held: dict[str, int] = {}
+"""The process held (stopped) by `hold_warm_up`, by name: at most one, the forkserver."""
+_hold_lock = threading.Lock()
+_thread: list[threading.Thread] = []
+"""The warm-up thread of this process, once started (the server starts it; the first page asks again)."""
 
 
 def start_worker_pool_in_background() -> threading.Thread:
@@ -20,8 +37,12 @@ def start_worker_pool_in_background() -> threading.Thread:
 
     Nothing when runs go to threads (`RUBRIC_STUDIO_WORKERS=0`) or to a Dask cluster. This thread imports none
     of the agent stack (the forkserver does), so the caller is not slowed. A bad worker or Dask setting is left
-    for Start to report beside the button, where the user can act on it.
+    for Start to report beside the button, where the user can act on it. Once per process: a second call
+    returns the first thread.
     """
+    with _hold_lock:
+        if _thread:
+            return _thread[0]
 
     def work() -> None:
         try:
@@ -32,10 +53,78 @@ def start_worker_pool_in_background() -> threading.Thread:
             if workers > 0 and not scheduler_address():
                 from rubric_core.execution.processes import shared_pool
 
-                shared_pool(workers).start()
+                _warming.set()
+                try:
+                    shared_pool(workers).start()
+                finally:
+                    _warming.clear()
+                    release_warm_up()  # up (or failed): nothing left to hold
         except Exception:  # reported where it matters: Start says what is wrong with the setting
             logger.debug("Warm-up skipped", exc_info=True)
 
     thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
-    thread.start()
+    with _hold_lock:
+        if _thread:
+            return _thread[0]
+        _thread.append(thread)
+        thread.start()
     return thread
+
+
+def _forkserver_pid() -> int | None:
+    """The pid of this process's forkserver, once started (multiprocessing keeps it on its module's server)."""
+    from multiprocessing import forkserver
+
+    pid = getattr(getattr(forkserver, "_forkserver", None), "_forkserver_pid", None)
+    return pid if isinstance(pid, int) else None
+
+
+def hold_warm_up(*, pid_of: Callable[[], int | None] = _forkserver_pid, ceiling_s: float = HOLD_CEILING_S) -> bool:
+    """Stop the forkserver while its import of the agent stack is under way (a first page is being drawn).
+
+    True when it was held. Nothing to hold when no warm-up waits (the workers are up, or go to threads or Dask).
+    `release_warm_up` continues it; so does a timer after `ceiling_s`, and this process's exit.
+    """
+    if not _warming.is_set():
+        return False
+    pid = pid_of()
+    if pid is None:
+        return False
+    with _hold_lock:
+        if "forkserver" in _held:
+            return True
+        try:
+            os.kill(pid, signal.SIGSTOP)
+        except OSError:  # gone already, or not ours: nothing to hold
+            return False
+        _held["forkserver"] = pid
+    timer = threading.Timer(ceiling_s, release_warm_up)
+    timer.daemon = True
+    timer.start()
+    return True
+
+
+def release_warm_up() -> None:
+    """Let a held forkserver go on (a no-op when none is held): once the first page is drawn, at the ceiling, at
+    exit, and when the warm-up ends."""
+    with _hold_lock:
+        pid = _held.pop("forkserver", None)
+        if pid is None:
+            return
+        try:
+            os.kill(pid, signal.SIGCONT)
+        except OSError:
+            logger.debug("The held forkserver is gone", exc_info=True)
+
+
+def _release_at_exit() -> None:
+    # A stopped forkserver never reads that its parent is gone: it would outlive the server, stopped.
+    try:
+        threading._register_atexit(release_warm_up)  # type: ignore[attr-defined]
+    except (AttributeError, RuntimeError):
+        import atexit
+
+        atexit.register(release_warm_up)
+
+
+_release_at_exit()

@@ -1,0 +1,72 @@
+"""The workers' warm-up is held while the first page is drawn (issue 40 item 9, follow-up).
+
+The forkserver starts with the server and imports the agent stack on the other core while Streamlit starts; from
+the moment the server listens until the first page is drawn it is stopped (SIGSTOP), then continued (SIGCONT), so
+it takes no core from that page and the first Start does not wait for an import begun only after it. Here a child
+process stands in for the forkserver; every wait polls the process's state with a generous ceiling.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import psutil
+import pytest
+
+from rubric_core.execution import warm
+
+DEADLINE_S = 60.0
+
+
+@pytest.fixture
+def child() -> Iterator[subprocess.Popen]:
+    proc = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(600)"])
+    yield proc
+    warm.release_warm_up()
+    proc.kill()
+    proc.wait(DEADLINE_S)
+
+
+@pytest.fixture
+def warming() -> Iterator[None]:
+    warm._warming.set()
+    yield
+    warm._warming.clear()
+
+
+def _wait_status(pid: int, stopped: bool) -> None:
+    deadline = time.monotonic() + DEADLINE_S
+    while (psutil.Process(pid).status() == psutil.STATUS_STOPPED) != stopped:
+        assert time.monotonic() < deadline, f"the process never became {'stopped' if stopped else 'running'}"
+        time.sleep(0.02)
+
+
+def test_held_while_warming_then_released(child: subprocess.Popen, warming: None) -> None:
+    assert warm.hold_warm_up(pid_of=lambda: child.pid)
+    _wait_status(child.pid, stopped=True)
+    assert warm.hold_warm_up(pid_of=lambda: child.pid)  # a second hold holds nothing more
+    warm.release_warm_up()
+    _wait_status(child.pid, stopped=False)
+    warm.release_warm_up()  # nothing held: nothing happens
+    assert psutil.Process(child.pid).status() != psutil.STATUS_STOPPED
+
+
+def test_a_hold_ends_at_its_ceiling(child: subprocess.Popen, warming: None) -> None:
+    """A first page that never ends does not keep the workers from starting."""
+    assert warm.hold_warm_up(pid_of=lambda: child.pid, ceiling_s=0.5)
+    _wait_status(child.pid, stopped=False)  # released by the ceiling, nobody called release
+    assert not warm._held
+
+
+def test_nothing_is_held_when_no_warm_up_waits(child: subprocess.Popen) -> None:
+    """The workers are up already (or runs go to threads or Dask): the first page holds nothing."""
+    assert not warm._warming.is_set()
+    assert not warm.hold_warm_up(pid_of=lambda: child.pid)
+    assert psutil.Process(child.pid).status() != psutil.STATUS_STOPPED
+
+
+def test_nothing_is_held_before_the_forkserver_exists(warming: None) -> None:
+    assert not warm.hold_warm_up(pid_of=lambda: None)
