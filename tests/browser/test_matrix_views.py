@@ -56,7 +56,9 @@ def test_the_matrix_reads_at_first_sight_and_back_keeps_the_view(page, server, m
     wait_app(page)
     # The suite run's status in words in the picker (it read 'Finished_with_errors').
     picker = page.locator("[data-testid='stSelectbox']").filter(has=page.get_by_text("Suite run", exact=True))
-    picked = picker.inner_text()
+    picked = picker.evaluate(
+        "(el) => el.textContent + ' ' + [...el.querySelectorAll('input')].map((i) => i.value).join(' ')"
+    )
     assert "Finished with errors ·" in picked, picked
     # In the first screen: the header and the first rows of the matrix, without a scroll.
     bottom = page.evaluate("() => document.querySelector('table.rs-mx tbody tr').getBoundingClientRect().bottom")
