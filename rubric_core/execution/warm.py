@@ -17,6 +17,7 @@ import os
 import signal
 import threading
 from collections.abc import Callable
+from typing import Any
 
 logger = logging.getLogger(__name__)
 
@@ -25,8 +26,8 @@ HOLD_CEILING_S = 30.0
 
 _warming = threading.Event()
 """Set while this process's warm-up waits for its workers (the forkserver's import is under way)."""
-_held: dict[str, int] = {}
-"""The process held (stopped) by `hold_warm_up`, by name: at most one, the forkserver."""
+_hold: dict[str, Any] = {}
+"""`wanted` (its ceiling's timer) while a first page is drawn; `pid`, the forkserver stopped for it (at most one)."""
 _hold_lock = threading.Lock()
 _thread: list[threading.Thread] = []
 """The warm-up thread of this process, once started (the server starts it; the first page asks again)."""
@@ -40,9 +41,6 @@ def start_worker_pool_in_background() -> threading.Thread:
     for Start to report beside the button, where the user can act on it. Once per process: a second call
     returns the first thread.
     """
-    with _hold_lock:
-        if _thread:
-            return _thread[0]
 
     def work() -> None:
         try:
@@ -51,22 +49,26 @@ def start_worker_pool_in_background() -> threading.Thread:
 
             workers = worker_count()
             if workers > 0 and not scheduler_address():
+                from multiprocessing import forkserver
+
                 from rubric_core.execution.processes import shared_pool
 
-                _warming.set()
-                try:
-                    shared_pool(workers).start()
-                finally:
-                    _warming.clear()
-                    release_warm_up()  # up (or failed): nothing left to hold
+                pool = shared_pool(workers)  # sets the forkserver's preload
+                forkserver.ensure_running()  # spawns it and returns: a hold asked for meanwhile applies now
+                _apply_hold(_forkserver_pid)
+                pool.start()  # waits for the forkserver's import, then forks the workers
         except Exception:  # reported where it matters: Start says what is wrong with the setting
             logger.debug("Warm-up skipped", exc_info=True)
+        finally:
+            _warming.clear()
+            release_warm_up()  # up (or failed): nothing left to hold
 
     thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
     with _hold_lock:
         if _thread:
             return _thread[0]
         _thread.append(thread)
+        _warming.set()
         thread.start()
     return thread
 
@@ -82,33 +84,45 @@ def _forkserver_pid() -> int | None:
 def hold_warm_up(*, pid_of: Callable[[], int | None] = _forkserver_pid, ceiling_s: float = HOLD_CEILING_S) -> bool:
     """Stop the forkserver while its import of the agent stack is under way (a first page is being drawn).
 
-    True when it was held. Nothing to hold when no warm-up waits (the workers are up, or go to threads or Dask).
-    `release_warm_up` continues it; so does a timer after `ceiling_s`, and this process's exit.
+    True when a hold is on: the forkserver is stopped, or will be as soon as the warm-up has spawned it. Nothing
+    to hold when no warm-up waits (the workers are up, or go to threads or Dask). `release_warm_up` continues
+    it; so does a timer after `ceiling_s`, the warm-up's end, and this process's exit.
     """
     if not _warming.is_set():
         return False
-    pid = pid_of()
-    if pid is None:
-        return False
     with _hold_lock:
-        if "forkserver" in _held:
+        if "wanted" in _hold:
             return True
-        try:
-            os.kill(pid, signal.SIGSTOP)
-        except OSError:  # gone already, or not ours: nothing to hold
-            return False
-        _held["forkserver"] = pid
-    timer = threading.Timer(ceiling_s, release_warm_up)
-    timer.daemon = True
-    timer.start()
+        timer = _hold["wanted"] = threading.Timer(ceiling_s, release_warm_up)
+        timer.daemon = True
+        timer.start()
+    _apply_hold(pid_of)
     return True
 
 
-def release_warm_up() -> None:
-    """Let a held forkserver go on (a no-op when none is held): once the first page is drawn, at the ceiling, at
-    exit, and when the warm-up ends."""
+def _apply_hold(pid_of: Callable[[], int | None]) -> None:
+    """Stop the forkserver if a hold is wanted and it exists (from the hold, or from the warm-up once spawned)."""
     with _hold_lock:
-        pid = _held.pop("forkserver", None)
+        if "wanted" not in _hold or "pid" in _hold:
+            return
+        pid = pid_of()
+        if pid is None:
+            return
+        try:
+            os.kill(pid, signal.SIGSTOP)
+        except OSError:  # gone already: nothing to hold
+            return
+        _hold["pid"] = pid
+
+
+def release_warm_up() -> None:
+    """End a hold (a no-op when none is on): once the first page is drawn, at the ceiling, at exit, and when the
+    warm-up ends."""
+    with _hold_lock:
+        timer = _hold.pop("wanted", None)
+        if timer is not None:
+            timer.cancel()
+        pid = _hold.pop("pid", None)
         if pid is None:
             return
         try:
