@@ -2,7 +2,7 @@
 
 Each round starts a fresh server (as `make run` starts it) of each side in turn, in an order that turns each
 round: the time from starting it to the first page drawn (the Task editor visible, as bench/cold_start.py), then
-runs 1 to --runs in new tabs exactly as bench/first_run.py makes them (the `haiku` example, a working model that
+in that tab run 1, and runs 2 to --runs in new tabs, as bench/first_run.py makes them (the `haiku` example, a working model that
 takes --latency seconds an answer, Start to the first verdict drawn). The code before is another checkout with its
 own `.venv` (`git worktree add ../before COMMIT && make -C ../before .venv/.installed-stamp`).
 Run: `python -m bench.first_page_and_run --before ../before [--rounds 4] [--runs 3] [--latency 0.4]`.
@@ -19,14 +19,16 @@ from pathlib import Path
 
 from bench.before_after import turn
 from bench.browser_common import chromium
-from bench.first_run import one_run
+from bench.first_run import OBSERVER, one_run
+from tests.browser.helpers import set_textarea, wait_app_idle
 from tests.browser.server import AppServer
 
 SIDES = ("before", "after")
 
 
 def one_server(browser, checkout: Path | None, runs: int, latency: float) -> dict[str, float]:
-    """Server start to the first page drawn; Start to the first verdict of runs 1 and `runs` on that server."""
+    """Server start to the first page drawn, then in that same tab run 1 as bench/first_run.py makes it (its tab is
+    the first page, as there); runs 2 to `runs` in new tabs: Start to the first verdict of run 1 and of the last."""
     page = browser.new_page(viewport={"width": 1440, "height": 900})
     started = time.perf_counter()
     server = AppServer(Path(tempfile.mkdtemp(prefix="bench-fpr-")), checkout=checkout)
@@ -34,9 +36,24 @@ def one_server(browser, checkout: Path | None, runs: int, latency: float) -> dic
         page.goto(server.url)
         page.get_by_label("Task", exact=True).wait_for(timeout=120_000)
         out = {"page": time.perf_counter() - started}
+        wait_app_idle(page)
+        page.get_by_label("Bundled example").click()
+        page.get_by_role("option", name="haiku", exact=False).first.click()
+        page.get_by_role("button", name="Load example").click()
+        page.wait_for_function("() => document.querySelector('textarea[aria-label=\"Task\"]').value.length > 0")
+        wait_app_idle(page)
+        page.get_by_label("Working model").click()
+        page.get_by_role("option", name="Custom provider:model", exact=False).click()
+        set_textarea(page, "Working model spec", f"offline:writer?latency={latency}")
+        page.evaluate(OBSERVER)
+        clicked = page.evaluate("() => Date.now()")
+        page.get_by_role("button", name="Start run").click()
+        page.wait_for_function("() => window.__first !== null", timeout=120_000)
+        out["first"] = (page.evaluate("() => window.__first.at") - clicked) / 1000
+        page.wait_for_selector('.rs-run-page[data-live="false"]', state="attached", timeout=120_000)
         page.close()
-        times = [one_run(browser, server, latency)[0] for _ in range(runs)]
-        out["first"], out["last"] = times[0], times[-1]
+        times = [one_run(browser, server, latency)[0] for _ in range(runs - 1)]
+        out["last"] = times[-1] if times else out["first"]
         return out
     finally:
         if not page.is_closed():

@@ -23,6 +23,8 @@ logger = logging.getLogger(__name__)
 
 HOLD_CEILING_S = 30.0
 """The longest the forkserver is held: a first page that never ends does not keep the workers from starting."""
+BUSY_LOAD_PER_CORE = 2.0
+"""A 1-minute load average over this many per core: the machine is busy, and the warm-up is not held."""
 
 _warming = threading.Event()
 """Set while this process's warm-up waits for its workers (the forkserver's import is under way)."""
@@ -81,14 +83,32 @@ def _forkserver_pid() -> int | None:
     return pid if isinstance(pid, int) else None
 
 
-def hold_warm_up(*, pid_of: Callable[[], int | None] = _forkserver_pid, ceiling_s: float = HOLD_CEILING_S) -> bool:
+def machine_busy() -> bool:
+    """More processes want a core than there are cores (the 1-minute load average over twice the cores)."""
+    from rubric_core.execution.settings import machine_cores
+
+    try:
+        return os.getloadavg()[0] > BUSY_LOAD_PER_CORE * machine_cores()
+    except OSError:
+        return False
+
+
+def hold_warm_up(
+    *,
+    pid_of: Callable[[], int | None] = _forkserver_pid,
+    ceiling_s: float = HOLD_CEILING_S,
+    busy: Callable[[], bool] = machine_busy,
+) -> bool:
     """Stop the forkserver while its import of the agent stack is under way (a first page is being drawn).
 
     True when a hold is on: the forkserver is stopped, or will be as soon as the warm-up has spawned it. Nothing
-    to hold when no warm-up waits (the workers are up, or go to threads or Dask). `release_warm_up` continues
-    it; so does a timer after `ceiling_s`, the warm-up's end, and this process's exit.
+    to hold when no warm-up waits (the workers are up, or go to threads or Dask), nor on a machine whose cores are
+    oversubscribed already: there the forkserver takes a share of a core, not a core, from the page (holding it
+    bought the first page nothing measurable at a load of 19 to 23 on 2 cores), and a hold would put the whole
+    page on the first run's wait. `release_warm_up` continues it; so does a timer after `ceiling_s`, the
+    warm-up's end, and this process's exit.
     """
-    if not _warming.is_set():
+    if not _warming.is_set() or busy():
         return False
     with _hold_lock:
         if "wanted" in _hold:

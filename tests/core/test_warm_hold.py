@@ -46,9 +46,9 @@ def _wait_status(pid: int, stopped: bool, *, released: bool = False) -> None:
 
 
 def test_held_while_warming_then_released(child: subprocess.Popen, warming: None) -> None:
-    assert warm.hold_warm_up(pid_of=lambda: child.pid)
+    assert warm.hold_warm_up(pid_of=lambda: child.pid, busy=lambda: False)
     _wait_status(child.pid, stopped=True)
-    assert warm.hold_warm_up(pid_of=lambda: child.pid)  # a second hold holds nothing more
+    assert warm.hold_warm_up(pid_of=lambda: child.pid, busy=lambda: False)  # a second hold holds nothing more
     warm.release_warm_up()
     _wait_status(child.pid, stopped=False)
     warm.release_warm_up()  # nothing held: nothing happens
@@ -57,14 +57,14 @@ def test_held_while_warming_then_released(child: subprocess.Popen, warming: None
 
 def test_a_hold_ends_at_its_ceiling(child: subprocess.Popen, warming: None) -> None:
     """A first page that never ends does not keep the workers from starting."""
-    assert warm.hold_warm_up(pid_of=lambda: child.pid, ceiling_s=0.5)
+    assert warm.hold_warm_up(pid_of=lambda: child.pid, ceiling_s=0.5, busy=lambda: False)
     _wait_status(child.pid, stopped=False, released=True)  # released by the ceiling, nobody called release
 
 
 def test_nothing_is_held_when_no_warm_up_waits(child: subprocess.Popen) -> None:
     """The workers are up already (or runs go to threads or Dask): the first page holds nothing."""
     assert not warm._warming.is_set()
-    assert not warm.hold_warm_up(pid_of=lambda: child.pid)
+    assert not warm.hold_warm_up(pid_of=lambda: child.pid, busy=lambda: False)
     assert psutil.Process(child.pid).status() != psutil.STATUS_STOPPED
 
 
@@ -72,7 +72,7 @@ def test_a_hold_asked_before_the_forkserver_exists_applies_once_it_is_spawned(
     child: subprocess.Popen, warming: None
 ) -> None:
     """The server may listen before its warm-up has spawned the forkserver (its own imports, on a loaded machine)."""
-    assert warm.hold_warm_up(pid_of=lambda: None)
+    assert warm.hold_warm_up(pid_of=lambda: None, busy=lambda: False)
     assert "pid" not in warm._hold
     warm._apply_hold(lambda: child.pid)  # what the warm-up does right after spawning it
     _wait_status(child.pid, stopped=True)
@@ -82,7 +82,22 @@ def test_a_hold_asked_before_the_forkserver_exists_applies_once_it_is_spawned(
 
 def test_a_hold_released_before_the_forkserver_exists_stops_nothing(child: subprocess.Popen, warming: None) -> None:
     """The first page was drawn before the warm-up spawned the forkserver: nothing is held after it."""
-    assert warm.hold_warm_up(pid_of=lambda: None)
+    assert warm.hold_warm_up(pid_of=lambda: None, busy=lambda: False)
     warm.release_warm_up()
     warm._apply_hold(lambda: child.pid)
     assert psutil.Process(child.pid).status() != psutil.STATUS_STOPPED and not warm._hold
+
+
+def test_nothing_is_held_on_a_busy_machine(child: subprocess.Popen, warming: None) -> None:
+    """Cores oversubscribed already: the forkserver takes a share of one from the page, and holding it would put the
+    whole first page on the first run's wait."""
+    assert not warm.hold_warm_up(pid_of=lambda: child.pid, busy=lambda: True)
+    assert psutil.Process(child.pid).status() != psutil.STATUS_STOPPED and not warm._hold
+
+
+def test_busy_is_a_load_over_twice_the_cores(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("rubric_core.execution.settings.machine_cores", lambda: 2)
+    monkeypatch.setattr(warm.os, "getloadavg", lambda: (4.5, 0.0, 0.0))
+    assert warm.machine_busy()
+    monkeypatch.setattr(warm.os, "getloadavg", lambda: (3.5, 0.0, 0.0))
+    assert not warm.machine_busy()
