@@ -56,8 +56,9 @@ def start_worker_pool_in_background() -> threading.Thread:
                 from rubric_core.execution.processes import shared_pool
 
                 pool = shared_pool(workers)  # sets the forkserver's preload
-                forkserver.ensure_running()  # spawns it and returns: a hold asked for meanwhile applies now
-                _apply_hold(_forkserver_pid)
+                if pool.context.get_start_method() == "forkserver":
+                    forkserver.ensure_running()  # spawns it and returns: a hold asked for meanwhile applies now
+                    _apply_hold(_forkserver_pid)
                 pool.start()  # waits for the forkserver's import, then forks the workers
         except Exception:  # reported where it matters: Start says what is wrong with the setting
             logger.debug("Warm-up skipped", exc_info=True)
