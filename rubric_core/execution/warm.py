@@ -3,9 +3,10 @@
 The workers come from a forkserver that imports the agent stack (about 1.5 s of CPU on an idle core, 8 to 10 s on
 this shared machine at a load of 15 to 19). `rubric-studio ui` and `make run` (rubric_ui/serve.py) start it with
 the server, so its import runs while Streamlit itself starts, on the other core, and the forkserver is held
-(stopped) from the moment the server listens until the first page is drawn: it took a core from that page when it
-ran through it (0.8 s of 4.2 s), and started only after the page, the first Start waited for it (a first verdict
-10.5 s after Start against 5.6 s, bench/first_run.py). A Start that comes while the workers are still starting is
+(stopped) from the moment the server listens until the first page is drawn (unless the machine is busier than its
+cores, `hold_warm_up`): it took a core from that page when it ran through it (0.8 s of 4.2 s), and started only
+after the page, the first Start waited for it (a first verdict 10.5 s after Start against 5.6 s, bench/first_run.py;
+12.79 s against 3.43 s now, bench/first_page_and_run.py). A Start that comes while the workers are still starting is
 taken at once and goes to the first worker up (processes.py). A server started otherwise (`streamlit run app.py`)
 starts its workers after the first page (rubric_ui/app.py).
 """
