@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from rubric_core.suites.left_out import left_out_short
+
 MIN_SHARED = 8
 """A lead shared by every label is cut from the headers only from this many characters."""
 _BOUNDARIES = (re.compile(r" · "), re.compile(r"[:/]"), re.compile(r" "))
@@ -86,9 +88,11 @@ def column_said(summary: Any, problem: str = "") -> str:
     if no_result(summary):
         runs = "its run" if summary.finished == 1 else f"all {summary.finished} runs"
         return f"no result: {runs} ended in an error" + (f" ({problem})" if problem else "")
-    if not s.total:
-        return "no outcome yet" if summary.finished < summary.items else "no countable outcome"
-    return f"{s.passed}/{s.total} · {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})"
+    # Else the rate over the judged results, what it leaves out beside it: "2/2 judged · 100% (34%–100%) · 1 error".
+    rate = (
+        f"{s.passed}/{s.total} judged · {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})" if s.total else "no judged result"
+    )
+    return " · ".join([rate, *left_out_short(summary)])
 
 
 @dataclass(frozen=True)
@@ -119,10 +123,6 @@ COLUMN_TABLE_HEADERS = [
 """Seven grouped columns (there were 17); a cell's second line (after a newline) is its detail."""
 
 
-def _counts(pairs: list[tuple[int, str]]) -> str:
-    said = [f"{n} {what}" for n, what in pairs if n]
-    return ", ".join(said) if said else "none"
-
 
 def column_row(summary: Any, config: dict[str, Any], problem: str = "") -> ColumnRow:
     """A column's row: what it satisfied, what its loop took, what was left out and why, what it cost."""
@@ -132,7 +132,7 @@ def column_row(summary: Any, config: dict[str, Any], problem: str = "") -> Colum
     elif not s.total:
         outcome = "–"
     else:
-        outcome = f"{s.passed}/{s.total} = {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})"
+        outcome = f"{s.passed}/{s.total} judged = {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})"
     if summary.status not in ("finished", "finished_with_errors"):
         outcome = f"{summary.status.replace('_', ' ')}: {outcome}"
     loop = (
@@ -142,14 +142,8 @@ def column_row(summary: Any, config: dict[str, Any], problem: str = "") -> Colum
         f"range {summary.iterations_min}–{summary.iterations_max})"
     )
     loop += f"\n{summary.cap_hits} cap {'hit' if summary.cap_hits == 1 else 'hits'}"
-    left = _counts(
-        [
-            (summary.left_out_na, "unmet only on n/a"),
-            (summary.grader_errors, "grader errors"),
-            (summary.errors, "errors"),
-            (summary.unfinished, "unfinished"),
-        ]
-    )
+    # Errors, grader errors, n/a only, not run yet: beside the rate, never in it (suites/left_out.py's counts).
+    left = " · ".join(left_out_short(summary)) or "none"
     if summary.na_verdicts:
         left += f" · {summary.na_verdicts} n/a verdicts"
     writer, grader = config.get("model"), config.get("grader")

@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubric_core.redaction import redact_data
 from rubric_core.store import Store
 from rubric_core.suites.matrix import MODES, Matrix
 from rubric_core.suites.matrix_stats import SATISFIED_ROW, BaselineDelta, ColumnSummary
@@ -162,6 +163,7 @@ def matrix_payload(
         "columns": [
             {
                 "i": c.index,
+                "number": c.index + 1,
                 "label": c.label,
                 "head": head,
                 "shared": shared,
@@ -169,6 +171,12 @@ def matrix_payload(
                 "status_label": STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
                 "rate": column_said(s),
                 "problem": (problems or {}).get(c.index, "") if no_result(s) else "",
+                "judged": s.satisfied.total,
+                "satisfied": s.satisfied.passed,
+                "errors": s.errors,
+                "grader_errors": s.grader_errors,
+                "na_only": s.left_out_na,
+                "unfinished": s.unfinished,
             }
             for c, s, (head, shared) in zip(matrix.columns, summaries, heads, strict=True)
         ],
@@ -188,7 +196,7 @@ def matrix_payload(
     }
     # The table is rebuilt only when what it draws changed: a digest of the content, not of the view.
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:16]
-    return {"v": f"{stamp}:{digest}", **content, **view}
+    return redact_data({"v": f"{stamp}:{digest}", **content, **view})  # no secret on the page (redaction.py)
 
 
 # ---- two cells of a row, side by side ---------------------------------------------------------------------
