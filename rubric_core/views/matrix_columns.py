@@ -123,7 +123,6 @@ COLUMN_TABLE_HEADERS = [
 """Seven grouped columns (there were 17); a cell's second line (after a newline) is its detail."""
 
 
-
 def column_row(summary: Any, config: dict[str, Any], problem: str = "") -> ColumnRow:
     """A column's row: what it satisfied, what its loop took, what was left out and why, what it cost."""
     s = summary.satisfied
