@@ -9,7 +9,7 @@ import streamlit as st
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE
 from rubric_core.config import MAX_ITERATIONS_LIMIT
-from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.examples import EXAMPLES, example_held, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
@@ -73,9 +73,7 @@ def apply_preset(preset: dict[str, Any]) -> None:
                 st.session_state[key] = CUSTOM
                 st.session_state[f"{key}_custom"] = preset[field]
     st.session_state[ERRORS] = {}
-    # The picker names the example the editor holds (it said haiku over a stored report run's task, after New run).
-    if (held := next((n for n, ex in EXAMPLES.items() if ex.task == preset.get("task")), None)) is not None:
-        st.session_state["run_example"] = held
+    st.session_state["run_example"] = example_held(preset.get("task"), st.session_state.get("run_example"))
     # The kept copy too: with the editor folded it is what the fields come back with (state.keep_widget_state).
     kept = st.session_state.setdefault(KEPT_VALUES, {})
     kept.update({key: st.session_state[key] for key in (*DEFAULTS, "run_example") if key in st.session_state})
