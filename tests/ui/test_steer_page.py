@@ -23,11 +23,12 @@ def test_a_paused_run_shows_its_form_with_each_verdict_to_override(store: Store,
     shown = texts(at)
     assert "Paused after grading iteration 1" in shown and "the agent has not heard of it yet" in shown
     labels = [s.label for s in at.selectbox if s.key and s.key.startswith(f"steer_{handle.run_id}")]
-    assert labels == [
-        label("Exactly three lines (grader: fail)"),
-        label("Follows a 5-7-5 syllable pattern (grader: fail)"),
-        label("Is about spring (grader: pass)"),
+    assert labels == [  # plain text is its own label: it is the field's accessible name too
+        "Exactly three lines (grader: fail)",
+        "Follows a 5-7-5 syllable pattern (grader: fail)",
+        "Is about spring (grader: pass)",
     ]
+    assert label("**x** [a](b) `c`") == "\\*\\*x\\*\\* \\[a\\](b) \\`c\\`"  # markup in a name shows as typed
     feedback = next(t for t in at.text_area if t.label.startswith("Feedback the agent will read"))
     assert feedback.value.startswith("A grader reviewed your work")  # what the agent would read, to edit
 
