@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from rubric_core.checks.lexicons import singular_forms
-from rubric_core.models._poem_bank import TOPIC_WORDS
+from rubric_core.models._data import poems
 from rubric_core.models._prose_bank import LIST_CATEGORIES
 
 _KINDS: tuple[tuple[str, str], ...] = (
@@ -153,7 +153,7 @@ def topics_in(text: str) -> tuple[str, ...]:
     found: list[str] = []
     for word in re.findall(r"[a-z]+", text.lower()):
         for form in sorted(singular_forms(word)):
-            topic = TOPIC_WORDS.get(form)
+            topic = poems().TOPIC_WORDS.get(form)
             if topic and topic not in found:
                 found.append(topic)
     return tuple(found)

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from rubric_core.checks import lexicons, patterns
 from rubric_core.checks import text as t
-from rubric_core.models import _poem_bank as bank
+from rubric_core.models._data import poems
 from rubric_core.models._task import Brief, content_words, topics_in
 from rubric_core.models._wants import Wants
 
@@ -94,7 +94,7 @@ _BARE_ENDINGS = ("s", "ity", "ness", "ment", "tion", "sion", "ism", "ship", "anc
 def image_pool(brief: Brief, wants: Wants) -> tuple[list[Image], list[Image]]:
     """(images about the subject, general images to fill with), filtered by what the rubric forbids."""
     no_e = "e" in wants.letters_out
-    images = bank.IMAGES_NO_E if no_e else bank.IMAGES
+    images = poems().IMAGES_NO_E if no_e else poems().IMAGES
     topics = list(brief.topics)
     for topic in wants.topics:
         for key in topics_in(topic) or ():
@@ -105,13 +105,13 @@ def image_pool(brief: Brief, wants: Wants) -> tuple[list[Image], list[Image]]:
     # Round-robin over the topics, so "the moon over a harbor" mixes moon and harbor images.
     for row in range(max((len(p) for p in per_topic), default=0)):
         ordered += [p[row] for p in per_topic if row < len(p)]
-    general = _rotate(list(bank.GENERIC_IMAGES_NO_E if no_e else bank.GENERIC_IMAGES), brief.seed >> 7)
+    general = _rotate(list(poems().GENERIC_IMAGES_NO_E if no_e else poems().GENERIC_IMAGES), brief.seed >> 7)
     # Then the images of neighbouring topics, so a long run stays on theme before it reaches general ones.
-    near = [k for key in topics for k in bank.NEIGHBORS.get(key, ()) if k not in topics]
+    near = [k for key in topics for k in poems().NEIGHBORS.get(key, ()) if k not in topics]
     general = [raw for key in dict.fromkeys(near) for raw in _rotate(list(images.get(key, ())), brief.seed)] + general
     if not topics and brief.subject and brief.subject != "this":
         # A subject the banks do not know: its own images alternate with general ones.
-        own = [s.replace("{s}", brief.subject) for s in _rotate(list(bank.SUBJECT_IMAGES), brief.seed)]
+        own = [s.replace("{s}", brief.subject) for s in _rotate(list(poems().SUBJECT_IMAGES), brief.seed)]
         for a, b in zip(own, general, strict=False):
             ordered += [a, b]
         general = general[len(own) :]
@@ -368,11 +368,11 @@ def _term_images(
 ) -> tuple[Image, ...]:
     # Cached: every variant of every revision of a run asks again for the same word's images.
     wants = Wants(letters_out=set(letters_out), words_out=list(words_out))
-    banks = (bank.IMAGES_NO_E,) if "e" in letters_out else (bank.IMAGES, bank.IMAGES_NO_E)
+    banks = (poems().IMAGES_NO_E,) if "e" in letters_out else (poems().IMAGES, poems().IMAGES_NO_E)
     own = [raw for b in banks for key in (*topics_in(term), *topics) for raw in b.get(key, ())]
-    own += list(bank.GENERIC_IMAGES_NO_E if "e" in letters_out else bank.GENERIC_IMAGES)
+    own += list(poems().GENERIC_IMAGES_NO_E if "e" in letters_out else poems().GENERIC_IMAGES)
     found = [raw for raw in own if t.check_contains(_forms(raw)[1], terms=[term]).passed]
-    found += [raw.replace("{s}", _noun_phrase(term)) for raw in bank.SUBJECT_IMAGES if not raw.startswith("{s}")]
+    found += [raw.replace("{s}", _noun_phrase(term)) for raw in poems().SUBJECT_IMAGES if not raw.startswith("{s}")]
     out = []
     for raw in dict.fromkeys(found):
         img = _image(raw, wants)
@@ -383,7 +383,7 @@ def _term_images(
 
 def _template_of(text: str) -> int | None:
     """Which of the banks' sentence frames around a subject (SUBJECT_IMAGES) a line is written in, if any."""
-    for i, raw in enumerate(bank.SUBJECT_IMAGES):
+    for i, raw in enumerate(poems().SUBJECT_IMAGES):
         for form in _forms(raw):
             before, _, after = form.partition("{s}")
             if re.fullmatch(re.escape(before) + r".+" + re.escape(after), text, re.IGNORECASE):

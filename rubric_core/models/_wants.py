@@ -193,9 +193,10 @@ def read_feedback(message: str) -> Feedback:
     return Feedback(failing=tuple(criterion_names_in_feedback(message)), passing=tuple(names))
 
 
-def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
-    """The task's constraints, then every criterion the latest feedback names (failing or passing)."""
-    wants = from_brief(brief)
+def wants_for(brief: Brief, feedback: list[Feedback], base: Wants | None = None) -> Wants:
+    """The task's constraints (`base`, else the brief's), then every criterion the latest feedback names
+    (failing or passing)."""
+    wants = base if base is not None else from_brief(brief)
     if not feedback:
         return wants
     last = feedback[-1]

@@ -18,7 +18,7 @@ from rubric_core.checks.lexicons import _TOPICS
 from rubric_core.checks.phrasing import Draft, evaluate, interpret
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
-from rubric_core.models import _poem_bank as bank
+from rubric_core.models._data import poems
 from rubric_core.models._writing import first_draft, revise
 from rubric_core.rubric import Criterion
 from rubric_core.suites.example import example_dataset, example_rubric
@@ -305,15 +305,15 @@ def test_banks_are_lipograms_and_real_words() -> None:
         ]
         return any(stem in known for stem in stems)
 
-    for topic, images in bank.IMAGES_NO_E.items():
-        assert topic in bank.IMAGES
+    for topic, images in poems().IMAGES_NO_E.items():
+        assert topic in poems().IMAGES
         for image in images:
             assert "e" not in image.lower(), image
-    for images in [*bank.IMAGES.values(), *bank.IMAGES_NO_E.values()]:
+    for images in [*poems().IMAGES.values(), *poems().IMAGES_NO_E.values()]:
         for image in images:
             for word in re.findall(r"[a-z]+(?:'[a-z]+)?", image.lower()):
                 assert real(word), (word, image)
-    assert set(bank.TOPIC_WORDS.values()) <= set(bank.IMAGES) == set(bank.IMAGES_NO_E)
+    assert set(poems().TOPIC_WORDS.values()) <= set(poems().IMAGES) == set(poems().IMAGES_NO_E)
 
 
 def test_the_offline_notice_is_beside_the_draft_never_in_it() -> None:

@@ -1,0 +1,251 @@
+"""The facts of a task, read the way a writer reads a brief: what the text is about (a name, what it is, who
+makes it), who writes and who reads it, the literal facts it gives (prices, dates, links...), and its content
+points (what the text must say). The task's instructions are read apart (`_asks_task`) and never become content.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+from rubric_core.models import _entities as e
+from rubric_core.models._asks_task import TaskAsks, read_asks
+from rubric_core.models._clauses import Clause, clauses_of
+from rubric_core.models._route import Route, route
+
+
+@dataclass(frozen=True)
+class Point:
+    """One piece of content the text must carry, as the task gives it (without its lead-in)."""
+
+    text: str
+    label: str = ""
+    """The group it belongs to ("Fixed", "New", "Must include")."""
+    lead: str = ""
+    """The instruction that introduced it ("mention", "tell him to")."""
+
+
+@dataclass
+class Facts:
+    """Everything a draft may say, and how the task wants it said."""
+
+    task: str
+    route: Route
+    clauses: list[Clause]
+    asks: TaskAsks
+    head: str = ""
+    """The task's first clause ("Write a launch email for a budget travel app called Roamly")."""
+    subject: str = ""
+    """What the text is about, as the head says it after the genre ("a budget travel app called Roamly")."""
+    name: str = ""
+    """The name of the thing the text is about ("Roamly", "Inkwell 2.0")."""
+    what: str = ""
+    """What it is, without an article ("budget travel app")."""
+    org: str = ""
+    role: str = ""
+    aside: str = ""
+    """What the head says in brackets ("we're a bakery delivery startup in Leeds")."""
+    audience: str = ""
+    recipient: str = ""
+    people: list[str] = field(default_factory=list)
+    prices: tuple[str, ...] = ()
+    percents: tuple[str, ...] = ()
+    dates: tuple[str, ...] = ()
+    times: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
+    emails: tuple[str, ...] = ()
+    phones: tuple[str, ...] = ()
+    versions: tuple[str, ...] = ()
+    codes: tuple[str, ...] = ()
+    quoted: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    points: list[Point] = field(default_factory=list)
+    seed: int = 0
+
+    @property
+    def genre(self) -> str:
+        return self.route.genre
+
+    def title(self) -> str:
+        """The name to head the text with: the name, else what it is, else the subject."""
+        return self.name or self.what or self.subject
+
+    def carry(self) -> tuple[str, ...]:
+        """The short facts a draft says as the task says them: content points that name a thing (no verb),
+        up to eight words ("a full refund or free replacement", "the 30-day free trial")."""
+        from rubric_core.models._say import kind_of
+
+        out = [x for x in (self.name, self.what, self.org, self.role) if x and len(x.split()) <= 8]
+        subject = re.split(r"\s+(?:on|at|from|for|with|to)\s+(?=[A-Z0-9])|,", self.subject)[0]
+        if len(subject.split()) <= 8:
+            out.append(subject)
+        for point in self.points:
+            for piece in re.split(r",\s+|\s+and\s+|\s+plus\s+", point.text):
+                piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)
+                if piece and len(piece.split()) <= 8 and kind_of(piece) not in ("clause", "reader"):
+                    out.append(piece)
+        return tuple(out)
+
+    def given(self, text: str) -> bool:
+        """Whether the task states this text (case-insensitive)."""
+        return text.lower() in " ".join(self.task.lower().split())
+
+
+_LEAD_VERBS = re.compile(
+    r"^(?:(?:hey|hi|ok|okay),?\s+)?(?:please\s+)?(?:can you |could you |would you |i need |we need |i want |we want |"
+    r"i'?d like |we'?d like |help me |let'?s )?(?:(?:quickly |just )?(?:write|draft|compose|create|make|produce|give|"
+    r"put together|come up with|prepare|generate|turn|craft|do|whip up|knock out)\s+)?(?:me |us |these |this |it )?"
+    r"(?:into |up )?(?:an? |the |some |one |my |our )?",
+    re.IGNORECASE,
+)
+_JOIN = re.compile(
+    r"^(?:for|about|on|to|announcing|introducing|launching|celebrating|explaining|describing|covering|of|that|"
+    r"(?:me |myself |my )?(?:applying|application) (?:to|for)|from|with|regarding|thanking|inviting|asking|telling|"
+    r"welcoming|in which|where)\b\s*",
+    re.IGNORECASE,
+)
+
+
+def _subject(head: str, span: tuple[int, int]) -> str:
+    """The head's words after the genre phrase (before it when nothing follows)."""
+    after = head[span[1] :].strip(" ,:-—")
+    for _ in range(3):
+        after = re.sub(
+            r"^(?:\([^)]*\)\s*|(?:copy|text|blurb|section|piece|content|post|item|draft|message|answer)\b\s*)", "", after
+        )
+    for _ in range(2):
+        after = _JOIN.sub("", after, count=1).strip()
+    if after:
+        return after
+    before = _LEAD_VERBS.sub("", head[: span[0]]).strip(" ,:-—")
+    return before
+
+
+def _split_subject(subject: str, facts: Facts) -> None:
+    """Name, what it is, organisation, role and aside, from the subject phrase."""
+    text = subject
+    aside = re.search(r"\(([^()]*)\)", text)
+    if aside:
+        facts.aside = aside.group(1).strip()
+        text = (text[: aside.start()] + text[aside.end() :]).strip()
+    m = re.search(r"\b(?:called|named|titled)\s+['\"“‘]?([^'\"”’,.;]+?)['\"”’]?(?:[,.;]|$|\s(?:that|which|who|for|to)\b)", text)
+    if m:
+        facts.name = m.group(1).strip()
+        facts.what = _bare(text[: m.start()])
+    q = e.quoted(text)
+    if q and not facts.name:
+        facts.name = q[0]
+        facts.what = _bare(re.sub(r"['\"“‘`].*$", "", text))
+    at = re.search(r"\s(?:at|with|for|from|of)\s+(?=(?:the\s)?[A-Z])(.+)$", text)
+    if at and facts.genre in ("job_post", "cover_letter") or (at and not facts.name and "'s" not in text):
+        facts.org = at.group(1).strip()
+        lead = _bare(text[: at.start()])
+        if facts.genre in ("job_post", "cover_letter"):
+            facts.role = re.sub(r"\s+(?:role|position|job|opening|vacancy)$", "", lead, flags=re.IGNORECASE)
+        elif not facts.what:
+            facts.what = lead
+    poss = re.match(r"((?:[A-Z][\w&.-]*\s?)+)['’]s\s+(.+)$", text)
+    if poss and not facts.org:
+        facts.org, facts.what = poss.group(1).strip(), facts.what or _bare(poss.group(2))
+    to = re.search(r"\s+to\s+((?:our|all|the|my|your|existing|new)\b.+)$", text)
+    if to:
+        facts.audience = to.group(1).strip()
+        text = text[: to.start()]
+    if not facts.name:
+        lead_name = re.match(r"((?:[A-Z][\w&'’.-]*|\d[\w.]*)(?:\s(?:&\s)?(?:[A-Z][\w&'’.-]*|v?\d[\w.]*\+?))*)(?:\s|$)", text)
+        if lead_name and lead_name.group(1).split()[0] not in ("I", "A", "An", "The", "My", "Our"):
+            facts.name = lead_name.group(1).strip()
+            facts.what = facts.what or _bare(text[lead_name.end() :])
+    if not facts.what and facts.aside and not re.search(r"\b(?:we|i|our)\b", facts.aside, re.IGNORECASE):
+        facts.what = _bare(re.split(r",\s*", facts.aside)[0])
+    if not facts.what and not facts.role and not facts.name:
+        facts.what = _bare(text)
+    job = re.search(r"\bas (?:a|an|the|our)\s+([^.,;]+?)\s+(?:at|with|for)\s+([A-Z][\w&.'’ -]*[\w.])", facts.task)
+    if job and not facts.role:
+        facts.role, facts.org = job.group(1).strip(), facts.org or job.group(2).strip()
+
+
+def _bare(phrase: str) -> str:
+    """A noun phrase without its article, trailing joins or punctuation."""
+    phrase = re.sub(r"^(?:a|an|the|our|my|some|this)\s+", "", phrase.strip(" ,.;:-—"), flags=re.IGNORECASE)
+    return re.sub(r"\s+(?:for|to|at|of|on|with|and|that|which|called|named)$", "", phrase).strip()
+
+
+def _appositive(facts: Facts) -> None:
+    """ "Thread launching Quillo, an AI-free note-taking app": the clause after the head says what the name is."""
+    if len(facts.clauses) < 2:
+        return
+    second = facts.clauses[1]
+    if second.sentence == facts.clauses[0].sentence and re.match(r"(?:a|an)\s", second.text):
+        if not facts.name and facts.org and not facts.role:
+            facts.name, facts.org = facts.org, ""
+        if facts.name:
+            facts.what = _bare(second.text)
+
+
+def _people(facts: Facts) -> None:
+    task = facts.task
+    rec = re.search(
+        r"\b(?:to|for|thanking|thank|reply to|replying to|apologi[sz]ing to)\s+(?:a customer,?\s+|my (?:boss|manager|colleague|coworker|friend),?\s+)?"
+        r"((?:Mr|Mrs|Ms|Dr)\.?\s[A-Z][\w'-]+|[A-Z][a-z]+)"
+        r"(?=\s*(?:[,.!?]|$|\s(?:who|whose|about|for|and|to|from|asking|thanking|regarding|after|on)\b))",
+        task,
+    )
+    letter = facts.genre in ("email", "support_reply", "cover_letter")
+    if rec and letter and rec.group(1) == facts.name:
+        facts.recipient, facts.name = facts.name, ""
+    elif rec and rec.group(1) not in (facts.name, facts.org) and not facts.org.startswith(rec.group(1)):
+        facts.recipient = rec.group(1)
+    apposed = re.search(r"\bcustomer,\s+((?:Mr|Mrs|Ms|Dr)\.?\s[A-Z][\w'-]+|[A-Z][a-z]+)", task)
+    if apposed:
+        facts.recipient = apposed.group(1)
+    known = {facts.name, facts.org, facts.recipient, facts.asks.sign_name, facts.role}
+    facts.people = [n for n in facts.names if n not in known and len(n.split()) <= 3]
+
+
+def _points(facts: Facts) -> list[Point]:
+    out = []
+    taken = {facts.recipient, facts.asks.sign_name, facts.asks.sign_role, facts.aside}
+    for i, clause in enumerate(facts.clauses):
+        if i == 0 or i in facts.asks.instructions or clause.text in taken:
+            continue
+        if facts.what and clause.text.lower().endswith(facts.what.lower()) and re.match(r"(?:a|an)\s", clause.text):
+            continue  # the appositive: already what the name is
+        out.append(Point(text=clause.text, label=clause.label, lead=clause.lead))
+    return out
+
+
+@lru_cache(maxsize=256)
+def _read(task: str, follow_ups: tuple[str, ...]) -> Facts:
+    from rubric_core.models._task import seed_of
+
+    text = "\n".join([task, *follow_ups])
+    clauses = clauses_of(task)
+    asks = read_asks(clauses, task)
+    where = route(task)
+    head = clauses[0].text if clauses else task
+    facts = Facts(task=task, route=where, clauses=clauses, asks=asks, head=head, seed=seed_of(text))
+    span = where.span if where.span[1] <= len(head) and head[where.span[0] : where.span[1]] else (0, 0)
+    facts.subject = _subject(head, span) if span != (0, 0) else _LEAD_VERBS.sub("", head).strip()
+    facts.prices = e.found(e.PRICE, task)
+    facts.percents = e.found(e.PERCENT, task)
+    facts.dates = e.found(e.DATE, task)
+    facts.times = e.found(e.TIME, task)
+    facts.emails = e.found(e.EMAIL, task)
+    facts.links = tuple(link for link in e.found(e.LINK, task) if not any(link in m for m in facts.emails))
+    facts.phones = e.found(e.PHONE, task)
+    facts.versions = e.found(e.VERSION, task)
+    facts.codes = e.found(e.CODE, task)
+    facts.quoted = e.quoted(task)
+    facts.names = e.names(task)
+    _split_subject(facts.subject, facts)
+    _appositive(facts)
+    _people(facts)
+    facts.points = _points(facts)
+    return facts
+
+
+def read_facts(task: str, follow_ups: tuple[str, ...] = ()) -> Facts:
+    """The facts of a task (cached: every revision of a run reads the same task)."""
+    return _read(task, tuple(follow_ups))
