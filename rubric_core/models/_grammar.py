@@ -113,6 +113,18 @@ def gerund(verb: str) -> str:
     return v + "ing"
 
 
+def base_of_ing(word: str) -> str:
+    """exporting -> export, saving -> save, running -> run."""
+    from rubric_core.models._data import load
+
+    stem = word[:-3] if word.endswith("ing") else word
+    if stem + "e" in set(load("words.toml")["verbs"]["e_final"].split()):
+        return stem + "e"
+    if re.search(r"([^aeiou])\1$", stem) and not stem.endswith(("ll", "ss", "ff", "zz")):
+        return stem[:-1]
+    return stem
+
+
 def base_form(verb: str) -> str:
     """turns -> turn, fixes -> fix, carries -> carry (a third-person verb back to its base)."""
     v = verb

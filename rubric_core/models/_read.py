@@ -226,7 +226,8 @@ def _read(task: str, follow_ups: tuple[str, ...]) -> Facts:
     where = route(task)
     head = clauses[0].text if clauses else task
     facts = Facts(task=task, route=where, clauses=clauses, asks=asks, head=head, seed=seed_of(text))
-    span = where.span if where.span[1] <= len(head) and head[where.span[0] : where.span[1]] else (0, 0)
+    at = head.lower().find(where.word) if where.word else -1
+    span = (at, at + len(where.word)) if at >= 0 else (0, 0)
     facts.subject = _subject(head, span) if span != (0, 0) else _LEAD_VERBS.sub("", head).strip()
     facts.prices = e.found(e.PRICE, task)
     facts.percents = e.found(e.PERCENT, task)

@@ -33,6 +33,9 @@ class Route:
     purpose: str = ""
     """What an email or a post is for: launch, apology, thanks, welcome, invite, reminder, request, follow_up."""
 
+    word: str = ""
+    """The words that named the genre, lower case ("launch email", "job post")."""
+
 
 @cache
 def genres() -> dict[str, dict[str, Any]]:
@@ -90,7 +93,7 @@ def route(task: str) -> Route:
     best = _best(_matches(head), head)
     purpose = _purpose(task)
     if best is not None:
-        return Route(genre=best[3], span=(best[0], best[1]), purpose=purpose)
+        return Route(genre=best[3], span=(best[0], best[1]), purpose=purpose, word=head.lower()[best[0] : best[1]])
     best = _best(_matches(task), task)
     if best is not None:
         return Route(genre=best[3], purpose=purpose)
