@@ -111,7 +111,7 @@ def _drop_one(doc: Doc) -> bool:
         if doc.parts[k].optional:
             del doc.parts[k]
             return True
-    keep = {"question", "call_to_action", "greeting", "sign_off", "hashtag", "apology", "thanks"}
+    keep = {"question", "call_to_action", "greeting", "sign_off", "hashtag", "apology", "thanks", "item"}
     candidates = [
         (len(p.lines), i) for i, p in enumerate(doc.parts) if p.layout in ("paragraph", "bullets", "numbered") and len(p.lines) > 1
     ]

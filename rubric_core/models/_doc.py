@@ -119,7 +119,7 @@ def fill(template: str, values: dict[str, str]) -> str | None:
     for m in _SLOT.finditer(template):
         key = m.group(1)
         base = key[2:] if key.startswith("a_") else key.lower() if key[:1].isupper() else key
-        value = values.get(base, "")
+        value = values.get(base, "") or (values.get(key, "") if key.startswith("a_") else "")
         if not value:
             return None
         if key.startswith("a_"):

@@ -38,6 +38,8 @@ class Facts:
     """The task's first clause ("Write a launch email for a budget travel app called Roamly")."""
     subject: str = ""
     """What the text is about, as the head says it after the genre ("a budget travel app called Roamly")."""
+    before: str = ""
+    """What the head says before the genre word, when it names the thing ("Vegan chili" of "Vegan chili recipe")."""
     name: str = ""
     """The name of the thing the text is about ("Roamly", "Inkwell 2.0")."""
     what: str = ""
@@ -133,7 +135,7 @@ def _split_subject(subject: str, facts: Facts) -> None:
     if m:
         facts.name = m.group(1).strip()
         facts.what = _bare(text[: m.start()])
-    q = e.quoted(text)
+    q = [x for x in e.quoted(text) if not x.rstrip().endswith("?")]
     if q and not facts.name:
         facts.name = q[0]
         facts.what = _bare(re.sub(r"['\"“‘`].*$", "", text))
@@ -229,6 +231,8 @@ def _read(task: str, follow_ups: tuple[str, ...]) -> Facts:
     at = head.lower().find(where.word) if where.word else -1
     span = (at, at + len(where.word)) if at >= 0 else (0, 0)
     facts.subject = _subject(head, span) if span != (0, 0) else _LEAD_VERBS.sub("", head).strip()
+    if span != (0, 0):
+        facts.before = _LEAD_VERBS.sub("", head[: span[0]]).strip(" ,:-—")
     facts.prices = e.found(e.PRICE, task)
     facts.percents = e.found(e.PERCENT, task)
     facts.dates = e.found(e.DATE, task)

@@ -154,7 +154,13 @@ def said_as_sentence(point: Point, facts: Facts, *, reader: bool = True) -> str:
         return sentence(f"please {text}" if kind_of(text) == "reader" else text)
     if reader:
         text = to_you(text)
+    bare = re.match(r"([a-z]+)\s+(?:must|should|needs?|is|was|has|will|can|cannot|can't)\b", text)
+    if bare and not bare.group(1).endswith("s") and bare.group(1) not in _NOT_NOUNS:
+        text = "the " + text  # "item must be unworn" -> "The item must be unworn"
     return sentence(text)
+
+
+_NOT_NOUNS = frozenset("it he she they we you i this that there who which what everything everyone nothing".split())
 
 
 def _aside(m: re.Match[str]) -> str:
