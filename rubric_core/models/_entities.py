@@ -20,7 +20,7 @@ DATE = re.compile(
 )
 TIME = re.compile(
     r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm|a\.m\.|p\.m\.)?\s?[–-]\s?\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|"
-    r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\bnoon\b|\bmidnight\b",
+    r"\b\d{1,2}(?::\d\d)?\s?(?:am|pm)\b|\b\d{1,2}:\d\d\b|\b(?-i:noon|midnight)\b",
     re.IGNORECASE,
 )
 EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")

@@ -142,7 +142,7 @@ def job_apply(ctx: Ctx) -> Part | None:
     v = ctx.values
     text = ctx.pick("job.apply")
     if not (v.get("email") or v.get("link")):
-        text = "Send your CV and a short note about why you'd like to join to [contact email]."
+        text = "Send your résumé and a short note about why you'd like to join to [contact email]."
     return Part("how to apply", [Line(text, tag="call_to_action")]) if text else None
 
 

@@ -40,6 +40,9 @@ def event_of(ctx: Ctx) -> Event:
     else:
         m = re.search(r"\b(?:our|the|a|an|your)\s+" + re.escape(what), facts.subject) if what else None
         ev.name = name or (m.group(0) if m else with_article(what) if what else "")
+    owned = re.match(r"(our|the|my|your)\s+([\w ]+?)['’]s\s+(.+)$", ev.name)
+    if owned:
+        ev.name = f"the {owned.group(3)} at {owned.group(1)} {owned.group(2)}"  # said in other words than the task's
     ev.date = facts.dates[0] if facts.dates else ""
     if ev.date and re.fullmatch(e.WEEKDAYS, ev.date) and len(facts.dates) > 1:
         ev.date = facts.dates[1]

@@ -40,7 +40,7 @@ def _offer_kind(text: str) -> str:
     return "other"
 
 
-def point_line(ctx: Ctx, point: Point, *, reader: bool = True, bank: str = "say") -> Line | None:
+def point_line(ctx: Ctx, point: Point, *, reader: bool = True, bank: str = "say", after: str = "") -> Line | None:
     """One content point as a line: said as it is when it is a clause, done when it asks the writer to do
     something, framed by a bank sentence for its kind otherwise."""
     kind = kind_of(point.text)
@@ -53,8 +53,11 @@ def point_line(ctx: Ctx, point: Point, *, reader: bool = True, bank: str = "say"
             text = name + text[2:]
         return ctx.say(text, tag=kind)
     key = f"{bank}.{kind}" if kind != "offer" else f"{bank}.offer.{_offer_kind(point.text)}"
+    if kind == "offer":
+        key = f"{key}_{ctx.facts.route.purpose}" if bank_has(f"{key}_{ctx.facts.route.purpose}") else key
     if kind == "price":
-        text = ctx.pick(key, price=_price_in(point.text, ctx))
+        price = _price_in(point.text, ctx)
+        text = (ctx.pick(f"{bank}.price_after", price=price) if after == "trial" else None) or ctx.pick(key, price=price)
     else:
         text = ctx.pick(key, point=plain(point.text)[:1].lower() + plain(point.text)[1:]) if kind != "np" else None
         if kind == "np":
@@ -79,12 +82,20 @@ def _price_in(text: str, ctx: Ctx) -> str:
 def point_lines(ctx: Ctx, points: list[Point], *, reader: bool = True, bank: str = "say") -> list[Line]:
     """Every content point as a line, in the task's order."""
     out = []
+    after = ""
     for point in points:
         for piece in split_point(point):
-            line = point_line(ctx, piece, reader=reader, bank=bank)
+            line = point_line(ctx, piece, reader=reader, bank=bank, after=after)
+            after = _offer_kind(piece.text) if kind_of(piece.text) == "offer" else ""
             if line is not None:
                 out.append(line)
     return out
+
+
+def bank_has(key: str) -> bool:
+    from rubric_core.models._doc import bank_options
+
+    return bool(bank_options(key))
 
 
 @filler("subject_line")

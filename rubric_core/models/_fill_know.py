@@ -177,7 +177,7 @@ def _story_facts(ctx: Ctx) -> dict[str, str]:
         out["role"] = m.group(1)
         if m.group(4):
             out["setting"] = f"{m.group(3)} {m.group(4).strip()}"
-    out["who"] = out["who"] or "Mara"
+    out["who"] = out["who"] or "the woman by the window"
     out["setting"] = out["setting"] or "in the old town"
     out["Setting"] = cap(out["setting"])
     return out

@@ -40,7 +40,9 @@ def tweet_text(ctx: Ctx) -> Part | None:
     if opener:
         lines.append(Line(opener))
     lines += point_lines(ctx, _content(ctx), reader=True)
-    cta = ctx.pick(f"tweet.cta.{purpose}") or ctx.pick("tweet.cta.any")
+    low = ctx.facts.task.lower()
+    medium = next((m for m, w in (("podcast", "podcast|episode"), ("video", "video|stream"), ("sale", r"\bsale\b|% off|discount")) if re.search(w, low)), "")
+    cta = (ctx.pick(f"tweet.cta.{medium}") if medium else None) or ctx.pick(f"tweet.cta.{purpose}") or ctx.pick("tweet.cta.any")
     if cta:
         lines.append(Line(cta, tag="call_to_action"))
     limit = ctx.facts.asks.limits.get("chars", (None, 279))[1] or 279

@@ -74,7 +74,7 @@ def press_headline(ctx: Ctx) -> Part | None:
     org, news = _news(ctx)
     if not org:
         return Part("headline", [Line("# [Headline]")], layout="lines")
-    head = _title_case(f"{org} {_present(news)}") if news else f"{org} [announces its news]"
+    head = f"{org} {_present(news)}" if news else f"{org} [announces its news]"
     return Part("headline", [Line(f"# {head}")], layout="lines")
 
 
@@ -102,7 +102,7 @@ def press_lead(ctx: Ctx) -> Part | None:
 def press_quote(ctx: Ctx) -> Part | None:
     org, _ = _news(ctx)
     m = re.search(r"\bquote from\s+(?:(?:our|the|their)\s+)?(?:(CEO|CTO|COO|CFO|founder|co-founder|president|chair|head of \w+|director)\s+)?([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)", ctx.facts.task)
-    who = f"{m.group(2)}, {m.group(1) or 'spokesperson'} of {org}" if m else f"[Name], [title] at {org or '[organisation]'}"
+    who = (f"{org} {m.group(1)} {m.group(2)}" if m.group(1) else f"{m.group(2)} of {org}") if m else f"[Name], [title] at {org or '[organisation]'}"
     text = ctx.pick("press.quote")
     if not text:
         return None

@@ -78,10 +78,7 @@ class Facts:
         up to eight words ("a full refund or free replacement", "the 30-day free trial")."""
         from rubric_core.models._say import kind_of
 
-        out = [x for x in (self.name, self.what, self.org, self.role) if x and len(x.split()) <= 8]
-        subject = re.split(r"\s+(?:on|at|from|for|with|to)\s+(?=[A-Z0-9])|,", self.subject)[0]
-        if len(subject.split()) <= 8:
-            out.append(subject)
+        out = [x for x in (self.name, self.what, self.org, self.role) if x and len(x.split()) <= 4]
         for point in self.points:
             for piece in re.split(r",\s+|\s+and\s+|\s+plus\s+", point.text):
                 piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)

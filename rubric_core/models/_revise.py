@@ -20,6 +20,8 @@ from rubric_core.models._verse import allowed
 from rubric_core.models._wants import Wants
 
 _LETTERS = frozenset({"email", "support_reply", "cover_letter"})
+_OWN_WORDS = frozenset({"poem", "haiku", "limerick", "sonnet", "paragraph", "function", "sql", "json"})
+_PART_REQUEST = re.compile(r"\b(?:quote|section|headline|subheadline|heading|title|contact|dateline|format|boilerplate|cta|button)\b", re.IGNORECASE)
 _FRAME = ("subject line", "greeting", "sign-off", "hashtags")
 
 
@@ -53,8 +55,15 @@ def _has(doc: Doc, kind: str, wants: Wants) -> bool:
     return len(hits) >= wants.counts.get(kind, 1)
 
 
+def _tagged(doc: Doc, tag: str) -> bool:
+    """Whether a line of the draft was written to carry this kind (the genre's own part for it)."""
+    return any(line.tag == tag for part in doc.parts for line in part.lines)
+
+
 def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
     genre, purpose = facts.genre, facts.route.purpose
+    if _tagged(doc, kind):
+        return  # the genre's own part says it (a CTA button, an RSVP line); another sentence would only repeat it
     if kind == "question":
         part = FILLERS["closing_question"](ctx)
         if part is not None:
@@ -108,6 +117,8 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
             "number": ctx.values.get("percent") or ctx.values.get("price"),
         }[kind]
         key = {"price": "say.price", "link": "say.contact", "email_address": "say.contact", "phone_number": "say.contact"}
+        if value and value.lower() in doc.render().lower():
+            return  # said already, in the draft's own words
         text = ctx.pick(key.get(kind, "say.when"), point=value or "") if value else None
         body = _body(doc)
         if text and body is not None:
@@ -133,13 +144,15 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
 
 def _terms(doc: Doc, facts: Facts, wants: Wants, ctx: Ctx) -> None:
     """A word the rubric asks for that the task gives: the content point holding it is said (it may have been
-    left out for length); a word the task never gives is left alone."""
+    left out for length); a word the task never gives is left alone. Verse and code place their own words."""
+    if facts.genre in _OWN_WORDS:
+        return
     text = doc.render().lower()
     for term in wants.terms:
         low = term.lower().strip("'\"“”")
         if not low or low in text or low not in facts.task.lower():
             continue
-        point = next((pt for pt in facts.points if low in pt.text.lower()), None)
+        point = next((pt for pt in facts.points if low in pt.text.lower() and not _PART_REQUEST.search(pt.text)), None)
         body = _body(doc)
         if point is None or body is None:
             continue
@@ -155,9 +168,16 @@ def _sections(doc: Doc, wants: Wants) -> None:
     """Headings the rubric names, on the parts they fit (or on the parts in order)."""
     if not wants.sections:
         return
-    content = [part for part in doc.parts if part.name not in _FRAME and part.layout != "code"]
+    rendered = doc.render()
+    content = [
+        part
+        for part in doc.parts
+        if part.name not in _FRAME and part.layout != "code" and not part.heading and not part.texts()[0].startswith("#")
+    ]
     for k, name in enumerate(wants.sections):
         low = name.lower()
+        if re.search(rf"(?im)^(?:#+\s*|\*\*)?{re.escape(name)}\b", rendered):
+            continue  # the draft has this heading already
         match = next((part for part in content if part.name == low or low in part.name or part.name in low), None)
         if match is None and k < len(content):
             match = content[k]

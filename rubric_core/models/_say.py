@@ -75,7 +75,10 @@ def values_of(facts: Facts) -> dict[str, str]:
         r"((?:over\s)?[\d,.]+[kKmM]?\+?\s+[a-z]+)",
         facts.task,
     )
+    from rubric_core.models._grammar import an
+
     return {
+        "a_role": f"{an(facts.role)} {facts.role}" if facts.role else "",
         "milestone": milestone.group(1) if milestone else "",
         "issue": issue,
         "issue_clause": issue_clause,

@@ -67,7 +67,7 @@ def _rotate(items: list[str], seed: int) -> list[str]:
 
 
 def _noun_phrase(term: str) -> str:
-    from rubric_core.models._prose_bank import MASS_NOUNS
+    from rubric_core.models._grammar import MASS as MASS_NOUNS
 
     words = term.split()
     if len(words) > 1:
@@ -358,7 +358,8 @@ def term_images(term: str, wants: Wants, brief: Brief) -> list[Image]:
     """Images that name a required word: the banks' own for the word's topic and the subject's (never an image
     of another subject: "its bushy tail ... rust" is a fox's, not a bicycle's), then ones written around it
     (the word as an object, so a plural reads right: "I think of rocks", never "rocks waits")."""
-    key = (term, tuple(sorted(wants.letters_out)), tuple(wants.words_out), brief.topics)
+    names = tuple(w for w in content_words(brief.subject) if w[:1].isupper())
+    key = (term, tuple(sorted(wants.letters_out)), tuple(wants.words_out), (*brief.topics, *names))
     return list(_term_images(*key))
 
 
@@ -372,7 +373,10 @@ def _term_images(
     own = [raw for b in banks for key in (*topics_in(term), *topics) for raw in b.get(key, ())]
     own += list(poems().GENERIC_IMAGES_NO_E if "e" in letters_out else poems().GENERIC_IMAGES)
     found = [raw for raw in own if t.check_contains(_forms(raw)[1], terms=[term]).passed]
-    found += [raw.replace("{s}", _noun_phrase(term)) for raw in poems().SUBJECT_IMAGES if not raw.startswith("{s}")]
+    if term in topics or any(term.lower() in topic for topic in topics):
+        # A word the task's own subject gives ("Paris" of "Paris in spring") may be framed; a word only the
+        # rubric asks for never is ("There is a story in the season" held a word and said nothing).
+        found += [raw.replace("{s}", _noun_phrase(term)) for raw in poems().SUBJECT_IMAGES if not raw.startswith("{s}")]
     out = []
     for raw in dict.fromkeys(found):
         img = _image(raw, wants)

@@ -11,6 +11,7 @@ repeats an earlier one. Deterministic: the only variety is a hash of the task an
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from rubric_core.models import _revise
@@ -46,8 +47,24 @@ def _base_wants(facts: Facts) -> Wants:
         for mark, most in facts.asks.marks_max.items():
             if most == 0:
                 wants.patterns_out.append(mark)
+        wants.terms += [t for t in required_words(facts) if t not in wants.terms]
         return wants
     return wants_of_task(facts)
+
+
+def required_words(facts: Facts) -> list[str]:
+    """Words the task itself says to use ("include the words 'dashboard' and 'sunrise' and the name X")."""
+    out: list[str] = []
+    for point in facts.points:
+        if point.lead not in ("include", "including", "mention", "mentioning"):
+            continue
+        quoted = [q for q in facts.quoted if q in point.text]
+        names = [n for n in facts.names if n in point.text and n not in quoted]
+        found = quoted + names
+        if not found and len(point.text.split()) <= 3:
+            found = [re.sub(r"^(?:the|a|an)\s+", "", point.text)]
+        out += [w for w in found if w not in out]
+    return out
 
 
 def compose(facts: Facts, wants: Wants, variant: int) -> Draft:

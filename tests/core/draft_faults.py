@@ -113,7 +113,8 @@ def stuffing_faults(draft: str, task: str, rubric: str, first: str = "", *, kind
     for a draft written by hand)."""
     faults: list[str] = []
     prose = prose_of(draft)
-    phrases = sorted(rubric_phrases(rubric), key=len, reverse=True)
+    # A phrase the task itself states is a fact the draft carries, not a rubric word.
+    phrases = sorted((ph for ph in rubric_phrases(rubric) if ph not in task.lower()), key=len, reverse=True)
     said = sentences(draft)
     seen: set[str] = set()
     task_sentences = {" ".join(t.words_of(s.lower())[1:]) for s in t.sentences_of(task)}
@@ -145,10 +146,11 @@ def stuffing_faults(draft: str, task: str, rubric: str, first: str = "", *, kind
             faults.append(f"a sentence of rubric words: {sentence!r}")
         content = [w.lower() for w in _content(t.words_of(sentence))]
         from_rubric = [w for w in content if w in rubric_only]
-        if len(from_rubric) >= 2 and len(from_rubric) * 2 > len(content):
+        if len(from_rubric) >= 2 and len(content) >= 4 and len(from_rubric) * 2 > len(content):
             faults.append(f"mostly rubric words ({', '.join(from_rubric)}): {sentence!r}")
     for criterion in parse_criteria(rubric):
-        if len(criterion.text.split()) >= 3 and criterion.text.lower().rstrip(".") in prose.lower():
+        said_in_task = criterion.text.lower().rstrip(".") in task.lower()
+        if len(criterion.text.split()) >= 3 and not said_in_task and criterion.text.lower().rstrip(".") in prose.lower():
             faults.append(f"the criterion itself is in the draft: {criterion.text!r}")
     for criterion, phrase, pattern in kind_phrases(rubric) if kinds else []:
         if (first and _contains_phrase(first, phrase)) or _contains_phrase(task, phrase):
@@ -168,7 +170,7 @@ _EMAIL = re.compile(r"\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b")
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 _WEEKDAYS = re.compile(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)\b")
 _MONTHS = re.compile(r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
-_PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,60}\]")
+_PLACEHOLDER = re.compile(r"\[[^\[\]\n]{1,160}\]")
 _LIST_MARK = re.compile(r"(?m)^[ \t]*(?:\d+[.)]|\d+/\d+)[ \t]+")
 
 
@@ -232,7 +234,7 @@ def grammar_faults(draft: str) -> list[str]:
             faults.append(f"'a' before a vowel sound: {m.group(0)!r}")
         elif article == "an" and not vowel:
             faults.append(f"'an' before a consonant sound: {m.group(0)!r}")
-    for m in re.finditer(r"\b(\w+)\s+\1\b", prose, re.IGNORECASE):
+    for m in re.finditer(r"\b(\w+)[ \t]+\1\b", prose, re.IGNORECASE):
         if m.group(1).lower() not in {"that", "had", "very", "bye", "ha", "no", "knock", "tick", "tock"}:
             faults.append(f"a word twice in a row: {m.group(0)!r}")
     for m in re.finditer(r"\{[A-Za-z_]+\}", prose):

@@ -70,8 +70,8 @@ def _has(text: str, *labels: str) -> bool:
 
 
 def _code_block(text: str, lang: str = r"\w*") -> str:
-    m = re.search(rf"```{lang}\s*\n(.*?)```", text, re.DOTALL)
-    return m.group(1) if m else ""
+    """Every fenced block of the language, joined (a function and its tests may be in two)."""
+    return "\n".join(m.group(1) for m in re.finditer(rf"```{lang}\s*\n(.*?)```", text, re.DOTALL))
 
 
 def shape_faults(draft: str, genre: str) -> list[str]:
@@ -98,7 +98,7 @@ def shape_faults(draft: str, genre: str) -> list[str]:
         need(_has(text, "requirements", "what we.re looking for", "you have", "about you", "skills"), "no requirements")
         need(_has(text, "how to apply", "to apply", "apply"), "no how-to-apply part")
     elif genre == "release_notes":
-        need(_BULLETS.search(text), "no bullet list")
+        need(_BULLETS.search(text) or len(lines) == 1, "no bullet list")
         need(lines and re.search(r"\d|release|notes|what.s new", lines[0], re.IGNORECASE), "no version heading")
     elif genre == "recipe":
         need(_has(text, "ingredients"), "no ingredient list")
