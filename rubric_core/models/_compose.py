@@ -19,6 +19,7 @@ from rubric_core.models import (
     _fill_posts,
     _fill_press,
     _fill_sql,
+    _fill_summary,
     _fill_verse,
 )
 from rubric_core.models._doc import FILLERS, Ctx, Doc, Line, Part
@@ -27,7 +28,7 @@ from rubric_core.models._route import genres
 from rubric_core.models._say import values_of
 from rubric_core.models._wants import Wants
 
-_LOADED = (_fill_code, _fill_docs, _fill_events, _fill_frame, _fill_json, _fill_know, _fill_mail, _fill_posts, _fill_press, _fill_sql, _fill_verse)
+_LOADED = (_fill_code, _fill_docs, _fill_events, _fill_frame, _fill_json, _fill_know, _fill_mail, _fill_posts, _fill_press, _fill_sql, _fill_summary, _fill_verse)
 """The filler modules register themselves on import."""
 
 

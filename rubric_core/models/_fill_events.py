@@ -27,12 +27,20 @@ class Event:
     agenda: str = ""
     extras: list[Point] = field(default_factory=list)
     rsvp: str = ""
+    task: str = ""
+
+
+def is_event(ctx: Ctx) -> bool:
+    """Whether the text is about an event (a party, a meetup, a workshop), not news with a date."""
+    from rubric_core.models._task import read_task
+
+    return bool(read_task(ctx.facts.task).details.get("event"))
 
 
 def event_of(ctx: Ctx) -> Event:
     facts = ctx.facts
     task = facts.task
-    ev = Event()
+    ev = Event(task=facts.task)
     name, what = facts.name, facts.what
     what = re.sub(r"\s+(?:on|at|from)\s+.*$", "", what)
     if name and what and what.lower() != name.lower():
@@ -65,14 +73,27 @@ def event_of(ctx: Ctx) -> Event:
         if any(k and k.lower() in low for k in known) or re.search(_STREET, point.text) or kind_of(point.text) == "when":
             continue  # the date, time or place: said already
         ev.extras.append(point)
+    if not ev.place:
+        from rubric_core.models._task import read_task
+
+        where = read_task(task).details.get("where", "")
+        ev.place = where if where and where.lower() not in (what or "").lower() else ""
     if not ev.rsvp and facts.links:
         ev.rsvp = f"RSVP at {facts.links[0]}"
     return ev
 
 
 def _when_where(ev: Event) -> str:
-    bits = [f"on {ev.date}" if ev.date else "", ev.time if ev.time.startswith("from") else (f"{ev.time}" if ev.time else ""), f"at {ev.place}" if ev.place else ""]
-    return ", ".join(b for b in bits if b)
+    single = ev.time and not re.search(r"[–-]", ev.time) and not ev.time.startswith("from")
+    when = f"on {ev.date}" if ev.date else ""
+    if single:
+        when = f"{when} at {ev.time}".strip()
+    elif ev.time:
+        when = f"{when}, {ev.time}" if when else ev.time
+    # The place keeps the preposition the task gives it ("in Riverside Park").
+    said = re.search(r"\b(in|at|on)\s+" + re.escape(ev.place), ev.task) if ev.place else None
+    place = f"{said.group(1)} {ev.place}" if said else (f"in {ev.place}" if ev.place.lower().startswith("the ") else f"at {ev.place}") if ev.place else ""
+    return ", ".join(b for b in (when, place) if b) if not single else " ".join(b for b in (when, place) if b)
 
 
 def _agenda(ev: Event) -> str:
@@ -127,6 +148,12 @@ def invite_details(ctx: Ctx) -> Part | None:
             bits.append(_rsvp_text(ev.rsvp).rstrip(".").replace("RSVP at", "you can RSVP at"))
         line = ctx.say(sentence(join(bits, "and"))) if bits else None
         return Part("details", [line]) if line else None
+    lines = event_lines(ctx, ev)
+    return Part("details", lines) if lines else None
+
+
+def event_lines(ctx: Ctx, ev: Event) -> list[Line]:
+    """When and where, the agenda, and what else the task says about the event, a sentence each."""
     lines = []
     where = _when_where(ev)
     if where:
@@ -141,7 +168,11 @@ def invite_details(ctx: Ctx) -> Part | None:
         said = ctx.say(_extra_text(point))
         if said:
             lines.append(said)
-    return Part("details", lines) if lines else None
+    if ev.rsvp and ctx.facts.genre != "invitation":
+        said = ctx.say(_rsvp_text(ev.rsvp), tag="call_to_action")
+        if said:
+            lines.append(said)
+    return lines
 
 
 @filler("invite_extras")
@@ -175,6 +206,12 @@ def newsletter_heading(ctx: Ctx) -> Part | None:
 @filler("newsletter_body")
 def newsletter_body(ctx: Ctx) -> Part | None:
     ev = event_of(ctx)
+    if not (ev.date or ev.time or ev.place):
+        # Not about an event: the news itself, then what the task says about it.
+        lines = [Line(t) for t in [ctx.pick("newsletter.news")] if t]
+        lines += point_lines(ctx, ctx.facts.points)
+        lines += [Line(t, optional=True) for t in [ctx.pick("newsletter.news_close")] if t]
+        return Part("body", lines)
     lines = []
     where = _when_where(ev)
     opener = ctx.pick("newsletter.open", event=ev.name, when=where) if ev.name else None

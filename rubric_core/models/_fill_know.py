@@ -115,12 +115,29 @@ def _tip_count(ctx: Ctx) -> int:
     return 5
 
 
+_CATEGORY = re.compile(r"\b(tips|reasons|steps|ideas|ways|things|habits|mistakes|questions|dos and don'ts)\b(.*)$", re.IGNORECASE)
+
+
+def _category(ctx: Ctx) -> tuple[str, str]:
+    """The kind of list ("tips", "reasons") and what it is about, as the intro says it ("to learn Python",
+    "for better sleep", "why remote workers should take breaks")."""
+    m = _CATEGORY.search(ctx.facts.head)
+    if not m:
+        return "tips", ""
+    about = m.group(2).strip(" .:")
+    about = re.sub(r"\s*\([^)]*\)", "", about)
+    about = re.split(r",|\s+(?:in|under|with)\s+(?:\d+|one|two|three|four|five|at most|under)\b", about)[0].strip()
+    if about and not re.match(r"(?:for|on|to|about|why|that|of|when|while|if)\b", about):
+        about = f"why {about}" if re.search(r"\b(?:should|must|need to|ought to|can)\b", about) else f"for {about}"
+    about = re.sub(r"^of\s+(?:\w+\s+)?(?:tips\s+)?(?=for|on|about)", "", about)
+    return m.group(1).lower(), about
+
+
 @filler("tips_intro")
 def tips_intro(ctx: Ctx) -> Part | None:
     n = _tip_count(ctx)
-    topic = re.sub(r"^(?:\w+\s+)?(?:tips|ideas|ways|reasons|steps)\s+(?:for|on|to|about)\s+", "", ctx.values.get("topic", ""))
-    topic = re.sub(r"^(?:of\s+)?(?:tips\s+)?(?:for|on|about)\s+", "", topic)
-    text = ctx.pick("tips.intro", count=count_word(n), about=topic)
+    category, about = _category(ctx)
+    text = ctx.pick("tips.intro", count=count_word(n), category=category, about=about)
     return Part("intro", [Line(text)], optional=True) if text else None
 
 
@@ -128,6 +145,11 @@ def tips_intro(ctx: Ctx) -> Part | None:
 def tips_items(ctx: Ctx) -> Part | None:
     n = _tip_count(ctx)
     entry = _entry("tips", ctx)
+    category, _ = _category(ctx)
+    lists = load("knowledge.toml")["lists"]
+    if category in lists:
+        topical = [e for k, e in lists.items() if k.startswith(f"{category}_") and any(w in ctx.facts.task.lower() for w in e["words"])]
+        entry = topical[0] if topical else lists[category]
     pool = list(entry["items"])
     must = [p for p in ctx.facts.points for p in split_point(p)]
     chosen: list[str] = []
@@ -139,9 +161,14 @@ def tips_items(ctx: Ctx) -> Part | None:
             tip = sentence(point.text)
         if tip and tip not in chosen:
             chosen.append(tip)
+    for term in ctx.wants.terms:
+        # A word the rubric asks for that a tip of the bank says: that tip is on the list.
+        tip = next((t for t in pool if re.search(rf"\b{re.escape(term.lower())}", t.lower())), None)
+        if tip and tip not in chosen:
+            chosen.append(tip)
     start = ctx.seed + ctx.shift()
     rest = [pool[(start + k) % len(pool)] for k in range(len(pool))]
-    rest += load("knowledge.toml")["tips"]["default"]["items"]
+    rest += load("knowledge.toml")["tips"]["default"]["items"] if category == "tips" else []
     for tip in rest:
         if len(chosen) >= n:
             break
@@ -154,6 +181,8 @@ def tips_items(ctx: Ctx) -> Part | None:
 
 @filler("tips_close")
 def tips_close(ctx: Ctx) -> Part | None:
+    if _category(ctx)[0] not in ("tips", "ways", "habits", "ideas"):
+        return None
     text = ctx.pick("tips.close")
     return Part("closing", [Line(text)], optional=True) if text else None
 

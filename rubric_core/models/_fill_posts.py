@@ -205,20 +205,40 @@ def hero_cta(ctx: Ctx) -> Part | None:
 # ------------------------------------------------------------------ announcement, invitation, newsletter
 @filler("announce_headline")
 def announce_headline(ctx: Ctx) -> Part | None:
-    text = ctx.pick(f"announce.head.{ctx.facts.route.purpose}") or ctx.pick("announce.head.update")
+    from rubric_core.models._fill_events import event_of, is_event
+
+    ev = event_of(ctx)
+    purpose = ctx.facts.route.purpose
+    if is_event(ctx):
+        text = ctx.pick("announce.head.event", event=ev.name or ctx.values.get("topic", ""))
+    else:
+        text = ctx.pick(f"announce.head.{purpose}") or ctx.pick("announce.head.update")
     return Part("headline", [Line(text)]) if text else None
 
 
 @filler("announce_details")
 def announce_details(ctx: Ctx) -> Part | None:
+    from rubric_core.models._fill_events import event_lines, event_of, is_event
+
+    if is_event(ctx):
+        return Part("details", event_lines(ctx, event_of(ctx)))
     lines = point_lines(ctx, ctx.facts.points)
-    when = ctx.pick("announce.when") if not any(ctx.values.get("date", "-") in line.text for line in lines) else None
-    return Part("details", ([Line(when)] if when else []) + lines)
+    when = ctx.values.get("date") or ctx.values.get("time")
+    said = ctx.values.get("thing", "") + ctx.values.get("news", "")
+    if when and not any(when in line.text for line in lines) and when not in said:
+        said = ctx.pick("announce.when", date=when)
+        if said:
+            lines.insert(0, Line(said))
+    return Part("details", lines)
+
+
+_PRODUCT = re.compile(r"\bproduct\b|\bour new\b|\blaunch\w*|\bintroduc\w*|[$€£]\d", re.IGNORECASE)
 
 
 @filler("announce_cta")
 def announce_cta(ctx: Ctx) -> Part | None:
-    text = ctx.pick("announce.cta")
+    product = bool(_PRODUCT.search(ctx.facts.task)) and ctx.facts.route.purpose == "launch"
+    text = (ctx.pick("announce.cta_product.any") if product else None) or ctx.pick("announce.cta")
     return Part("call to action", [Line(text, tag="call_to_action")]) if text else None
 
 

@@ -79,6 +79,12 @@ class Facts:
         from rubric_core.models._say import kind_of
 
         out = [x for x in (self.name, self.what, self.org, self.role) if x and len(x.split()) <= 4]
+        out += [*self.dates, *self.times, *self.prices, *self.percents]
+        from rubric_core.models._task import read_task
+
+        where = read_task(self.task).details.get("where", "")
+        if where:
+            out.append(where)
         for point in self.points:
             for piece in re.split(r",\s+|\s+and\s+|\s+plus\s+", point.text):
                 piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)
@@ -113,6 +119,23 @@ def _subject(head: str, span: tuple[int, int]) -> str:
         after = re.sub(
             r"^(?:\([^)]*\)\s*|(?:copy|text|blurb|section|piece|content|post|item|draft|message|answer)\b\s*)", "", after
         )
+    to = re.match(
+        r"^to\s+(.+?)\s+(?:about|regarding|on|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
+        after,
+        re.IGNORECASE,
+    )
+    if to and to.group(2):
+        after = to.group(2)  # "to the team about the deploy freeze": about the freeze (the team reads it)
+    told = re.match(
+        r"(?:telling|informing|letting|reminding)\s+(?:the\s|our\s|all\s|everyone\s)?(?:\w+\s+)?(?:know\s+)?(?:that\s+)?"
+        r"((?:the|our|a|an|this|my|your)\s.+)$",
+        after,
+        re.IGNORECASE,
+    )
+    if told:
+        return told.group(1)  # "telling the team the office moves ...": the news is the clause
+    if re.match(r"(?:asking|requesting|reminding|begging)\s", after, re.IGNORECASE):
+        return after  # "asking the landlord to fix the heating": the request is read whole (_say)
     for _ in range(2):
         after = _JOIN.sub("", after, count=1).strip()
     if after:
@@ -124,6 +147,11 @@ def _subject(head: str, span: tuple[int, int]) -> str:
 def _split_subject(subject: str, facts: Facts) -> None:
     """Name, what it is, organisation, role and aside, from the subject phrase."""
     text = subject
+    thanked = re.match(r"([A-Z][a-z]+)\s+for\s+(.+)$", text)
+    if thanked and facts.genre in ("email", "support_reply") and re.search(r"\bthank", facts.head, re.IGNORECASE):
+        facts.recipient, text = thanked.group(1), thanked.group(2)  # "thanking Dana for covering my shift"
+        facts.what = text
+        return
     aside = re.search(r"\(([^()]*)\)", text)
     if aside:
         facts.aside = aside.group(1).strip()

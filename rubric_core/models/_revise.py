@@ -70,7 +70,10 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
             _insert_before_frame(doc, part)
         return
     if kind == "call_to_action":
-        text = ctx.pick(f"cta.{genre}") or ctx.pick(f"email.cta.{purpose}") or ctx.pick("cta.any")
+        from rubric_core.models._fill_posts import announce_cta
+
+        own = announce_cta(ctx) if genre == "announcement" else None
+        text = (own.lines[0].text if own else None) or ctx.pick(f"cta.{genre}") or ctx.pick(f"email.cta.{purpose}") or ctx.pick("cta.any")
         body = _body(doc)
         if text and body is not None:
             body.lines.append(Line(text, tag="call_to_action", new_para=genre in _LETTERS))

@@ -76,11 +76,10 @@ def _head(task: str) -> str:
 
 
 def _purpose(task: str) -> str:
-    low = task.lower()
     hits = []
     for purpose, patterns in load("genres.toml")["purpose"].items():
         for pattern in patterns:
-            m = re.search(pattern, low)
+            m = re.search(pattern, task, re.IGNORECASE)
             if m:
                 hits.append((m.start(), purpose))
     return min(hits)[1] if hits else "update"
@@ -101,10 +100,10 @@ def route(task: str) -> Route:
     low = task.lower()
     near = [(low.find(word), word, gid) for word, gid in data["near"].items() if re.search(rf"\b{re.escape(word)}\b", low)]
     if near:
-        _, word, gid = min(near)
+        _, word, gid = min(near, key=lambda n: (n[0], -len(n[1])))
         label = genres()[gid]["label"]
         notice = f'The offline writer has no "{word}" genre; it wrote the nearest one it has: {label}.'
-        return Route(genre=gid, notice=notice, purpose=purpose)
+        return Route(genre=gid, notice=notice, purpose=purpose, word=word)
     gid = data["default"]
     notice = (
         "The task names no kind of text the offline writer knows; it wrote the nearest one it has: "

@@ -16,6 +16,7 @@ _FINITE = re.compile(
     r"takes|took|opens|closes|ends|starts|moves|launches|ships|shipped|lets|keeps|stays|grew|led|won|did|do|"
     r"installs|requires|supports|handles|returns|adds|offers|feels|looks|happens|crashed|crashes|broke|stopped|"
     r"decided|agreed|owns|hates|loves|learns|learned|says|said|asked|wants|raises|raised|hit|hitting|"
+    r"changes|closes|moves|reopens|begins|finishes|shuts|resumes|switches|relocates|"
     r"[a-z]+ed(?=\s+(?:on|in|at|to|by|for|from|with|after|before|the|a|an|his|her|their|our|my|your|\d)\b|[.,;]|$))\b|"
     r"'ll\b|'re\b|'ve\b|n't\b",
     re.IGNORECASE,
@@ -77,7 +78,25 @@ def values_of(facts: Facts) -> dict[str, str]:
     )
     from rubric_core.models._grammar import an
 
+    thing = re.split(
+        rf"\s+(?:on|at|from|by|this|next)\s+(?=(?:{e.WEEKDAYS}|{e.MONTHS}|\d|tomorrow|tonight|today|next\s|this\s))",
+        facts.subject,
+    )[0]
+    thing = thing if re.match(r"(?:the|our|my|your|their|a|an)\s", thing) else (f"the {thing}" if thing and thing[:1].islower() else thing)
+    thing = re.sub(r"^that\s+", "", thing)
+    clause = kind_of(thing) == "clause" and not re.match(r"(?:how|why|what)\b", thing)
+    request = re.match(
+        r"(?:asking|requesting|reminding|begging|telling)\s+(?:the\s|my\s|our\s|a\s|an\s)?[\w-]+(?:\s[\w-]+)?\s+to\s+(.+)$",
+        facts.subject,
+        re.IGNORECASE,
+    )
+    if request:
+        obj = re.match(r"\w+\s+(?:up\s|out\s|on\s|off\s)?((?:the|a|an|my|our|their|some)\s.+?)(?:\s+(?:by|before|on|at|this|next)\s.*)?$", request.group(1))
+        thing, clause = (obj.group(1) if obj else request.group(1)), False
     return {
+        "request": request.group(1) if request else "",
+        "thing": "" if clause else thing,
+        "news": re.sub(r"^that\s+", "", facts.subject) if clause else "",
         "a_role": f"{an(facts.role)} {facts.role}" if facts.role else "",
         "milestone": milestone.group(1) if milestone else "",
         "issue": issue,
@@ -129,6 +148,10 @@ def _issue(facts: Facts) -> tuple[str, str]:
                 return "", to_you("your " + body)
             if re.match(r"(?:he|she|they|i|we|you)\b", body, re.IGNORECASE):
                 return "", to_you(body)
+            if re.match(r"(?:their|his|her|the|my|our|your|its)\b", body, re.IGNORECASE):
+                clause = to_you(body)
+                verb = _FINITE.search(clause)
+                return (clause[: verb.start()].strip() if verb else ""), clause
             return "", to_you("you " + body)
     m = re.search(
         r"\b(?:for|about|over|regarding)\s+((?:the\s|our\s|their\s|your\s|yesterday'?s\s|today'?s\s|last\s\w+'?s?\s)?[^.,;]+)",
@@ -144,6 +167,9 @@ def _topic(facts: Facts) -> str:
     """What the text is about as a short phrase, without the genre's own words."""
     topic = facts.subject or facts.what or facts.name
     topic = re.sub(r"\s*\([^)]*\)", "", topic)
+    # The when is said on its own: "the summer picnic on Friday at 1 pm" is about "the summer picnic".
+    when = rf"(?:{e.WEEKDAYS}|{e.MONTHS}|\d|tomorrow|tonight|today|next\s|this\s)"
+    topic = re.split(rf"\s+(?:on|at|from|by|this|next)\s+(?={when})|,\s+(?={when})", topic)[0]
     return re.sub(r"^(?:a|an|the)\s+", "", topic).strip(" .")
 
 

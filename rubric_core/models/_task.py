@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from rubric_core.checks.lexicons import singular_forms
 from rubric_core.models._data import poems
-from rubric_core.models._prose_bank import LIST_CATEGORIES
 
 _KINDS: tuple[tuple[str, str], ...] = (
     # The first match in the task wins (see _kind); the order breaks ties only.
@@ -23,6 +22,18 @@ _KINDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:list|bullet|checklist|tips|ideas|reasons|steps)\b", "list"),
     (r"\b(?:summar\w*|tl;?dr|recap|overview|explain|explanation)\b", "summary"),
 )
+
+_LIST_CATEGORIES = {
+    "tip": "tips",
+    "way": "tips",
+    "habit": "tips",
+    "reason": "reasons",
+    "benefit": "reasons",
+    "step": "steps",
+    "idea": "ideas",
+    "suggestion": "ideas",
+}
+"""The kind of list a task asks for, by its noun ("five tips", "three reasons")."""
 
 _NUMBERS = {
     "one": 1,
@@ -332,7 +343,7 @@ def _details(task: str, kind: str, seed: int) -> dict[str, str]:
     event_words += r"club|session|class|course|lecture|seminar|conference|hackathon|quiz|screening|tour|retreat|"
     event_words += r"offsite|town hall|all-hands|breakfast|brunch|social|gathering|market|race|exhibition|recital)\b"
     out["event"] = "yes" if re.search(event_words, low) else ""
-    for word, category in LIST_CATEGORIES.items():
+    for word, category in _LIST_CATEGORIES.items():
         if re.search(rf"\b{word}s?\b", low):
             out["category"] = category
             break
