@@ -252,7 +252,8 @@ def read_asks(clauses: list[Clause], task: str) -> TaskAsks:
             r"\bnumber the \w+\b", low
         ):
             asks.numbered, said = True, True
-        if re.search(r"(?i)\bsign(?:ed)?\b", text) or (asks.sign_role and text == asks.sign_role):
+        signs = asks.sign_name and re.search(r"(?i)\bsign(?:ed)?\b", text) and asks.sign_name in text
+        if signs or (asks.sign_role and text == asks.sign_role):
             said = True
         if clause.label.lower() == "sections" or re.match(r"(?i)^sections?\b", text):
             asks.sections.append(re.sub(r"(?i)^sections?:?\s*", "", text))
@@ -296,6 +297,14 @@ def read_asks(clauses: list[Clause], task: str) -> TaskAsks:
             said = True
         if re.match(r"(?:need|needs|plus|with|include|including)?\s*(?:a |an |the )?(?:headline|subheadline|sub-headline|cta|call to action|button text|cta button text)$", low) or re.fullmatch(r"(?:need |plus )?(?:a )?(?:headline|subheadline|cta(?: button text)?)", low):
             asks.parts.append(re.sub(r"^(?:need|needs|plus|with|include|including)\s*(?:a |an |the )?", "", low))
+            said = True
+        kinds = re.fullmatch(
+            r"(?:with|include|including|add|plus|and|end with|finish with)?\s*(?:a|an|some|one|two|three)?\s*"
+            r"(call to action|cta|question|greeting|sign-off|signoff|hashtags?|emojis?|subject line|headline|link|price)",
+            low.strip(),
+        )
+        if kinds:
+            asks.parts.append({"cta": "call_to_action", "call to action": "call_to_action"}.get(kinds.group(1), kinds.group(1)))
             said = True
         if re.fullmatch(r"(?:keep it |make it )?(?:super |very |really )?(?:short|brief|tight|punchy)(?: and \w+)?", low):
             asks.short, said = True, True

@@ -47,6 +47,11 @@ def wants_of_task(facts: Facts) -> Wants:
     if asks.end == "question":
         wants.patterns.append(("question",))
         wants.positions["question"] = "end"
+    for kind in asks.parts:
+        mark = {"sign-off": "sign_off", "signoff": "sign_off", "hashtags": "hashtag", "emojis": "emoji"}.get(kind, kind)
+        if mark in ("call_to_action", "question", "greeting", "sign_off", "hashtag", "emoji", "link", "price"):
+            if (mark,) not in wants.patterns:
+                wants.patterns.append((mark,))
     return wants
 
 
@@ -101,7 +106,35 @@ def fit(doc: Doc, facts: Facts, wants: Wants) -> Doc:
             break
         if not _drop_one(doc):
             break
+    _expand(doc, facts, wants, limits)
     return doc
+
+
+def _under(doc: Doc, limits: dict[str, tuple[int | None, int | None]]) -> bool:
+    m = measure(doc.render())
+    return any(lo is not None and m.get(unit, 0) < lo for unit, (lo, _) in limits.items() if unit in ("words", "sentences"))
+
+
+def _expand(doc: Doc, facts: Facts, wants: Wants, limits: dict[str, tuple[int | None, int | None]]) -> None:
+    """A draft under a minimum gets sentences of the genre's own that say nothing false (never filler that
+    holds a rubric word), while it stays within every maximum."""
+    if not _under(doc, limits) or facts.genre in ("poem", "haiku", "limerick", "sonnet", "paragraph", "function", "sql", "json"):
+        return
+    body = next((p for p in reversed(doc.parts) if p.layout == "paragraph" and p.name not in ("sign-off", "greeting")), None)
+    if body is None:
+        return
+    ctx = Ctx(facts=facts, wants=wants, variant=0, values=values_of(facts), said=[t for p in doc.parts for t in p.texts()])
+    keys = [f"extra.{facts.genre}.{facts.route.purpose}", f"extra.{facts.genre}.any", "extra.any"]
+    for _ in range(8):
+        text = next((t for key in keys if (t := ctx.pick(key))), None)
+        if text is None:
+            return
+        body.lines.append(Line(text, optional=True))
+        if _over(doc, limits):
+            body.lines.pop()
+            return
+        if not _under(doc, limits):
+            return
 
 
 def _drop_one(doc: Doc) -> bool:

@@ -159,12 +159,32 @@ class Ctx:
         if not text or text in self.said or not allowed(text, self.wants):
             return None
         carry = self.facts.carry()
-        if _echo.echoes(text, self.facts.task, carry):
-            reworded = _echo.reword(text, self.facts.task, carry)
+        task = self.facts.task
+        if _echo.echoes(text, task, carry):
+            reworded = _echo.reword(text, task, carry, extra=self.swaps())
             if reworded is None or not allowed(reworded, self.wants):
                 return None
             text = reworded
-        return text
+        before = self.said[-1] + " " if self.said else ""
+        if before and _echo.echoes(before + text, task, carry) and not _echo.echoes(before.strip(), task, carry):
+            # Two sentences side by side can repeat the task's words too: said in other words, or not at all.
+            alone = [c for c in _echo.rewrites(text) if not _echo.echoes(before + c, task, carry)]
+            reworded = _echo.reword(before + text, task, carry, extra=self.swaps())
+            if alone and allowed(alone[0], self.wants):
+                text = alone[0]
+            elif reworded is None or not reworded.startswith(before) or not allowed(reworded, self.wants):
+                return None
+            else:
+                text = reworded[len(before) :]
+        return text or None
+
+    def swaps(self) -> tuple[tuple[str, str], ...]:
+        """Extra ways to say the task's words in this genre: a text to customers says "your order"."""
+        if self.facts.genre in ("email", "support_reply", "faq_answer") and re.search(
+            r"\b(?:customers?|client|users?|subscribers?|members?)\b", self.facts.task, re.IGNORECASE
+        ):
+            return (("the", "your"),)
+        return ()
 
     def pick(self, key: str, *, offset: int = 0, **extra: str) -> str | None:
         """A sentence from the bank `key` ("email.open.launch") the task can fill and the rubric allows. Of

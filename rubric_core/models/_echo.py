@@ -28,13 +28,17 @@ def _task_tokens(task: str, carry: tuple[str, ...] = ()) -> tuple[tuple[str, ...
     for fact in carry:
         quoted += [(m.start(), m.end()) for m in re.finditer(re.escape(fact), task)]
     words, exempt = [], []
+    prev = ""
     for m in _TOKEN.finditer(task):
         raw = m.group(0)
+        time_of_day = raw.lower() in ("am", "pm") and prev[-1:].isdigit()  # "8 am" is one fact
+        prev = raw
         before = task[: m.start()].rstrip()
         start = not before or before[-1] in ".!?:\n-•*"
         free = (
-            any(s <= m.start() < e for s, e in quoted)
-            or bool(re.search(r"[\d$€£#@%/]", raw))
+            time_of_day
+            or any(s <= m.start() < e for s, e in quoted)
+            or bool(re.search(r"[\d$€£#@%/]|\w\.\w", raw))
             or (raw[:1].isupper() and not start and raw != "I")
         )
         words.append(raw.lower().replace("’", "'"))
@@ -78,8 +82,34 @@ def _apply(m: re.Match[str], repl: str) -> str:
     return out[:1].upper() + out[1:] if m.group(0)[:1].isupper() else out
 
 
-def reword(text: str, task: str, carry: tuple[str, ...] = (), tries: int = 8) -> str | None:
-    """The text with each echoing run said in other words, or None when a run cannot be broken."""
+@cache
+def _rewrites() -> list[tuple[re.Pattern[str], str]]:
+    table: dict[str, str] = load("words.toml")["rewrites"]
+    return [(re.compile(pattern, re.IGNORECASE), repl) for pattern, repl in table.items()]
+
+
+def rewrites(text: str) -> list[str]:
+    """The sentence said in another order by each whole-sentence rewrite that applies."""
+    out = []
+    for pattern, repl in _rewrites():
+        candidate = pattern.sub(lambda m, repl=repl: _apply(m, repl), text)
+        if candidate.startswith("To ") and candidate != text:
+            candidate = re.sub(r", ([A-Z])(?=[a-z])", lambda m: ", " + m.group(1).lower(), candidate, count=1)
+        candidate = re.sub(r"(?<=\sto )(Sign up|Register|Rsvp|RSVP|Book|Apply)\b", lambda m: m.group(1).lower() if m.group(1) != "RSVP" else "RSVP", candidate)
+        if candidate != text:
+            out.append(candidate)
+    return out
+
+
+def reword(
+    text: str, task: str, carry: tuple[str, ...] = (), tries: int = 8, extra: tuple[tuple[str, str], ...] = ()
+) -> str | None:
+    """The text with each echoing run said in other words, or None when a run cannot be broken. Whole-sentence
+    rewrites ("Reply to X to book a place" -> "To book a place, reply to X") come first, then word swaps."""
+    for candidate in rewrites(text):
+        if not _runs(candidate, task, carry):
+            return candidate
+    swaps = [(re.compile(rf"(?<![\w'-]){p}(?![\w'-])", re.IGNORECASE), r) for p, r in extra] + _swaps()
     for _ in range(tries):
         runs = _runs(text, task, carry)
         if not runs:
@@ -87,7 +117,7 @@ def reword(text: str, task: str, carry: tuple[str, ...] = (), tries: int = 8) ->
         start, end = max(runs, key=lambda r: r[1] - r[0])
         middle = (start + end) / 2
         best: tuple[int, float, re.Match[str], str] | None = None
-        for rank, (pattern, repl) in enumerate(_swaps()):
+        for rank, (pattern, repl) in enumerate(swaps):
             for m in pattern.finditer(text, start, end):
                 if m.start() >= start and m.end() <= end:
                     score = (rank, abs((m.start() + m.end()) / 2 - middle))

@@ -69,7 +69,8 @@ def event_of(ctx: Ctx) -> Event:
         if re.match(r"(?:the\s+)?(?:rsvp|reply|register|sign up)\b", low) or re.search(r"\brsvp\b", low):
             ev.rsvp = point.text
             continue
-        known = [ev.date, ev.time.replace("from ", ""), ev.place.split(",")[0], what]
+        known = [*facts.dates, *facts.times, ev.place.split(",")[0], what]
+        known += [re.sub(rf"^{e.WEEKDAYS},?\s", "", d) for d in facts.dates]
         if any(k and k.lower() in low for k in known) or re.search(_STREET, point.text) or kind_of(point.text) == "when":
             continue  # the date, time or place: said already
         ev.extras.append(point)
@@ -93,7 +94,10 @@ def _when_where(ev: Event) -> str:
     # The place keeps the preposition the task gives it ("in Riverside Park").
     said = re.search(r"\b(in|at|on)\s+" + re.escape(ev.place), ev.task) if ev.place else None
     place = f"{said.group(1)} {ev.place}" if said else (f"in {ev.place}" if ev.place.lower().startswith("the ") else f"at {ev.place}") if ev.place else ""
-    return ", ".join(b for b in (when, place) if b) if not single else " ".join(b for b in (when, place) if b)
+    # The place first: the task usually says the day first, and a draft that keeps its order repeats it.
+    if place and when:
+        return f"{place} {when}" if single or not ev.time else f"{place}, {when}"
+    return when or place
 
 
 def _agenda(ev: Event) -> str:

@@ -144,17 +144,26 @@ def closing_question(ctx: Ctx) -> Part | None:
     return Part("closing question", [Line(text, tag="question")]) if text else None
 
 
+_TAG_STOP = frozenset("the a an our my your their of for and to in on at with new s".split())
+
+
 def hashtag_words(ctx: Ctx) -> list[str]:
-    """Hashtags from what the task names: the name, the organisation, what it is."""
+    """Hashtags from what the task names: the name, the organisation, what it is (its last two words, its
+    last word, its first word)."""
     out: list[str] = []
     v = ctx.values
     for source in (v.get("name", ""), v.get("org", ""), v.get("what", ""), v.get("topic", "")):
-        words = [w for w in re.findall(r"[A-Za-z0-9]+", source) if w.lower() not in {"the", "a", "an", "our", "my", "of", "for", "and", "to", "in", "on", "with"}]
-        if not words or len(words) > 3:
+        words = [
+            w
+            for w in re.findall(r"[A-Za-z0-9]+", re.sub(r"['’]s\b|\d[\d,.]*", " ", source))
+            if w.lower() not in _TAG_STOP and not w.isdigit()
+        ]
+        if not words:
             continue
-        tag = "#" + "".join(cap(w) for w in words)
-        if tag not in out and not tag[1:].isdigit():
-            out.append(tag)
+        for group in (words if len(words) <= 3 else words[-2:], words[-1:], words[:1]):
+            tag = "#" + "".join(cap(w) for w in group)
+            if tag not in out and not tag[1:].isdigit() and len(tag) > 2:
+                out.append(tag)
     return out
 
 

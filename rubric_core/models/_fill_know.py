@@ -295,8 +295,9 @@ def product_hook(ctx: Ctx) -> Part | None:
 
 @filler("product_details")
 def product_details(ctx: Ctx) -> Part | None:
-    facts_said = [plain(p.text) for p in ctx.facts.points if kind_of(p.text) != "price" and not re.search(r"[$€£]", p.text)]
-    lines = []
+    points = [p for p in ctx.facts.points if kind_of(p.text) != "price"]
+    lines = point_lines(ctx, [p for p in points if kind_of(p.text) == "clause"])
+    facts_said = [plain(p.text) for p in points if kind_of(p.text) != "clause" and not re.search(r"[$€£]", p.text)]
     facts_said = [f[:1].lower() + f[1:] if not re.match(r"[A-Z]{2}", f) else f for f in facts_said]
     if facts_said:
         line = ctx.say(sentence(f"details: {', '.join(facts_said)}"))

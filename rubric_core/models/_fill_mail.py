@@ -11,6 +11,11 @@ from rubric_core.models._read import Point
 from rubric_core.models._say import kind_of
 
 
+def _said(point: Point, ev: object) -> bool:
+    """Whether an event's date, time or place is all the point says."""
+    return any(v and v.lower() in point.text.lower() for v in (getattr(ev, "date", ""), getattr(ev, "place", "")))
+
+
 def _content(ctx: Ctx) -> list[Point]:
     """The content points an email says (not the one that names the issue it opens with)."""
     return [p for p in ctx.facts.points if not re.match(r"(?:who|whose)\b", p.text, re.IGNORECASE)]
@@ -25,7 +30,14 @@ def email_body(ctx: Ctx) -> Part | None:
     opener = ctx.pick(f"email.open.{purpose}") or ctx.pick("email.open.update")
     if opener:
         lines.append(Line(opener, tag="apology" if purpose == "apology" else "opening"))
-    lines += point_lines(ctx, _content(ctx))
+    from rubric_core.models._fill_events import event_lines, event_of, is_event
+
+    if purpose in ("invite", "reminder") and is_event(ctx):
+        ev = event_of(ctx)
+        lines += event_lines(ctx, ev)
+        lines += point_lines(ctx, [p for p in _content(ctx) if p not in ev.extras and p.text != ev.rsvp and not _said(p, ev)])
+    else:
+        lines += point_lines(ctx, _content(ctx))
     if purpose == "apology":
         for key in ("email.own", "email.commit"):
             text = ctx.pick(key)

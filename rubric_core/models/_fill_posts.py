@@ -209,7 +209,7 @@ def announce_headline(ctx: Ctx) -> Part | None:
 
     ev = event_of(ctx)
     purpose = ctx.facts.route.purpose
-    if is_event(ctx):
+    if is_event(ctx) and purpose != "welcome":
         text = ctx.pick("announce.head.event", event=ev.name or ctx.values.get("topic", ""))
     else:
         text = ctx.pick(f"announce.head.{purpose}") or ctx.pick("announce.head.update")
@@ -220,7 +220,7 @@ def announce_headline(ctx: Ctx) -> Part | None:
 def announce_details(ctx: Ctx) -> Part | None:
     from rubric_core.models._fill_events import event_lines, event_of, is_event
 
-    if is_event(ctx):
+    if is_event(ctx) and ctx.facts.route.purpose != "welcome":
         return Part("details", event_lines(ctx, event_of(ctx)))
     lines = point_lines(ctx, ctx.facts.points)
     when = ctx.values.get("date") or ctx.values.get("time")

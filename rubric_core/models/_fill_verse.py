@@ -90,7 +90,14 @@ def _limerick_slots(ctx: Ctx) -> dict[str, str]:
     tools = [pt.text for pt in ctx.facts.points if pt.lead in ("mention", "include") and len(pt.text.split()) <= 3]
     slots["tool"] = tools[0] if tools else ""
     slots["subject"] = re.sub(r"^(?:a|an|the)\s+", "", subject)
+    slots["a_subject"] = with_article(slots["subject"]) if not named else slots["subject"]
     return slots
+
+
+def _echoes(lines: list[str], ctx: Ctx) -> bool:
+    from rubric_core.models import _echo
+
+    return _echo.echoes(" ".join(lines), ctx.facts.task, ctx.facts.carry())
 
 
 def _fill_lines(lines: list[str], slots: dict[str, str]) -> list[str] | None:
@@ -113,7 +120,7 @@ def limerick(ctx: Ctx) -> Part | None:
     usable = []
     for k in range(len(skeletons)):
         lines = _fill_lines(skeletons[(start + k) % len(skeletons)]["lines"], slots)
-        if lines and all(_verse.allowed(line, ctx.wants) for line in lines):
+        if lines and all(_verse.allowed(line, ctx.wants) for line in lines) and not _echoes(lines, ctx):
             usable.append(lines)
     if not usable:
         return None

@@ -48,6 +48,8 @@ class Facts:
     role: str = ""
     aside: str = ""
     """What the head says in brackets ("we're a bakery delivery startup in Leeds")."""
+    relative: str = ""
+    """What the head says of the thing in a relative clause ("holds 350 ml and costs $18")."""
     audience: str = ""
     recipient: str = ""
     people: list[str] = field(default_factory=list)
@@ -76,19 +78,14 @@ class Facts:
     def carry(self) -> tuple[str, ...]:
         """The short facts a draft says as the task says them: content points that name a thing (no verb),
         up to eight words ("a full refund or free replacement", "the 30-day free trial")."""
-        from rubric_core.models._say import kind_of
+        from rubric_core.models._say import _FINITE, kind_of
 
-        out = [x for x in (self.name, self.what, self.org, self.role) if x and len(x.split()) <= 4]
+        out = [x for x in (self.name, self.org, self.role) if x and len(x.split()) <= 4]
         out += [*self.dates, *self.times, *self.prices, *self.percents]
-        from rubric_core.models._task import read_task
-
-        where = read_task(self.task).details.get("where", "")
-        if where:
-            out.append(where)
         for point in self.points:
             for piece in re.split(r",\s+|\s+and\s+|\s+plus\s+", point.text):
                 piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)
-                if piece and len(piece.split()) <= 8 and kind_of(piece) not in ("clause", "reader"):
+                if piece and len(piece.split()) <= 8 and kind_of(piece) not in ("clause", "reader") and not _FINITE.search(piece):
                     out.append(piece)
         return tuple(out)
 
@@ -133,7 +130,10 @@ def _subject(head: str, span: tuple[int, int]) -> str:
         re.IGNORECASE,
     )
     if told:
-        return told.group(1)  # "telling the team the office moves ...": the news is the clause
+        return told.group(1)
+    invited = re.match(r"inviting\s+(?:the\s|our\s|all\s|my\s)?(.+?)\s+to\s+((?:a|an|the|our|my)\s.+)$", after, re.IGNORECASE)
+    if invited:
+        return invited.group(2)  # "inviting the design team to a workshop on Tuesday": about the workshop  # "telling the team the office moves ...": the news is the clause
     if re.match(r"(?:asking|requesting|reminding|begging)\s", after, re.IGNORECASE):
         return after  # "asking the landlord to fix the heating": the request is read whole (_say)
     for _ in range(2):
@@ -188,6 +188,10 @@ def _split_subject(subject: str, facts: Facts) -> None:
         facts.what = _bare(re.split(r",\s*", facts.aside)[0])
     if not facts.what and not facts.role and not facts.name:
         facts.what = _bare(text)
+    rel = re.match(r"(.+?)\s+(?:that|which)\s+(.+)$", facts.what)
+    if rel and facts.genre not in ("landing_page", "thread", "tweet") and len(rel.group(1).split()) >= 1:
+        # "a ceramic coffee mug that holds 350 ml and costs $18": the mug, and what it does said on its own.
+        facts.what, facts.relative = rel.group(1), rel.group(2)
     job = re.search(r"\bas (?:a|an|the|our)\s+([^.,;]+?)\s+(?:at|with|for)\s+([A-Z][\w&.'’ -]*[\w.])", facts.task)
     if job and not facts.role:
         facts.role, facts.org = job.group(1).strip(), facts.org or job.group(2).strip()
@@ -200,10 +204,18 @@ def _bare(phrase: str) -> str:
 
 
 def _appositive(facts: Facts) -> None:
-    """ "Thread launching Quillo, an AI-free note-taking app": the clause after the head says what the name is."""
+    """ "Thread launching Quillo, an AI-free note-taking app": the clause after the head says what the name is;
+    "our new mobile app, Tidy, for booking cleaners": the name comes after what it is."""
     if len(facts.clauses) < 2:
         return
     second = facts.clauses[1]
+    if second.sentence == facts.clauses[0].sentence and re.fullmatch(r"(?:the\s)?[A-Z][\w.&'’-]*(?:\s[A-Z0-9][\w.&'’-]*){0,2}", second.text):
+        facts.name = re.sub(r"^the\s", "", second.text)
+        facts.what = _bare(facts.subject)
+        third = facts.clauses[2] if len(facts.clauses) > 2 else None
+        if third and third.sentence == second.sentence and re.match(r"(?:for|that|which|to)\s", third.text):
+            facts.what = f"{facts.what} {third.text}"
+        return
     if second.sentence == facts.clauses[0].sentence and re.match(r"(?:a|an)\s", second.text):
         if not facts.name and facts.org and not facts.role:
             facts.name, facts.org = facts.org, ""
@@ -233,12 +245,16 @@ def _people(facts: Facts) -> None:
 
 def _points(facts: Facts) -> list[Point]:
     out = []
-    taken = {facts.recipient, facts.asks.sign_name, facts.asks.sign_role, facts.aside}
+    if facts.relative:
+        out.append(Point(text=f"it {facts.relative}"))
+    taken = {facts.recipient, facts.asks.sign_name, facts.asks.sign_role, facts.aside, facts.name}
     for i, clause in enumerate(facts.clauses):
-        if i == 0 or i in facts.asks.instructions or clause.text in taken:
+        if i == 0 or i in facts.asks.instructions or clause.text in taken or re.sub(r"^the\s", "", clause.text) in taken:
             continue
         if facts.what and clause.text.lower().endswith(facts.what.lower()) and re.match(r"(?:a|an)\s", clause.text):
             continue  # the appositive: already what the name is
+        if facts.what and clause.text.lower() in facts.what.lower():
+            continue
         out.append(Point(text=clause.text, label=clause.label, lead=clause.lead))
     return out
 

@@ -60,10 +60,20 @@ def _tagged(doc: Doc, tag: str) -> bool:
     return any(line.tag == tag for part in doc.parts for line in part.lines)
 
 
-def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
+def _count(doc: Doc, kind: str) -> int:
+    return len(p.find(kind, doc.render()))
+
+
+def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts, again: bool = False) -> None:
     genre, purpose = facts.genre, facts.route.purpose
-    if _tagged(doc, kind):
+    if _tagged(doc, kind) and not again:
         return  # the genre's own part says it (a CTA button, an RSVP line); another sentence would only repeat it
+    if kind == "question" and again:
+        text = ctx.pick(f"question.{genre}.any") or ctx.pick(f"question.{purpose}") or ctx.pick("question.any")
+        body = _body(doc)
+        if text and body is not None:
+            body.lines.append(Line(text, tag="question"))
+        return
     if kind == "question":
         part = FILLERS["closing_question"](ctx)
         if part is not None:
@@ -73,7 +83,15 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
         from rubric_core.models._fill_posts import announce_cta
 
         own = announce_cta(ctx) if genre == "announcement" else None
-        text = (own.lines[0].text if own else None) or ctx.pick(f"cta.{genre}") or ctx.pick(f"email.cta.{purpose}") or ctx.pick("cta.any")
+        reader = _reader_action(facts, ctx)
+        text = (
+            reader
+            or (own.lines[0].text if own else None)
+            or ctx.pick(f"email.cta.{purpose}")
+            or ctx.pick(f"cta.{genre}.any")
+            or ctx.pick(f"cta.{genre}")
+            or ctx.pick("cta.any")
+        )
         body = _body(doc)
         if text and body is not None:
             body.lines.append(Line(text, tag="call_to_action", new_para=genre in _LETTERS))
@@ -95,9 +113,15 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
             doc.parts.append(part)
         return
     if kind == "emoji":
-        first = next((part for part in doc.parts if part.name not in ("subject line", "greeting") and part.lines), None)
-        if first is not None and first.layout != "code":
-            first.lines[0].text += " 🎉"
+        used = len(p.find("emoji", doc.render()))
+        marks = ["🎉", "✨", "🙌", "💛"]
+        for part in doc.parts:
+            if part.name in ("subject line", "greeting", "sign-off") or part.layout == "code":
+                continue
+            for line in part.lines:
+                if line.text.rstrip().endswith((".", "!")) and not line.text.endswith(marks[used % 4]):
+                    line.text += " " + marks[used % len(marks)]
+                    return
         return
     if kind == "exclamation":
         for part in doc.parts:
@@ -108,7 +132,9 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
                     line.text = line.text[:-1] + "!"
                     return
         return
-    if kind in ("price", "link", "email_address", "phone_number", "date", "time", "statistic", "number"):
+    if kind in ("date", "time", "statistic", "number"):
+        return  # a date, a time or a figure is said where the task's point says it, never in a sentence of its own
+    if kind in ("price", "link", "email_address", "phone_number"):
         value = {
             "price": ctx.values.get("price"),
             "link": ctx.values.get("link"),
@@ -127,22 +153,40 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts) -> None:
         if text and body is not None:
             body.lines.append(Line(text, tag=kind))
         return
-    if kind == "thanks" and (genre in _LETTERS or genre in ("linkedin_post", "speech", "announcement")):
+    if kind == "thanks" and genre not in _OWN_WORDS:
         text = ctx.pick("thanks.any")
         body = _body(doc)
         if text and body is not None:
             body.lines.append(Line(text, tag="thanks"))
         return
-    if kind == "apology" and (purpose == "apology" or genre == "support_reply"):
-        text = ctx.pick("support.sorry_plain")
+    if kind == "apology" and genre not in _OWN_WORDS:
+        text = ctx.pick("support.sorry_plain") if genre == "support_reply" else ctx.pick("apology.any")
         body = _body(doc)
         if text and body is not None:
-            body.lines.insert(0, Line(text, tag="apology"))
+            body.lines.append(Line(text, tag="apology"))
         return
     if kind == "bullets":
         body = _body(doc)
-        if body is not None and len(body.lines) >= 2:
+        from rubric_core.checks import text as t
+
+        items = [Line(s, tag=line.tag) for line in (body.lines[1:] if body else []) for s in t.sentences_of(line.text)]
+        if body is not None and len(items) >= 2:
+            # The opening sentence stays above the list; the rest become its items.
+            lead = body.lines[0]
+            at = doc.parts.index(body)
+            body.lines = items
             body.layout = "bullets"
+            doc.parts.insert(at, Part(f"{body.name} intro", [lead]))
+
+
+def _reader_action(facts: Facts, ctx: Ctx) -> str | None:
+    """The task's own words for what the reader should do ("Sign up at hikeclub.org."), as a sentence."""
+    from rubric_core.models._say import kind_of
+
+    for point in facts.points:
+        if kind_of(point.text) == "reader" and re.search(r"[@/.]\w|\d", point.text):
+            return ctx.ok(point.text.rstrip(".") + ".")
+    return None
 
 
 def _terms(doc: Doc, facts: Facts, wants: Wants, ctx: Ctx) -> None:
@@ -199,7 +243,14 @@ def apply(doc: Doc, facts: Facts, wants: Wants, variant: int) -> Doc:
         for kind in group:
             if kind in wants.patterns_out:
                 continue
-            _add_kind(doc, kind, ctx, facts)
+            for _ in range(max(1, wants.counts.get(kind, 1))):
+                # "Includes two questions": one more of the kind each time, while fewer than asked.
+                if _has(doc, kind, wants):
+                    break
+                before = doc.render()
+                _add_kind(doc, kind, ctx, facts, again=before != "" and _count(doc, kind) > 0)
+                if doc.render() == before:
+                    break
             if _has(doc, kind, wants):
                 break
     _terms(doc, facts, wants, ctx)

@@ -16,7 +16,7 @@ _FINITE = re.compile(
     r"takes|took|opens|closes|ends|starts|moves|launches|ships|shipped|lets|keeps|stays|grew|led|won|did|do|"
     r"installs|requires|supports|handles|returns|adds|offers|feels|looks|happens|crashed|crashes|broke|stopped|"
     r"decided|agreed|owns|hates|loves|learns|learned|says|said|asked|wants|raises|raised|hit|hitting|"
-    r"changes|closes|moves|reopens|begins|finishes|shuts|resumes|switches|relocates|"
+    r"changes|closes|moves|reopens|begins|finishes|shuts|resumes|switches|relocates|cost|costs|grew|hired|"
     r"[a-z]+ed(?=\s+(?:on|in|at|to|by|for|from|with|after|before|the|a|an|his|her|their|our|my|your|\d)\b|[.,;]|$))\b|"
     r"'ll\b|'re\b|'ve\b|n't\b",
     re.IGNORECASE,
@@ -46,7 +46,7 @@ def kind_of(point: str) -> str:
         return "reader"
     if re.search(r"free trial|\d+% off|\bdiscount\b|\bcode\b|\bcoupon\b|\bfree (?:for|shipping)\b", low):
         return "offer"
-    if e.PRICE.search(text) and words <= 6:
+    if e.PRICE.search(text) and words <= 6 and not (_FINITE.search(low) and words >= 3):
         return "price"
     if (e.LINK.search(text) or e.EMAIL.search(text)) and words <= 6:
         return "contact"
@@ -84,6 +84,9 @@ def values_of(facts: Facts) -> dict[str, str]:
     )[0]
     thing = thing if re.match(r"(?:the|our|my|your|their|a|an)\s", thing) else (f"the {thing}" if thing and thing[:1].islower() else thing)
     thing = re.sub(r"^that\s+", "", thing)
+    rel = re.match(r"((?:the|a|an|our|my|your|their)\s[\w' -]+?)\s+(?:that|which|who|we|i|you|they)\s+\w+.*?(\s(?:for|about|on|of)\s+(?:the|our|my|your)\s[\w -]+)?$", thing)
+    if rel:
+        thing = rel.group(1) + (rel.group(2) or "")  # "the quote we sent last week for the garden" -> "the quote for the garden"
     clause = kind_of(thing) == "clause" and not re.match(r"(?:how|why|what)\b", thing)
     request = re.match(
         r"(?:asking|requesting|reminding|begging|telling)\s+(?:the\s|my\s|our\s|a\s|an\s)?[\w-]+(?:\s[\w-]+)?\s+to\s+(.+)$",
@@ -93,18 +96,21 @@ def values_of(facts: Facts) -> dict[str, str]:
     if request:
         obj = re.match(r"\w+\s+(?:up\s|out\s|on\s|off\s)?((?:the|a|an|my|our|their|some)\s.+?)(?:\s+(?:by|before|on|at|this|next)\s.*)?$", request.group(1))
         thing, clause = (obj.group(1) if obj else request.group(1)), False
+    deadline = re.search(rf"\b(?:by|before|until|no later than)\s+((?:{e.WEEKDAYS}|{e.MONTHS}\s\d+|\d+\s{e.MONTHS}|tomorrow|tonight|the end of \w+|noon))", facts.task)
     return {
+        "deadline": deadline.group(1) if deadline else "",
         "request": request.group(1) if request else "",
         "thing": "" if clause else thing,
         "news": re.sub(r"^that\s+", "", facts.subject) if clause else "",
         "a_role": f"{an(facts.role)} {facts.role}" if facts.role else "",
         "milestone": milestone.group(1) if milestone else "",
         "issue": issue,
+        "issue_only": "" if issue_clause else issue,
         "issue_clause": issue_clause,
         "greet": greet,
         "team": re.sub(r"\s+v?\d[\w.]*\+?$", "", name or facts.org),
         "name": name,
-        "it": name or (f"the {what}" if what else "it"),
+        "it": name or "it",
         "what": what,
         "org": facts.org,
         "role": facts.role,

@@ -39,11 +39,15 @@ def exempt_spans(task: str, carry: tuple[str, ...] = ()) -> list[tuple[int, int]
     for fact in carry:
         for m in re.finditer(re.escape(fact), task):
             spans.append((m.start(), m.end()))
+    prev = ""
     for _word, start, end in _tokens(task):
         raw = task[start:end]
+        if raw.lower() in ("am", "pm") and prev[-1:].isdigit():
+            spans.append((start, end))  # "8 am": a time is one fact
+        prev = raw
         before = task[:start].rstrip()
         sentence_start = not before or before[-1] in ".!?:\n-•*"
-        if re.search(r"[\d$€£#@%/]", raw) or (raw[:1].isupper() and not sentence_start and raw != "I"):
+        if re.search(r"[\d$€£#@%/]|\w\.\w", raw) or (raw[:1].isupper() and not sentence_start and raw != "I"):
             spans.append((start, end))
     return spans
 
