@@ -167,7 +167,7 @@ class StreamTranslator:
             self.tokens[k] += int(tokens.get(k, 0) or 0)
 
 
-def _writer_notice(message: AIMessage) -> dict[str, str]:
+def _writer_notice(message: Any) -> dict[str, str]:
     """How the offline writer read the task, when it says (models/notice.py): stored with the draft event."""
-    notice = (message.response_metadata or {}).get("writer_notice")
+    notice = (getattr(message, "response_metadata", None) or {}).get("writer_notice")
     return {"notice": bounded(str(notice), what="notice")} if notice else {}

@@ -279,7 +279,9 @@ def read_asks(clauses: list[Clause], task: str) -> TaskAsks:
             asks.dialect = "mysql"
         elif re.search(r"\bpostgres(?:ql)?\b", low):
             asks.dialect = "postgres"
-        without = re.search(r"^(?P<part>(?:the )?(?:first|last|opening) \w+).*\bwithout (?:mentioning|naming|using) (?P<what>.+)$", low)
+        without = re.search(
+            r"^(?P<part>(?:the )?(?:first|last|opening) \w+).*\bwithout (?:mentioning|naming|using) (?P<what>.+)$", low
+        )
         if without:
             asks.without.setdefault(without.group("part").removeprefix("the "), []).append(without.group("what"))
             said = True
@@ -295,7 +297,10 @@ def read_asks(clauses: list[Clause], task: str) -> TaskAsks:
             said = True
         if re.match(r"(?:standard|usual|classic)\b.*\bformat\b|^plain text$|^in markdown$", low):
             said = True
-        if re.match(r"(?:need|needs|plus|with|include|including)?\s*(?:a |an |the )?(?:headline|subheadline|sub-headline|cta|call to action|button text|cta button text)$", low) or re.fullmatch(r"(?:need |plus )?(?:a )?(?:headline|subheadline|cta(?: button text)?)", low):
+        if re.match(
+            r"(?:need|needs|plus|with|include|including)?\s*(?:a |an |the )?(?:headline|subheadline|sub-headline|cta|call to action|button text|cta button text)$",
+            low,
+        ) or re.fullmatch(r"(?:need |plus )?(?:a )?(?:headline|subheadline|cta(?: button text)?)", low):
             asks.parts.append(re.sub(r"^(?:need|needs|plus|with|include|including)\s*(?:a |an |the )?", "", low))
             said = True
         kinds = re.fullmatch(
@@ -304,9 +309,13 @@ def read_asks(clauses: list[Clause], task: str) -> TaskAsks:
             low.strip(),
         )
         if kinds:
-            asks.parts.append({"cta": "call_to_action", "call to action": "call_to_action"}.get(kinds.group(1), kinds.group(1)))
+            asks.parts.append(
+                {"cta": "call_to_action", "call to action": "call_to_action"}.get(kinds.group(1), kinds.group(1))
+            )
             said = True
-        if re.fullmatch(r"(?:keep it |make it )?(?:super |very |really )?(?:short|brief|tight|punchy)(?: and \w+)?", low):
+        if re.fullmatch(
+            r"(?:keep it |make it )?(?:super |very |really )?(?:short|brief|tight|punchy)(?: and \w+)?", low
+        ):
             asks.short, said = True, True
         if re.match(r"(?:grouped|group it|group them|organi[sz]ed) by\b", low):
             said = True

@@ -28,7 +28,20 @@ from rubric_core.models._route import genres
 from rubric_core.models._say import values_of
 from rubric_core.models._wants import Wants
 
-_LOADED = (_fill_code, _fill_docs, _fill_events, _fill_frame, _fill_json, _fill_know, _fill_mail, _fill_posts, _fill_press, _fill_sql, _fill_summary, _fill_verse)
+_LOADED = (
+    _fill_code,
+    _fill_docs,
+    _fill_events,
+    _fill_frame,
+    _fill_json,
+    _fill_know,
+    _fill_mail,
+    _fill_posts,
+    _fill_press,
+    _fill_sql,
+    _fill_summary,
+    _fill_verse,
+)
 """The filler modules register themselves on import."""
 
 
@@ -112,18 +125,33 @@ def fit(doc: Doc, facts: Facts, wants: Wants) -> Doc:
 
 def _under(doc: Doc, limits: dict[str, tuple[int | None, int | None]]) -> bool:
     m = measure(doc.render())
-    return any(lo is not None and m.get(unit, 0) < lo for unit, (lo, _) in limits.items() if unit in ("words", "sentences"))
+    return any(
+        lo is not None and m.get(unit, 0) < lo for unit, (lo, _) in limits.items() if unit in ("words", "sentences")
+    )
 
 
 def _expand(doc: Doc, facts: Facts, wants: Wants, limits: dict[str, tuple[int | None, int | None]]) -> None:
     """A draft under a minimum gets sentences of the genre's own that say nothing false (never filler that
     holds a rubric word), while it stays within every maximum."""
-    if not _under(doc, limits) or facts.genre in ("poem", "haiku", "limerick", "sonnet", "paragraph", "function", "sql", "json"):
+    if not _under(doc, limits) or facts.genre in (
+        "poem",
+        "haiku",
+        "limerick",
+        "sonnet",
+        "paragraph",
+        "function",
+        "sql",
+        "json",
+    ):
         return
-    body = next((p for p in reversed(doc.parts) if p.layout == "paragraph" and p.name not in ("sign-off", "greeting")), None)
+    body = next(
+        (p for p in reversed(doc.parts) if p.layout == "paragraph" and p.name not in ("sign-off", "greeting")), None
+    )
     if body is None:
         return
-    ctx = Ctx(facts=facts, wants=wants, variant=0, values=values_of(facts), said=[t for p in doc.parts for t in p.texts()])
+    ctx = Ctx(
+        facts=facts, wants=wants, variant=0, values=values_of(facts), said=[t for p in doc.parts for t in p.texts()]
+    )
     keys = [f"extra.{facts.genre}.{facts.route.purpose}", f"extra.{facts.genre}.any", "extra.any"]
     for _ in range(8):
         text = next((t for key in keys if (t := ctx.pick(key))), None)
@@ -149,12 +177,20 @@ def _drop_one(doc: Doc) -> bool:
             return True
     keep = {"question", "call_to_action", "greeting", "sign_off", "hashtag", "apology", "thanks", "item"}
     candidates = [
-        (len(p.lines), i) for i, p in enumerate(doc.parts) if p.layout in ("paragraph", "bullets", "numbered") and len(p.lines) > 1
+        (len(p.lines), i)
+        for i, p in enumerate(doc.parts)
+        if p.layout in ("paragraph", "bullets", "numbered") and len(p.lines) > 1
     ]
     for _, i in sorted(candidates, reverse=True):
         part = doc.parts[i]
         for k in range(len(part.lines) - 1, 0, -1):
-            if part.lines[k].tag not in keep and part.lines[k].tag not in ("clause", "reader", "request", "offer", "price"):
+            if part.lines[k].tag not in keep and part.lines[k].tag not in (
+                "clause",
+                "reader",
+                "request",
+                "offer",
+                "price",
+            ):
                 del part.lines[k]
                 return True
     return False

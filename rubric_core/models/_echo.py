@@ -9,7 +9,7 @@ still echoes is not written.
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, partial
 
 from rubric_core.models._data import load
 
@@ -92,10 +92,14 @@ def rewrites(text: str) -> list[str]:
     """The sentence said in another order by each whole-sentence rewrite that applies."""
     out = []
     for pattern, repl in _rewrites():
-        candidate = pattern.sub(lambda m, repl=repl: _apply(m, repl), text)
+        candidate = pattern.sub(partial(_apply, repl=repl), text)
         if candidate.startswith("To ") and candidate != text:
             candidate = re.sub(r", ([A-Z])(?=[a-z])", lambda m: ", " + m.group(1).lower(), candidate, count=1)
-        candidate = re.sub(r"(?<=\sto )(Sign up|Register|Rsvp|RSVP|Book|Apply)\b", lambda m: m.group(1).lower() if m.group(1) != "RSVP" else "RSVP", candidate)
+        candidate = re.sub(
+            r"(?<=\sto )(Sign up|Register|Rsvp|RSVP|Book|Apply)\b",
+            lambda m: m.group(1).lower() if m.group(1) != "RSVP" else "RSVP",
+            candidate,
+        )
         if candidate != text:
             out.append(candidate)
     return out

@@ -40,14 +40,16 @@ def _recipes() -> list[dict[str, Any]]:
 def function_name(task: str, wanted: str = "") -> tuple[str, str, str]:
     """(name, parameters, return annotation) the task (or the rubric's `wanted` name) gives."""
     for m in _SIGNATURE.finditer(task):
-        if m.group(1) not in ("print", "len", "sorted", "open", "range") and ("_" in m.group(1) or "`" in m.group(0) or m.group(2)):
+        if m.group(1) not in ("print", "len", "sorted", "open", "range") and (
+            "_" in m.group(1) or "`" in m.group(0) or m.group(2)
+        ):
             if not wanted or wanted == m.group(1):
                 return m.group(1), m.group(2).strip(), (m.group(3) or "").strip()
     if wanted:
         return wanted, "", ""
-    m = _NAMED.search(task)
-    if m and m.group(1).lower() not in ("that", "which", "to", "for", "in", "named", "called", "with"):
-        return m.group(1), "", ""
+    named = _NAMED.search(task)
+    if named and named.group(1).lower() not in ("that", "which", "to", "for", "in", "named", "called", "with"):
+        return named.group(1), "", ""
     return "", "", ""
 
 
@@ -92,7 +94,12 @@ def _tests(recipe: dict[str, Any], name: str, style: str) -> str:
     if not cases:
         return ""
     if style == "unittest":
-        lines = ["import unittest", "", "", f"class Test{''.join(w.title() for w in name.split('_'))}(unittest.TestCase):"]
+        lines = [
+            "import unittest",
+            "",
+            "",
+            f"class Test{''.join(w.title() for w in name.split('_'))}(unittest.TestCase):",
+        ]
         for i, (call, want) in enumerate(cases, 1):
             lines.append(f"    def test_case_{i}(self):")
             if want.startswith("raises "):

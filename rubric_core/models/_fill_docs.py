@@ -37,7 +37,9 @@ def _role_bank(ctx: Ctx) -> dict[str, list[str]]:
     return roles["default"]
 
 
-_PAY = re.compile(r"\b(?:salary|pay|wage|rate|compensation|per hour|/hour|an hour|per year|/year|k\b)|[$€£]\d", re.IGNORECASE)
+_PAY = re.compile(
+    r"\b(?:salary|pay|wage|rate|compensation|per hour|/hour|an hour|per year|/year|k\b)|[$€£]\d", re.IGNORECASE
+)
 _SCHEDULE = re.compile(
     r"\b(?:days? a week|nights? a week|hours?|shifts?|part-time|full-time|hybrid|remote|on-site|onsite|in the office|"
     r"weekends?|mornings?|evenings?|schedule|contract|permanent|temporary)\b",
@@ -56,7 +58,11 @@ def _job_points(ctx: Ctx) -> dict[str, list[Point]]:
             out["pay"].append(point)
         elif _SCHEDULE.search(text):
             out["schedule"].append(point)
-        elif re.search(r"\b(?:experience|skills?|knowledge|degree|certif\w*|licen[cs]e|registered|fluent|years)\b", text, re.IGNORECASE):
+        elif re.search(
+            r"\b(?:experience|skills?|knowledge|degree|certif\w*|licen[cs]e|registered|fluent|years)\b",
+            text,
+            re.IGNORECASE,
+        ):
             out["requirements"].append(point)
         else:
             out["other"].append(point)
@@ -123,7 +129,10 @@ def job_details(ctx: Ctx) -> Part | None:
     points = _job_points(ctx)
     lines = []
     for label, key in (("Pay", "pay"), ("Schedule", "schedule")):
-        texts = [re.sub(r"^(?:the\s+)?(?:salary|pay|wage)(?:\s+is)?\s*:?\s*", "", p.text, flags=re.IGNORECASE) for p in points[key]]
+        texts = [
+            re.sub(r"^(?:the\s+)?(?:salary|pay|wage)(?:\s+is)?\s*:?\s*", "", p.text, flags=re.IGNORECASE)
+            for p in points[key]
+        ]
         if texts:
             word = "Salary" if any(re.search(r"salary", p.text, re.IGNORECASE) for p in points[key]) else label
             line = ctx.say(f"{word}: {', '.join(texts)}")
@@ -166,7 +175,11 @@ def _change(text: str, group: str) -> str:
             verb = verb + "e" if re.search(r"[^aeiou][aeiou][^aeiouwxy]$", verb) and len(verb) <= 4 else verb
             verb = verb[:-1] if re.search(r"(.)\1$", verb) else verb
             return cap(f"{m.group(1)} no longer {verb}s {m.group(3)}")
-        return cap(t) if re.match(r"(?:crash|error)", t, re.IGNORECASE) is None else cap(f"fixed a {t[:1].lower() + t[1:]}")
+        return (
+            cap(t)
+            if re.match(r"(?:crash|error)", t, re.IGNORECASE) is None
+            else cap(f"fixed a {t[:1].lower() + t[1:]}")
+        )
     if group == "Removed":
         return cap(f"{t} has been removed") if not re.search(r"remov", t, re.IGNORECASE) else cap(t)
     return cap(t)
@@ -189,9 +202,12 @@ def release_title(ctx: Ctx) -> Part | None:
     name = ctx.facts.name or ctx.values.get("what", "")
     version = ctx.values.get("version", "")
     title = name if version and version in name else f"{name} {version}".strip()
-    if re.match(r"(?:version\s+)?\d", title, re.IGNORECASE):
-        title = "Version " + re.match(r"(?:version\s+)?([\d.]+)", title, re.IGNORECASE).group(1)
-    if re.search(r"\bone line\b|\bsingle line\b", ctx.facts.task, re.IGNORECASE) or ctx.facts.asks.limits.get("lines") == (1, 1):
+    numbered = re.match(r"(?:version\s+)?([\d.]+)", title, re.IGNORECASE)
+    if numbered:
+        title = "Version " + numbered.group(1)
+    if re.search(r"\bone line\b|\bsingle line\b", ctx.facts.task, re.IGNORECASE) or ctx.facts.asks.limits.get(
+        "lines"
+    ) == (1, 1):
         return None
     return Part("title", [Line(f"## {cap(title)} release notes" if title else "## Release notes")], layout="lines")
 
@@ -209,14 +225,22 @@ def release_changes(ctx: Ctx) -> Part | None:
                 low = item if re.search(rf"\b{re.escape(first)}\b", ctx.facts.task) else item[:1].lower() + item[1:]
                 low = re.sub(r"\s+has been removed$", "", low)
                 low = re.sub(r"^(.+?) no longer (.+)$", r"\1 no longer \2", low)
-                bits.append(f"{verbs[group]} {low}" if group in ("New", "Removed", "Fixed") and "no longer" not in low else low)
+                bits.append(
+                    f"{verbs[group]} {low}" if group in ("New", "Removed", "Fixed") and "no longer" not in low else low
+                )
         line = ctx.say(sentence(f"{name}: {join(bits)}") if name else sentence(join(bits)))
         return Part("changes", [line], layout="lines") if line else None
     if not changes:
         return Part(
             "changes",
-            [Line("### New"), Line("- [New feature: what it lets people do]"), Line("### Improved"),
-             Line("- [Improvement: what got better]"), Line("### Fixed"), Line("- [Bug fix: what no longer goes wrong]")],
+            [
+                Line("### New"),
+                Line("- [New feature: what it lets people do]"),
+                Line("### Improved"),
+                Line("- [Improvement: what got better]"),
+                Line("### Fixed"),
+                Line("- [Bug fix: what no longer goes wrong]"),
+            ],
             layout="lines",
         )
     lines = []
@@ -229,7 +253,9 @@ def release_changes(ctx: Ctx) -> Part | None:
 
 # ------------------------------------------------------------------ meeting minutes
 def _attendees(ctx: Ctx) -> list[str]:
-    m = re.search(r"\b(?:attendees|attending|present|with)\s*:?\s+((?:[A-Z][\w'-]+(?:,\s*|,?\s+and\s+)?)+)", ctx.facts.task)
+    m = re.search(
+        r"\b(?:attendees|attending|present|with)\s*:?\s+((?:[A-Z][\w'-]+(?:,\s*|,?\s+and\s+)?)+)", ctx.facts.task
+    )
     if not m:
         return []
     return [n for n in re.split(r",\s*|\s+and\s+", m.group(1).strip(" ,")) if n]
@@ -257,7 +283,11 @@ def minutes_attendees(ctx: Ctx) -> Part | None:
 
 
 def _decisions(ctx: Ctx) -> list[Point]:
-    return [p for p in ctx.facts.points if re.match(r"(?:we\s+)?(?:decided|agreed|approved|voted|resolved|chose)\b", p.text, re.IGNORECASE)]
+    return [
+        p
+        for p in ctx.facts.points
+        if re.match(r"(?:we\s+)?(?:decided|agreed|approved|voted|resolved|chose)\b", p.text, re.IGNORECASE)
+    ]
 
 
 def _actions(ctx: Ctx) -> list[str]:
@@ -279,14 +309,28 @@ def _actions(ctx: Ctx) -> list[str]:
 def minutes_agenda(ctx: Ctx) -> Part | None:
     if ctx.facts.points:
         return None
-    return Part("agenda", [Line("Call to order"), Line("Approval of the previous minutes"), Line("[Agenda item]"), Line("Any other business")], layout="numbered")
+    return Part(
+        "agenda",
+        [
+            Line("Call to order"),
+            Line("Approval of the previous minutes"),
+            Line("[Agenda item]"),
+            Line("Any other business"),
+        ],
+        layout="numbered",
+    )
 
 
 @filler("minutes_decisions")
 def minutes_decisions(ctx: Ctx) -> Part | None:
     decisions = []
     for point in _decisions(ctx):
-        text = re.sub(r"^(?:we\s+)?(?:decided|agreed|approved|voted|resolved|chose)\s+(?:to\s+)?", "", point.text, flags=re.IGNORECASE)
+        text = re.sub(
+            r"^(?:we\s+)?(?:decided|agreed|approved|voted|resolved|chose)\s+(?:to\s+)?",
+            "",
+            point.text,
+            flags=re.IGNORECASE,
+        )
         decisions.append(cap(plain(text)))
     lines = _lines(ctx, decisions) or [Line("[Decision, and who proposed it]")]
     return Part("decisions", lines, layout="bullets")
@@ -303,7 +347,14 @@ def _bug_statement(ctx: Ctx) -> Point | None:
     label = next((p for p in ctx.facts.points if p.label.lower() in ("the bug", "bug", "issue", "problem")), None)
     if label:
         return label
-    return next((p for p in ctx.facts.points if kind_of(p.text) == "clause" and not re.match(r"(?:works|started|environment)", p.text, re.IGNORECASE)), None)
+    return next(
+        (
+            p
+            for p in ctx.facts.points
+            if kind_of(p.text) == "clause" and not re.match(r"(?:works|started|environment)", p.text, re.IGNORECASE)
+        ),
+        None,
+    )
 
 
 def _context(ctx: Ctx) -> str:
@@ -318,7 +369,9 @@ def bug_title(ctx: Ctx) -> Part | None:
         return Part("title", [Line("Title: [Short summary of the bug]")], layout="lines")
     text = plain(bug.text)
     where = _context(ctx)
-    m = re.match(r"exporting (.+?) to (\w+)(?: in ([\w .]+?))? (cuts off|fails|crashes|stops|hangs)(.*)$", text, re.IGNORECASE)
+    m = re.match(
+        r"exporting (.+?) to (\w+)(?: in ([\w .]+?))? (cuts off|fails|crashes|stops|hangs)(.*)$", text, re.IGNORECASE
+    )
     if m:
         title = f"{m.group(2)} export {m.group(4)}{m.group(5)}"
     else:
@@ -347,12 +400,21 @@ def bug_steps(ctx: Ctx) -> Part | None:
     if where:
         steps.append(sentence(f"open {where.replace('on the ', 'the ')}"))
     elif env:
-        app = next((n for n in ctx.facts.names if any(n in v or v.startswith(n) for v in [ctx.facts.task[ctx.facts.task.find(n):][:len(n) + 8]])), "")
+        app = next(
+            (
+                n
+                for n in ctx.facts.names
+                if any(n in v or v.startswith(n) for v in [ctx.facts.task[ctx.facts.task.find(n) :][: len(n) + 8]])
+            ),
+            "",
+        )
         named = re.search(r"\b([A-Z][\w]+)\s+" + re.escape(env[-1]), ctx.facts.task)
         steps.append(sentence(f"open {named.group(1) if named else app or 'the app'} {env[-1]}"))
     bug = _bug_statement(ctx)
     if bug:
-        m = re.match(r"(\w+ing\s+.+?)\s+(?:does|doesn't|cuts|fails|crashes|stops|hangs|shows|returns|is|are)\b", plain(bug.text))
+        m = re.match(
+            r"(\w+ing\s+.+?)\s+(?:does|doesn't|cuts|fails|crashes|stops|hangs|shows|returns|is|are)\b", plain(bug.text)
+        )
         if m:
             action = re.sub(r"\s+in\s+[A-Z]\w*\s+v?\d[\d.]*$", "", m.group(1))
             steps.append(sentence(_imperative(action)))
@@ -377,7 +439,11 @@ def bug_expected(ctx: Ctx) -> Part | None:
         if re.search(r"cuts off|truncat", m.group(3)):
             text = "The export includes every row."
         elif action.startswith("click") and works:
-            text = sentence(f"the payment goes through, as it does in {works.split()[-1]}") if "pay" in m.group(2).lower() else sentence(f"{m.group(2)} responds, as it does in {works.split()[-1]}")
+            text = (
+                sentence(f"the payment goes through, as it does in {works.split()[-1]}")
+                if "pay" in m.group(2).lower()
+                else sentence(f"{m.group(2)} responds, as it does in {works.split()[-1]}")
+            )
         else:
             text = sentence(f"{action} {m.group(2).split(' in ')[0]} works without errors")
     return Part("expected", [Line(text)], layout="lines")
@@ -388,7 +454,9 @@ def bug_actual(ctx: Ctx) -> Part | None:
     bug = _bug_statement(ctx)
     m = _PREDICATE.match(plain(bug.text)) if bug else None
     if m:
-        subject = "The export" if m.group(1).lower().startswith("export") else f"{m.group(1)} {m.group(2).split(' in ')[0]}"
+        subject = (
+            "The export" if m.group(1).lower().startswith("export") else f"{m.group(1)} {m.group(2).split(' in ')[0]}"
+        )
         line = ctx.say(sentence(f"{subject} {m.group(3)}"))
     else:
         line = ctx.say(sentence(plain(bug.text))) if bug else None
@@ -400,9 +468,10 @@ def bug_environment(ctx: Ctx) -> Part | None:
     items = []
     for point in ctx.facts.points:
         low = point.text.lower()
-        if re.search(r"\b(?:works in|started after|since|environment|windows|macos|linux|ios|android|safari|chrome|firefox|edge)\b", low) or (
-            re.fullmatch(r"[A-Z][\w]*\s+v?\d[\d.]*", point.text.strip())
-        ):
+        if re.search(
+            r"\b(?:works in|started after|since|environment|windows|macos|linux|ios|android|safari|chrome|firefox|edge)\b",
+            low,
+        ) or (re.fullmatch(r"[A-Z][\w]*\s+v?\d[\d.]*", point.text.strip())):
             items.append(_item(re.sub(r"^environment\s+is\s+", "", point.text, flags=re.IGNORECASE)))
         elif point.label.lower() == "severity" or low.startswith("severity"):
             items.append(f"Severity: {plain(point.text).lower()}")

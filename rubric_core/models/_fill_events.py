@@ -71,7 +71,11 @@ def event_of(ctx: Ctx) -> Event:
             continue
         known = [*facts.dates, *facts.times, ev.place.split(",")[0], what]
         known += [re.sub(rf"^{e.WEEKDAYS},?\s", "", d) for d in facts.dates]
-        if any(k and k.lower() in low for k in known) or re.search(_STREET, point.text) or kind_of(point.text) == "when":
+        if (
+            any(k and k.lower() in low for k in known)
+            or re.search(_STREET, point.text)
+            or kind_of(point.text) == "when"
+        ):
             continue  # the date, time or place: said already
         ev.extras.append(point)
     if not ev.place:
@@ -93,7 +97,13 @@ def _when_where(ev: Event) -> str:
         when = f"{when}, {ev.time}" if when else ev.time
     # The place keeps the preposition the task gives it ("in Riverside Park").
     said = re.search(r"\b(in|at|on)\s+" + re.escape(ev.place), ev.task) if ev.place else None
-    place = f"{said.group(1)} {ev.place}" if said else (f"in {ev.place}" if ev.place.lower().startswith("the ") else f"at {ev.place}") if ev.place else ""
+    place = (
+        f"{said.group(1)} {ev.place}"
+        if said
+        else (f"in {ev.place}" if ev.place.lower().startswith("the ") else f"at {ev.place}")
+        if ev.place
+        else ""
+    )
     # The place first: the task usually says the day first, and a draft that keeps its order repeats it.
     if place and when:
         return f"{place} {when}" if single or not ev.time else f"{place}, {when}"

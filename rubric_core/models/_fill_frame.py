@@ -48,16 +48,19 @@ def point_line(ctx: Ctx, point: Point, *, reader: bool = True, bank: str = "say"
     if kind == "writer":
         return ctx.say(request_done(point, ctx.values), tag="request")
     if kind in ("clause", "reader"):
-        text = said_as_sentence(point, ctx.facts, reader=reader)
-        if name and re.match(r"It\s", text):
-            text = name + text[2:]
-        return ctx.say(text, tag=kind)
+        said = said_as_sentence(point, ctx.facts, reader=reader)
+        if name and re.match(r"It\s", said):
+            said = name + said[2:]
+        return ctx.say(said, tag=kind)
     key = f"{bank}.{kind}" if kind != "offer" else f"{bank}.offer.{_offer_kind(point.text)}"
     if kind == "offer":
         key = f"{key}_{ctx.facts.route.purpose}" if bank_has(f"{key}_{ctx.facts.route.purpose}") else key
+    text: str | None
     if kind == "price":
         price = _price_in(point.text, ctx)
-        text = (ctx.pick(f"{bank}.price_after", price=price) if after == "trial" else None) or ctx.pick(key, price=price)
+        text = (ctx.pick(f"{bank}.price_after", price=price) if after == "trial" else None) or ctx.pick(
+            key, price=price
+        )
     else:
         text = ctx.pick(key, point=plain(point.text)[:1].lower() + plain(point.text)[1:]) if kind != "np" else None
         if kind == "np":

@@ -52,7 +52,11 @@ def _setting(text: str) -> tuple[str, Any] | None:
     m = re.match(r"^(?:rotate|rotating)\s+(?:\w+\s+)?(hourly|daily|weekly|monthly)$", t, re.IGNORECASE)
     if m:
         return "rotation", m.group(1).lower()
-    m = re.match(r"^(?:keep|retain|store)\s+(?:logs?\s+(?:for\s+)?)?(\d+)\s+(days?|weeks?|hours?|files?|months?)$", t, re.IGNORECASE)
+    m = re.match(
+        r"^(?:keep|retain|store)\s+(?:logs?\s+(?:for\s+)?)?(\d+)\s+(days?|weeks?|hours?|files?|months?)$",
+        t,
+        re.IGNORECASE,
+    )
     if m:
         unit = m.group(2).lower().rstrip("s")
         return f"retention_{unit}s", int(m.group(1))
@@ -79,7 +83,7 @@ def _template(ctx: Ctx) -> dict[str, Any] | None:
     templates = load("knowledge.toml").get("json", {})
     low = ctx.facts.task.lower()
     name = ctx.facts.name or re.sub(r"\W+", "-", (ctx.facts.what or "app").lower()).strip("-")
-    for key, entry in templates.items():
+    for _key, entry in templates.items():
         if any(w in low for w in entry["words"]):
             what = ctx.facts.what or "tool"
             text = entry["object"].replace("{name}", name).replace("{What}", what[:1].upper() + what[1:])

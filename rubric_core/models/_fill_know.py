@@ -9,7 +9,7 @@ from typing import Any
 from rubric_core.models._data import load
 from rubric_core.models._doc import Ctx, Line, Part, filler
 from rubric_core.models._fill_frame import point_lines, split_point
-from rubric_core.models._grammar import cap, count_word, join, sentence
+from rubric_core.models._grammar import cap, count_word, sentence
 from rubric_core.models._say import kind_of, plain
 
 
@@ -26,7 +26,9 @@ def _entry(section: str, ctx: Ctx, text: str = "") -> dict[str, Any]:
 
 # ------------------------------------------------------------------ recipe
 def _serves(ctx: Ctx) -> int:
-    m = re.search(r"\b(?:for|serves|feeds)\s+(\d+)\s*(?:people|persons|servings|guests)?\b", ctx.facts.task, re.IGNORECASE)
+    m = re.search(
+        r"\b(?:for|serves|feeds)\s+(\d+)\s*(?:people|persons|servings|guests)?\b", ctx.facts.task, re.IGNORECASE
+    )
     return int(m.group(1)) if m else 0
 
 
@@ -38,12 +40,13 @@ def _scale(item: str, factor: float) -> str:
         count = max(1, round(int(tin.group(1) or 1) * factor))
         return f"{count} x {tin.group(2)} tin{'s' if count > 1 else ''} {tin.group(3)}"
     if not re.match(r"\d+(?:\.\d+)?\s*(?:g|kg|ml|l|tsp|tbsp|cups?)\b", item):
-        factor_int = max(1, round(factor * float(re.match(r"\d+", item).group(0)))) if re.match(r"\d+", item) else 0
+        lead = re.match(r"\d+", item)
+        factor_int = max(1, round(factor * float(lead.group(0)))) if lead else 0
         return re.sub(r"^\d+", str(factor_int), item) if factor_int else item
 
     def scaled(m: re.Match[str]) -> str:
         value = float(m.group(0)) * factor
-        return str(int(round(value))) if value >= 3 or value.is_integer() else f"{value:.1f}".rstrip("0").rstrip(".")
+        return str(round(value)) if value >= 3 or value.is_integer() else f"{value:.1f}".rstrip("0").rstrip(".")
 
     return re.sub(r"(?<![\d/])\d+(?:\.\d+)?(?![\d/]|°)", scaled, item, count=1)
 
@@ -115,7 +118,9 @@ def _tip_count(ctx: Ctx) -> int:
     return 5
 
 
-_CATEGORY = re.compile(r"\b(tips|reasons|steps|ideas|ways|things|habits|mistakes|questions|dos and don'ts)\b(.*)$", re.IGNORECASE)
+_CATEGORY = re.compile(
+    r"\b(tips|reasons|steps|ideas|ways|things|habits|mistakes|questions|dos and don'ts)\b(.*)$", re.IGNORECASE
+)
 
 
 def _category(ctx: Ctx) -> tuple[str, str]:
@@ -148,7 +153,11 @@ def tips_items(ctx: Ctx) -> Part | None:
     category, _ = _category(ctx)
     lists = load("knowledge.toml")["lists"]
     if category in lists:
-        topical = [e for k, e in lists.items() if k.startswith(f"{category}_") and any(w in ctx.facts.task.lower() for w in e["words"])]
+        topical = [
+            e
+            for k, e in lists.items()
+            if k.startswith(f"{category}_") and any(w in ctx.facts.task.lower() for w in e["words"])
+        ]
         entry = topical[0] if topical else lists[category]
     pool = list(entry["items"])
     must = [p for p in ctx.facts.points for p in split_point(p)]
@@ -250,7 +259,15 @@ def _question(ctx: Ctx) -> str:
 @filler("faq_answer")
 def faq_answer(ctx: Ctx) -> Part | None:
     q = _question(ctx).lower()
-    kind = "can" if re.match(r"(?:can|may|could)\s+i\b", q) else "policy" if re.search(r"\bpolicy\b", q) else "how" if q.startswith("how") else "any"
+    kind = (
+        "can"
+        if re.match(r"(?:can|may|could)\s+i\b", q)
+        else "policy"
+        if re.search(r"\bpolicy\b", q)
+        else "how"
+        if q.startswith("how")
+        else "any"
+    )
     text = ctx.pick(f"faq.open.{kind}", brand=ctx.values.get("org") or ctx.values.get("name") or "us")
     return Part("answer", [Line(text)]) if text else None
 

@@ -6,7 +6,7 @@ import re
 
 from rubric_core.models._doc import Ctx, Line, Part, filler
 from rubric_core.models._fill_frame import point_lines
-from rubric_core.models._grammar import sentence, to_you
+from rubric_core.models._grammar import sentence
 from rubric_core.models._read import Point
 from rubric_core.models._say import kind_of
 
@@ -26,7 +26,11 @@ def email_body(ctx: Ctx) -> Part | None:
     purpose = ctx.facts.route.purpose
     lines: list[Line] = []
     audience = ctx.facts.audience.lower()
-    key = f"{purpose}_existing" if purpose == "launch" and re.search(r"\b(?:existing|current|our) (?:users|customers)", audience) else purpose
+    key = (
+        f"{purpose}_existing"
+        if purpose == "launch" and re.search(r"\b(?:existing|current|our) (?:users|customers)", audience)
+        else purpose
+    )
     opener = ctx.pick(f"email.open.{purpose}") or ctx.pick("email.open.update")
     if opener:
         lines.append(Line(opener, tag="apology" if purpose == "apology" else "opening"))
@@ -35,7 +39,9 @@ def email_body(ctx: Ctx) -> Part | None:
     if purpose in ("invite", "reminder") and is_event(ctx):
         ev = event_of(ctx)
         lines += event_lines(ctx, ev)
-        lines += point_lines(ctx, [p for p in _content(ctx) if p not in ev.extras and p.text != ev.rsvp and not _said(p, ev)])
+        lines += point_lines(
+            ctx, [p for p in _content(ctx) if p not in ev.extras and p.text != ev.rsvp and not _said(p, ev)]
+        )
     else:
         lines += point_lines(ctx, _content(ctx))
     if purpose == "apology":
@@ -111,15 +117,22 @@ def _first_person(text: str) -> str:
         t = re.sub(r"^I have\b", "I hold", t)
         t = re.sub(r"\band did\b", "and completed", t)
         return sentence(t)
-    if re.match(r"(?:grew|led|built|ran|managed|launched|won|created|designed|wrote|cut|raised|increased|reduced|"
-                r"delivered|shipped|founded|started|completed|did|worked|spent|helped|taught|organi[sz]ed)\b", low):
+    if re.match(
+        r"(?:grew|led|built|ran|managed|launched|won|created|designed|wrote|cut|raised|increased|reduced|"
+        r"delivered|shipped|founded|started|completed|did|worked|spent|helped|taught|organi[sz]ed)\b",
+        low,
+    ):
         return sentence("I " + re.sub(r"^did\b", "completed", t))
     if re.match(r"(?:fluent|bilingual|trained|certified|qualified|skilled|experienced|based|available)\b", low):
         return sentence("I am " + t)
     if re.match(r"\d+\+?\s(?:years?|months?)\b", low):
         return sentence("I bring " + re.sub(r"(years?|months?)\s+(?!of\b)", r"\1 of ", t, count=1))
     if re.match(r"(?:an?\s)?(?:mba|bsc|ba|ma|msc|phd|degree|diploma|certificate)\b", low):
-        return sentence("I hold " + ("an " if low.startswith("mba") else "") + t if not low.startswith(("a ", "an ")) else "I hold " + t)
+        return sentence(
+            "I hold " + ("an " if low.startswith("mba") else "") + t
+            if not low.startswith(("a ", "an "))
+            else "I hold " + t
+        )
     return sentence("I also offer " + t)
 
 
@@ -128,7 +141,9 @@ def letter_experience(ctx: Ctx) -> Part | None:
     lines = []
     for point in ctx.facts.points:
         # "I have a BSc ... and did a 6-month internship": one claim a sentence.
-        pieces = re.split(r"\s+and\s+(?=(?:did|completed|spent|worked|led|grew|built|ran|managed|have|hold|am)\b)", point.text)
+        pieces = re.split(
+            r"\s+and\s+(?=(?:did|completed|spent|worked|led|grew|built|ran|managed|have|hold|am)\b)", point.text
+        )
         for k, piece in enumerate(pieces):
             said = _first_person(piece)
             if k and said.startswith("I "):
@@ -137,9 +152,9 @@ def letter_experience(ctx: Ctx) -> Part | None:
             if text is not None:
                 lines.append(text)
     if not lines:
-        text = ctx.pick("letter.no_facts")
-        if text:
-            lines.append(Line(text))
+        placeholder = ctx.pick("letter.no_facts")
+        if placeholder:
+            lines.append(Line(placeholder))
     fit = ctx.pick("letter.fit")
     if fit:
         lines.append(Line(fit, optional=True))

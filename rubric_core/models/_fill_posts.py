@@ -9,14 +9,18 @@ from rubric_core.models._doc import Ctx, Line, Part, filler
 from rubric_core.models._fill_frame import hashtag_words, point_lines, split_point
 from rubric_core.models._grammar import cap, gerund, join, sentence, with_article
 from rubric_core.models._read import Point
-from rubric_core.models._say import kind_of, plain
+from rubric_core.models._say import plain
 
 
 def _content(ctx: Ctx, *, skip_links: bool = False) -> list[Point]:
     out = []
     for point in ctx.facts.points:
         if re.match(r"(?:first|last|each|every)\s+(?:tweet|post|line)\b", point.text, re.IGNORECASE):
-            point = Point(re.sub(r"^.*?\b(?:must|should|needs to)\s+(?:have|include|contain|end with)\s+", "", point.text), point.label, point.lead)
+            point = Point(
+                re.sub(r"^.*?\b(?:must|should|needs to)\s+(?:have|include|contain|end with)\s+", "", point.text),
+                point.label,
+                point.lead,
+            )
         if skip_links and re.search(r"\b[\w-]+\.(?:com|org|net|io|app|dev|co)\b", point.text):
             continue
         out.append(point)
@@ -41,8 +45,23 @@ def tweet_text(ctx: Ctx) -> Part | None:
         lines.append(Line(opener))
     lines += point_lines(ctx, _content(ctx), reader=True)
     low = ctx.facts.task.lower()
-    medium = next((m for m, w in (("podcast", "podcast|episode"), ("video", "video|stream"), ("sale", r"\bsale\b|% off|discount")) if re.search(w, low)), "")
-    cta = (ctx.pick(f"tweet.cta.{medium}") if medium else None) or ctx.pick(f"tweet.cta.{purpose}") or ctx.pick("tweet.cta.any")
+    medium = next(
+        (
+            m
+            for m, w in (
+                ("podcast", "podcast|episode"),
+                ("video", "video|stream"),
+                ("sale", r"\bsale\b|% off|discount"),
+            )
+            if re.search(w, low)
+        ),
+        "",
+    )
+    cta = (
+        (ctx.pick(f"tweet.cta.{medium}") if medium else None)
+        or ctx.pick(f"tweet.cta.{purpose}")
+        or ctx.pick("tweet.cta.any")
+    )
     if cta:
         lines.append(Line(cta, tag="call_to_action"))
     limit = ctx.facts.asks.limits.get("chars", (None, 279))[1] or 279
@@ -173,10 +192,15 @@ def post_thanks(ctx: Ctx) -> Part | None:
 # ------------------------------------------------------------------ landing page hero
 def _headline(ctx: Ctx) -> str | None:
     what = ctx.values.get("what", "")
-    m = re.match(r"(?:a|an|the)?\s*(?:\w+\s){0,3}?(?:tool|app|service|platform|way|product|bot|extension)\s+that\s+(\w+)\s+(.+)$", what)
+    m = re.match(
+        r"(?:a|an|the)?\s*(?:\w+\s){0,3}?(?:tool|app|service|platform|way|product|bot|extension)\s+that\s+(\w+)\s+(.+)$",
+        what,
+    )
     quoted = [q for q in ctx.facts.quoted if q not in (ctx.values.get("name"),)]
-    if quoted and any("headline" in scope for scope in ctx.facts.asks.scoped) or (quoted and ctx.facts.asks.scoped.get("headline")):
-        return sentence(join([cap(quoted[0])] + quoted[1:], "and").replace(" and ", ", "), ".")
+    if (quoted and any("headline" in scope for scope in ctx.facts.asks.scoped)) or (
+        quoted and ctx.facts.asks.scoped.get("headline")
+    ):
+        return sentence(join([cap(quoted[0]), *quoted[1:]], "and").replace(" and ", ", "), ".")
     if m:
         from rubric_core.models._grammar import base_form
 
@@ -224,8 +248,8 @@ def announce_details(ctx: Ctx) -> Part | None:
         return Part("details", event_lines(ctx, event_of(ctx)))
     lines = point_lines(ctx, ctx.facts.points)
     when = ctx.values.get("date") or ctx.values.get("time")
-    said = ctx.values.get("thing", "") + ctx.values.get("news", "")
-    if when and not any(when in line.text for line in lines) and when not in said:
+    known = ctx.values.get("thing", "") + ctx.values.get("news", "")
+    if when and not any(when in line.text for line in lines) and when not in known:
         said = ctx.pick("announce.when", date=when)
         if said:
             lines.insert(0, Line(said))
@@ -266,13 +290,26 @@ def _couple(ctx: Ctx) -> str:
 @filler("speech_body")
 def speech_body(ctx: Ctx) -> Part | None:
     people = _people(ctx)
-    relation = re.search(r"\bmy\s+(brother|sister|best friend|friend|cousin|son|daughter|colleague|boss|dad|mum|mom)\b", ctx.facts.task, re.IGNORECASE)
+    relation = re.search(
+        r"\bmy\s+(brother|sister|best friend|friend|cousin|son|daughter|colleague|boss|dad|mum|mom)\b",
+        ctx.facts.task,
+        re.IGNORECASE,
+    )
     lines = []
     if relation and people:
         intro = ctx.pick("speech.intro", relation=relation.group(1).lower(), groom=people[0])
         if intro:
             lines.append(Line(intro))
-    lines += [Line(t) for t in ctx.picks("speech.body", 2, groom=people[0] if people else "", partner=people[1] if len(people) > 1 else "", couple=_couple(ctx))]
+    lines += [
+        Line(t)
+        for t in ctx.picks(
+            "speech.body",
+            2,
+            groom=people[0] if people else "",
+            partner=people[1] if len(people) > 1 else "",
+            couple=_couple(ctx),
+        )
+    ]
     return Part("body", lines) if lines else None
 
 

@@ -17,8 +17,11 @@ def _news(ctx: Ctx) -> tuple[str, str]:
     facts = ctx.facts
     text = facts.subject
     text = re.sub(r"^(?:that\s+)", "", text)
-    m = re.match(r"((?:[A-Z][\w&.'’-]*\s?)+?)\s+((?:is|are|has|have|will|raises?|raised|launch\w*|open\w*|acquir\w*|announc\w*|"
-                 r"hir\w*|partner\w*|win\w*|won|expand\w*|appoint\w*|releas\w*|introduc\w*|unveil\w*|clos\w*|join\w*)\b.*)$", text)
+    m = re.match(
+        r"((?:[A-Z][\w&.'’-]*\s?)+?)\s+((?:is|are|has|have|will|raises?|raised|launch\w*|open\w*|acquir\w*|announc\w*|"
+        r"hir\w*|partner\w*|win\w*|won|expand\w*|appoint\w*|releas\w*|introduc\w*|unveil\w*|clos\w*|join\w*)\b.*)$",
+        text,
+    )
     if m:
         return m.group(1).strip(), m.group(2).strip()
     return facts.org or facts.name, ""
@@ -36,7 +39,15 @@ def _present(verb_phrase: str) -> str:
     return verb_phrase
 
 
-_IRREGULAR = {"win": "won", "wins": "won", "make": "made", "build": "built", "buy": "bought", "lead": "led", "sell": "sold"}
+_IRREGULAR = {
+    "win": "won",
+    "wins": "won",
+    "make": "made",
+    "build": "built",
+    "buy": "bought",
+    "lead": "led",
+    "sell": "sold",
+}
 
 
 def _perfect(verb_phrase: str) -> str:
@@ -44,7 +55,13 @@ def _perfect(verb_phrase: str) -> str:
     m = re.match(r"(\w+?)(e?s)\s+(.*)$", verb_phrase)
     if not m or re.match(r"(?:is|are|has|have|was|were)\b", verb_phrase):
         return verb_phrase
-    base = m.group(1) + ("e" if m.group(2) == "es" and m.group(1).endswith(("s", "c", "g", "v", "r", "t", "z", "u")) and not m.group(1).endswith(("ss", "sh", "ch")) else "")
+    base = m.group(1) + (
+        "e"
+        if m.group(2) == "es"
+        and m.group(1).endswith(("s", "c", "g", "v", "r", "t", "z", "u"))
+        and not m.group(1).endswith(("ss", "sh", "ch"))
+        else ""
+    )
     past = _IRREGULAR.get(base, base + "d" if base.endswith("e") else base + "ed")
     obj = m.group(3)
     if re.match(r"[$€£]\d", obj):
@@ -55,7 +72,10 @@ def _perfect(verb_phrase: str) -> str:
 def _title_case(text: str) -> str:
     small = {"a", "an", "the", "and", "or", "of", "in", "on", "at", "to", "for", "by", "with", "from"}
     words = text.split()
-    return " ".join(w if (k and w.lower() in small) or not w[:1].isalpha() or w[:1].isupper() else cap(w) for k, w in enumerate(words))
+    return " ".join(
+        w if (k and w.lower() in small) or not w[:1].isalpha() or w[:1].isupper() else cap(w)
+        for k, w in enumerate(words)
+    )
 
 
 def _dateline(ctx: Ctx) -> str:
@@ -82,12 +102,20 @@ def press_headline(ctx: Ctx) -> Part | None:
 def press_lead(ctx: Ctx) -> Part | None:
     org, news = _news(ctx)
     lines = []
-    lead = f"{_dateline(ctx)} {org} today announced that it {_perfect(news)}" if news else f"{_dateline(ctx)} {org} today announced [the news]"
+    lead = (
+        f"{_dateline(ctx)} {org} today announced that it {_perfect(news)}"
+        if news
+        else f"{_dateline(ctx)} {org} today announced [the news]"
+    )
     line = ctx.say(sentence(re.sub(r"\bit is\b", "it is", lead)))
     if line:
         lines.append(line)
     for point in ctx.facts.points:
-        if point.label or re.search(r"\b(?:quote|boilerplate|about|media contact|contact|dateline|format|announced)\b|@", point.text, re.IGNORECASE):
+        if point.label or re.search(
+            r"\b(?:quote|boilerplate|about|media contact|contact|dateline|format|announced)\b|@",
+            point.text,
+            re.IGNORECASE,
+        ):
             continue
         said = ctx.say(sentence(point.text))
         if said:
@@ -101,8 +129,15 @@ def press_lead(ctx: Ctx) -> Part | None:
 @filler("press_quote")
 def press_quote(ctx: Ctx) -> Part | None:
     org, _ = _news(ctx)
-    m = re.search(r"\bquote from\s+(?:(?:our|the|their)\s+)?(?:(CEO|CTO|COO|CFO|founder|co-founder|president|chair|head of \w+|director)\s+)?([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)", ctx.facts.task)
-    who = (f"{org} {m.group(1)} {m.group(2)}" if m.group(1) else f"{m.group(2)} of {org}") if m else f"[Name], [title] at {org or '[organisation]'}"
+    m = re.search(
+        r"\bquote from\s+(?:(?:our|the|their)\s+)?(?:(CEO|CTO|COO|CFO|founder|co-founder|president|chair|head of \w+|director)\s+)?([A-Z][\w'-]+(?:\s[A-Z][\w'-]+)?)",
+        ctx.facts.task,
+    )
+    who = (
+        (f"{org} {m.group(1)} {m.group(2)}" if m.group(1) else f"{m.group(2)} of {org}")
+        if m
+        else f"[Name], [title] at {org or '[organisation]'}"
+    )
     text = ctx.pick("press.quote")
     if not text:
         return None
@@ -113,7 +148,11 @@ def press_quote(ctx: Ctx) -> Part | None:
 def press_about(ctx: Ctx) -> Part | None:
     org, _ = _news(ctx)
     name = org or "[Organisation]"
-    return Part("about", [Line(f"[One or two sentences on what {name} does, where it operates and since when.]")], heading=f"About {name}")
+    return Part(
+        "about",
+        [Line(f"[One or two sentences on what {name} does, where it operates and since when.]")],
+        heading=f"About {name}",
+    )
 
 
 @filler("press_contact")
@@ -138,7 +177,11 @@ def _section(ctx: Ctx) -> str:
         return m.group(1)
     if quoted:
         return quoted[0]
-    m = re.search(r"\b(installation|usage|contributing|configuration|license|getting started|quick ?start|faq)\b", ctx.facts.task, re.IGNORECASE)
+    m = re.search(
+        r"\b(installation|usage|contributing|configuration|license|getting started|quick ?start|faq)\b",
+        ctx.facts.task,
+        re.IGNORECASE,
+    )
     return cap(m.group(1)) if m else "Overview"
 
 
@@ -152,7 +195,12 @@ def readme_body(ctx: Ctx) -> Part | None:
     section = _section(ctx).lower()
     task = ctx.facts.task
     commands = [m.group(1) or m.group(2) for m in _COMMAND.finditer(task)]
-    needs = [m.group(0) for m in re.finditer(r"\b(?:Python|Node(?:\.js)?|Java|Go|Ruby|Rust|PHP|PostgreSQL|Docker)\s+v?\d[\d.]*\+?", task)]
+    needs = [
+        m.group(0)
+        for m in re.finditer(
+            r"\b(?:Python|Node(?:\.js)?|Java|Go|Ruby|Rust|PHP|PostgreSQL|Docker)\s+v?\d[\d.]*\+?", task
+        )
+    ]
     lines: list[Line] = []
     if needs:
         lines.append(Line(sentence(f"you'll need {' and '.join(needs)}")))

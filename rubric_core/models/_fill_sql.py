@@ -10,8 +10,15 @@ from dataclasses import dataclass, field
 from rubric_core.models._doc import Ctx, Line, Part, filler
 
 _TABLE = re.compile(r"`?\b([a-z_][a-z0-9_]*)`?\s*\(([a-z0-9_,\s]+)\)", re.IGNORECASE)
-_NAMED_TABLE = re.compile(r"\b(?:the\s+)?`?([a-z_][a-z0-9_]*)`?\s+table\b|\btable\s+`?([a-z_][a-z0-9_]*)`?", re.IGNORECASE)
-_SYNONYMS = {"value": ("amount", "total", "price"), "money": ("amount",), "date": ("created_at", "date", "at"), "people": ("id",)}
+_NAMED_TABLE = re.compile(
+    r"\b(?:the\s+)?`?([a-z_][a-z0-9_]*)`?\s+table\b|\btable\s+`?([a-z_][a-z0-9_]*)`?", re.IGNORECASE
+)
+_SYNONYMS = {
+    "value": ("amount", "total", "price"),
+    "money": ("amount",),
+    "date": ("created_at", "date", "at"),
+    "people": ("id",),
+}
 
 
 @dataclass
@@ -45,7 +52,11 @@ def _singular(word: str) -> str:
 
 def _column(schema: Schema, phrase: str, prefer: str = "") -> tuple[str, str] | None:
     """(table, column) whose name best matches the phrase ("total order value" -> orders.total_amount)."""
-    words = [w for w in re.findall(r"[a-z0-9]+", phrase.lower()) if w not in ("the", "a", "of", "per", "each", "their", "its")]
+    words = [
+        w
+        for w in re.findall(r"[a-z0-9]+", phrase.lower())
+        if w not in ("the", "a", "of", "per", "each", "their", "its")
+    ]
     best: tuple[int, str, str] | None = None
     for table, columns in schema.tables.items():
         for col in columns:
@@ -127,7 +138,7 @@ def build(task: str, dialect: str) -> str:
     if joined:
         q.source, parent, child = joined
     else:
-        q.source = main if len(schema.tables) == 1 else main
+        q.source = main
         parent = child = main
 
     def ref(table: str, col: str) -> str:
@@ -137,10 +148,10 @@ def build(task: str, dialect: str) -> str:
     # Duplicates: the column named with "duplicate".
     dup = re.search(r"\bduplicate\s+([a-z_ ]+?)(?:\s+(?:addresses|values|entries|rows|records))?\s+(?:in|from)\b", low)
     if dup:
-        col = (_column(schema, dup.group(1)) or (main, _singular(dup.group(1).split()[-1])))[1]
-        q.select = [col, "COUNT(*) AS occurrences"]
+        dup_col = (_column(schema, dup.group(1)) or (main, _singular(dup.group(1).split()[-1])))[1]
+        q.select = [dup_col, "COUNT(*) AS occurrences"]
         q.source = main
-        q.group = [col]
+        q.group = [dup_col]
         q.having = ["COUNT(*) > 1"]
         q.order = ["occurrences DESC"]
         return q.render()
@@ -160,21 +171,27 @@ def build(task: str, dialect: str) -> str:
     metric = ""
     total = re.search(r"\b(?:by|with (?:the|their))?\s*total\s+([a-z ]+?)(?:\s+in\b|\s+per\b|[.,]|$)", low)
     if total:
-        col = _column(schema, "total " + total.group(1), prefer=child)
-        if col:
-            metric = f"SUM({ref(*col)})"
-            q.select.append(f"{metric} AS total_{col[1].replace('total_', '')}")
+        summed = _column(schema, "total " + total.group(1), prefer=child)
+        if summed:
+            metric = f"SUM({ref(*summed)})"
+            q.select.append(f"{metric} AS total_{summed[1].replace('total_', '')}")
     avg = re.search(r"\baverage\s+([a-z_]+)", low)
     if avg:
-        col = _column(schema, avg.group(1), prefer=child)
-        if col:
-            expr = f"AVG({ref(*col)})"
+        averaged = _column(schema, avg.group(1), prefer=child)
+        if averaged:
+            expr = f"AVG({ref(*averaged)})"
             rnd = re.search(r"\bround\w*\b[^.]*?\bto\s+(\d+)\s+decimal", low)
             if rnd:
-                expr = f"ROUND({expr}::numeric, {rnd.group(1)})" if dialect == "postgres" else f"ROUND({expr}, {rnd.group(1)})"
+                expr = (
+                    f"ROUND({expr}::numeric, {rnd.group(1)})"
+                    if dialect == "postgres"
+                    else f"ROUND({expr}, {rnd.group(1)})"
+                )
             metric = metric or expr
-            q.select.append(f"{expr} AS average_{col[1]}")
-    if re.search(r"\b(?:headcount|number of (?:people|employees|staff|members|users)|how many (?:people|employees))\b", low):
+            q.select.append(f"{expr} AS average_{averaged[1]}")
+    if re.search(
+        r"\b(?:headcount|number of (?:people|employees|staff|members|users)|how many (?:people|employees))\b", low
+    ):
         q.select.append(f"COUNT({ref(child, 'id')}) AS headcount")
     recent = re.search(r"\blast\s+(\d+)\s+(day|week|month|hour)s?\b", low)
     date_col = _date_column(schema, child)
@@ -182,7 +199,11 @@ def build(task: str, dialect: str) -> str:
         n, unit = recent.group(1), recent.group(2)
         since = f"NOW() - INTERVAL {n} {unit.upper()}" if dialect == "mysql" else f"NOW() - INTERVAL '{n} {unit}s'"
         if "first" in low or "earliest" in low or group_by:
-            q.select.append(f"SUM({ref(child, date_col)} >= {since}) AS views_last_{n}_{unit}s" if dialect == "mysql" else f"COUNT(*) FILTER (WHERE {ref(child, date_col)} >= {since}) AS views_last_{n}_{unit}s")
+            q.select.append(
+                f"SUM({ref(child, date_col)} >= {since}) AS views_last_{n}_{unit}s"
+                if dialect == "mysql"
+                else f"COUNT(*) FILTER (WHERE {ref(child, date_col)} >= {since}) AS views_last_{n}_{unit}s"
+            )
         else:
             q.where.append(f"{ref(child, date_col)} >= {since}")
     year = re.search(r"\bin\s+((?:19|20)\d\d)\b", low)
@@ -192,12 +213,10 @@ def build(task: str, dialect: str) -> str:
         q.where.append(f"{ref(child, date_col)} < '{y + 1}-01-01'")
     first = re.search(r"\b(?:first|earliest)\s+(?:ever\s+)?(?:viewed\s+|visited\s+)?([a-z_]+)", low)
     if first and date_col:
-        col = _column(schema, first.group(1))
+        picked = _column(schema, first.group(1))
         key = group_by[0] if group_by else ""
-        if col and key:
-            sub = (
-                f"(SELECT f.{col[1]} FROM {main} f WHERE f.{key} = {main}.{key} ORDER BY f.{date_col} ASC LIMIT 1) AS first_{col[1]}"
-            )
+        if picked and key:
+            sub = f"(SELECT f.{picked[1]} FROM {main} f WHERE f.{key} = {main}.{key} ORDER BY f.{date_col} ASC LIMIT 1) AS first_{picked[1]}"
             q.select.append(sub)
     more = re.search(r"\bmore than\s+(\d+)\s+(?:people|employees|members|staff|users|orders|customers|items)", low)
     if more:
@@ -226,8 +245,18 @@ def sql_query(ctx: Ctx) -> Part | None:
 @filler("sql_note")
 def sql_note(ctx: Ctx) -> Part | None:
     if not schema_of(ctx.facts.task).tables:
-        return Part("note", [Line("The task names no table, so the query above is a template: fill in the table and columns.")])
+        return Part(
+            "note", [Line("The task names no table, so the query above is a template: fill in the table and columns.")]
+        )
     dialect = ctx.facts.asks.dialect
     if dialect == "mysql" and re.search(r"\bfirst\b|\bearliest\b", ctx.facts.task, re.IGNORECASE):
-        return Part("note", [Line("No window functions or CTEs: a correlated subquery picks each user's earliest row, so it runs on MySQL 5.7.")], optional=True)
+        return Part(
+            "note",
+            [
+                Line(
+                    "No window functions or CTEs: a correlated subquery picks each user's earliest row, so it runs on MySQL 5.7."
+                )
+            ],
+            optional=True,
+        )
     return None

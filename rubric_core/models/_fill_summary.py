@@ -32,14 +32,16 @@ def summary_frame(subject: str) -> tuple[str, str] | None:
 
 @filler("summary_body")
 def summary_body(ctx: Ctx) -> Part | None:
-    subject = re.sub(r"\s+(?:for|to)\s+(?:a|an|the)\s+(?:general|wide|non-technical|young)\s+\w+.*$", "", ctx.facts.subject)
+    subject = re.sub(
+        r"\s+(?:for|to)\s+(?:a|an|the)\s+(?:general|wide|non-technical|young)\s+\w+.*$", "", ctx.facts.subject
+    )
     subject = re.sub(r"\s+in\s+(?:one|two|three|a few|\d+)\s+\w+.*$", "", subject)
     frame = summary_frame(subject)
     lines: list[Line] = []
     if frame:
         inner = {"inner": frame[1], "Inner": cap(frame[1])}
         for key in ("lead", "first", "second", "close"):
-            text = ctx.pick(f"summary.{frame[0]}.{key}", **inner)
+            text = ctx.pick(f"summary.{frame[0]}.{key}", inner=inner["inner"], Inner=inner["Inner"])
             if text:
                 lines.append(Line(text, optional=key in ("second",)))
         return Part("body", lines)

@@ -135,7 +135,9 @@ def limerick(ctx: Ctx) -> Part | None:
 def sonnet(ctx: Ctx) -> Part | None:
     bank: dict[str, Any] = load("knowledge.toml")["sonnets"]
     low = ctx.facts.task.lower()
-    entry = next((e for key, e in bank.items() if key != "default" and any(w in low for w in e["words"])), bank["default"])
+    entry = next(
+        (e for key, e in bank.items() if key != "default" and any(w in low for w in e["words"])), bank["default"]
+    )
     subject = re.sub(r"^(?:a|an|the)\s+", "", re.split(r"\s+(?:that|which|who)\s+", ctx.facts.subject)[0])
     lines = _fill_lines(entry["lines"], {"subject": subject, "the_subject": f"the {subject}"})
     return Part("poem", [Line(line) for line in lines or []], layout="lines") if lines else None

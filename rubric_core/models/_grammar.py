@@ -49,7 +49,7 @@ def with_article(phrase: str) -> str:
     proper = p[0].isupper() and not (re.match(r"[A-Z]{2,}", p) and words[-1].islower())
     if first in DETERMINERS or proper or p[0].isdigit() or p[0] in "$€£#'\"“`":
         return p
-    if head.endswith("s") and not head.endswith(("ss", "us", "is")) or head in MASS:
+    if (head.endswith("s") and not head.endswith(("ss", "us", "is"))) or head in MASS:
         return p
     return f"{an(p)} {p}"
 

@@ -85,7 +85,12 @@ class Facts:
         for point in self.points:
             for piece in re.split(r",\s+|\s+and\s+|\s+plus\s+", point.text):
                 piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)
-                if piece and len(piece.split()) <= 8 and kind_of(piece) not in ("clause", "reader") and not _FINITE.search(piece):
+                if (
+                    piece
+                    and len(piece.split()) <= 8
+                    and kind_of(piece) not in ("clause", "reader")
+                    and not _FINITE.search(piece)
+                ):
                     out.append(piece)
         return tuple(out)
 
@@ -114,7 +119,9 @@ def _subject(head: str, span: tuple[int, int]) -> str:
     after = head[span[1] :].strip(" ,:-—")
     for _ in range(3):
         after = re.sub(
-            r"^(?:\([^)]*\)\s*|(?:copy|text|blurb|section|piece|content|post|item|draft|message|answer)\b\s*)", "", after
+            r"^(?:\([^)]*\)\s*|(?:copy|text|blurb|section|piece|content|post|item|draft|message|answer)\b\s*)",
+            "",
+            after,
         )
     to = re.match(
         r"^to\s+(.+?)\s+(?:about|regarding|on|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
@@ -131,9 +138,13 @@ def _subject(head: str, span: tuple[int, int]) -> str:
     )
     if told:
         return told.group(1)
-    invited = re.match(r"inviting\s+(?:the\s|our\s|all\s|my\s)?(.+?)\s+to\s+((?:a|an|the|our|my)\s.+)$", after, re.IGNORECASE)
+    invited = re.match(
+        r"inviting\s+(?:the\s|our\s|all\s|my\s)?(.+?)\s+to\s+((?:a|an|the|our|my)\s.+)$", after, re.IGNORECASE
+    )
     if invited:
-        return invited.group(2)  # "inviting the design team to a workshop on Tuesday": about the workshop  # "telling the team the office moves ...": the news is the clause
+        return invited.group(
+            2
+        )  # "inviting the design team to a workshop on Tuesday": about the workshop  # "telling the team the office moves ...": the news is the clause
     if re.match(r"(?:asking|requesting|reminding|begging)\s", after, re.IGNORECASE):
         return after  # "asking the landlord to fix the heating": the request is read whole (_say)
     for _ in range(2):
@@ -156,7 +167,9 @@ def _split_subject(subject: str, facts: Facts) -> None:
     if aside:
         facts.aside = aside.group(1).strip()
         text = (text[: aside.start()] + text[aside.end() :]).strip()
-    m = re.search(r"\b(?:called|named|titled)\s+['\"“‘]?([^'\"”’,.;]+?)['\"”’]?(?:[,.;]|$|\s(?:that|which|who|for|to)\b)", text)
+    m = re.search(
+        r"\b(?:called|named|titled)\s+['\"“‘]?([^'\"”’,.;]+?)['\"”’]?(?:[,.;]|$|\s(?:that|which|who|for|to)\b)", text
+    )
     if m:
         facts.name = m.group(1).strip()
         facts.what = _bare(text[: m.start()])
@@ -165,7 +178,7 @@ def _split_subject(subject: str, facts: Facts) -> None:
         facts.name = q[0]
         facts.what = _bare(re.sub(r"['\"“‘`].*$", "", text))
     at = re.search(r"\s(?:at|with|for|from|of)\s+(?=(?:the\s)?[A-Z])(.+)$", text)
-    if at and facts.genre in ("job_post", "cover_letter") or (at and not facts.name and "'s" not in text):
+    if (at and facts.genre in ("job_post", "cover_letter")) or (at and not facts.name and "'s" not in text):
         facts.org = at.group(1).strip()
         lead = _bare(text[: at.start()])
         if facts.genre in ("job_post", "cover_letter"):
@@ -180,7 +193,9 @@ def _split_subject(subject: str, facts: Facts) -> None:
         facts.audience = to.group(1).strip()
         text = text[: to.start()]
     if not facts.name:
-        lead_name = re.match(r"((?:[A-Z][\w&'’.-]*|\d[\w.]*)(?:\s(?:&\s)?(?:[A-Z][\w&'’.-]*|v?\d[\w.]*\+?))*)(?:\s|$)", text)
+        lead_name = re.match(
+            r"((?:[A-Z][\w&'’.-]*|\d[\w.]*)(?:\s(?:&\s)?(?:[A-Z][\w&'’.-]*|v?\d[\w.]*\+?))*)(?:\s|$)", text
+        )
         if lead_name and lead_name.group(1).split()[0] not in ("I", "A", "An", "The", "My", "Our"):
             facts.name = lead_name.group(1).strip()
             facts.what = facts.what or _bare(text[lead_name.end() :])
@@ -209,7 +224,9 @@ def _appositive(facts: Facts) -> None:
     if len(facts.clauses) < 2:
         return
     second = facts.clauses[1]
-    if second.sentence == facts.clauses[0].sentence and re.fullmatch(r"(?:the\s)?[A-Z][\w.&'’-]*(?:\s[A-Z0-9][\w.&'’-]*){0,2}", second.text):
+    if second.sentence == facts.clauses[0].sentence and re.fullmatch(
+        r"(?:the\s)?[A-Z][\w.&'’-]*(?:\s[A-Z0-9][\w.&'’-]*){0,2}", second.text
+    ):
         facts.name = re.sub(r"^the\s", "", second.text)
         facts.what = _bare(facts.subject)
         third = facts.clauses[2] if len(facts.clauses) > 2 else None
@@ -249,7 +266,12 @@ def _points(facts: Facts) -> list[Point]:
         out.append(Point(text=f"it {facts.relative}"))
     taken = {facts.recipient, facts.asks.sign_name, facts.asks.sign_role, facts.aside, facts.name}
     for i, clause in enumerate(facts.clauses):
-        if i == 0 or i in facts.asks.instructions or clause.text in taken or re.sub(r"^the\s", "", clause.text) in taken:
+        if (
+            i == 0
+            or i in facts.asks.instructions
+            or clause.text in taken
+            or re.sub(r"^the\s", "", clause.text) in taken
+        ):
             continue
         if facts.what and clause.text.lower().endswith(facts.what.lower()) and re.match(r"(?:a|an)\s", clause.text):
             continue  # the appositive: already what the name is

@@ -21,7 +21,10 @@ from rubric_core.models._wants import Wants
 
 _LETTERS = frozenset({"email", "support_reply", "cover_letter"})
 _OWN_WORDS = frozenset({"poem", "haiku", "limerick", "sonnet", "paragraph", "function", "sql", "json"})
-_PART_REQUEST = re.compile(r"\b(?:quote|section|headline|subheadline|heading|title|contact|dateline|format|boilerplate|cta|button)\b", re.IGNORECASE)
+_PART_REQUEST = re.compile(
+    r"\b(?:quote|section|headline|subheadline|heading|title|contact|dateline|format|boilerplate|cta|button)\b",
+    re.IGNORECASE,
+)
 _FRAME = ("subject line", "greeting", "sign-off", "hashtags")
 
 
@@ -145,7 +148,12 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts, again: bool = False) 
             "statistic": ctx.values.get("percent"),
             "number": ctx.values.get("percent") or ctx.values.get("price"),
         }[kind]
-        key = {"price": "say.price", "link": "say.contact", "email_address": "say.contact", "phone_number": "say.contact"}
+        key = {
+            "price": "say.price",
+            "link": "say.contact",
+            "email_address": "say.contact",
+            "phone_number": "say.contact",
+        }
         if value and value.lower() in doc.render().lower():
             return  # said already, in the draft's own words
         text = ctx.pick(key.get(kind, "say.when"), point=value or "") if value else None
@@ -219,7 +227,10 @@ def _sections(doc: Doc, wants: Wants) -> None:
     content = [
         part
         for part in doc.parts
-        if part.name not in _FRAME and part.layout != "code" and not part.heading and not part.texts()[0].startswith("#")
+        if part.name not in _FRAME
+        and part.layout != "code"
+        and not part.heading
+        and not part.texts()[0].startswith("#")
     ]
     for k, name in enumerate(wants.sections):
         low = name.lower()

@@ -64,7 +64,9 @@ def _best(found: list[tuple[int, int, int, str]], text: str) -> tuple[int, int, 
     for f in found:
         if f[3] == "email" and any(g[1] + 1 == f[0] or g[1] == f[0] - 1 for g in found if g is not f):
             follows = [g for g in found if g[3] != "email" and low[g[1] : f[0]].strip(" -") == ""]
-            if follows and all(g[3] in ("announcement", "invitation", "newsletter", "thread", "tweet") for g in follows):
+            if follows and all(
+                g[3] in ("announcement", "invitation", "newsletter", "thread", "tweet") for g in follows
+            ):
                 return f
     return best
 
@@ -98,7 +100,9 @@ def route(task: str) -> Route:
         return Route(genre=best[3], purpose=purpose)
     data = load("genres.toml")
     low = task.lower()
-    near = [(low.find(word), word, gid) for word, gid in data["near"].items() if re.search(rf"\b{re.escape(word)}\b", low)]
+    near = [
+        (low.find(word), word, gid) for word, gid in data["near"].items() if re.search(rf"\b{re.escape(word)}\b", low)
+    ]
     if near:
         _, word, gid = min(near, key=lambda n: (n[0], -len(n[1])))
         label = genres()[gid]["label"]

@@ -82,11 +82,20 @@ def values_of(facts: Facts) -> dict[str, str]:
         rf"\s+(?:on|at|from|by|this|next)\s+(?=(?:{e.WEEKDAYS}|{e.MONTHS}|\d|tomorrow|tonight|today|next\s|this\s))",
         facts.subject,
     )[0]
-    thing = thing if re.match(r"(?:the|our|my|your|their|a|an)\s", thing) else (f"the {thing}" if thing and thing[:1].islower() else thing)
+    thing = (
+        thing
+        if re.match(r"(?:the|our|my|your|their|a|an)\s", thing)
+        else (f"the {thing}" if thing and thing[:1].islower() else thing)
+    )
     thing = re.sub(r"^that\s+", "", thing)
-    rel = re.match(r"((?:the|a|an|our|my|your|their)\s[\w' -]+?)\s+(?:that|which|who|we|i|you|they)\s+\w+.*?(\s(?:for|about|on|of)\s+(?:the|our|my|your)\s[\w -]+)?$", thing)
+    rel = re.match(
+        r"((?:the|a|an|our|my|your|their)\s[\w' -]+?)\s+(?:that|which|who|we|i|you|they)\s+\w+.*?(\s(?:for|about|on|of)\s+(?:the|our|my|your)\s[\w -]+)?$",
+        thing,
+    )
     if rel:
-        thing = rel.group(1) + (rel.group(2) or "")  # "the quote we sent last week for the garden" -> "the quote for the garden"
+        thing = rel.group(1) + (
+            rel.group(2) or ""
+        )  # "the quote we sent last week for the garden" -> "the quote for the garden"
     clause = kind_of(thing) == "clause" and not re.match(r"(?:how|why|what)\b", thing)
     request = re.match(
         r"(?:asking|requesting|reminding|begging|telling)\s+(?:the\s|my\s|our\s|a\s|an\s)?[\w-]+(?:\s[\w-]+)?\s+to\s+(.+)$",
@@ -94,9 +103,15 @@ def values_of(facts: Facts) -> dict[str, str]:
         re.IGNORECASE,
     )
     if request:
-        obj = re.match(r"\w+\s+(?:up\s|out\s|on\s|off\s)?((?:the|a|an|my|our|their|some)\s.+?)(?:\s+(?:by|before|on|at|this|next)\s.*)?$", request.group(1))
+        obj = re.match(
+            r"\w+\s+(?:up\s|out\s|on\s|off\s)?((?:the|a|an|my|our|their|some)\s.+?)(?:\s+(?:by|before|on|at|this|next)\s.*)?$",
+            request.group(1),
+        )
         thing, clause = (obj.group(1) if obj else request.group(1)), False
-    deadline = re.search(rf"\b(?:by|before|until|no later than)\s+((?:{e.WEEKDAYS}|{e.MONTHS}\s\d+|\d+\s{e.MONTHS}|tomorrow|tonight|the end of \w+|noon))", facts.task)
+    deadline = re.search(
+        rf"\b(?:by|before|until|no later than)\s+((?:{e.WEEKDAYS}|{e.MONTHS}\s\d+|\d+\s{e.MONTHS}|tomorrow|tonight|the end of \w+|noon))",
+        facts.task,
+    )
     return {
         "deadline": deadline.group(1) if deadline else "",
         "request": request.group(1) if request else "",

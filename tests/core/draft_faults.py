@@ -150,7 +150,11 @@ def stuffing_faults(draft: str, task: str, rubric: str, first: str = "", *, kind
             faults.append(f"mostly rubric words ({', '.join(from_rubric)}): {sentence!r}")
     for criterion in parse_criteria(rubric):
         said_in_task = criterion.text.lower().rstrip(".") in task.lower()
-        if len(criterion.text.split()) >= 3 and not said_in_task and criterion.text.lower().rstrip(".") in prose.lower():
+        if (
+            len(criterion.text.split()) >= 3
+            and not said_in_task
+            and criterion.text.lower().rstrip(".") in prose.lower()
+        ):
             faults.append(f"the criterion itself is in the draft: {criterion.text!r}")
     for criterion, phrase, pattern in kind_phrases(rubric) if kinds else []:
         if (first and _contains_phrase(first, phrase)) or _contains_phrase(task, phrase):
