@@ -1,4 +1,4 @@
-"""Fillers for structured work documents: a job post, release notes, meeting minutes, a bug report. What the
+"""Fillers for structured work documents: release notes, meeting minutes, a bug report (a job post: _fill_job). What the
 task gives goes where the document keeps it; a part the task gives nothing for gets a bracketed placeholder
 ("[Add pay]") rather than a made-up fact."""
 
@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 
-from rubric_core.models._data import load
 from rubric_core.models._doc import Ctx, Line, Part, filler
 from rubric_core.models._fill_frame import split_point
 from rubric_core.models._grammar import cap, join, sentence
@@ -14,145 +13,17 @@ from rubric_core.models._read import Point
 from rubric_core.models._say import kind_of, plain
 
 
-def _item(text: str) -> str:
+def item_text(text: str) -> str:
     return cap(plain(text))
 
 
-def _lines(ctx: Ctx, texts: list[str], tag: str = "") -> list[Line]:
+def lines_of(ctx: Ctx, texts: list[str], tag: str = "") -> list[Line]:
     out = []
     for text in texts:
         line = ctx.say(text, tag=tag)
         if line is not None:
             out.append(line)
     return out
-
-
-# ------------------------------------------------------------------ job post
-def _role_bank(ctx: Ctx) -> dict[str, list[str]]:
-    roles = load("knowledge.toml")["roles"]
-    low = f"{ctx.facts.role} {ctx.facts.subject}".lower()
-    for key, bank in roles.items():
-        if key != "default" and any(re.search(rf"\b{re.escape(w)}", low) for w in bank["words"]):
-            return bank
-    return roles["default"]
-
-
-_PAY = re.compile(
-    r"\b(?:salary|pay|wage|rate|compensation|per hour|/hour|an hour|per year|/year|k\b)|[$€£]\d", re.IGNORECASE
-)
-_SCHEDULE = re.compile(
-    r"\b(?:days? a week|nights? a week|hours?|shifts?|part-time|full-time|hybrid|remote|on-site|onsite|in the office|"
-    r"weekends?|mornings?|evenings?|schedule|contract|permanent|temporary)\b",
-    re.IGNORECASE,
-)
-_APPLY = re.compile(r"\b(?:apply|applicants?|send|email|cv|resume|résumé)\b|@", re.IGNORECASE)
-
-
-def _job_points(ctx: Ctx) -> dict[str, list[Point]]:
-    out: dict[str, list[Point]] = {"pay": [], "schedule": [], "apply": [], "requirements": [], "other": []}
-    for point in ctx.facts.points:
-        text = point.text
-        if _APPLY.search(text) and (ctx.facts.emails or ctx.facts.links):
-            out["apply"].append(point)
-        elif _PAY.search(text):
-            out["pay"].append(point)
-        elif _SCHEDULE.search(text):
-            out["schedule"].append(point)
-        elif re.search(
-            r"\b(?:experience|skills?|knowledge|degree|certif\w*|licen[cs]e|registered|fluent|years)\b",
-            text,
-            re.IGNORECASE,
-        ):
-            out["requirements"].append(point)
-        else:
-            out["other"].append(point)
-    return out
-
-
-@filler("job_title")
-def job_title(ctx: Ctx) -> Part | None:
-    role, org = ctx.facts.role or ctx.values.get("what", ""), ctx.facts.org
-    if not role:
-        return None
-    title = f"{cap(role)} at {org}" if org else cap(role)
-    place = re.search(r"\bin\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b", ctx.facts.aside or ctx.facts.task)
-    where = [place.group(1)] if place and place.group(1) not in (org,) else []
-    if re.search(r"\bhybrid\b", ctx.facts.task, re.IGNORECASE):
-        where.append("hybrid")
-    elif re.search(r"\bremote\b", ctx.facts.task, re.IGNORECASE):
-        where.append("remote")
-    return Part("title", [Line(f"# {title}" + (f" ({', '.join(where)})" if where else ""))], layout="lines")
-
-
-@filler("job_about")
-def job_about(ctx: Ctx) -> Part | None:
-    org, aside = ctx.facts.org, ctx.facts.aside
-    lines = []
-    m = re.match(r"(?:we(?:'re| are)|it(?:'s| is))\s+(.+)$", aside, re.IGNORECASE)
-    if org and m:
-        lines += _lines(ctx, [sentence(f"{org} is {m.group(1)}")])
-    text = ctx.pick("job.about", role=ctx.facts.role)
-    if text:
-        lines.append(Line(text))
-    return Part("about", lines) if lines else None
-
-
-@filler("job_duties")
-def job_duties(ctx: Ctx) -> Part | None:
-    duties = _role_bank(ctx)["duties"]
-    start = ctx.seed + ctx.shift()
-    picked = [duties[(start + k) % len(duties)] for k in range(min(4, len(duties)))]
-    return Part("responsibilities", _lines(ctx, picked), layout="bullets")
-
-
-@filler("job_requirements")
-def job_requirements(ctx: Ctx) -> Part | None:
-    points = _job_points(ctx)["requirements"]
-    lines = []
-    for point in points:
-        text = point.text
-        m = re.match(r"(.+?)\s+experience$", text, re.IGNORECASE)
-        said = f"Experience with {m.group(1)}" if m else _item(text)
-        line = ctx.say(said)
-        if line is not None:
-            lines.append(line)
-    skills = _role_bank(ctx)["skills"]
-    start = ctx.seed + ctx.shift()
-    lines += _lines(ctx, [skills[(start + k) % len(skills)] for k in range(min(3, len(skills)))])
-    for line in lines[len(points) :]:
-        line.optional = True
-    return Part("requirements", lines, layout="bullets")
-
-
-@filler("job_details")
-def job_details(ctx: Ctx) -> Part | None:
-    points = _job_points(ctx)
-    lines = []
-    for label, key in (("Pay", "pay"), ("Schedule", "schedule")):
-        texts = [
-            re.sub(r"^(?:the\s+)?(?:salary|pay|wage)(?:\s+is)?\s*:?\s*", "", p.text, flags=re.IGNORECASE)
-            for p in points[key]
-        ]
-        if texts:
-            word = "Salary" if any(re.search(r"salary", p.text, re.IGNORECASE) for p in points[key]) else label
-            line = ctx.say(f"{word}: {', '.join(texts)}")
-            if line is not None:
-                lines.append(line)
-        elif label == "Pay":
-            lines.append(Line("Pay: [add the pay range]"))
-        else:
-            lines.append(Line("Hours: [add the hours]"))
-    lines += _lines(ctx, [_item(p.text) for p in points["other"]])
-    return Part("details", lines, layout="bullets")
-
-
-@filler("job_apply")
-def job_apply(ctx: Ctx) -> Part | None:
-    v = ctx.values
-    text = ctx.pick("job.apply")
-    if not (v.get("email") or v.get("link")):
-        text = "Send your résumé and a short note about why you'd like to join to [contact email]."
-    return Part("how to apply", [Line(text, tag="call_to_action")]) if text else None
 
 
 # ------------------------------------------------------------------ release notes
@@ -332,13 +203,13 @@ def minutes_decisions(ctx: Ctx) -> Part | None:
             flags=re.IGNORECASE,
         )
         decisions.append(cap(plain(text)))
-    lines = _lines(ctx, decisions) or [Line("[Decision, and who proposed it]")]
+    lines = lines_of(ctx, decisions) or [Line("[Decision, and who proposed it]")]
     return Part("decisions", lines, layout="bullets")
 
 
 @filler("minutes_actions")
 def minutes_actions(ctx: Ctx) -> Part | None:
-    lines = _lines(ctx, _actions(ctx)) or [Line("[Owner]: [action] (due [date])")]
+    lines = lines_of(ctx, _actions(ctx)) or [Line("[Owner]: [action] (due [date])")]
     return Part("action items", lines, layout="bullets")
 
 
@@ -419,7 +290,7 @@ def bug_steps(ctx: Ctx) -> Part | None:
             action = re.sub(r"\s+in\s+[A-Z]\w*\s+v?\d[\d.]*$", "", m.group(1))
             steps.append(sentence(_imperative(action)))
     steps.append("See what happens.") if len(steps) < 2 else None
-    return Part("steps to reproduce", _lines(ctx, steps) or [Line("[Step 1]")], layout="numbered")
+    return Part("steps to reproduce", lines_of(ctx, steps) or [Line("[Step 1]")], layout="numbered")
 
 
 _PREDICATE = re.compile(
@@ -472,10 +343,10 @@ def bug_environment(ctx: Ctx) -> Part | None:
             r"\b(?:works in|started after|since|environment|windows|macos|linux|ios|android|safari|chrome|firefox|edge)\b",
             low,
         ) or (re.fullmatch(r"[A-Z][\w]*\s+v?\d[\d.]*", point.text.strip())):
-            items.append(_item(re.sub(r"^environment\s+is\s+", "", point.text, flags=re.IGNORECASE)))
+            items.append(item_text(re.sub(r"^environment\s+is\s+", "", point.text, flags=re.IGNORECASE)))
         elif point.label.lower() == "severity" or low.startswith("severity"):
             items.append(f"Severity: {plain(point.text).lower()}")
     browsers = re.findall(r"\b(?:Safari|Chrome|Firefox|Edge)\s+\d+\b", ctx.facts.task)
     items = [f"Browser: {b}" for b in browsers if not any(b in i for i in items)] + items
-    lines = _lines(ctx, items) or [Line("[Browser / OS / app version]")]
+    lines = lines_of(ctx, items) or [Line("[Browser / OS / app version]")]
     return Part("environment", lines, layout="bullets")

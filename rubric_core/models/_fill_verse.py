@@ -36,7 +36,7 @@ def poem_asks(text: str, brief: Brief, wants: Wants) -> str:
     if "question" in wanted and not p.find("question", text) and not wants.syllables:
         words = content_words(brief.subject)
         short = brief.topics[0] if brief.topics else " ".join(words[-2:]) if words else brief.subject
-        s = _verse._noun_phrase(short) if len(short.split()) <= 2 else short
+        s = _verse.noun_phrase(short) if len(short.split()) <= 2 else short
         room = wants.lines is None or wants.lines[1] is None or len(lines) < wants.lines[1]
         target = len(lines) if room else len(lines) - 1
         for k in range(len(_POEM_QUESTIONS)):
