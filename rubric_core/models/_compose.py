@@ -20,6 +20,7 @@ from rubric_core.models import (
     _fill_posts,
     _fill_press,
     _fill_sql,
+    _fill_status,
     _fill_summary,
     _fill_verse,
 )
@@ -41,6 +42,7 @@ _LOADED = (
     _fill_posts,
     _fill_press,
     _fill_sql,
+    _fill_status,
     _fill_summary,
     _fill_verse,
 )

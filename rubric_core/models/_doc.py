@@ -95,6 +95,9 @@ class Doc:
         return "\n\n".join(b for b in (p.render(self.heading_mark) for p in self.parts) if b).strip()
 
 
+_JOINERS = ("Also, ", "Please note: ", "And ")
+"""Words that join a sentence to the one before it, which also break a run of the task's own words."""
+
 Filler = Callable[["Ctx"], Part | None]
 FILLERS: dict[str, Filler] = {}
 
@@ -168,7 +171,9 @@ class Ctx:
         before = self.said[-1] + " " if self.said else ""
         if before and _echo.echoes(before + text, task, carry) and not _echo.echoes(before.strip(), task, carry):
             # Two sentences side by side can repeat the task's words too: said in other words, or not at all.
-            alone = [c for c in _echo.rewrites(text) if not _echo.echoes(before + c, task, carry)]
+            # Said in another order, or after a word that joins it to the sentence before ("Also, ...").
+            joined = [f"{lead}{text[0].lower() if text[:2].istitle() else text[0]}{text[1:]}" for lead in _JOINERS]
+            alone = [c for c in [*_echo.rewrites(text), *joined] if not _echo.echoes(before + c, task, carry)]
             reworded = _echo.reword(before + text, task, carry, extra=self.swaps())
             if alone and allowed(alone[0], self.wants):
                 text = alone[0]

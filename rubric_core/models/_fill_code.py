@@ -179,7 +179,9 @@ def code_tests(ctx: Ctx) -> Part | None:
     plan = _plan(ctx)
     if not plan.tests:
         return None
-    return Part("tests", [Line(plan.tests)], layout="code", lang="python", heading="Tests")
+    style = "unittest" if "unittest" in plan.tests else "pytest" if "def test_" in plan.tests else ""
+    heading = f"Tests ({style})" if style else "Tests"
+    return Part("tests", [Line(plan.tests)], layout="code", lang="python", heading=heading)
 
 
 def code_files(facts: Facts, doc: Doc) -> tuple[str, str]:

@@ -279,12 +279,18 @@ def faq_details(ctx: Ctx) -> Part | None:
     if not lines:
         q = _question(ctx).lower()
         kind = "can" if re.match(r"(?:can|may|could)\s+i\b", q) else "how" if q.startswith("how") else "any"
-        lines = [Line(t) for t in ctx.picks(f"faq.detail.{kind}", 2)]
+        asked = re.match(
+            r"(?:can|may|could)\s+i\s+(\w+)\s+(?:my|the|our)\s+(.+?)(?:\s+(?:after|before|once|if|when|while)\b.*)?\?*$",
+            q,
+        )
+        extra = {"verb": asked.group(1), "obj": asked.group(2)} if asked else {}
+        lines = [Line(t) for t in ctx.picks(f"faq.detail.{kind}", 2, **extra)]
     most = ctx.facts.asks.limits.get("sentences", (None, None))[1]
     if most:
         while len(lines) + 1 > most and len(lines) >= 2:
             a, b = lines[-2], lines[-1]
-            lines[-2:] = [Line(a.text.rstrip(".") + ", and " + b.text[0].lower() + b.text[1:], tag=a.tag)]
+            second = re.sub(r"^(?:Also, |Please note: |And )", "", b.text)
+            lines[-2:] = [Line(a.text.rstrip(".") + ", and " + second[0].lower() + second[1:], tag=a.tag)]
     return Part("details", lines)
 
 

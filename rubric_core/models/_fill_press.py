@@ -80,7 +80,7 @@ def _title_case(text: str) -> str:
 
 def _dateline(ctx: Ctx) -> str:
     facts = ctx.facts
-    m = re.search(r"\bdateline\s+([A-Z][\w .'-]*?)(?:[.,;]|$)", facts.task)
+    m = re.search(r"\b(?i:dateline)\s+([A-Z][\w .'-]*?)(?:[.,;]|$)", facts.task)
     city = m.group(1).strip() if m else ""
     if not city:
         place = re.search(r"\bin\s+([A-Z][a-z]+(?:\s[A-Z][a-z]+)?)\b", facts.subject)

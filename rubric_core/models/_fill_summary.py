@@ -45,7 +45,7 @@ def summary_body(ctx: Ctx) -> Part | None:
             if text:
                 lines.append(Line(text, optional=key in ("second",)))
         return Part("body", lines)
-    brief = read_task(ctx.facts.task)
+    brief = read_task(ctx.facts.task, ctx.facts.follow_ups)
     if brief.topics:
         text = _verse.compose(brief, ctx.wants, ctx.variant, poem=False)
         return Part("body", [Line(text)]) if text else None

@@ -24,7 +24,7 @@ _POEM_QUESTIONS = (
 
 
 def _brief(ctx: Ctx) -> Brief:
-    return read_task(ctx.facts.task)
+    return read_task(ctx.facts.task, ctx.facts.follow_ups)
 
 
 def poem_asks(text: str, brief: Brief, wants: Wants) -> str:
@@ -55,10 +55,44 @@ def poem_asks(text: str, brief: Brief, wants: Wants) -> str:
     return "\n".join(lines)
 
 
+def _syllables(text: str) -> int:
+    from rubric_core.checks.syllables import count_syllables
+
+    return sum(count_syllables(w) for w in re.findall(r"[A-Za-z']+", text))
+
+
+def term_haiku(terms: list[str], pattern: list[int], seed: int) -> str | None:
+    """A haiku whose lines hold the required words, each padded to its syllables with a phrase of the bank;
+    None when a word does not fit a line."""
+    pads: dict[str, list[str]] = load("knowledge.toml")["haiku_pad"]
+    lines: list[str] = [""] * len(pattern)
+    order = sorted(range(len(pattern)), key=lambda i: -pattern[i])
+    for term in sorted(terms, key=_syllables, reverse=True):
+        free = [i for i in order if not lines[i] and _syllables(term) <= pattern[i]]
+        if not free:
+            return None
+        lines[free[0]] = term
+    for i, want in enumerate(pattern):
+        need = want - _syllables(lines[i])
+        if need == 0:
+            continue
+        options = pads.get(str(need), [])
+        if not options:
+            return None
+        pad = options[(seed + i) % len(options)]
+        lines[i] = f"{lines[i]} {pad}".strip()
+    if any(_syllables(line) != want for line, want in zip(lines, pattern, strict=True)):
+        return None
+    return "\n".join(cap(line) + ("," if k < len(lines) - 1 else ".") for k, line in enumerate(lines))
+
+
 @filler("verse")
 def verse(ctx: Ctx) -> Part | None:
     brief = _brief(ctx)
     text = _verse.compose(brief, ctx.wants, ctx.variant, poem=True)
+    terms = [t for t in ctx.wants.terms if t.lower() not in text.lower()]
+    if terms and ctx.wants.syllables and len(terms) <= len(ctx.wants.syllables):
+        text = term_haiku(list(ctx.wants.terms), list(ctx.wants.syllables), ctx.seed + ctx.variant) or text
     text = poem_asks(text, brief, ctx.wants)
     return Part("poem", [Line(line) for line in text.split("\n") if line], layout="lines") if text else None
 

@@ -66,6 +66,8 @@ class Facts:
     names: tuple[str, ...] = ()
     points: list[Point] = field(default_factory=list)
     seed: int = 0
+    follow_ups: tuple[str, ...] = ()
+    """The user's later messages on the same thread ("Now write it about autumn", "Make it shorter")."""
 
     @property
     def genre(self) -> str:
@@ -124,7 +126,7 @@ def _subject(head: str, span: tuple[int, int]) -> str:
             after,
         )
     to = re.match(
-        r"^to\s+(.+?)\s+(?:about|regarding|on|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
+        r"^(?:to|for)\s+(.+?)\s+(?:about|regarding|on|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
         after,
         re.IGNORECASE,
     )
@@ -260,14 +262,14 @@ def _people(facts: Facts) -> None:
     facts.people = [n for n in facts.names if n not in known and len(n.split()) <= 3]
 
 
-def _points(facts: Facts) -> list[Point]:
+def _points(facts: Facts, skip: int = 0) -> list[Point]:
     out = []
     if facts.relative:
         out.append(Point(text=f"it {facts.relative}"))
     taken = {facts.recipient, facts.asks.sign_name, facts.asks.sign_role, facts.aside, facts.name}
     for i, clause in enumerate(facts.clauses):
         if (
-            i == 0
+            i <= skip
             or i in facts.asks.instructions
             or clause.text in taken
             or re.sub(r"^the\s", "", clause.text) in taken
@@ -290,6 +292,14 @@ def _read(task: str, follow_ups: tuple[str, ...]) -> Facts:
     asks = read_asks(clauses, task)
     where = route(task)
     head = clauses[0].text if clauses else task
+    consumed = 0
+    if where.word and clauses and where.word not in head.lower():
+        # "Write a long, thorough status update ...": the head's adjectives were cut at a comma; the head runs to
+        # the clause that names the genre.
+        same = [c for c in clauses if c.sentence == clauses[0].sentence]
+        k = next((i for i, c in enumerate(same) if where.word in c.text.lower()), -1)
+        if k > 0:
+            head, consumed = ", ".join(c.text for c in same[: k + 1]), k
     facts = Facts(task=task, route=where, clauses=clauses, asks=asks, head=head, seed=seed_of(text))
     at = head.lower().find(where.word) if where.word else -1
     span = (at, at + len(where.word)) if at >= 0 else (0, 0)
@@ -310,7 +320,14 @@ def _read(task: str, follow_ups: tuple[str, ...]) -> Facts:
     _split_subject(facts.subject, facts)
     _appositive(facts)
     _people(facts)
-    facts.points = _points(facts)
+    facts.points = _points(facts, skip=consumed)
+    facts.follow_ups = follow_ups
+    for extra in follow_ups:
+        about = re.search(r"\babout\s+(.+?)[.!?]*$", extra, re.IGNORECASE)
+        if about:
+            # "Now write it about autumn and the first frost": the same kind of text, about something else.
+            facts.subject = about.group(1).strip()
+            facts.what, facts.name = _bare(facts.subject), ""
     return facts
 
 

@@ -46,7 +46,14 @@ def genres() -> dict[str, dict[str, Any]]:
 
 @cache
 def _compiled() -> list[tuple[str, int, re.Pattern[str]]]:
-    return [(gid, int(g.get("rank", 1)), re.compile(p)) for gid, g in genres().items() for p in g["triggers"]]
+    out = []
+    for gid, genre in genres().items():
+        for trigger in genre["triggers"]:
+            pattern, rank = (
+                (trigger["pattern"], trigger["rank"]) if isinstance(trigger, dict) else (trigger, genre.get("rank", 1))
+            )
+            out.append((gid, int(rank), re.compile(pattern)))
+    return out
 
 
 def _matches(text: str) -> list[tuple[int, int, int, str]]:

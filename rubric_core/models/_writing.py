@@ -42,7 +42,7 @@ class Draft:
 
 def _base_wants(facts: Facts) -> Wants:
     if facts.genre in VERSE or facts.genre == "function":
-        wants = from_brief(read_task(facts.task))
+        wants = from_brief(read_task(facts.task, facts.follow_ups))
         wants.words_out += [w.lower() for w in facts.asks.avoid if w.lower() not in wants.words_out]
         for mark, most in facts.asks.marks_max.items():
             if most == 0:
@@ -88,7 +88,7 @@ def write(tasks: list[str], feedback: list[str], earlier: list[str]) -> Draft:
     revision messages so far, `earlier` the drafts already written (none is repeated)."""
     facts = read_facts(tasks[0] if tasks else "", tuple(tasks[1:]))
     read = [read_feedback(m) for m in feedback]
-    wants = wants_for(read_task(facts.task), read, base=_base_wants(facts))
+    wants = wants_for(read_task(facts.task, facts.follow_ups), read, base=_base_wants(facts))
     variant = _first_variant(read)
     seen = set(earlier)
     draft = compose(facts, wants, variant)
