@@ -169,15 +169,24 @@ class Ctx:
                 return None
             text = reworded
         before = self.said[-1] + " " if self.said else ""
-        if before and _echo.echoes(before + text, task, carry) and not _echo.echoes(before.strip(), task, carry):
+        if before and _echo.echoes_across(before, text, task):
             # Two sentences side by side can repeat the task's words too: said in other words, or not at all.
             # Said in another order, or after a word that joins it to the sentence before ("Also, ...").
             joined = [f"{lead}{text[0].lower() if text[:2].istitle() else text[0]}{text[1:]}" for lead in _JOINERS]
-            alone = [c for c in [*_echo.rewrites(text), *joined] if not _echo.echoes(before + c, task, carry)]
+            alone = [
+                c
+                for c in [*_echo.rewrites(text), *joined]
+                if not _echo.echoes_across(before, c, task) and not _echo.echoes(c, task, carry)
+            ]
             reworded = _echo.reword(before + text, task, carry, extra=self.swaps())
             if alone and allowed(alone[0], self.wants):
                 text = alone[0]
-            elif reworded is None or not reworded.startswith(before) or not allowed(reworded, self.wants):
+            elif (
+                reworded is None
+                or not reworded.startswith(before)
+                or _echo.echoes_across(before, reworded[len(before) :], task)
+                or not allowed(reworded, self.wants)
+            ):
                 return None
             else:
                 text = reworded[len(before) :]

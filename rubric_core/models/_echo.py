@@ -66,6 +66,14 @@ def _runs(text: str, task: str, carry: tuple[str, ...] = ()) -> list[tuple[int, 
     return out
 
 
+def echoes_across(before: str, text: str, task: str) -> bool:
+    """Whether two sentences side by side repeat RUN or more task words in a row across their boundary,
+    counting every word but names, quoted phrases and tokens with digits (a short fact carried on its own
+    becomes part of a longer run of the task's wording once its neighbours join it)."""
+    cut = len(before)
+    return any(start < cut < end for start, end in _runs(before + text, task))
+
+
 def echoes(text: str, task: str, carry: tuple[str, ...] = ()) -> bool:
     """Whether the text repeats RUN or more of the task's own words in a row."""
     return bool(_runs(text, task, carry))

@@ -160,19 +160,20 @@ def tips_items(ctx: Ctx) -> Part | None:
         ]
         entry = topical[0] if topical else lists[category]
     pool = list(entry["items"])
+    asked = [*entry.get("on_request", [])]
     must = [p for p in ctx.facts.points for p in split_point(p)]
     chosen: list[str] = []
     for point in must:
         # A term the task asks for: the bank's tip that names it, else the point said as a tip of its own.
         term = re.sub(r"^(?:the|a|an)\s+", "", plain(point.text)).lower()
-        tip = next((t for t in pool if term and term in t.lower()), None)
+        tip = next((t for t in [*asked, *pool] if term and term in t.lower()), None)
         if tip is None and kind_of(point.text) in ("reader", "clause"):
             tip = sentence(point.text)
         if tip and tip not in chosen:
             chosen.append(tip)
     for term in ctx.wants.terms:
         # A word the rubric asks for that a tip of the bank says: that tip is on the list.
-        tip = next((t for t in pool if re.search(rf"\b{re.escape(term.lower())}", t.lower())), None)
+        tip = next((t for t in [*asked, *pool] if re.search(rf"\b{re.escape(term.lower())}", t.lower())), None)
         if tip and tip not in chosen:
             chosen.append(tip)
     start = ctx.seed + ctx.shift()

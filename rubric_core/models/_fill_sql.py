@@ -237,6 +237,9 @@ def build(task: str, dialect: str) -> str:
 @filler("sql_query")
 def sql_query(ctx: Ctx) -> Part | None:
     query = build(ctx.facts.task, ctx.facts.asks.dialect or "postgres")
+    if ctx.variant % 2:
+        # A revision that must change visibly (nothing in the query can meet the criterion) changes its layout only.
+        query = re.sub(r",\n\s+", ", ", query)
     if not query:
         return Part("query", [Line("SELECT [columns]\nFROM [table]\nWHERE [condition];")], layout="code", lang="sql")
     return Part("query", [Line(query)], layout="code", lang="sql")

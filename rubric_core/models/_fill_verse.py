@@ -117,6 +117,7 @@ def _limerick_slots(ctx: Ctx) -> dict[str, str]:
     slots["Who"] = cap(slots["a_who"])
     slots["short"] = who.split()[0] if named else f"the {slots['who'].split()[-1]}"
     slots["pronoun"] = "it" if not named else ""
+    slots["it"], slots["It_cap"], slots["its"] = ("they", "They", "their") if named else ("it", "It", "its")
     act = re.match(r"(?:learns?|learning|wants? to|tries|trying) (?:to )?(.+)$", does)
     slots["verb"] = f"learn to {act.group(1)}" if act and does.startswith("learn") else (act.group(1) if act else "")
     love = re.match(r"(?:obsessed with|loves?|in love with|mad about|crazy about|fond of|addicted to)\s+(.+)$", does)
@@ -150,17 +151,19 @@ def _fill_lines(lines: list[str], slots: dict[str, str]) -> list[str] | None:
 def limerick(ctx: Ctx) -> Part | None:
     slots = _limerick_slots(ctx)
     skeletons: list[dict[str, Any]] = load("knowledge.toml")["limericks"]
-    start = ctx.seed + ctx.variant
+    start = ctx.seed
     usable = []
     for k in range(len(skeletons)):
         lines = _fill_lines(skeletons[(start + k) % len(skeletons)]["lines"], slots)
         if lines and all(_verse.allowed(line, ctx.wants) for line in lines) and not _echoes(lines, ctx):
             usable.append(lines)
     if not usable:
-        return None
+        return verse(ctx)  # no skeleton fits the subject: free verse about it, never an empty draft
     # The skeleton that says the most of the task (a named tool, a passion) first.
     said = [v.lower() for v in (slots["tool"], slots["passion"], slots["verb"]) if v]
-    best = max(usable, key=lambda ls: sum(v in " ".join(ls).lower() for v in said))
+    # The skeleton that says the most of the task first; a revision that must change moves to the next one.
+    ranked = sorted(usable, key=lambda ls: -sum(v in " ".join(ls).lower() for v in said))
+    best = ranked[ctx.variant % len(ranked)]
     return Part("poem", [Line(line) for line in best], layout="lines")
 
 
@@ -174,4 +177,7 @@ def sonnet(ctx: Ctx) -> Part | None:
     )
     subject = re.sub(r"^(?:a|an|the)\s+", "", re.split(r"\s+(?:that|which|who)\s+", ctx.facts.subject)[0])
     lines = _fill_lines(entry["lines"], {"subject": subject, "the_subject": f"the {subject}"})
+    if lines and ctx.variant % 2:
+        # A revision that must change swaps the middle quatrains (each rhymes on its own: the scheme holds).
+        lines = lines[:4] + lines[8:12] + lines[4:8] + lines[12:]
     return Part("poem", [Line(line) for line in lines or []], layout="lines") if lines else None

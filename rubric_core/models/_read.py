@@ -79,7 +79,7 @@ class Facts:
 
     def carry(self) -> tuple[str, ...]:
         """The short facts a draft says as the task says them: content points that name a thing (no verb),
-        up to eight words ("a full refund or free replacement", "the 30-day free trial")."""
+        up to five words ("the 30-day free trial", "a 25% discount code SORRY15")."""
         from rubric_core.models._say import _FINITE, kind_of
 
         out = [x for x in (self.name, self.org, self.role) if x and len(x.split()) <= 4]
@@ -89,7 +89,7 @@ class Facts:
                 piece = re.sub(r"^(?:plus|and|also|offer|include|mention)\s+", "", piece.strip(), flags=re.IGNORECASE)
                 if (
                     piece
-                    and len(piece.split()) <= 8
+                    and len(piece.split()) <= 5
                     and kind_of(piece) not in ("clause", "reader")
                     and not _FINITE.search(piece)
                 ):

@@ -268,8 +268,12 @@ def linkedin(draw: st.DrawFn) -> GenTask:
 @st.composite
 def support(draw: st.DrawFn) -> GenTask:
     person, hours, ticket = _pick(draw, PEOPLE), draw(st.sampled_from([24, 48])), draw(st.integers(1000, 9999))
-    task = f"Customer support reply to {person}, who can't log in after resetting his password. Tell him to clear his browser cache and try the reset link again (it expires after {hours} hours). No jargon, under 120 words."
-    return GenTask("support_reply", task, (person, f"{hours} hours"), (), f"- Addressed to {person}")
+    task = (
+        f"Customer support reply to {person}, who can't log in after resetting his password. Tell him to clear his "
+        f"browser cache and try the reset link again (it expires after {hours} hours), and if it still fails, we'll "
+        f"escalate to tier 2 — ticket #{ticket}. No jargon, under 120 words."
+    )
+    return GenTask("support_reply", task, (person, f"{hours} hours", f"#{ticket}"), (), f"- Addressed to {person}")
 
 
 @st.composite
