@@ -8,8 +8,9 @@ from typing import Any
 
 from rubric_core.models._data import load
 from rubric_core.models._doc import Ctx, Line, Part, filler
-from rubric_core.models._fill_frame import point_lines, split_point
+from rubric_core.models._fill_frame import point_lines
 from rubric_core.models._grammar import cap, count_word, sentence
+from rubric_core.models._read import Point
 from rubric_core.models._say import kind_of, plain
 
 
@@ -161,7 +162,7 @@ def tips_items(ctx: Ctx) -> Part | None:
         entry = topical[0] if topical else lists[category]
     pool = list(entry["items"])
     asked = [*entry.get("on_request", [])]
-    must = [p for p in ctx.facts.points for p in split_point(p)]
+    must = [Point(piece) for p in ctx.facts.points for piece in re.split(r",\s+(?:and\s+)?|\s+and\s+", p.text)]
     chosen: list[str] = []
     for point in must:
         # A term the task asks for: the bank's tip that names it, else the point said as a tip of its own.

@@ -24,7 +24,7 @@ _PLACEHOLDERS = {
 @filler("status_title")
 def status_title(ctx: Ctx) -> Part | None:
     thing = re.sub(r"^(?:the|our|a|an)\s+", "", ctx.values.get("thing") or ctx.values.get("topic", ""))
-    return Part("title", [Line(f"**Status update: {thing}**" if thing else "**Status update**")], layout="lines")
+    return Part("title", [Line(f"# Status update: {thing}" if thing else "# Status update")], layout="lines")
 
 
 @filler("status_summary")

@@ -225,11 +225,10 @@ def _term_images(
     banks = (poems().IMAGES_NO_E,) if "e" in letters_out else (poems().IMAGES, poems().IMAGES_NO_E)
     own = [raw for b in banks for key in (*topics_in(term), *topics) for raw in b.get(key, ())]
     own += list(poems().GENERIC_IMAGES_NO_E if "e" in letters_out else poems().GENERIC_IMAGES)
-    # Then the neighbouring topics' images, then any image of the banks that says the word: a real image
-    # ("salt foam boils on wild rocks"), never a frame around the word.
+    # Then the neighbouring topics' images that say the word: a real image ("salt foam boils on wild rocks"),
+    # never a frame around it, and never an image of an unrelated subject (a fox's tail on a bicycle).
     near = [k for key in topics for k in poems().NEIGHBORS.get(key, ())]
     own += [raw for b in banks for key in near for raw in b.get(key, ())]
-    own += [raw for b in banks for images in b.values() for raw in images]
     found = [raw for raw in dict.fromkeys(own) if t.check_contains(_forms(raw)[1], terms=[term]).passed]
     if term in topics or any(term.lower() in topic for topic in topics):
         # A word the task's own subject gives ("Paris" of "Paris in spring") may be framed; a word only the

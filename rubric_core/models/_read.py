@@ -126,7 +126,7 @@ def _subject(head: str, span: tuple[int, int]) -> str:
             after,
         )
     to = re.match(
-        r"^(?:to|for)\s+(.+?)\s+(?:about|regarding|on|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
+        r"^(?:to|for)\s+(.+?)\s+(?:about|regarding|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
         after,
         re.IGNORECASE,
     )

@@ -248,7 +248,7 @@ def _sections(doc: Doc, wants: Wants) -> None:
 def apply(doc: Doc, facts: Facts, wants: Wants, variant: int) -> Doc:
     """The draft with what the rubric asks for placed where the genre keeps it."""
     ctx = _ctx(facts, wants, variant, doc)
-    if facts.genre in _OWN_WORDS:
+    if facts.genre in _OWN_WORDS - {"paragraph"}:
         return doc  # verse places its own question or exclamation; code, a query and JSON take no sentence
     for group in wants.patterns:
         if any(_has(doc, kind, wants) for kind in group):

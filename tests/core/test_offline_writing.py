@@ -459,7 +459,8 @@ def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
         ),
         (
             "Write an announcement telling the team the office moves to the new building.",
-            "the office moves to the new building.",
+            # Not the task's own six words: "moves to" is said "will move to" (issue 38, no echo).
+            "the office will move to the new building.",
             "telling",
         ),
         # An apology is about what went wrong, said to the person it happened to.
