@@ -46,10 +46,19 @@ def _task_tokens(task: str, carry: tuple[str, ...] = ()) -> tuple[tuple[str, ...
     return tuple(words), tuple(exempt)
 
 
+@cache
+def _trigrams(task: str) -> frozenset[tuple[str, ...]]:
+    words, _ = _task_tokens(task)
+    return frozenset(zip(words, words[1:], words[2:], strict=False))
+
+
 def _runs(text: str, task: str, carry: tuple[str, ...] = ()) -> list[tuple[int, int]]:
     """(start, end) character spans of the text that repeat RUN or more counted task words in a row."""
-    words, exempt = _task_tokens(task, carry)
     toks = [(m.group(0).lower().replace("’", "'"), m.start(), m.end()) for m in _TOKEN.finditer(text)]
+    grams = _trigrams(task)
+    if not any(g in grams for g in zip(*(tuple(t[0] for t in toks[k:]) for k in range(3)), strict=False)):
+        return []  # no three task words in a row: no run of six (the common case, decided without the table)
+    words, exempt = _task_tokens(task, carry)
     out = []
     prev = [0] * (len(toks) + 1)
     for i in range(1, len(words) + 1):

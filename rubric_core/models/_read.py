@@ -68,6 +68,8 @@ class Facts:
     seed: int = 0
     follow_ups: tuple[str, ...] = ()
     """The user's later messages on the same thread ("Now write it about autumn", "Make it shorter")."""
+    cache: dict[str, object] = field(default_factory=dict, repr=False, compare=False)
+    """What is derived from the facts once (the facts of a task are read once and shared by its revisions)."""
 
     @property
     def genre(self) -> str:
@@ -79,7 +81,13 @@ class Facts:
 
     def carry(self) -> tuple[str, ...]:
         """The short facts a draft says as the task says them: content points that name a thing (no verb),
-        up to five words ("the 30-day free trial", "a 25% discount code SORRY15")."""
+        up to five words ("the 30-day free trial", "a 25% discount code SORRY15"). Computed once."""
+        found = self.cache.get("carry")
+        if not isinstance(found, tuple):
+            found = self.cache["carry"] = self._carry()
+        return found
+
+    def _carry(self) -> tuple[str, ...]:
         from rubric_core.models._say import _FINITE, kind_of
 
         out = [x for x in (self.name, self.org, self.role) if x and len(x.split()) <= 4]

@@ -58,7 +58,14 @@ def kind_of(point: str) -> str:
 
 
 def values_of(facts: Facts) -> dict[str, str]:
-    """Slot values for the sentence banks, all from the task (a value it does not give stays empty)."""
+    """Slot values for the sentence banks, all from the task (a value it does not give stays empty); read once."""
+    cached = facts.cache.get("values")
+    if not isinstance(cached, dict):
+        cached = facts.cache["values"] = _values(facts)
+    return dict(cached)
+
+
+def _values(facts: Facts) -> dict[str, str]:
     asks = facts.asks
     name = facts.name
     audience = re.sub(r"^(?:our|all|the|my)\s+", "", facts.audience)

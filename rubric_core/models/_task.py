@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 from rubric_core.checks.lexicons import singular_forms
@@ -158,6 +159,7 @@ def _source(task: str) -> str:
     return text if len(re.findall(r"[.!?](?:\s|$)", text)) >= 2 else ""
 
 
+@lru_cache(maxsize=512)
 def read_task(task: str, follow_ups: tuple[str, ...] = ()) -> Brief:
     """Kind, subject, topics, size and stated details of a task (a follow-up may change subject or size)."""
     seed = seed_of(task + "\n".join(follow_ups))
