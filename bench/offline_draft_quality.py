@@ -34,21 +34,27 @@ passes on echoed or stuffed text only; acceptable: the author's own read of each
 def corpus(n: int) -> dict[str, Any]:
     """Counts over n generated tasks (first draft, then one revision each)."""
     from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
 
     from rubric_core.models._route import route
     from rubric_core.models._writing import write
     from tests.core.draft_faults import all_faults
     from tests.core.genre_shapes import shape_faults
-    from tests.core.task_corpus import TASKS, GenTask
+    from tests.core.task_corpus import GENERATORS, GenTask
     from tests.core.test_writing_corpus import FEEDBACK
 
     counts: Counter[str] = Counter()
     genres: Counter[str] = Counter()
     rubric = "- Includes a call to action\n- Mentions sustainability\n- Is engaging\n- Has at least 1 line"
 
-    @settings(max_examples=n, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck))
-    @given(TASKS)
-    def run(gen: GenTask) -> None:
+    each = max(1, n // len(GENERATORS))
+
+    @settings(
+        max_examples=each, derandomize=True, database=None, deadline=None, suppress_health_check=list(HealthCheck)
+    )
+    @given(data=st.data())
+    def run(make: Any, data: st.DataObject) -> None:
+        gen: GenTask = data.draw(make())
         genres[gen.genre] += 1
         counts["tasks"] += 1
         counts["wrong route"] += route(gen.task).genre != gen.genre
@@ -67,7 +73,8 @@ def corpus(n: int) -> dict[str, Any]:
         counts["revision unchanged"] += after == first
         counts["revision held a rubric-only word"] += "sustainability" in after.lower()
 
-    run()
+    for make in GENERATORS:
+        run(make)
     return {"counts": counts, "genres": genres}
 
 
