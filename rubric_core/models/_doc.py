@@ -121,11 +121,12 @@ def fill(template: str, values: dict[str, str]) -> str | None:
     out = template
     for m in _SLOT.finditer(template):
         key = m.group(1)
+        own = values.get(key, "")  # a value given under its own key ("a_role") is used as it is
         base = key[2:] if key.startswith("a_") else key.lower() if key[:1].isupper() else key
-        value = values.get(base, "") or (values.get(key, "") if key.startswith("a_") else "")
+        value = own or values.get(base, "")
         if not value:
             return None
-        if key.startswith("a_"):
+        if key.startswith("a_") and not own:
             value = with_article(value)
         elif key[:1].isupper():
             value = cap(value)
@@ -172,7 +173,11 @@ class Ctx:
         if before and _echo.echoes_across(before, text, task):
             # Two sentences side by side can repeat the task's words too: said in other words, or not at all.
             # Said in another order, or after a word that joins it to the sentence before ("Also, ...").
-            joined = [f"{lead}{text[0].lower() if text[:2].istitle() else text[0]}{text[1:]}" for lead in _JOINERS]
+            joined = (
+                [f"{lead}{text[0].lower() if text[:2].istitle() else text[0]}{text[1:]}" for lead in _JOINERS]
+                if text.rstrip().endswith((".", "!", "?"))
+                else []  # a list item or a label takes no joining word
+            )
             alone = [
                 c
                 for c in [*_echo.rewrites(text), *joined]

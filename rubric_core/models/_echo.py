@@ -29,6 +29,11 @@ def _task_tokens(task: str, carry: tuple[str, ...] = ()) -> tuple[tuple[str, ...
         quoted += [(m.start(), m.end()) for m in re.finditer(re.escape(fact), task)]
     words, exempt = [], []
     prev = ""
+    names = {
+        m.group(0)
+        for m in _TOKEN.finditer(task)
+        if m.group(0)[:1].isupper() and task[: m.start()].rstrip()[-1:] not in ("", ".", "!", "?", ":", "\n")
+    }
     for m in _TOKEN.finditer(task):
         raw = m.group(0)
         time_of_day = raw.lower() in ("am", "pm") and prev[-1:].isdigit()  # "8 am" is one fact
@@ -39,7 +44,7 @@ def _task_tokens(task: str, carry: tuple[str, ...] = ()) -> tuple[tuple[str, ...
             time_of_day
             or any(s <= m.start() < e for s, e in quoted)
             or bool(re.search(r"[\d$€£#@%/]|\w\.\w", raw))
-            or (raw[:1].isupper() and not start and raw != "I")
+            or (raw[:1].isupper() and (not start or raw in names) and raw != "I")
         )
         words.append(raw.lower().replace("’", "'"))
         exempt.append(free)

@@ -158,7 +158,7 @@ def hashtag_words(ctx: Ctx) -> list[str]:
     for source in (v.get("name", ""), v.get("org", ""), v.get("what", ""), v.get("topic", "")):
         words = [
             w
-            for w in re.findall(r"[A-Za-z0-9]+", re.sub(r"['’]s\b|\d[\d,.]*", " ", source))
+            for w in re.findall(r"[A-Za-z0-9]+", re.sub(r"['’]s\b|\d[\d,.]*(?:st|nd|rd|th)?\b", " ", source))
             if w.lower() not in _TAG_STOP and not w.isdigit()
         ]
         if not words:

@@ -43,6 +43,12 @@ def _scale(item: str, factor: float) -> str:
     if not re.match(r"\d+(?:\.\d+)?\s*(?:g|kg|ml|l|tsp|tbsp|cups?)\b", item):
         lead = re.match(r"\d+", item)
         factor_int = max(1, round(factor * float(lead.group(0)))) if lead else 0
+        if factor_int > 1:
+            item = re.sub(
+                r"^(\d+ (?:[a-z]+ )?)(onion|pepper|lime|lemon|carrot|banana|avocado|egg|clove|shallot)\b",
+                r"\1\2s",
+                item,
+            )
         return re.sub(r"^\d+", str(factor_int), item) if factor_int else item
 
     def scaled(m: re.Match[str]) -> str:

@@ -163,10 +163,11 @@ def limerick(ctx: Ctx) -> Part | None:
     said = [v.lower() for v in (slots["tool"], slots["passion"], slots["verb"]) if v]
     # The skeleton that says the most of the task first; a revision that must change moves to the next one.
     ranked = sorted(usable, key=lambda ls: -sum(v in " ".join(ls).lower() for v in said))
-    best = list(ranked[ctx.variant % len(ranked)])
-    if ctx.variant >= len(ranked):
+    best = list(ranked[0])
+    if ctx.variant:
+        # A revision that must change keeps the skeleton that says the most and changes its middle couplet.
         couplets = load("knowledge.toml")["limerick_couplets"]
-        best[2:4] = couplets[(ctx.variant // len(ranked) - 1) % len(couplets)]["lines"]
+        best[2:4] = couplets[(ctx.variant - 1) % len(couplets)]["lines"]
     return Part("poem", [Line(line) for line in best], layout="lines")
 
 

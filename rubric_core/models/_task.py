@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rubric_core.checks.lexicons import singular_forms
 from rubric_core.models._data import poems

@@ -40,6 +40,12 @@ def exempt_spans(task: str, carry: tuple[str, ...] = ()) -> list[tuple[int, int]
         for m in re.finditer(re.escape(fact), task):
             spans.append((m.start(), m.end()))
     prev = ""
+    # A capitalised word the task also writes inside a sentence is a name wherever it stands ("Leila owns ...").
+    names = {
+        task[s:e]
+        for _w, s, e in _tokens(task)
+        if task[s:e][:1].isupper() and task[:s].rstrip()[-1:] not in ("", ".", "!", "?", ":", "\n", "-", "•", "*")
+    }
     for _word, start, end in _tokens(task):
         raw = task[start:end]
         if raw.lower() in ("am", "pm") and prev[-1:].isdigit():
@@ -47,7 +53,9 @@ def exempt_spans(task: str, carry: tuple[str, ...] = ()) -> list[tuple[int, int]
         prev = raw
         before = task[:start].rstrip()
         sentence_start = not before or before[-1] in ".!?:\n-•*"
-        if re.search(r"[\d$€£#@%/]|\w\.\w", raw) or (raw[:1].isupper() and not sentence_start and raw != "I"):
+        if re.search(r"[\d$€£#@%/]|\w\.\w", raw) or (
+            raw[:1].isupper() and (not sentence_start or raw in names) and raw != "I"
+        ):
             spans.append((start, end))
     return spans
 
