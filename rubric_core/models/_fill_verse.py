@@ -164,10 +164,14 @@ def limerick(ctx: Ctx) -> Part | None:
     # The skeleton that says the most of the task first; a revision that must change moves to the next one.
     ranked = sorted(usable, key=lambda ls: -sum(v in " ".join(ls).lower() for v in said))
     best = list(ranked[0])
+    kept = [v for v in said if v in " ".join(best).lower()]
     if ctx.variant:
-        # A revision that must change keeps the skeleton that says the most and changes its middle couplet.
+        # A revision that must change keeps the skeleton that says the most and changes its middle couplet,
+        # unless the couplet holds what the task asked for ("With Excel open wide").
         couplets = load("knowledge.toml")["limerick_couplets"]
-        best[2:4] = couplets[(ctx.variant - 1) % len(couplets)]["lines"]
+        changed = best[:2] + list(couplets[(ctx.variant - 1) % len(couplets)]["lines"]) + best[4:]
+        if all(v in " ".join(changed).lower() for v in kept):
+            best = changed
     return Part("poem", [Line(line) for line in best], layout="lines")
 
 

@@ -28,6 +28,7 @@ class Image:
         return len(t.words_of(self.full if full else self.short))
 
 
+@lru_cache(maxsize=8192)
 def _forms(raw: str) -> tuple[str, str]:
     full = re.sub(r"\s+", " ", raw.replace("[", "").replace("]", "")).strip()
     short = re.sub(r"\s+", " ", re.sub(r"\[[^\]]*\]", "", raw)).strip()
@@ -242,11 +243,23 @@ def _term_images(
     return tuple(out)
 
 
-def template_of(text: str) -> int | None:
-    """Which of the banks' sentence frames around a subject (SUBJECT_IMAGES) a line is written in, if any."""
+@lru_cache(maxsize=1)
+def _frames() -> tuple[tuple[int, re.Pattern[str]], ...]:
+    out = []
     for i, raw in enumerate(poems().SUBJECT_IMAGES):
         for form in _forms(raw):
             before, _, after = form.partition("{s}")
-            if re.fullmatch(re.escape(before) + r".+" + re.escape(after), text, re.IGNORECASE):
-                return i
-    return None
+            out.append((i, re.compile(re.escape(before) + r".+" + re.escape(after), re.IGNORECASE)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=8192)
+def template_of(text: str) -> int | None:
+    """Which of the banks' sentence frames around a subject (SUBJECT_IMAGES) a line is written in, if any."""
+    return next((i for i, pattern in _frames() if pattern.fullmatch(text)), None)
+
+
+@lru_cache(maxsize=8192)
+def word_forms(text: str) -> frozenset[str]:
+    """The singular forms of the words of a text, as the grader reads them (cached: images recur)."""
+    return frozenset(form for w in t.words_of(text) for form in lexicons.singular_forms(w))

@@ -28,6 +28,7 @@ from rubric_core.models._images import (
     template_of,
     term_images,
     unit_offsets,
+    word_forms,
 )
 from rubric_core.models._task import Brief, content_words, topics_in
 from rubric_core.models._wants import Wants
@@ -253,7 +254,7 @@ def compose(brief: Brief, wants: Wants, variant: int, poem: bool) -> str:
 def _names_subject(img: Image, brief: Brief) -> bool:
     """Whether an image names the subject: its main topic (or a word the grader ties to it), else the
     subject's first content word."""
-    words = {form for w in t.words_of(img.full) for form in lexicons.singular_forms(w)}
+    words = word_forms(img.full)
     if brief.topics:
         key = brief.topics[0]
         return bool(words & ({key} | lexicons.topic_words(key)))

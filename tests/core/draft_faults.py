@@ -48,6 +48,16 @@ FILLER_FRAMES = (
 )
 """Frames whose only job is to hold a word: they say nothing about the subject."""
 
+HOLDING_FRAMES = (
+    r"\bI think of (?P<w>[^.,;]{1,40}?) when\b",
+    r"\bI keep (?P<w>[^.,;]{1,40}?) close, like\b",
+    r"\bthe light finds (?P<w>[^.,;]{1,40}?) (?:again|and stays)\b",
+    r"\bthe evening gathers (?:softly )?around (?P<w>[^.,;]{1,40})",
+    r"(?:^|[.,;]\s*)(?P<w>[^.,;]{1,40}?) waits (?:patiently )?in the morning light\b",
+)
+"""Frames around a word ("I think of the season when the day grows quiet"): filler when the word is one the
+task never gives (a poem's own subject may be framed)."""
+
 
 def rubric_phrases(rubric: str) -> list[str]:
     """What each criterion names: its terms ("lanterns", "$49") and the kinds it asks for ("call to action",
@@ -129,6 +139,11 @@ def stuffing_faults(draft: str, task: str, rubric: str, first: str = "", *, kind
             m = re.search(frame, sentence, re.IGNORECASE)
             if m and not re.search(frame, task, re.IGNORECASE):
                 faults.append(f"filler frame {m.group(0)!r}: {sentence!r}")
+        for frame in HOLDING_FRAMES:
+            m = re.search(frame, sentence, re.IGNORECASE)
+            held = [w for w in _content(t.words_of(m.group("w"))) if w.lower() not in task_words] if m else []
+            if held:
+                faults.append(f"a frame holding {', '.join(held)!r}: {sentence!r}")
         alternation = "|".join(r"[\s-]+".join(re.escape(w) for w in p.split()) for p in phrases)
         if alternation:
             item = rf"(?:{alternation})(?:s|es)?"
