@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from rubric_core.numbers import number_value, up_to, words_alternation
+
 MONTHS = r"(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)"
 WEEKDAYS = r"(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)"
 
@@ -40,36 +42,17 @@ NAME = re.compile(
 )
 """Capitalised words in a row ("Crumb & Co", "Bean There Café", "Maple Grove Care Home", "Mr. Okafor")."""
 
-NUMBER_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "fifty": 50,
-    "hundred": 100,
-    "a single": 1,
-    "single": 1,
-    "a": 1,
-    "an": 1,
-}
-NUMBER = r"(\d+|" + "|".join(sorted((w for w in NUMBER_WORDS if w not in ("a", "an")), key=len, reverse=True)) + r")"
+NUMBER_WORDS = up_to(100)
+"""The count words the writer reads in a task, from the one number table (rubric_core/numbers.py)."""
+NUMBER = r"(\d+|" + words_alternation(NUMBER_WORDS) + r")"
 
 
 def number(word: str) -> int:
     """An integer written in digits or as a word ("seven")."""
-    word = word.lower().strip()
-    return int(word) if word.isdigit() else NUMBER_WORDS[word]
+    value = number_value(word)
+    if value is None:
+        raise ValueError(f"not a number: {word!r}")
+    return value
 
 
 def found(pattern: re.Pattern[str], text: str) -> tuple[str, ...]:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from rubric_core.numbers import UNITS
+
 _AN_EXCEPTIONS = re.compile(r"^(?:uni|use|usu|uti|ure|euro|eu|ewe|one|once|ubiq|u\b|uk\b)", re.IGNORECASE)
 _SILENT_H = re.compile(r"^(?:hour|honest|honou?r|heir)", re.IGNORECASE)
 _VOWEL_LETTERS = re.compile(r"^(?:[AEFHILMNORSX]|[AEFHILMNORSX][A-Z0-9]*)$")
@@ -169,20 +171,8 @@ def _you_verb(m: re.Match[str]) -> str:
     return f"{m.group(1)} {base_form(verb)}"
 
 
-NUMBER_NAMES = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "eleven",
-    12: "twelve",
-}
+NUMBER_NAMES = {n: w for w, n in UNITS.items() if 0 < n <= 12}
+"""One to twelve in words, from the one number table (rubric_core/numbers.py)."""
 
 
 def count_word(n: int) -> str:

@@ -17,9 +17,9 @@ import re
 
 from rubric_core.checks import text as t
 from rubric_core.checks.mention_plans import negative_mention, positive_mention
-from rubric_core.checks.mentions import split_terms
 from rubric_core.checks.patterns import find
 from rubric_core.checks.phrasing import plan
+from rubric_core.checks.terms import split_terms
 from rubric_core.rubric import parse_criteria
 from tests.core.echo_faults import echo_faults, prose_part
 
