@@ -216,18 +216,9 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "new-managers": ("Mentions one-on-ones",),
     "grandmother-bicycle": ("Mentions rust",),
     "slugify": ("Mentions unicode",),  # a code task's message describes its code; no word is woven in
-    "median": ("Mentions sorting",),
+    # "median": its code calls sorted(), a form of "sorting" (the grader reads word forms since issue 38)
     "lisbon-market": ("Mentions fish", "Mentions oranges, bread and flowers"),
     "hiking-club": ("Mentions boots",),
 }
-"""The criteria each case ends failing on, on purpose; every other criterion ends pass or n/a."""
-
-GRADER_READS: dict[str, tuple[str, ...]] = {
-    # Criteria the draft meets that the offline grader at this commit may still fail (issue 38 item 4, the
-    # grader's side): a greeting after a subject line, a word in another form ("hired" for "hiring").
-    "deploy-freeze": ("Has a greeting",),
-    "workshop-invite": ("Has a greeting",),
-    "sales-meeting": ("Mentions hiring",),
-    "rainy-weekend": ("Mentions baking",),
-}
-"""Failing here is allowed, not required: the test holds whether or not the grader's merge has landed."""
+"""The criteria each case leaves unmet, on purpose (they end fail or n/a, never pass); every other criterion
+ends pass or n/a."""
