@@ -15,7 +15,7 @@ from rubric_core.checks import patterns as p
 from rubric_core.models._doc import FILLERS, Ctx, Doc, Line, Part
 from rubric_core.models._grammar import fix_articles
 from rubric_core.models._read import Facts
-from rubric_core.models._say import values_of
+from rubric_core.models._say import said_in, values_of
 from rubric_core.models._verse import allowed
 from rubric_core.models._wants import Wants
 
@@ -202,10 +202,10 @@ def _terms(doc: Doc, facts: Facts, wants: Wants, ctx: Ctx) -> None:
     left out for length); a word the task never gives is left alone. Verse and code place their own words."""
     if facts.genre in _OWN_WORDS:
         return
-    text = doc.render().lower()
+    text = doc.render()
     for term in wants.terms:
         low = term.lower().strip("'\"“”")
-        if not low or low in text or low not in facts.task.lower():
+        if not low or low not in facts.task.lower() or said_in(text, low):
             continue
         point = next((pt for pt in facts.points if low in pt.text.lower() and not _PART_REQUEST.search(pt.text)), None)
         body = _body(doc)
@@ -216,7 +216,7 @@ def _terms(doc: Doc, facts: Facts, wants: Wants, ctx: Ctx) -> None:
         line = point_line(ctx, point)
         if line is not None and low in line.text.lower():
             body.lines.append(line)
-            text = doc.render().lower()
+            text = doc.render()
 
 
 def _sections(doc: Doc, wants: Wants) -> None:

@@ -247,3 +247,12 @@ def request_done(point: Point, values: dict[str, str]) -> str:
 def plain(text: str) -> str:
     """A point's text without brackets, lead words or an end mark, for a list item."""
     return cap(re.sub(r"\s+", " ", text).strip().rstrip(".;,"))
+
+
+def said_in(text: str, term: str) -> bool:
+    """`term` is in `text` as the grader reads it: as written, in another form or spelling, or with its words in
+    one sentence ("7 years of experience" says "7 years experience"): a revision never adds it again."""
+    from rubric_core.checks.matching import term_at
+    from rubric_core.checks.paraphrase import words_apart
+
+    return term_at(text, term) is not None or bool(words_apart(text, term))

@@ -94,6 +94,8 @@ def from_brief(brief: Brief) -> Wants:
 def apply(wants: Wants, spec: CheckSpec) -> None:
     """Add one criterion's check to `wants`."""
     p = spec.params
+    if p.get("scope", "body") != "body":
+        return  # about one part ("Title under 10 words", "Each line starts with ..."): the part's filler sees to it
     if spec.check in ("line_count", "sentence_count", "word_count"):
         attr = {"line_count": "lines", "sentence_count": "sentences", "word_count": "words"}[spec.check]
         setattr(wants, attr, _merge(getattr(wants, attr), (p.get("min"), p.get("max"))))

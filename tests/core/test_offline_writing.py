@@ -230,6 +230,37 @@ def test_a_fix_keeps_what_already_passed() -> None:
     assert passes('Does not contain the letter "e"', after) and all(passes(c, after) for c in kept), after
 
 
+def test_a_count_about_one_part_is_not_a_length_for_the_whole_text() -> None:
+    # "Title under 10 words" is about the title (the grader scopes it): a pass keeps the bug report whole.
+    task = (
+        "Write a bug report. Title under 10 words. Sections: Steps to reproduce, Expected, Actual, Environment. "
+        "The bug: exporting a report with more than 1,000 rows to PDF in Reportly 2.3 cuts off at row 999. "
+        "Environment is Windows 11, Reportly 2.3.0. Severity: medium."
+    )
+    before = first_draft(task)
+    gap = "An offline grader cannot judge this criterion."
+    after = revise(
+        task,
+        before,
+        feedback([("Environment Windows 11, Reportly 2.3.0; severity medium", gap)], ["Title under 10 words"]),
+    )
+    for fact in ("1,000 rows", "Reportly 2.3.0", "Windows 11", "medium"):
+        assert fact in after, after
+
+
+def test_a_term_the_draft_says_in_its_own_words_is_not_added_again() -> None:
+    # "7 years of experience" says "7 years experience": no sentence is added to hold the task's wording.
+    task = (
+        "Cover letter for a Marketing Manager position at Fable & Fern. Mention 7 years experience, "
+        "MBA from INSEAD, and that I can start 1 September."
+    )
+    before = first_draft(task)
+    assert "7 years of experience" in before, before
+    message = feedback([("Mentions 7 years experience, INSEAD MBA", 'No "INSEAD MBA"; include it.')])
+    after = revise(task, before, message)
+    assert "7 years experience" not in after and "It brings" not in after, after
+
+
 def test_a_criterion_the_writer_cannot_read_still_changes_one_part_of_the_draft() -> None:
     task = "Write a poem about rain on a tin roof at night."
     before = first_draft(task)
