@@ -7,6 +7,7 @@ import re
 from dataclasses import dataclass, field
 
 from rubric_core.models._clauses import Clause
+from rubric_core.models._data import load
 from rubric_core.models._entities import NUMBER, number, quoted
 
 Range = tuple[int | None, int | None]
@@ -42,11 +43,7 @@ _TONE = re.compile(
     r"(?:(?:,|\s+and|\s+but(?: not)?|\s+without being|\s+not)\s+(?:too\s+|overly\s+)?[a-z-]+)*(?:\s+tone)?$",
     re.IGNORECASE,
 )
-_STYLE_OBJECTS = frozenset(
-    "jargon fluff marketing humblebragging hype buzzwords cliches clichés subqueries subquery ctes cte comments "
-    "explanation explanations libraries library module window functions emojis emoji hashtags hashtag exclamation "
-    "marks points speculation cause filler waffle placeholders code prose preamble intro".split()
-)
+_STYLE_OBJECTS = frozenset(load("words.toml")["style_objects"]["list"].split())
 
 
 @dataclass

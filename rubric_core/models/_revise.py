@@ -12,7 +12,8 @@ import json
 import re
 
 from rubric_core.checks import patterns as p
-from rubric_core.models._doc import FILLERS, Ctx, Doc, Line, Part
+from rubric_core.models._data import load
+from rubric_core.models._doc import FILLERS, Ctx, Doc, Line, Part, bank_options, fill
 from rubric_core.models._grammar import fix_articles
 from rubric_core.models._read import Facts
 from rubric_core.models._say import said_in, values_of
@@ -70,6 +71,8 @@ def _count(doc: Doc, kind: str) -> int:
 def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts, again: bool = False) -> None:
     genre, purpose = facts.genre, facts.route.purpose
     if _tagged(doc, kind) and not again:
+        if kind == "call_to_action":
+            _recast_cta(doc, ctx, facts)
         return  # the genre's own part says it (a CTA button, an RSVP line); another sentence would only repeat it
     if kind == "question" and again:
         text = ctx.pick(f"question.{genre}.any") or ctx.pick(f"question.{purpose}") or ctx.pick("question.any")
@@ -162,16 +165,18 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts, again: bool = False) 
             body.lines.append(Line(text, tag=kind))
         return
     if kind == "thanks" and genre not in _OWN_WORDS:
-        text = ctx.pick("thanks.any")
+        text = _about_near(kind, ctx, facts) or ctx.pick("thanks.any")
         body = _body(doc)
-        if text and body is not None:
+        if text and body is not None and (_names_near(text, kind, ctx) or genre in _LETTERS):
             body.lines.append(Line(text, tag="thanks"))
         return
     if kind == "apology" and genre not in _OWN_WORDS:
-        text = ctx.pick("support.sorry_plain") if genre == "support_reply" else ctx.pick("apology.any")
+        text = _about_near(kind, ctx, facts) or (
+            ctx.pick("support.sorry_plain") if genre == "support_reply" else ctx.pick("apology.any")
+        )
         body = _body(doc)
-        if text and body is not None:
-            body.lines.append(Line(text, tag="apology"))
+        if text and body is not None and (_names_near(text, kind, ctx) or genre in _LETTERS):
+            body.lines.insert(min(1, len(body.lines)), Line(text, tag="apology"))  # an apology comes early
         return
     if kind == "bullets":
         body = _body(doc)
@@ -185,6 +190,50 @@ def _add_kind(doc: Doc, kind: str, ctx: Ctx, facts: Facts, again: bool = False) 
             body.lines = items
             body.layout = "bullets"
             doc.parts.insert(at, Part(f"{body.name} intro", [lead]))
+
+
+def _names_near(text: str, kind: str, ctx: Ctx) -> bool:
+    """Whether a bank sentence names the words the rubric wants beside this kind ("Thanks Aisha and Ben": a
+    general "Thanks for your understanding" does not, and is not added)."""
+    skip = set(load("words.toml")["function_words"]["list"].split())
+    near = [w.lower() for w in ctx.wants.near.get(kind, []) if w.lower() not in skip]
+    return all(re.search(rf"\b{re.escape(w)}", text.lower()) for w in near)
+
+
+def _about_near(kind: str, ctx: Ctx, facts: Facts) -> str | None:
+    """A thank-you or an apology naming what the rubric wants it beside, when the task names it too ("Apologizes
+    for the delay" of a delayed shipment: "We're sorry for the delay.")."""
+    skip = set(load("words.toml")["function_words"]["list"].split())
+    near = [w.lower() for w in ctx.wants.near.get(kind, []) if w.lower() not in skip]
+    if len(near) != 1 or not re.search(rf"\b{re.escape(near[0])}", facts.task.lower()):
+        return None
+    return ctx.pick(f"{kind}.about", about=near[0])
+
+
+def _recast_cta(doc: Doc, ctx: Ctx, facts: Facts) -> None:
+    """The genre's call to action, said so the grader reads it as one: when "Have a listen" or "Update to X
+    today" is not read as asking the reader to act, the same part says it with another sentence of the banks
+    that is ("Listen now and tell us what you think"), the one sharing most words with it first."""
+    near = [w.lower() for w in ctx.wants.near.get("call_to_action", [])]
+
+    def reads(text: str) -> bool:
+        return bool(p.find("call_to_action", text)) and all(w in text.lower() for w in near)
+
+    line = next((ln for part in doc.parts for ln in part.lines if ln.tag == "call_to_action"), None)
+    if line is None or reads(line.text) or re.match(r"^(?:[\w ]+: |\d+/\d+ )", line.text):
+        return  # a labelled CTA ("CTA button: ...") or a numbered tweet keeps its shape
+    genre, purpose = facts.genre, facts.route.purpose
+    keys = [f"email.cta.{purpose}", f"cta.{genre}.any", f"cta.{genre}", "cta.any"]
+    own = load("sentences.toml").get(genre, {}).get("cta", {})
+    keys[1:1] = [f"{genre}.cta.{k}" for k in own if isinstance(own[k], list)]
+    words = set(re.findall(r"[a-z']+", line.text.lower()))
+    options = [text for key in keys for o in bank_options(key) if (text := fill(o, ctx.values)) and reads(text)]
+    options.sort(key=lambda text: -len(words & set(re.findall(r"[a-z']+", text.lower()))))
+    for text in options:
+        good = ctx.ok(text)
+        if good:
+            line.text = good
+            return
 
 
 def _reader_action(facts: Facts, ctx: Ctx) -> str | None:
