@@ -18,6 +18,7 @@ SCRIPTS = [
     "bench.offline_draft",
     "bench.offline_grader",
     "bench.drafter",
+    "bench.steer_calls",
 ]
 
 

@@ -5,32 +5,10 @@ from __future__ import annotations
 
 import re
 
-NUMBERS = {
-    "a single": 1,
-    "single": 1,
-    "one": 1,
-    "a": 1,
-    "an": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "a hundred": 100,
-    "one hundred": 100,
-    "hundred": 100,
-}
+from rubric_core.numbers import ARTICLE_ONE, up_to
+
+NUMBERS = {**up_to(100), **ARTICLE_ONE}
+"""The number words a drafted count reads (the one table: rubric_core/numbers.py), and "a"/"an" as one."""
 NUM = r"(\d{1,6}|" + "|".join(sorted((k for k in NUMBERS if k not in ("a", "an")), key=len, reverse=True)) + r")"
 """A count in digits or words (not "a"/"an", which are read only where a count must stand)."""
 

@@ -118,7 +118,10 @@ def score_case(case_id: str, d: Drafted) -> CaseScore:
     for a, b in case.conflicts:
         ia = {i for i, x in enumerate(d.criteria) if re.search(a, x, re.IGNORECASE)}
         ib = {i for i, x in enumerate(d.criteria) if re.search(b, x, re.IGNORECASE)}
-        if ia and ib and (len(ia | ib) > 1):
+        # A line that names the first wording belongs to its side even when the second's (looser) pattern also
+        # matches it: 'Ends with "Love, Grandpa Joe"' is the sign-off, not an ending that fights it. A conflict is
+        # a line of the first side and another line of the second side only.
+        if ia and ib - ia:
             s.conflicts += 1
             s.details.append(f"{case_id}: proposed a conflicting pair {a[:30]!r} / {b[:30]!r}")
     return s

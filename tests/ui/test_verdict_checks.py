@@ -74,7 +74,7 @@ def _view(run_id: str, criteria: list[dict]) -> object:
 
 def test_runs_compare_shows_each_final_verdict_with_its_check_and_n_a_apart() -> None:
     """Runs compare: an n/a verdict reads n/a (it had read ✘ fail) and each side names its check."""
-    from rubric_ui.screens.runs import criteria_pairs
+    from rubric_ui.screens.runs_compare import criteria_pairs
 
     check = {"kind": "word_count", "label": "word count", "looked_for": "at most 120 words", "found": "138 words"}
     na = {"kind": "cannot_judge", "label": "cannot judge", "looked_for": "", "found": "no check matches"}
