@@ -238,7 +238,9 @@ def test_the_bundled_suite_never_holds_a_rubric_word_in_a_frame(engine: Engine) 
     """Issue 38: with a word the poems' tasks do not give ("Mentions the season"), every final draft of the
     bundled suite had read "There is a story in the season."; a word only the rubric gives stays unmet."""
     rubric = "- Exactly three lines\n- At most 40 words\n- Mentions the season\n"
-    for item in example_dataset().items[:8]:
+    items = example_dataset().items
+    assert len(items) == 24
+    for item in items:  # all 24 (about 3 s offline)
         _, drafts, verdicts = _run(engine, item.task, rubric, cap=3)
         for draft in drafts:
             assert "story in" not in draft.lower(), (item.id, draft)
