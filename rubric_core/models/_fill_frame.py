@@ -46,7 +46,8 @@ def point_line(ctx: Ctx, point: Point, *, reader: bool = True, bank: str = "say"
     kind = kind_of(point.text)
     name = ctx.values.get("name", "")
     if kind == "writer":
-        return ctx.say(request_done(point, ctx.values), tag="request")
+        done = request_done(point, ctx.values)
+        return ctx.say(done, tag="request") if done else None
     if kind in ("clause", "reader"):
         said = said_as_sentence(point, ctx.facts, reader=reader)
         if name and re.match(r"It\s", said):

@@ -233,6 +233,8 @@ def request_done(point: Point, values: dict[str, str]) -> str:
     words = point.text.strip().rstrip(".").split(maxsplit=1)
     verb, rest = words[0].lower(), (words[1] if len(words) > 1 else "")
     rest = re.sub(r"^(?:them|him|her|the customer|the reader|customers|people)\s+", "", rest)
+    if not rest.strip(" .,;:!"):
+        return ""  # a bare "Apologise." or "Explain." asks for nothing to say: "We're sorry for." would say nothing
     if verb == "offer":
         return sentence(f"we'd like to offer you {rest}")
     if verb in ("apologize", "apologise"):

@@ -243,7 +243,8 @@ _SILENT_H = re.compile(r"^(?:hour|honest|honou?r|heir)", re.IGNORECASE)
 
 
 def grammar_faults(draft: str) -> list[str]:
-    """Articles that disagree with the next word, a word twice in a row, an unfilled template slot."""
+    """Articles that disagree with the next word, a word twice in a row, an unfilled template slot, a sentence
+    that stops on an article or on "for" ("We're sorry for.": a slot the task left empty)."""
     prose = prose_of(draft)
     faults = []
     for m in re.finditer(r"\b(a|an|A|An) ([a-z][\w-]*)", prose):
@@ -258,6 +259,8 @@ def grammar_faults(draft: str) -> list[str]:
             faults.append(f"a word twice in a row: {m.group(0)!r}")
     for m in re.finditer(r"\{[A-Za-z_]+\}", prose):
         faults.append(f"an unfilled template slot: {m.group(0)!r}")
+    for m in re.finditer(r"[^.!?\n]*\b(?:[Tt]he|an?|for)[.!?](?=\s|$)", prose):
+        faults.append(f"a sentence that stops on its last word's object missing: {m.group(0).strip()!r}")
     return faults
 
 

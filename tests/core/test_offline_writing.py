@@ -469,6 +469,14 @@ def test_an_email_asking_someone_to_do_something_is_about_the_thing_and_greets_t
     assert fluency_problems(draft.split("\n", 1)[1]) == [], draft
 
 
+def test_a_bare_request_to_the_writer_is_never_a_sentence_with_nothing_after_its_verb() -> None:
+    # "Apologise." asks for the genre's own apology; "We're sorry for." said nothing and broke the sentence.
+    task = "Write an email to Dana letting her know her order of the Trailhead tent is delayed by a week. Apologise."
+    draft = first_draft(task)
+    assert not re.search(r"\b(?:for|about|to|you)\.", draft), draft
+    assert "sorry" in draft.lower(), draft
+
+
 def test_a_reason_the_rubric_asks_for_reads_as_a_reason() -> None:
     task = "Give three reasons to learn a second language."
     after = revise(task, first_draft(task), feedback([("Mentions travel", 'Does not mention "travel".')]))
@@ -548,3 +556,11 @@ def test_common_small_functions_are_written_not_left_as_placeholders(task: str, 
     code = re.search(r"```python\n(.*?)```", draft, re.DOTALL)
     assert code is not None, draft
     assert run_python_tests(code.group(1), tests).passed, draft
+
+
+def test_the_grammar_detector_names_a_sentence_cut_before_its_object() -> None:
+    from tests.core.draft_faults import grammar_faults
+
+    found = grammar_faults("Hello Dana,\n\nWe're truly sorry. We're sorry for.\n\nBest,\nHannah")
+    assert found == ["a sentence that stops on its last word's object missing: \"We're sorry for.\""], found
+    assert grammar_faults("Plan A. It is what it is. Thanks for everything.") == []
