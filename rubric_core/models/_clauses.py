@@ -86,8 +86,10 @@ def sentences(text: str) -> list[str]:
     """Sentences of one line, cut after . ! ? (not after an abbreviation, a version or a decimal)."""
     spans = _protected(text)
     out, start = [], 0
-    for m in re.finditer(r"[.!?]+(?=\s+|$)", text):
-        if _inside(m.start(), spans) or _ABBREV.search(text[start : m.end()]):
+    ends = {e for _, e in spans}
+    for m in re.finditer(r"[.!?]+(?:['\"’”](?=\s+[A-Z]))?(?=\s+|$)", text):
+        quoted = m.group(0)[-1] in "'\"’”" and m.end() in ends  # "'Do you ship?' We ship to 40 countries."
+        if (_inside(m.start(), spans) and not quoted) or _ABBREV.search(text[start : m.end()]):
             continue
         out.append(text[start : m.end()].strip())
         start = m.end()

@@ -128,7 +128,13 @@ def signoff(ctx: Ctx) -> Part | None:
     if who and v.get("sender_org") and v["sender_org"] not in who[0]:
         who.append(v["sender_org"])
     if not who:
-        team = v.get("team")
+        team = re.sub(r"^(?:the|our)\s+", "", v.get("team", ""), flags=re.IGNORECASE)
+        if team and (
+            team.lower() in v.get("recipient", "").lower()
+            or len(team.split()) > 4
+            or re.search(r"\b(?:is|are|was|were|will|has|have|had)\b", team)
+        ):
+            team = ""  # "an email to Dana": Dana reads it, she does not sign it; a clause is no team's name
         who = [f"The {team} team"] if team and ctx.facts.genre in ("email", "support_reply") else ["[Your name]"]
     return Part("sign-off", [Line(word, tag="sign_off"), *(Line(w) for w in who)], layout="lines")
 

@@ -92,11 +92,43 @@ def _template(ctx: Ctx) -> dict[str, Any] | None:
     return None
 
 
+def _cut_list(text: str) -> list[str]:
+    """The items of "a, b (integer) and c (array of strings)", commas inside brackets kept."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        depth += (ch == "(") - (ch == ")")
+        if ch == "," and depth == 0:
+            out.append(cur)
+            cur = ""
+        else:
+            cur += ch
+    out.append(cur)
+    items = []
+    for part in out:
+        items += re.split(r"\s+and\s+(?![^(]*\))", part.strip())
+    return [re.sub(r"^(?:and|an?|the)\s+", "", i.strip()) for i in items]
+
+
 def build_object(ctx: Ctx) -> dict[str, Any]:
     template = _template(ctx)
     if template is not None:
         return template
     obj: dict[str, Any] = {}
+    listed = re.search(r"\b(?:keys?|fields?|properties|with)\s*:?\s+(.+?)\.?$", ctx.facts.task.split("\n", 1)[0])
+    items = [ctx.facts.head] if listed is None else []
+    if listed is not None:
+        # "a book with title, author, year (integer) and tags (array of strings)": each item is a key.
+        items = [i for i in _cut_list(listed.group(1)) if i]
+        if not all(_TYPED.match(i) or re.fullmatch(r"`?[a-z_][a-z0-9_]*`?", i) for i in items):
+            items = []
+    for item in items:
+        m = _TYPED.match(item)
+        if m:
+            obj[m.group(1)] = _example(m.group(1), m.group(2), ctx)
+        elif re.fullmatch(r"`?[a-z_][a-z0-9_]*`?", item):
+            obj[item.strip("`")] = _example(item.strip("`"), "string", ctx)
+    if obj:
+        return obj
     for point in ctx.facts.points:
         m = _TYPED.match(point.text.strip())
         if m:

@@ -36,7 +36,9 @@ def email_body(ctx: Ctx) -> Part | None:
         lines.append(Line(opener, tag="apology" if purpose == "apology" else "opening"))
     from rubric_core.models._fill_events import event_lines, event_of, is_event
 
-    if purpose in ("invite", "reminder") and is_event(ctx):
+    dated = bool(ctx.facts.dates or ctx.facts.times) and not ctx.values.get("news")
+    if purpose in ("invite", "reminder") and (is_event(ctx) or (purpose == "reminder" and dated)):
+        # A reminder of something on a day ("the fire drill on Thursday at 10am") says when, like an event.
         ev = event_of(ctx)
         lines += event_lines(ctx, ev)
         lines += point_lines(

@@ -134,12 +134,15 @@ def _subject(head: str, span: tuple[int, int]) -> str:
             after,
         )
     to = re.match(
-        r"^(?:to|for)\s+(.+?)\s+(?:about|regarding|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|reminding)\b\s*(.*)$",
+        r"^(?:to|for)\s+(.+?)\s+(?:(?:about|regarding|asking|thanking|inviting|explaining|announcing|apologi[sz]ing|"
+        r"reminding)\b\s*(.*)|(that\s+.*))$",
         after,
         re.IGNORECASE,
     )
-    if to and to.group(2):
-        after = to.group(2)  # "to the team about the deploy freeze": about the freeze (the team reads it)
+    if to and (to.group(2) or to.group(3)):
+        # "to the team about the deploy freeze": about the freeze (the team reads it); "to the team that
+        # timesheets are due Friday": the news
+        after = to.group(2) or to.group(3)
     told = re.match(
         r"(?:telling|informing|letting|reminding)\s+(?:the\s|our\s|all\s|everyone\s)?(?:\w+\s+)?(?:know\s+)?(?:that\s+)?"
         r"((?:the|our|a|an|this|my|your)\s.+)$",
@@ -255,7 +258,7 @@ def _people(facts: Facts) -> None:
     rec = re.search(
         r"\b(?:to|for|thanking|thank|reply to|replying to|apologi[sz]ing to)\s+(?:a customer,?\s+|my (?:boss|manager|colleague|coworker|friend),?\s+)?"
         r"((?:Mr|Mrs|Ms|Dr)\.?\s[A-Z][\w'-]+|[A-Z][a-z]+)"
-        r"(?=\s*(?:[,.!?]|$|\s(?:who|whose|about|for|and|to|from|asking|thanking|regarding|after|on)\b))",
+        r"(?=\s*(?:[,.!?]|$|\s(?:who|whose|about|for|and|to|from|asking|thanking|regarding|after|on|letting|telling|informing|reminding|explaining|saying)\b))",
         task,
     )
     letter = facts.genre in ("email", "support_reply", "cover_letter")

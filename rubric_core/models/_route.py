@@ -78,6 +78,53 @@ def _best(found: list[tuple[int, int, int, str]], text: str) -> tuple[int, int, 
     return best
 
 
+_OBJECT = re.compile(
+    r"^\s*(?:(?:can|could|would) you\s+|please\s+|i need\s+|i want\s+|help me\s+)*(?:please\s+)?"
+    r"(?:write|draft|create|compose|give me|make|prepare|put together|come up with|generate|craft|whip up)\s+"
+    r"(?:me\s+|us\s+)?(?:(?:an?|the|some|one|our|my|this)\s+)?"
+    r"(?:(?:short|quick|brief|new|simple|friendly|formal|casual|fun|punchy|catchy)\s+)?",
+    re.IGNORECASE,
+)
+"""The words before the thing a task asks to be written: what follows names the kind ("Write a blog post about
+learning SQL" is a blog post, whatever "SQL" later says)."""
+
+
+def _named_first(head: str, found: list[tuple[int, int, int, str]]) -> tuple[int, int, int, str] | None:
+    """The genre the head's object names ("a LinkedIn post announcing that we're hiring": LinkedIn post, not a
+    job post), the last word of a compound naming it ("a tweet thread", "an invitation email")."""
+    obj = _OBJECT.match(head)
+    if obj is None or obj.end() == 0:
+        return None
+    at = [f for f in found if f[0] == obj.end()]
+    if not at:
+        return None
+    named = max(at, key=lambda f: f[1])
+    while True:
+        nxt = [
+            g
+            for g in found
+            if named[1] <= g[0] <= named[1] + 1 and g is not named and not _VERB.search(head[g[0] : g[1]].lower())
+        ]
+        if not nxt:
+            return named
+        named = max(nxt, key=lambda f: f[1])
+
+
+_VERB = re.compile(r"(?:ing|ed)$|^(?:invite|announce|explain|describe|summari[sz]e|recap)$")
+"""A trigger that is a verb ("an email announcing ...") follows the kind, it does not make a compound."""
+
+
+def _near_first(head: str) -> tuple[str, str] | None:
+    """A kind the writer has no genre for, named as the head's object ("a blog post intro about ..."): (word,
+    genre)."""
+    obj = _OBJECT.match(head)
+    if obj is None or obj.end() == 0:
+        return None
+    rest = head[obj.end() :].lower()
+    words = sorted(load("genres.toml")["near"].items(), key=lambda kv: -len(kv[0]))
+    return next(((w, gid) for w, gid in words if re.match(rf"{re.escape(w)}\b", rest)), None)
+
+
 def _head(task: str) -> str:
     first = task.strip().split("\n", 1)[0]
     m = re.search(r"[.!?](?:\s|$)|:\s", first)
@@ -98,9 +145,17 @@ def _purpose(task: str) -> str:
 def route(task: str) -> Route:
     """The genre of a task, with where its head names it and the notice for a nearest-genre route."""
     head = _head(task)
-    best = _best(_matches(head), head)
+    found = _matches(head)
+    best = _best(found, head)
     purpose = _purpose(task)
     if best is not None:
+        kind = _near_first(head)
+        if kind is not None and not _named_first(head, found):
+            word, gid = kind
+            label = genres()[gid]["label"]
+            notice = f'The offline writer has no "{word}" genre; it wrote the nearest one it has: {label}.'
+            return Route(genre=gid, notice=notice, purpose=purpose, word=word)
+        best = _named_first(head, found) or best
         return Route(genre=best[3], span=(best[0], best[1]), purpose=purpose, word=head.lower()[best[0] : best[1]])
     best = _best(_matches(task), task)
     if best is not None:

@@ -143,6 +143,7 @@ def _values(facts: Facts) -> dict[str, str]:
         "sender_org": asks.sign_org or (facts.org if facts.genre in ("email", "support_reply") else ""),
         "subject": facts.subject,
         "topic": _topic(facts),
+        "thing_topic": "" if clause else _topic(facts),  # "a reminder about {x}" takes a noun phrase, never a clause
         "price": facts.prices[0] if facts.prices else "",
         "percent": facts.percents[0] if facts.percents else "",
         "date": facts.dates[0] if facts.dates else "",

@@ -19,7 +19,7 @@ from rubric_core.models._doc import FILLERS
 from tests.core.helpers import ROOT
 
 SLOTS = frozenset(
-    "name it what org role a_role audience recipient greet sender sender_role sender_org subject topic thing news "
+    "name it what org role a_role audience recipient greet sender sender_role sender_org subject topic thing_topic thing news "
     "price percent date time link email phone code ticket version place issue issue_clause issue_only team "
     "milestone request deadline point event when count category about product brand who doing verb obj inner fn "
     "does groom partner couple relation".split()

@@ -40,6 +40,12 @@ def test_every_blind_task_goes_to_the_genre_it_names(task: dict) -> None:
         ("Write an email about the new code review process.", "email"),
         ("Hero section copy for Taskly.", "landing_page"),
         ("Write a short welcome message for new members of the club.", "announcement"),
+        # The thing the head asks to be written names the kind, whatever a later word names.
+        ("Write a LinkedIn post announcing that we're hiring two data engineers at Finch.", "linkedin_post"),
+        ("Write a blog post intro about why every developer should learn SQL.", "newsletter"),
+        ("Write an Instagram caption for our new matcha latte.", "tweet"),
+        ("Write a tweet thread about our launch.", "thread"),
+        ("Can you draft the email announcing Inkwell 2.0 to our users?", "email"),
     ],
 )
 def test_the_head_names_the_genre(task: str, genre: str) -> None:
@@ -153,3 +159,34 @@ def test_forbidden_words_and_marks_never_reach_the_draft() -> None:
     assert len([b for b in text.split("\n\n") if b.strip()]) == 3, text
     tweet = first_draft("Tweet for Glowbar's summer sale: 25% off with code SUNNY25. No hashtags, one emoji max.")
     assert "#" not in tweet and len(tweet) <= 280, tweet
+
+
+def test_a_quoted_question_then_its_answer_are_two_sentences_and_the_answer_is_kept() -> None:
+    task = "Write a FAQ answer: 'Do you ship internationally?' We ship to 40 countries; shipping takes 7-14 days."
+    draft = first_draft(task)
+    assert "40 countries" in draft and "7-14 days" in draft, draft
+
+
+def test_json_keys_listed_after_with_are_the_objects_keys_with_their_types() -> None:
+    import json
+
+    obj = json.loads(
+        first_draft("Write a JSON object for a book with title, author, year (integer) and tags (array of strings).")
+    )
+    assert list(obj) == ["title", "author", "year", "tags"], obj
+    assert isinstance(obj["year"], int) and isinstance(obj["tags"], list), obj
+
+
+def test_a_reminder_of_news_says_the_news_and_a_reminder_of_an_event_says_when() -> None:
+    news = first_draft("Write a reminder email to the team that timesheets are due Friday at 5pm.")
+    assert "reminder that timesheets are due Friday at 5pm" in news and "about timesheets" not in news, news
+    event = first_draft("Write a reminder email about the fire drill on Thursday at 10am.")
+    assert "Thursday" in event and "10am" in event, event
+
+
+def test_the_sign_off_is_never_the_readers_name_or_a_clause() -> None:
+    draft = first_draft("Write an email to Dana letting her know her order of the Trailhead tent is delayed by a week.")
+    sign = draft.strip().splitlines()[-1]
+    assert "Dana" not in sign and " is " not in sign and not sign.startswith("The the"), draft
+    welcome = first_draft("Write a welcome email for new members of the Riverside Running Club.")
+    assert "The the" not in welcome, welcome
