@@ -144,7 +144,10 @@ def thread_close(ctx: Ctx) -> Part | None:
 # ------------------------------------------------------------------ LinkedIn post
 @filler("post_hook")
 def post_hook(ctx: Ctx) -> Part | None:
-    text = ctx.pick(f"post.hook.{_post_kind(ctx)}") or ctx.pick("post.hook.any")
+    kind = _post_kind(ctx)
+    own = ctx.pick(f"post.hook.{kind}")
+    # A post whose task gives its news as a clause ("announcing that we're hiring two data engineers") says it.
+    text = own or (ctx.pick("post.hook.news") if ctx.values.get("news") else None) or ctx.pick("post.hook.any")
     return Part("hook", [Line(text)]) if text else None
 
 
@@ -154,6 +157,8 @@ def _post_kind(ctx: Ctx) -> str:
         return "new_job"
     if re.search(r"\bhit(?:ting)?\b|\breach(?:ed|ing)?\b|\bmilestone\b|\bcelebrat", low):
         return "milestone"
+    if re.search(r"\bwe(?:'re| are) hiring\b|\bhiring (?:a|an|two|three|\d+)\b", low):
+        return "hiring"
     return ctx.facts.route.purpose
 
 

@@ -190,3 +190,12 @@ def test_the_sign_off_is_never_the_readers_name_or_a_clause() -> None:
     assert "Dana" not in sign and " is " not in sign and not sign.startswith("The the"), draft
     welcome = first_draft("Write a welcome email for new members of the Riverside Running Club.")
     assert "The the" not in welcome, welcome
+
+
+def test_a_post_whose_task_gives_its_news_says_the_news() -> None:
+    hiring = first_draft(
+        "Write a LinkedIn post announcing that we're hiring two data engineers at Finch. Remote in the EU."
+    )
+    assert "hiring two data engineers at Finch" in hiring and "It comes down to" not in hiring, hiring
+    award = first_draft("LinkedIn post announcing that our team won the Green Business Award 2024.")
+    assert "won the Green Business Award 2024" in award, award
