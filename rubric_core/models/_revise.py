@@ -229,9 +229,11 @@ def _recast_cta(doc: Doc, ctx: Ctx, facts: Facts) -> None:
     words = set(re.findall(r"[a-z']+", line.text.lower()))
     options = [text for key in keys for o in bank_options(key) if (text := fill(o, ctx.values)) and reads(text)]
     options.sort(key=lambda text: -len(words & set(re.findall(r"[a-z']+", text.lower()))))
+    # The line's facts stay ("email careers@maple.com"): a sentence that drops one is no recast.
+    kept = re.findall(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)+(?:/[\w./-]*)?|\d[\d,.:/%]*", line.text)
     for text in options:
         good = ctx.ok(text)
-        if good:
+        if good and all(k in good for k in kept):
             line.text = good
             return
 

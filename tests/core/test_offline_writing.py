@@ -564,3 +564,14 @@ def test_the_grammar_detector_names_a_sentence_cut_before_its_object() -> None:
     found = grammar_faults("Hello Dana,\n\nWe're truly sorry. We're sorry for.\n\nBest,\nHannah")
     assert found == ["a sentence that stops on its last word's object missing: \"We're sorry for.\""], found
     assert grammar_faults("Plan A. It is what it is. Thanks for everything.") == []
+
+
+def test_a_call_to_action_recast_keeps_the_facts_of_its_line() -> None:
+    # The job post's "How to apply" line carries the address; asked for a call to action, it stays.
+    task = (
+        "Job post for a UX designer at Maple Grove Care Home in Berlin. Pay is $38/hour. "
+        "Applicants should email careers@maple.com."
+    )
+    before = first_draft(task)
+    after = revise(task, before, feedback([("Includes a call to action", "No call to action; include it.")]))
+    assert "careers@maple.com" in before and "careers@maple.com" in after, after

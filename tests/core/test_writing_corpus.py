@@ -94,6 +94,8 @@ def test_generated_revisions_change_a_part_and_add_no_false_or_stuffed_text(
     assert _faults(after, gen, rubric, first) == [], (gen.task, after)
     assert "sustainability" not in after.lower(), after  # a word only the rubric gives is never held
     assert shape_faults(after, gen.genre) == [], (gen.task, after)
+    missing = [f for f in gen.facts if f.lower() not in after.lower()]
+    assert missing == [], (missing, gen.task, after)  # a revision keeps the task's facts
 
 
 @pytest.mark.parametrize("make", GENERATORS[::2], ids=GENERATOR_IDS[::2])
