@@ -121,10 +121,19 @@ def count_arg(value: str) -> int:
 
 
 def positive_arg(value: str) -> int:
-    """argparse type: a whole number, 1 or more."""
-    n = count_arg(value)
+    """argparse type: a whole number, 1 or more (and no more than a database can hold)."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if n < 0:
+        msg = f"{value!r} is not a count: use a whole number, 1 or more."
+        raise argparse.ArgumentTypeError(msg)
     if n < 1:
-        msg = f"{value!r} must be 1 or more."
+        msg = f"{value!r} must be 1 or more (a whole number)."
+        raise argparse.ArgumentTypeError(msg)
+    if n > MAX_WHOLE:
+        msg = f"{value!r} is too large: the most is {MAX_WHOLE:,}."
         raise argparse.ArgumentTypeError(msg)
     return n
 

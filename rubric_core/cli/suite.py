@@ -22,30 +22,31 @@ from rubric_core.cli.common import (
     read_text_file,
     run_settings,
 )
-from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
+from rubric_core.cli.dask import add_scheduler_flag, check_scheduler, make_manager, uses_dask
+from rubric_core.cli.lookup import baseline_index, column_index, find_suite, models_ready
+from rubric_core.cli.plan import Plan, command
 from rubric_core.cli.project_check import check_project_run
+from rubric_core.cli.suite_judges import resolve_suite_judges
 from rubric_core.cli.suite_matrix import add_baseline_flag
 from rubric_core.cli.suite_report import (
     add_gates,
-    cmd_suite_compare,
-    cmd_suite_export,
-    cmd_suite_judges,
-    cmd_suite_list,
-    cmd_suite_show,
-    find_suite,
     open_suite_store,
     print_summary,
+    resolve_suite_compare,
+    resolve_suite_export,
+    resolve_suite_list,
+    resolve_suite_show,
 )
 from rubric_core.config import RunConfig
 from rubric_core.projects.checks import check_project_config
 
 
 def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConfig, int | None, list[Any]]:
-    """The shared RunConfig of the items, the rubric's library version (None for a loose file) and the matrix's
-    columns ([] for a one-column suite run: no flag repeated, no [[columns]] in the config file).
+    """The shared RunConfig of the items, the rubric's library version (None for a loose file, or a named file not
+    saved yet: apply saves it) and the matrix's columns ([] for a one-column suite run: no flag repeated, no
+    [[columns]] in the config file).
 
-    Every item is checked against it (each column's) before anything is stored (the rubric saved to the library
-    included).
+    Every item is checked against it (each column's) before anything is stored. Reads only.
     """
     from rubric_core.suites.columns import ColumnError, columns_from_flags
 
@@ -81,6 +82,11 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
         data.update({k: v for k, v in checked.items() if v not in ("", [], None, {})})
         if file_columns is not None and not isinstance(file_columns, list):
             raise BadInput(f"{args.config}: columns must be a list of tables ([[columns]] in TOML); got one value.")
+        if file_columns == []:
+            raise BadInput(
+                f"{args.config}: columns is an empty list, which makes no matrix: give 2 to 8 [[columns]] tables, "
+                "or leave columns out for a one-column suite run."
+            )
     if flag_columns and file_columns:
         raise BadInput(
             "Give the matrix's columns one way: repeated --model / --grader / --agent flags, or [[columns]] in the "
@@ -122,8 +128,6 @@ def _config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[RunConf
                 _require_fitness(store, config, version, args.require_fitness)
             else:
                 _require_fitness(store, column.config, column.rubric_version, args.require_fitness)
-    if config.rubric_name and version is None:
-        version = store.save_rubric(config.rubric_name, config.rubric)
     return config, version, columns
 
 
@@ -274,76 +278,118 @@ def _runner(store: Any, args: argparse.Namespace) -> Any:
     return SuiteRunner(make_manager(Engine(), store, args))
 
 
-def cmd_suite_run(args: argparse.Namespace) -> int:
+MAX_NAME = 200
+"""The longest suite run name (it heads every view of the suite run)."""
+
+
+def _name(value: str | None) -> str:
+    """--name, checked: not empty, one line of plain text, at most MAX_NAME characters."""
+    if value is None:
+        return ""
+    from rubric_core.judge.reviews import has_control
+
+    name = value.strip()
+    if not name:
+        raise BadInput("--name is empty: name the suite run, or leave --name out to use the dataset's name.")
+    if has_control(name):
+        raise BadInput("--name holds a control character (a line break, an escape, a bidi override): use plain text.")
+    if len(name) > MAX_NAME:
+        raise BadInput(f"--name is {len(name):,} characters; the limit is {MAX_NAME}.")
+    return name
+
+
+def _models_of(config: RunConfig, columns: list[Any]) -> list[tuple[str, str]]:
+    """(role, spec) of every working model and grader the suite run would call, each column's named."""
+    if not columns:
+        return [("Working model", config.model), ("Grader model", config.grader)]
+    out = []
+    for n, column in enumerate(columns, 1):
+        out += [(f"Column {n} ({column.label}): working model", column.config.model)]
+        out += [(f"Column {n} ({column.label}): grader model", column.config.grader)]
+    return out
+
+
+def resolve_suite_run(args: argparse.Namespace) -> Plan:
     from rubric_core.suites.runner import check_concurrency
 
     try:
         concurrency = check_concurrency(args.concurrency)
     except ValueError as exc:
         raise BadInput(str(exc)) from None
+    name = _name(args.name)
+    check_scheduler(args)
     dataset = _dataset(args)
     store = open_suite_store(write=True)
     config, version, columns = _config(args, store, dataset)
-    runner = _runner(store, args)
-    what = f"suite run of {len(dataset.items)} items" + (f" x {len(columns)} columns" if columns else "")
-    handle = _execute(
-        lambda subs: runner.start(
-            dataset,
-            config,
-            name=args.name or "",
-            rubric_version=version,
-            concurrency=concurrency,
-            subscribers=subs,
-            columns=columns,
-        ),
-        args,
-        len(dataset.items) * max(1, len(columns)),
-        lambda h: audit(store, "start", suite_run_id=h.suite_run_id, detail=what),
-    )
-    if not handle.done or handle.events[-1].get("status") == "cancelled":
-        print(f"suite run {handle.suite_run_id} cancelled; `suite resume {handle.suite_run_id}` runs the rest.")
-    return print_summary(store, handle.suite_run_id, args)
+    baseline_index(args.baseline, len(columns), "this suite run" if not columns else "this matrix")
+    if not uses_dask(args):
+        models_ready(_models_of(config, columns))  # on a cluster, the workers' environment holds the keys
+
+    def apply() -> int:
+        saved = version
+        if config.rubric_name and saved is None:
+            saved = store.save_rubric(config.rubric_name, config.rubric)
+        runner = _runner(store, args)
+        what = f"suite run of {len(dataset.items)} items" + (f" x {len(columns)} columns" if columns else "")
+        handle = _execute(
+            lambda subs: runner.start(
+                dataset,
+                config,
+                name=name,
+                rubric_version=saved,
+                concurrency=concurrency,
+                subscribers=subs,
+                columns=columns,
+            ),
+            args,
+            len(dataset.items) * max(1, len(columns)),
+            lambda h: audit(store, "start", suite_run_id=h.suite_run_id, detail=what),
+        )
+        if not handle.done or handle.events[-1].get("status") == "cancelled":
+            print(f"suite run {handle.suite_run_id} cancelled; `suite resume {handle.suite_run_id}` runs the rest.")
+        return print_summary(store, handle.suite_run_id, args)
+
+    return Plan(apply)
 
 
-def cmd_suite_resume(args: argparse.Namespace) -> int:
+def resolve_suite_resume(args: argparse.Namespace) -> Plan:
+    from rubric_core.suites.runner import check_concurrency
+    from rubric_core.suites.suite_store import suite_cells
+
     open_project(args)  # the items of a project's agent resume only with that project open
+    check_scheduler(args)
     store = open_suite_store(write=True)
     suite = find_suite(store, args.suite_id)
     concurrency = None
     if args.concurrency is not None:
-        from rubric_core.suites.runner import check_concurrency
-
         try:
             concurrency = check_concurrency(args.concurrency)
         except ValueError as exc:
             raise BadInput(str(exc)) from None
-    runner = _runner(store, args)
-    from rubric_core.suites.suite_store import suite_cells
-
-    column = None
-    if args.column is not None:
-        columns = len(suite["columns"])
-        if not columns:
-            raise BadInput(f"--column {args.column}: suite run {suite['id'][:12]} is a one-column suite run.")
-        if not 1 <= args.column <= columns:
-            raise BadInput(f"--column {args.column}: this matrix has columns 1 to {columns}.")
-        column = args.column - 1
+    columns = len(suite["columns"])
+    column = column_index(args.column, columns, suite["id"])
+    baseline_index(args.baseline, columns, "this suite run" if not columns else "this matrix")
     total = len(suite_cells(store, suite["id"]))
-    try:
-        _execute(
-            lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs, column=column),
-            args,
-            total,
-            lambda _h: audit(
-                store,
-                "resume",
-                suite_run_id=suite["id"],
-                detail="suite resume" + (f" of column {column + 1}" if column is not None else ""),
-            ),
-        )
-    except (ValueError, KeyError) as exc:
-        raise BadInput(str(exc.args[0])) from None
-    return print_summary(store, suite["id"], args)
+
+    def apply() -> int:
+        runner = _runner(store, args)
+        try:
+            _execute(
+                lambda subs: runner.resume(suite["id"], concurrency=concurrency, subscribers=subs, column=column),
+                args,
+                total,
+                lambda _h: audit(
+                    store,
+                    "resume",
+                    suite_run_id=suite["id"],
+                    detail="suite resume" + (f" of column {column + 1}" if column is not None else ""),
+                ),
+            )
+        except (ValueError, KeyError) as exc:
+            raise BadInput(str(exc.args[0])) from None
+        return print_summary(store, suite["id"], args)
+
+    return Plan(apply)
 
 
 def add_commands(sub: Any) -> None:
@@ -374,25 +420,25 @@ def add_commands(sub: Any) -> None:
     add_gates(run)
     add_baseline_flag(run)
     add_scheduler_flag(run)
-    run.set_defaults(func=cmd_suite_run)
+    command(run, resolve_suite_run)
 
     lst = ssub.add_parser("list", help="suite runs, newest first")
     lst.add_argument("--limit", type=positive_arg, default=50, help="how many suite runs, newest first (1 or more)")
     lst.add_argument("--jsonl", action="store_true")
-    lst.set_defaults(func=cmd_suite_list)
+    command(lst, resolve_suite_list)
 
     show = ssub.add_parser("show", help="a suite run's summary (gates apply too)")
     show.add_argument("suite_id")
     add_gates(show)
     add_baseline_flag(show)
-    show.set_defaults(func=cmd_suite_show)
+    command(show, resolve_suite_show)
 
     compare = ssub.add_parser("compare", help="compare two suite runs over the same dataset")
     compare.add_argument("suite_a")
     compare.add_argument("suite_b")
     compare.add_argument("--jsonl", action="store_true")
     add_baseline_flag(compare)
-    compare.set_defaults(func=cmd_suite_compare)
+    command(compare, resolve_suite_compare)
 
     resume = ssub.add_parser(
         "resume", help="run the items of an interrupted or cancelled suite run that did not finish"
@@ -404,7 +450,7 @@ def add_commands(sub: Any) -> None:
     add_baseline_flag(resume)
     add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
-    resume.set_defaults(func=cmd_suite_resume)
+    command(resume, resolve_suite_resume)
 
     judges = ssub.add_parser(
         "judges",
@@ -417,11 +463,11 @@ def add_commands(sub: Any) -> None:
         "--grader", action="append", required=True, help="another grader model, provider:model-id (repeat, up to 4)"
     )
     judges.add_argument("--jsonl", action="store_true")
-    judges.set_defaults(func=cmd_suite_judges)
+    command(judges, resolve_suite_judges)
 
     export = ssub.add_parser("export", help="export a suite run's runs, each record with the suite and item ids")
     export.add_argument("suite_id")
     export.add_argument("--format", required=True, choices=FORMATS)
     export.add_argument("--out", required=True, help="output file (a directory for parquet)")
     export.add_argument("--dataset", help="LangSmith dataset name (langsmith format)")
-    export.set_defaults(func=cmd_suite_export)
+    command(export, resolve_suite_export)

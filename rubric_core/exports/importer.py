@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -46,6 +46,8 @@ class ImportResult:
     imported: int
     skipped: int
     """Runs already in the store (same id), left as they were."""
+    notes: list[str] = field(default_factory=list)
+    """What it did that the file did not ask for (runs skipped, and why)."""
 
 
 def _ts(value: Any, line: int, field: str) -> float:
@@ -425,8 +427,21 @@ def binary_kind(path: Path) -> str:
     return next((kind for magic, kind in _MAGIC if head.startswith(magic)), "")
 
 
-def import_runs(store: Store, path: str | Path) -> ImportResult:
-    """Import every run of a run-level JSONL file, in one transaction."""
+@dataclass
+class CheckedImport:
+    """An import file read and checked as a whole: each run's events and restored fields, and what will be said."""
+
+    path: Path
+    parsed: list[tuple[list[RunEvent], str, dict[str, Any]]]
+    notes: list[str] = field(default_factory=list)
+    """What the import does that the file did not ask for (a run already stored, skipped), said after it."""
+
+
+def check_import(store: Store, path: str | Path) -> CheckedImport:
+    """Read and check every line of a run-level JSONL file, and the file as a whole, against the store too.
+
+    Reads only; ImportError_ names the first problem (its line). `write_import` then stores what was checked.
+    """
     from rubric_core.files import IMPORT_FILE_LIMIT, FileProblem, check_file
 
     p = Path(path)
@@ -478,8 +493,25 @@ def import_runs(store: Store, path: str | Path) -> ImportResult:
         raise ImportError_(str(exc)) from None
     if not parsed:
         raise ImportError_(f"{p} holds no runs: export runs with `python -m rubric_core export --format jsonl`.")
-    imported, skipped = store.import_runs(parsed)
-    return ImportResult(imported, skipped)
+    stored = set(store.existing_run_ids([run_id for run_id, _ in ids]))
+    notes = [
+        f"line {line}: run {run_id} is already in the store: skipped (an import never replaces a stored run; "
+        "delete it first to import it again)."
+        for run_id, line in ids
+        if run_id in stored
+    ]
+    return CheckedImport(p, parsed, notes)
+
+
+def write_import(store: Store, checked: CheckedImport) -> ImportResult:
+    """Store the runs of a checked import file, in one transaction (a run already stored is skipped)."""
+    imported, skipped = store.import_runs(checked.parsed)
+    return ImportResult(imported, skipped, list(checked.notes))
+
+
+def import_runs(store: Store, path: str | Path) -> ImportResult:
+    """Import every run of a run-level JSONL file, in one transaction, after checking the whole file."""
+    return write_import(store, check_import(store, path))
 
 
 def _agent_of(meta: dict[str, Any]) -> dict[str, Any]:

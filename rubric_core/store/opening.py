@@ -19,6 +19,7 @@ from sqlalchemy.engine import Connection, Engine
 from rubric_core.store.errors import StoreError
 from rubric_core.store.sql import is_postgres
 from rubric_core.store.urls import mask_url, scrub
+from rubric_core.store.write_guard import note_statement
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 CONNECT_TIMEOUT_S = 10
@@ -112,6 +113,7 @@ def _no_nul_characters(engine: Engine) -> None:
 
     @event.listens_for(engine, "before_cursor_execute", retval=True)
     def _clean(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> Any:
+        note_statement(statement)  # counted, or refused while a command still checks its input (write_guard.py)
         return statement, without_nul(parameters)
 
 
