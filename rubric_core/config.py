@@ -377,6 +377,11 @@ def read_config_file(path: str | Path) -> dict[str, Any]:
         raise ConfigError({"config": f"{p} is not valid YAML: {_yaml_problem(exc)}"}) from None
     if not isinstance(data, dict):
         raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
+    for key, bounds in (("max_iterations", "from 1 to 20"), ("grader_call_limit", "from 1 to 50"), ("timeout_s", "")):
+        value = data.get(key)
+        if isinstance(value, str):  # a number in quotes: text where a number belongs, never read as one
+            msg = f"{p}: {key} is text ({_preview(value)}) where a number belongs: write it without quotes"
+            raise ConfigError({key: msg + (f", {bounds}." if bounds else ", from 1 to 3600 seconds.")})
     if data.get("project"):
         msg = (
             f"{p} sets project: a config file cannot choose which folder's code runs. Open the project with "

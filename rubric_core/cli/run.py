@@ -81,10 +81,9 @@ def preflight(config: RunConfig) -> None:
 
 def resolve_run(args: argparse.Namespace) -> Plan:
     config = config_from_args(args)
-    if not args.no_store:
-        from rubric_core.execution.settings import worker_count
+    from rubric_core.execution.settings import worker_count
 
-        worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused before the store is opened (exit 2)
+    worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused (exit 2), even when this run would not use it
     from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
     from rubric_core.store import write_problem
 
