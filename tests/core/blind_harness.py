@@ -29,7 +29,7 @@ import shutil
 import sqlite3
 import threading
 import traceback
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import redirect_stderr, redirect_stdout
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -374,6 +374,41 @@ def _classify(code: int | None, out: str, err: str, escaped: str, changed: list[
     if not err.strip() or not err.lstrip().startswith(("error:", "usage:")):
         return "unclear"
     return "clean"
+
+
+@dataclass
+class Ran:
+    """One command run against a copy of the seeded store."""
+
+    code: int | None
+    out: str
+    err: str
+    escaped: str
+    changed: list[str]
+    """Tables ('table NAME') and files under the case's folder ('file PATH') that changed."""
+    home: Path
+    tmp: Path
+
+
+def run_command(
+    seed: Seed,
+    case_dir: Path,
+    argv: list[str],
+    env: dict[str, str] | None = None,
+    files: dict[str, str] | None = None,
+    prepare: Callable[[Path], None] | None = None,
+) -> Ran:
+    """`rubric-studio ARGV` in-process against a fresh copy of the seeded store ({TMP} and friends filled in;
+    `files`, {name under {TMP}: text}, written first; `prepare(home)` changes the copy first)."""
+    home, tmp, values = _prepare(seed, case_dir)
+    if prepare is not None:
+        prepare(home)
+    for name, text in (files or {}).items():
+        (tmp / name).write_text(text, encoding="utf-8")
+    code, out, err, escaped, changed, _ = _execute(
+        [fill(a, values) for a in argv], home, tmp, {k: fill(v, values) for k, v in (env or {}).items()}
+    )
+    return Ran(code, out, err, escaped, changed, home, tmp)
 
 
 def run_cli_case(case: dict[str, Any], seed: Seed, case_dir: Path) -> Outcome:
