@@ -143,8 +143,9 @@ def resolve_examples(args: argparse.Namespace) -> Plan:
     if not target.strip():
         raise BadInput("--copy NAME DIR: DIR is empty. Give the new folder to copy the example into.")
     dest = Path(target).expanduser()
-    if dest.is_symlink() or (dest.exists() and (not dest.is_dir() or any(dest.iterdir()))):
-        raise BadInput(f"{dest} already exists and is not an empty folder: give a new folder to copy the example into.")
+    if dest.is_symlink() or dest.exists():
+        # The help says "the new folder DIR": an existing one (even empty) is someone's, and is left alone.
+        raise BadInput(f"{dest} already exists: give a new folder to copy the example into (it is created).")
     ancestor = dest.parent
     while not ancestor.exists() and ancestor != ancestor.parent:
         ancestor = ancestor.parent

@@ -334,7 +334,7 @@ def _prepare(seed: Seed, case_dir: Path) -> tuple[Path, Path, dict[str, str]]:
     return home, tmp, placeholders(seed, tmp)
 
 
-def _execute(argv: list[str], home: Path, tmp: Path, env: dict[str, str]) -> tuple[Any, ...]:
+def execute(argv: list[str], home: Path, tmp: Path, env: dict[str, str]) -> tuple[Any, ...]:
     db = home / "runs.sqlite"
     tables = table_digests(db)
     files = file_digests(tmp)
@@ -405,7 +405,7 @@ def run_command(
         prepare(home)
     for name, text in (files or {}).items():
         (tmp / name).write_text(text, encoding="utf-8")
-    code, out, err, escaped, changed, _ = _execute(
+    code, out, err, escaped, changed, _ = execute(
         [fill(a, values) for a in argv], home, tmp, {k: fill(v, values) for k, v in (env or {}).items()}
     )
     return Ran(code, out, err, escaped, changed, home, tmp)
@@ -424,7 +424,7 @@ def run_cli_case(case: dict[str, Any], seed: Seed, case_dir: Path) -> Outcome:
         (tmp / "unreadable.md").chmod(0)
     argv = [fill(a, values) for a in case["argv"]]
     env = {k: fill(v, values) for k, v in (case.get("env") or {}).items()}
-    code, out, err, escaped, changed, blocked = _execute(argv, home, tmp, env)
+    code, out, err, escaped, changed, blocked = execute(argv, home, tmp, env)
     kind = _classify(code, out, err, escaped, changed, blocked)
     fix = EXPECTATION_FIXES.get(case["id"])
     if fix is not None and kind not in ("traceback", "blocked"):
@@ -442,7 +442,7 @@ def run_import_case(case: dict[str, Any], seed: Seed, case_dir: Path) -> Outcome
     path = case_dir / "import.jsonl"  # beside tmp, not in it: the file itself is not one the command may change
     path.write_bytes(data)
     del data
-    code, out, err, escaped, changed, blocked = _execute(["import", str(path)], home, tmp, {})
+    code, out, err, escaped, changed, blocked = execute(["import", str(path)], home, tmp, {})
     kind = _classify(code, out, err, escaped, changed, blocked)
     said = (out + err).lower()
     fix = IMPORT_FIXES.get(case["id"])

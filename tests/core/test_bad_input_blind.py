@@ -19,13 +19,12 @@ from tests.core.blind_harness import (
     Seed,
     run_cli_case,
     run_import_case,
-    seed_store,
 )
 
 
 @pytest.fixture(scope="module")
-def seed(tmp_path_factory: pytest.TempPathFactory) -> Seed:
-    return seed_store(tmp_path_factory.mktemp("blind-seed"))
+def seed(bad_input_seed: Seed) -> Seed:
+    return bad_input_seed
 
 
 @pytest.mark.parametrize("case", IMPORT_CASES, ids=[c["id"] for c in IMPORT_CASES])

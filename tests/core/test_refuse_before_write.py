@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.core.blind_harness import Ran, Seed, run_command, seed_store
+from tests.core.blind_harness import Ran, Seed, run_command
 
 DATASET = "{TMP}/ds.jsonl"
 SUITE = ["suite", "run", "--dataset", DATASET, "--rubric-name", "lib2"]
@@ -22,8 +22,8 @@ TWO = ["--model", "offline:writer", "--model", "offline:writer?latency=0"]
 
 
 @pytest.fixture(scope="module")
-def seed(tmp_path_factory: pytest.TempPathFactory) -> Seed:
-    return seed_store(tmp_path_factory.mktemp("refuse-seed"))
+def seed(bad_input_seed: Seed) -> Seed:
+    return bad_input_seed
 
 
 def _run(seed: Seed, tmp_path: Path, *argv: str, env: dict[str, str] | None = None, **files: str) -> Ran:
