@@ -8,16 +8,42 @@ outside 0-2, or exit 2 after a table changed).
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 
 from bench.common import table, write_section
 from tests.core.bad_input_strategies import COMMANDS, Sandbox, bad_command
 from tests.core.blind_harness import seed_store
+
+
+def _examples(name: str, n: int, box: Sandbox, counts: Counter[str], broken: list[str], ones: list[str]) -> Any:
+    """A Hypothesis test running `n` fresh examples of command `name`, counting how each ended."""
+
+    @settings(
+        max_examples=n,
+        derandomize=False,
+        database=None,
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(argv=bad_command(name))
+    def run(argv: list[str]) -> None:
+        outcome = box.run(argv)
+        counts[f"exit {outcome.code}" if outcome.code in (0, 1, 2) else "other"] += 1
+        counts["examples"] += 1
+        if outcome.problem():
+            counts["broken"] += 1
+            broken.append(outcome.describe())
+        elif outcome.code == 1 and len(ones) < 30:
+            ones.append(f"{json.dumps([a[:50] for a in outcome.argv])}: {outcome.err.strip()[-200:]}")
+
+    return run
 
 
 def main() -> None:
@@ -29,6 +55,7 @@ def main() -> None:
     started = time.perf_counter()
     rows = []
     broken: list[str] = []
+    ones: list[str] = []
     with tempfile.TemporaryDirectory(prefix="bad-input-") as root:
         seed = seed_store(Path(root) / "seed")
         box = Sandbox(seed, Path(root) / "box")
@@ -38,23 +65,7 @@ def main() -> None:
             counts: Counter[str] = Counter()
             t = time.perf_counter()
 
-            @settings(
-                max_examples=args.examples,
-                derandomize=False,
-                database=None,
-                deadline=None,
-                suppress_health_check=list(HealthCheck),
-            )
-            @given(argv=bad_command(name))
-            def run(argv: list[str], counts: Counter[str] = counts) -> None:
-                outcome = box.run(argv)
-                counts[f"exit {outcome.code}" if outcome.code in (0, 1, 2) else "other"] += 1
-                counts["examples"] += 1
-                if outcome.problem():
-                    counts["broken"] += 1
-                    broken.append(outcome.describe())
-
-            run()
+            _examples(name, args.examples, box, counts, broken, ones)()
             rows.append(
                 [
                     name,
@@ -74,6 +85,10 @@ def main() -> None:
     print(said)
     for line in broken[:20]:
         print(f"-- {line}\n")
+    if ones:
+        print("exit 1 (a failure that is not bad input, or bad input said as a failure), first ones:")
+        for line in ones:
+            print(f"   {line}")
     if args.section:
         write_section(
             "bad_input", "Generated bad input (bench/bad_input.py)", f"`python -m bench.bad_input`\n\n{said}\n"

@@ -138,6 +138,26 @@ def positive_arg(value: str) -> int:
     return n
 
 
+MAX_PATH_BYTES = 4096
+MAX_NAME_BYTES = 255
+"""What a path may hold on Linux (PATH_MAX, NAME_MAX): past it the system refuses the name itself."""
+
+
+def path_arg(value: str) -> str:
+    """argparse type: a file or folder path, refused when empty, holding NUL, or too long for the file system."""
+    if not value.strip():
+        msg = "the path is empty: give a file's (or a folder's) path"
+        raise argparse.ArgumentTypeError(msg)
+    if "\x00" in value:
+        msg = "the path holds a NUL character, which no file name can hold"
+        raise argparse.ArgumentTypeError(msg)
+    encoded = os.fsencode(value)
+    if len(encoded) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES for part in encoded.split(b"/")):
+        msg = f"the path {value[:40]!r}... is too long for a file name: give a shorter one"
+        raise argparse.ArgumentTypeError(msg)
+    return value
+
+
 def date_arg(value: str) -> float:
     """argparse type: a date or ISO date-time (UTC unless it says otherwise), as a Unix time."""
     try:
@@ -164,6 +184,7 @@ def add_project_flags(parser: argparse.ArgumentParser, *, agent: bool = True, co
     """--project (and --agent) for the commands that run an agent; `columns`: --agent repeatable (a matrix)."""
     parser.add_argument(
         "--project",
+        type=path_arg,
         help="the project folder whose rubric-studio.toml names agents and grader tools "
         "(default: $RUBRIC_STUDIO_PROJECT, else the current folder if it has one)",
     )

@@ -12,7 +12,7 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import BadInput, audit, open_cli_store, read_text_file, whole_arg
+from rubric_core.cli.common import BadInput, audit, open_cli_store, path_arg, read_text_file, whole_arg
 from rubric_core.cli.lookup import find_run, find_suite, model_spec
 from rubric_core.cli.plan import Plan, command
 from rubric_core.verdicts import check_text
@@ -376,7 +376,7 @@ def add_commands(sub: Any) -> None:
     regrade = sub.add_parser("regrade", help="what-if regrade of a run's drafts, or (--repeat) a consistency check")
     regrade.add_argument("run_id", nargs="?", help="the run to regrade (or --suite)")
     regrade.add_argument("--suite", help="regrade every item of this suite run (pass-rate deltas per criterion)")
-    regrade.add_argument("--rubric-file", help="grade under this rubric instead of the run's")
+    regrade.add_argument("--rubric-file", type=path_arg, help="grade under this rubric instead of the run's")
     regrade.add_argument("--grader", help="grade with this grader spec instead of the run's")
     regrade.add_argument("--repeat", type=whole_arg, help="grade one draft N times, 1 to 20 (consistency; 5 is usual)")
     regrade.add_argument("--iteration", type=whole_arg, help="with --repeat: the draft (1 = first; default the final)")

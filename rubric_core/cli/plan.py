@@ -18,6 +18,7 @@ follows half an output.
 from __future__ import annotations
 
 import argparse
+import errno
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -57,8 +58,15 @@ def execute(args: argparse.Namespace) -> int:
     resolve: Resolve | None = getattr(args, "resolve", None)
     if resolve is None:  # a command not yet split in two (another branch's): it checks as it goes
         return int(args.func(args))
-    with write_guard.checking(f"`{_name(args)}`"):
-        plan = resolve(args)
+    try:
+        with write_guard.checking(f"`{_name(args)}`"):
+            plan = resolve(args)
+    except OSError as exc:
+        if exc.errno != errno.ENAMETOOLONG:
+            raise
+        # Only a path the person gave is that long (the flags' path_arg refuses most of them first).
+        shown = str(exc.filename or "")[:40]
+        raise BadInput(f"The path {shown!r}... is too long for a file name: give a shorter one.") from None
     before = write_guard.writes()
     try:
         return int(plan.apply())

@@ -16,6 +16,7 @@ from rubric_core.cli.common import (
     BadInput,
     count_arg,
     open_cli_store,
+    path_arg,
     read_text_file,
     whole_arg,
 )
@@ -266,7 +267,7 @@ def add_commands(sub: Any) -> None:
     rubric = sub.add_parser("rubric", help="the rubric assistant: draft, diagnose, prove and accept edits")
     rsub = rubric.add_subparsers(dest="rubric_command", required=True)
     draft = rsub.add_parser("draft", help="draft a rubric from a task (offline rules, or --model through an LLM)")
-    draft.add_argument("--task-file", required=True, help="the task, a UTF-8 text file")
+    draft.add_argument("--task-file", type=path_arg, required=True, help="the task, a UTF-8 text file")
     draft.add_argument("--model", help="provider:model-id to draft with (default: offline rules)")
     draft.add_argument("--note", help='what to change in the draft ("shorter", "add a criterion for tone")')
     draft.add_argument("--jsonl", action="store_true", help="one JSON record")

@@ -18,6 +18,7 @@ from rubric_core.cli.common import (
     audit,
     open_cli_store,
     open_project,
+    path_arg,
     project_fields,
     read_text_file,
     run_settings,
@@ -206,10 +207,10 @@ def add_commands(sub: Any) -> None:
     """Register run, examples and resume on the main parser's subcommands."""
     run = sub.add_parser("run", help="run a task against a rubric and print the loop")
     run.add_argument("--task", help="the task text")
-    run.add_argument("--task-file", help="read the task from a file")
+    run.add_argument("--task-file", type=path_arg, help="read the task from a file")
     run.add_argument("--rubric", help="the rubric text (one criterion per '- ' line)")
-    run.add_argument("--rubric-file", help="read the rubric from a file")
-    run.add_argument("--config", help="a .toml or .yaml RunConfig file")
+    run.add_argument("--rubric-file", type=path_arg, help="read the rubric from a file")
+    run.add_argument("--config", type=path_arg, help="a .toml or .yaml RunConfig file")
     run.add_argument("--example", help=f"a bundled example: {', '.join(EXAMPLES)}")
     add_run_settings(run)
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")

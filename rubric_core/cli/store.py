@@ -12,6 +12,7 @@ from rubric_core.cli.common import (
     count_arg,
     date_arg,
     open_cli_store,
+    path_arg,
     positive_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
@@ -257,7 +258,7 @@ def add_commands(sub: Any) -> None:
     command(export, resolve_export)
 
     imp = sub.add_parser("import", help="import a run-level JSONL export")
-    imp.add_argument("path")
+    imp.add_argument("path", type=path_arg)
     command(imp, resolve_import)
 
     delete = sub.add_parser("delete", help="delete a run")

@@ -17,6 +17,7 @@ from rubric_core.cli.common import (
     add_run_settings,
     audit,
     open_project,
+    path_arg,
     positive_arg,
     project_fields,
     read_text_file,
@@ -400,9 +401,13 @@ def add_commands(sub: Any) -> None:
     ssub = suite.add_subparsers(dest="suite_command", required=True)
 
     run = ssub.add_parser("run", help="run one real loop per dataset item")
-    run.add_argument("--dataset", help="a .jsonl, .json, .csv, .parquet or .arrow file or a HF save_to_disk directory")
+    run.add_argument(
+        "--dataset", type=path_arg, help="a .jsonl, .json, .csv, .parquet or .arrow file or a HF save_to_disk directory"
+    )
     run.add_argument("--langsmith-dataset", help="a LangSmith dataset name (needs LANGSMITH_API_KEY)")
-    run.add_argument("--rubric-file", help="read the rubric from a file (saved in the library with --rubric-name)")
+    run.add_argument(
+        "--rubric-file", type=path_arg, help="read the rubric from a file (saved in the library with --rubric-name)"
+    )
     run.add_argument("--rubric-name", help="a library rubric (its latest version unless --rubric-version)")
     run.add_argument("--rubric-version", type=positive_arg, help="a library rubric version")
     run.add_argument(
@@ -412,6 +417,7 @@ def add_commands(sub: Any) -> None:
     )
     run.add_argument(
         "--config",
+        type=path_arg,
         help="a .toml or .yaml RunConfig file for the shared settings; [[columns]] tables in it make a matrix",
     )
     add_run_settings(run, columns=True)
