@@ -273,3 +273,21 @@ def test_a_factory_that_does_not_parse_is_said_in_a_sentence(seed: Seed, tmp_pat
     (project / "bad.py").write_text("def make(:\n", encoding="utf-8")
     ran = _run(seed, tmp_path / "case", "run", "--example", "haiku", "--project", str(project), "--agent", "bad")
     _refused(ran, "SyntaxError", "line 1). Nothing was run or stored.")
+
+
+@pytest.mark.parametrize(
+    ("argv", "fragment"),
+    [
+        (["import", ""], "the path is empty"),
+        (["run", "--example", "haiku", "--project", ""], "the path is empty"),
+        (["rubric", "draft", "--task-file", "x" * 5000], "too long for a file name"),
+        (["import", "x" * 5000], "too long for a file name"),
+        (["export", "--format", "jsonl", "--out", "a\x00b"], "--out holds a NUL character"),
+        (["suite", "export", "{SUITE}", "--format", "jsonl", "--out", "y/" * 3000], "too long for a file name"),
+    ],
+    ids=["import-empty", "project-empty", "task-file-long", "import-long", "out-nul", "out-long"],
+)
+def test_a_path_is_checked_as_a_path(seed: Seed, tmp_path: Path, argv: list[str], fragment: str) -> None:
+    # Before: '' read as the current folder (or no project at all), and a long name or a NUL in --out were
+    # "Unexpected failure: OSError / ValueError", exit 1.
+    _refused(_run(seed, tmp_path, *argv), fragment)
