@@ -79,7 +79,7 @@ def execute(args: argparse.Namespace) -> int:
 
 def _name(args: argparse.Namespace) -> str:
     parts = [str(getattr(args, "command", "") or "")]
-    for sub in ("suite_command", "rubric_command"):
+    for sub in ("suite_command", "rubric_command", "run_command"):
         if getattr(args, sub, None):
             parts.append(str(getattr(args, sub)))
     return " ".join(p for p in parts if p) or "the command"

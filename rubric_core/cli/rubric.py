@@ -43,42 +43,75 @@ def _model_failed(exc: Any) -> int:
 
 
 def resolve_draft(args: argparse.Namespace) -> Plan:
-    task = read_text_file(args.task_file, "task")
-    if args.model is not None and not args.model.startswith("offline:"):
-        model_spec(args.model, "--model")
-        models_ready([("--model", args.model)])
-    return Plan(lambda: _draft(task, args))
+    """Every input of `rubric draft` checked (the note, the model, the files, the task) before anything is drafted
+    or a model called: exit 2 says what and why."""
+    from rubric_core.assistant.draft_inputs import check_note, check_task
+    from rubric_core.assistant.drafting import DraftInputError, drafter_model
+
+    try:
+        if args.note is not None:
+            check_note(args.note)
+        spec = drafter_model(args.model)
+        if args.rubric_file and args.note is None:
+            raise BadInput(
+                '--rubric-file needs --note: say what to change in that rubric ("remove 2", "add a greeting").'
+            )
+        if args.rubric_file and spec:
+            raise BadInput("--rubric-file is amended by the rules: leave --model out.")
+        task = check_task(read_text_file(args.task_file, "task"))
+        rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
+    except DraftInputError as exc:
+        raise BadInput(str(exc)) from None
+    if spec:
+        model_spec(spec, "--model")
+        models_ready([("--model", spec)])
+    return Plan(lambda: _draft(task, rubric, args))
 
 
-def _draft(task: str, args: argparse.Namespace) -> int:
-    from rubric_core.assistant.drafting import draft_rubric
+def _draft(task: str, rubric: str | None, args: argparse.Namespace) -> int:
+    from rubric_core.assistant.drafting import DraftInputError, amend_rubric, draft_rubric
     from rubric_core.assistant.llm import AssistantModelError
 
     try:
-        draft = draft_rubric(task, model=args.model, note=args.note or "")
-    except ValueError as exc:
+        if rubric is not None:
+            draft = amend_rubric(task, rubric, args.note)
+        else:
+            draft = draft_rubric(task, model=args.model, note=args.note or "")
+    except DraftInputError as exc:
         raise BadInput(str(exc)) from None
     except AssistantModelError as exc:
         return _model_failed(exc)
     if args.jsonl:
         _print_json("rubric_draft", draft.to_dict())
         return EXIT_OK
+    _print_draft(draft)
+    return EXIT_OK
+
+
+def _print_draft(draft: Any) -> None:
     print(f"# drafted by {draft.source}" + (f" (note: {draft.note})" if draft.note else ""))
+    if draft.message:
+        print(f"# {draft.message}")
     for c in draft.criteria:
         print(f"- {c.text}")
         print(f"    why: {c.reason}")
         print(f"    check: {_check_words(c.check)}")
     if draft.left_to_llm:
-        print("\nleft to an LLM grader (the offline grader cannot check these):")
+        print("\nleft to an LLM grader (the offline grader cannot check these; add them to the rubric if you use one):")
         for c in draft.left_to_llm:
             print(f"- {c.text}  ({c.reason})")
+    if draft.held_back:
+        print("\nheld back (each cannot hold together with a line above; edit one to use it):")
+        for c in draft.held_back:
+            print(f"- {c.text}  ({c.reason})")
+    for w in draft.warnings:
+        print(f"\nnote: {w}")
     if draft.usage:
         cost = draft.usage.get("cost_usd")
         print(
             f"\nmodel calls {draft.usage['calls']} · tokens {draft.usage['total_tokens']:,} · "
             + ("cost n/a (no price for this model)" if cost is None else f"cost ${cost:.4f}")
         )
-    return EXIT_OK
 
 
 def resolve_doctor(args: argparse.Namespace) -> Plan:
@@ -269,7 +302,16 @@ def add_commands(sub: Any) -> None:
     draft = rsub.add_parser("draft", help="draft a rubric from a task (offline rules, or --model through an LLM)")
     draft.add_argument("--task-file", type=path_arg, required=True, help="the task, a UTF-8 text file")
     draft.add_argument("--model", help="provider:model-id to draft with (default: offline rules)")
-    draft.add_argument("--note", help='what to change in the draft ("shorter", "add a criterion for tone")')
+    draft.add_argument(
+        "--note",
+        help='what to change, in plain words ("add a greeting", "remove 2", "make it stricter"); a note that cannot '
+        "be applied is refused (exit 2)",
+    )
+    draft.add_argument(
+        "--rubric-file",
+        type=path_arg,
+        help="a rubric to amend with --note instead of a fresh draft (one '- line' each)",
+    )
     draft.add_argument("--jsonl", action="store_true", help="one JSON record")
     command(draft, resolve_draft)
     doctor = rsub.add_parser("doctor", help="findings and proposed edits for a library rubric version")

@@ -31,13 +31,31 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
     Returns the run's `RunHandle` at once (`cancel()` it to cancel, `wait()` for its end).
     Raises CheckpointFileError before anything starts if the checkpoint file cannot be used.
     """
+    from rubric_core.engine.steering import PartOptions
+
     config = RunConfig.from_dict(dict(job.config))
     subs = [store.record, *subscribers]
     keys = dict(job.keys) or None
+    options = PartOptions(step=job.step)
     if job.mode == "start":
-        return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys)
+        return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys, options=options)
     if job.mode == "resume":
-        return engine.resume(job.run_id, config, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior)
+        return engine.resume(
+            job.run_id, config, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior, options=options
+        )
+    if job.mode == "continue":
+        options = PartOptions(step=job.step, decision=job.steer)
+        return engine.continue_paused(
+            job.run_id, config, options, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior
+        )
+    if job.mode == "fork":
+        from rubric_core.engine.forking import inherited_events
+
+        fork = dict(job.fork or {})
+        # Read here, where the run executes (a Dask task's arguments stay small whatever the parent's length).
+        inherited = inherited_events(store.run_events(str(fork["parent"])), fork)
+        options = PartOptions(step=job.step, fork=fork, inherited=inherited)
+        return engine.fork(job.run_id, config, options, subscribers=subs, keys=keys)
     return engine.follow_up(
         job.run_id,
         config,
@@ -47,6 +65,7 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
         keys=keys,
         first_seq=job.first_seq,
         prior=job.prior,
+        options=options,
     )
 
 

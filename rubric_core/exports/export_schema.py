@@ -11,10 +11,12 @@ from datetime import datetime
 from typing import Any
 
 from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
+from rubric_core.exports.steer_import import add_steering
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
     "running",
+    "paused",
     "interrupted",
     "satisfied",
     "max_iterations_reached",
@@ -212,6 +214,8 @@ EXPORT_SCHEMA: dict[str, Any] = {
         },
     },
 }
+
+add_steering(EXPORT_SCHEMA)  # schema 7's parts: step mode, fork origin, decisions at pauses (steer_import.py)
 
 
 def schema_json() -> str:

@@ -23,28 +23,18 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rubric_core.exports.export_schema import _EARLIEST, _LATEST
-from rubric_core.exports.import_errors import RecordError, refuse
+from rubric_core.exports.import_errors import refuse
+from rubric_core.exports.import_versions import check_versions
 from rubric_core.verdicts import CANNOT_JUDGE, CHECK_LABELS, JUDGEMENT
 
 FUTURE_SLACK_S = 86_400.0
 """A run may say it started up to a day ahead of this machine's clock (clocks and time zones differ), no more."""
-_NEWER_RUN_FIELDS = (("turn_inputs", 2), ("error", 2))
-_NEWER_STEP_FIELDS = (
-    ("draft_tokens", 2),
-    ("drafted_at", 2),
-    ("grading_run_id", 2),
-    ("grading_started_at", 2),
-    ("graded_at", 2),
-    ("tool_events", 2),
-    ("iteration_number", 3),
-    ("turn_number", 4),
-)
 
 
 def check_meaning(record: dict[str, Any], line: int) -> None:
     """RecordError for the first rule the (schema-valid) record breaks."""
     meta = record["metadata"]
-    _check_versions(record, line)
+    check_versions(record, line)
     _check_dates(meta, line)
     _check_passes(meta, line)
     _check_verdicts(record, line)
@@ -65,50 +55,6 @@ def check_meaning(record: dict[str, Any], line: int) -> None:
 
 
 # ---- versions ----------------------------------------------------------------------------------------------
-
-
-def _check_versions(record: dict[str, Any], line: int) -> None:
-    version = int(record["schema_version"])
-    meta = record["metadata"]
-    inner = meta.get("schema_version")
-    if inner is not None and inner != version:
-        raise refuse(
-            line,
-            f"schema_version is {version} but metadata.schema_version is {inner}: one line is one version. Make "
-            "them agree (the version of the Rubric Studio that wrote it).",
-        )
-
-    def newer(path: str, field: str, since: int) -> RecordError:
-        return refuse(
-            line,
-            f"{path} is a field of schema_version {since} and later, but this line says schema_version {version} "
-            f"(a version {version} file has no {field}; EXPORTS.md). Set schema_version to the version that wrote "
-            "the line, or export it again.",
-        )
-
-    history = meta["history"]
-    if version < 5:
-        for n, step in enumerate(history):
-            for k, c in enumerate(step.get("criteria") or []):
-                for key in ("verdict", "check"):
-                    if key in c:
-                        raise newer(f"metadata.history[{n}].criteria[{k}].{key}", key, 5)
-        for k, c in enumerate(meta.get("final_criteria") or []):
-            for key in ("verdict", "check"):
-                if key in c:
-                    raise newer(f"metadata.final_criteria[{k}].{key}", key, 5)
-        for n, step in enumerate(history):
-            if "grader_tools" in step:
-                raise newer(f"metadata.history[{n}].grader_tools", "grader_tools", 5)
-    if version < 6 and meta.get("suite") is not None:
-        raise newer("metadata.suite", "suite", 6)
-    for key, since in _NEWER_RUN_FIELDS:
-        if version < since and meta.get(key) is not None:
-            raise newer(f"metadata.{key}", key, since)
-    for n, step in enumerate(history):
-        for key, since in _NEWER_STEP_FIELDS:
-            if version < since and step.get(key) is not None:
-                raise newer(f"metadata.history[{n}].{key}", key, since)
 
 
 # ---- times -------------------------------------------------------------------------------------------------

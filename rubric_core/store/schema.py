@@ -5,7 +5,7 @@ number of the newest; a database with a higher version was written by newer
 code and is refused, never touched.
 """
 
-from __future__ import annotations
+from rubric_core.store.schema_steer import STEER_MIGRATION  # 42; kept apart so this module stays small
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
@@ -391,6 +391,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX ix_suite_cells_run ON suite_cells (run_id)",
         ],
     ),
+    STEER_MIGRATION,
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

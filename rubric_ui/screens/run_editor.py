@@ -245,7 +245,10 @@ def planned_checks(rubric: str, grader: str, tools: list[str] | None = None) -> 
 
 
 def show_rubric_preview(rubric: str, grader: str = "") -> None:
-    """The criteria the rubric parses into, the check that will decide each, and its lint warnings."""
+    """The criteria the rubric parses into, the check that will decide each, its lint warnings, and any pair of
+    criteria that cannot both hold (which two, and why)."""
+    from rubric_core.checks.conflicts import rubric_conflicts
+
     criteria = parse_criteria(rubric)
     with st.expander(f"Preview: {counted(len(criteria), 'criterion', 'criteria')}", expanded=bool(criteria)):
         if not criteria:
@@ -269,6 +272,8 @@ def show_rubric_preview(rubric: str, grader: str = "") -> None:
         for w in lint_rubric(rubric):
             where = f"line {w.line}: " if w.line else ""
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")
+        for clash in rubric_conflicts(rubric):
+            st.warning(md(clash) + " Drop or reword one of them.", icon=":material/block:")
 
 
 def show_editor_texts() -> None:
@@ -278,7 +283,7 @@ def show_editor_texts() -> None:
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
-    show_draft_panel(st.session_state["run_task"], apply_preset)
+    show_draft_panel(st.session_state["run_task"], lambda rubric: apply_preset({"rubric": rubric}))
     show_rubric_preview(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
     # Under the criteria it is about, in the wider column (the phrasings table needs the room).
     show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))

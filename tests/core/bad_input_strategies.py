@@ -5,8 +5,9 @@ Each example is one command line: the command's required arguments filled with g
 poems rubric, a stored proposal, ...), then one to three of its arguments given a bad value of their kind: empty,
 huge, negative, NUL, control and bidi characters, wrong types, unknown names and ids, paths that are folders,
 dangling links, missing files, files holding NUL or UTF-16, other rubrics' and other suites' ids. The properties
-(tests/core/test_bad_input_generated.py, bench/bad_input.py): no traceback; exit 0, 1 or 2; after exit 2 every
-table of the store is as it was.
+(tests/core/test_bad_input_generated.py, bench/bad_input.py): no traceback; exit 0, 1 or 2, or 3 only from `run`,
+`run continue` or `run fork` with a run stored and waiting at a pause (exit 3 is no refusal: the run was taken);
+after exit 2 every table of the store is as it was.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ KINDS: dict[str, list[str]] = {
 }
 """Bad values by the argument's dest; a number-like dest takes NUMBER, anything else TEXT."""
 NUMBERS = {"limit", "offset", "rubric_version", "column", "iteration", "turn", "repeat", "version", "seed"}
-NUMBERS |= {"baseline", "max_iterations", "grader_call_limit", "concurrency", "port"}
+NUMBERS |= {"baseline", "max_iterations", "grader_call_limit", "concurrency", "port", "at"}
+KINDS |= {"feedback_file": PATHS_IN, "draft_file": PATHS_IN, "override": ["", "=", "x=fail", "{CRITERION}=maybe"]}
+KINDS["override"] += ["{CRITERION}", "{CRITERION}=", "{CRITERION}=\x1b[2J", "{CRITERION}=PASS=fail", HUGE + "=fail"]
 
 GOOD: dict[str, str] = {
     "run_id": "{RUN}",
@@ -93,8 +96,14 @@ GOOD: dict[str, str] = {
     "rubric_name": "lib2",
     "example": "haiku",
     "copy": "fixer",
+    "at": "1",
 }
 """A good value for each required argument (and for an option given a good value), by dest."""
+GOOD_IN: dict[str, dict[str, str]] = {"run continue": {"run_id": "{PAUSED}"}}
+"""Where a command's good value differs from GOOD's (`run continue` goes on from a run that is paused)."""
+PAUSING = ("run", "run continue", "run fork")
+"""The commands that may exit 3: a step-mode run stored and waiting at a pause (`--step`, `--step-drafts`, or a
+run continued or forked in step mode). Exit 3 is no refusal: the run was taken and is stored, as for 0 and 1."""
 STARTS: dict[str, list[str]] = {
     "run": ["--example", "haiku"],
     "suite run": ["--dataset", "{TMP}/ds.jsonl", "--rubric-name", "lib2"],
@@ -146,12 +155,14 @@ def commands() -> dict[str, list[Slot]]:
     def walk(parser: argparse.ArgumentParser, name: str) -> None:
         subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
         if subs:
-            for sub, child in subs[0].choices.items():
-                walk(child, f"{name} {sub}".strip())
-            return
+            for sub in subs[0]._name_parser_map:
+                walk(subs[0]._name_parser_map[sub], f"{name} {sub}".strip())
+            if subs[0].required:
+                return
+            # `run` is a command of its own beside its optional words `continue` and `fork`
         slots = []
         for action in parser._actions:
-            if isinstance(action, argparse._HelpAction):
+            if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
                 continue
             choices = tuple(str(c) for c in action.choices) if action.choices else None
             flag = action.option_strings[0] if action.option_strings else ""
@@ -177,7 +188,8 @@ def bad_command(draw: st.DrawFn, name: str) -> list[str]:
     for slot in slots:
         if not slot.required and slot not in chosen:
             continue
-        value = draw(st.sampled_from(slot.bad_values())) if slot in chosen else GOOD.get(slot.dest, "x")
+        good = GOOD_IN.get(name, {}).get(slot.dest) or GOOD.get(slot.dest, "x")
+        value = draw(st.sampled_from(slot.bad_values())) if slot in chosen else good
         if slot.nargs == 2:  # examples --copy NAME DIR
             argv += [slot.flag, GOOD["copy"], value]
         elif slot.flag:
@@ -197,6 +209,8 @@ class Outcome:
     err: str
     escaped: str
     changed: list[str]
+    paused: bool = False
+    """The store holds a run waiting at a pause after the command."""
 
     def problem(self) -> str:
         """'' when the outcome keeps the rule; else what broke it."""
@@ -204,6 +218,12 @@ class Outcome:
             return ""
         if self.escaped or "Traceback" in self.out + self.err:
             return "a traceback"
+        if self.code == 3:
+            name = " ".join(self.argv[:2]) if self.argv[1:2] in (["continue"], ["fork"]) else self.argv[0]
+            stored = {"table runs", "table events"} & set(self.changed)
+            if name not in PAUSING or not stored or not self.paused:
+                return f"exit 3 from {name!r} without a run stored and waiting at a pause (changed: {self.changed})"
+            return ""
         if self.code not in (0, 1, 2):
             return f"exit {self.code}"
         tables = [c for c in self.changed if c.startswith("table ")]
@@ -243,7 +263,16 @@ class Sandbox:
         filled = [fill(a, self.values) for a in argv]
         env = {"OLLAMA_HOST": "http://127.0.0.1:9", "OPENAI_API_KEY": "", "LANGSMITH_API_KEY": ""}
         code, out, err, escaped, changed, _ = execute(filled, self.home, self.tmp, env)
-        outcome = Outcome(filled, code, out, err, escaped, changed)
+        outcome = Outcome(filled, code, out, err, escaped, changed, code == 3 and self._paused_now())
         if changed:
-            self._fresh()  # a command that wrote (exit 0 or 1) leaves the next one a clean copy
+            self._fresh()  # a command that wrote (exit 0, 1 or 3) leaves the next one a clean copy
         return outcome
+
+    def _paused_now(self) -> bool:
+        import sqlite3
+
+        conn = sqlite3.connect(f"file:{self.home / 'runs.sqlite'}?mode=ro", uri=True)
+        try:
+            return bool(conn.execute("SELECT 1 FROM runs WHERE status = 'paused' LIMIT 1").fetchone())
+        finally:
+            conn.close()

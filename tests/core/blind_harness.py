@@ -8,9 +8,10 @@ docstring): it is never changed to fit the code. Outcomes:
   (for an import case also the words the case expects in the message; for a case whose expectation is a stated
   rewrite, exit 0 with the words, or a clean refusal where the catalogue calls that defensible);
 - `unclear`: refused cleanly but the message lacks a word the case expects (import cases only);
-- `wrong_acceptance`: exit 0 or 1 where the case expects a refusal (or a rewrite that was not stated);
+- `wrong_acceptance`: exit 0, 1 or 3 where the case expects a refusal (or a rewrite that was not stated);
 - `writes_then_refuses`: exit 2 after a table or a file changed;
-- `traceback`: an exception out of `main`, "Traceback" in the output, or an exit status outside 0, 1, 2;
+- `traceback`: an exception out of `main`, "Traceback" in the output, or an exit status outside 0-3 (3: a
+  step-mode run stored and waiting at a pause, which is an acceptance: `wrong_acceptance`);
 - `blocked`: the command blocked on a named pipe until the harness opened its other end;
 - `skipped`: a case that cannot mean anything here (a mode-000 file when running as root).
 
@@ -97,6 +98,9 @@ class Seed:
     proposal: str
     base: list[dict[str, Any]]
     """Every run of the store as `export --format jsonl` writes it (the import cases' `base`)."""
+    paused: str = ""
+    """A step-mode run waiting at its first pause ({PAUSED}: `run continue`'s good value; made after the export, so
+    the import cases' `base` is as the catalogue's author assumed)."""
 
 
 @dataclass
@@ -197,17 +201,20 @@ def seed_store(root: Path) -> Seed:
             assert code == 0 and not escaped, (code, err, escaped)
         code, _out, err, escaped = run_main(["export", "--format", "jsonl", "--out", str(work / "base.jsonl")])
         assert code == 0 and not escaped, (code, err, escaped)
+        code, _out, err, escaped = run_main(["run", "--example", "haiku", "--step"])
+        assert code == 3 and not escaped, (code, err, escaped)  # exit 3: a run waiting at a pause
         store = open_store()
         try:
             from rubric_core.suites.suite_store import list_suite_runs
 
             suites = list_suite_runs(store, limit=10)
+            paused = next(r["id"] for r in store.list_runs(limit=100) if r["status"] == "paused")
         finally:
             store.close()
     one = next(s["id"] for s in suites if s["columns"] <= 1)
     matrix = next(s["id"] for s in suites if s["columns"] == 2)
     base = [json.loads(line) for line in (work / "base.jsonl").read_text(encoding="utf-8").splitlines()]
-    return Seed(home, run["id"], criterion, one, matrix, proposal.id, base)
+    return Seed(home, run["id"], criterion, one, matrix, proposal.id, base, paused)
 
 
 # ---- comparing the store and the files -----------------------------------------------------------------------
@@ -263,6 +270,7 @@ def placeholders(seed: Seed, tmp: Path) -> dict[str, str]:
     os.mkfifo(tmp / "pipe")
     return {
         "{RUN_PREFIX}": seed.run[:6],
+        "{PAUSED}": seed.paused,
         "{RUN}": seed.run,
         "{SUITE}": seed.suite,
         "{MATRIX}": seed.matrix,
@@ -363,11 +371,11 @@ def execute(argv: list[str], home: Path, tmp: Path, env: dict[str, str]) -> tupl
 def _classify(code: int | None, out: str, err: str, escaped: str, changed: list[str], blocked: bool) -> str:
     if "_WouldExec" in escaped:
         return "wrong_acceptance"
-    if escaped or "Traceback" in out + err or code not in (0, 1, 2):
+    if escaped or "Traceback" in out + err or code not in (0, 1, 2, 3):
         return "traceback"
     if blocked:
         return "blocked"
-    if code != 2:
+    if code != 2:  # 0, 1, or 3 (a step-mode run stored and waiting at a pause): taken, not refused
         return "wrong_acceptance"
     if changed:
         return "writes_then_refuses"
