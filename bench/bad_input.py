@@ -1,6 +1,7 @@
 """Generated bad input for every command (tests/core/bad_input_strategies.py), thousands of examples with fresh
-seeds: how each command answered (exit 0, 1, 2) and every example that broke the rule (a traceback, an exit
-outside 0-2, or exit 2 after a table changed).
+seeds: how each command answered (exit 0, 1, 2, 3) and every example that broke the rule (a traceback, an exit
+outside 0-2, exit 3 with no run stored waiting at a pause or from a command that cannot pause, or exit 2 after a
+table changed).
 
 `python -m bench.bad_input [--examples N] [--only COMMAND] [--section]`: N examples per command (default 150).
 """
@@ -35,7 +36,7 @@ def _examples(name: str, n: int, box: Sandbox, counts: Counter[str], broken: lis
     @given(argv=bad_command(name))
     def run(argv: list[str]) -> None:
         outcome = box.run(argv)
-        counts[f"exit {outcome.code}" if outcome.code in (0, 1, 2) else "other"] += 1
+        counts[f"exit {outcome.code}" if outcome.code in (0, 1, 2, 3) else "other"] += 1
         counts["examples"] += 1
         if outcome.problem():
             counts["broken"] += 1
@@ -73,13 +74,17 @@ def main() -> None:
                     counts["exit 2"],
                     counts["exit 1"],
                     counts["exit 0"],
+                    counts["exit 3"],
                     counts["other"],
                     counts["broken"],
                     f"{time.perf_counter() - t:.0f} s",
                 ]
             )
             print(f"{name}: {dict(counts)}", flush=True)
-    body = table(["command", "examples", "exit 2", "exit 1", "exit 0", "other", "broke the rule", "time"], rows)
+    body = table(
+        ["command", "examples", "exit 2", "exit 1", "exit 0", "exit 3 (paused)", "other", "broke the rule", "time"],
+        rows,
+    )
     total = sum(r[1] for r in rows)
     said = f"{body}\n\n{total} examples, {len(broken)} broke the rule, in {time.perf_counter() - started:.0f} s"
     print(said)

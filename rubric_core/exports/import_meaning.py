@@ -343,8 +343,21 @@ def _check_reviews(meta: dict[str, Any], line: int) -> None:
 
     for n, step in enumerate(meta["history"]):
         for k, criterion in enumerate(step.get("criteria") or []):
+            said = criterion.get("human_verdict")
             if criterion.get("human_passed") is None:
+                if said is not None:
+                    raise refuse(
+                        line,
+                        f"metadata.history[{n}].criteria[{k}].human_verdict is {said!r} with no human_passed: a human "
+                        "verdict is stored as both (pass is human_passed true; fail and n/a false). Give both, or neither.",
+                    )
                 continue
+            if said is not None and (said == "pass") != bool(criterion["human_passed"]):
+                raise refuse(
+                    line,
+                    f"metadata.history[{n}].criteria[{k}].human_verdict is {said!r} but human_passed is "
+                    f"{criterion['human_passed']}: pass is human_passed true, fail and n/a false. Make them agree.",
+                )
             try:
                 check_reviewer(criterion.get("reviewer"), limit=MAX_STORED_REVIEWER_CHARS)
                 check_reason(criterion.get("human_reason"))

@@ -21,7 +21,9 @@ _NEWER_STEP_FIELDS = (
     ("turn_number", 4),
 )
 _SCHEMA_7_RUN_FIELDS = ("step", "parent_run", "forked_at", "fork", "steering")
-"""What schema 7 (issue 39: steer the loop) added to a run's metadata (exports/steer_import.py)."""
+"""What schema 7 (issue 39: steer the loop) added to a run's metadata (exports/steer_import.py). Its
+`human_verdict` beside `human_passed` is not among them: it is held to agree with `human_passed` at any version
+(import_meaning.py), and an older line carrying it says nothing that line could not."""
 
 
 def check_versions(record: dict[str, Any], line: int) -> None:
@@ -49,10 +51,6 @@ def check_versions(record: dict[str, Any], line: int) -> None:
         for key in _SCHEMA_7_RUN_FIELDS:
             if meta.get(key) not in (None, "", []):
                 raise newer(f"metadata.{key}", key, 7)
-        for n, step in enumerate(history):
-            for k, c in enumerate(step.get("criteria") or []):
-                if c.get("human_verdict") is not None:
-                    raise newer(f"metadata.history[{n}].criteria[{k}].human_verdict", "human_verdict", 7)
     if version < 5:
         for n, step in enumerate(history):
             for k, c in enumerate(step.get("criteria") or []):

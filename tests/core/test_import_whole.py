@@ -78,3 +78,37 @@ def test_a_run_beside_a_stored_suite_run_is_imported_on_its_own_and_said_to_be(s
     suite = cell["metadata"]["suite"]["suite_run_id"]
     assert f"note: line 1: run {cell['id']} names suite run {suite[:12]}, which the store holds already" in ran.out
     assert "imported on its own" in ran.out
+
+
+def _reviewed(seed: Seed, run_id: str) -> dict[str, Any]:
+    record = _fresh(
+        next(
+            r
+            for r in seed.base
+            if not r["metadata"].get("suite")
+            and any(
+                c.get("human_passed") is not None for s in r["metadata"]["history"] for c in s.get("criteria") or []
+            )
+        ),
+        run_id,
+    )
+    return record
+
+
+def test_a_human_verdict_that_contradicts_human_passed_is_refused(seed: Seed, tmp_path: Path) -> None:
+    record = _reviewed(seed, "human-verdict-contradicts")
+    n, step = next((n, s) for n, s in enumerate(record["metadata"]["history"]) if s.get("criteria"))
+    k, criterion = next((k, c) for k, c in enumerate(step["criteria"]) if c.get("human_passed") is not None)
+    criterion["human_verdict"] = "fail" if criterion["human_passed"] else "pass"
+    ran = run_command(seed, tmp_path, ["import", "{TMP}/in.jsonl"], files={"in.jsonl": _lines(record)})
+    assert ran.code == 2 and not ran.changed, ran.err
+    assert f"line 1: metadata.history[{n}].criteria[{k}].human_verdict is" in ran.err and "Make them agree" in ran.err
+
+
+def test_schema_7_steering_on_a_version_6_line_is_refused(seed: Seed, tmp_path: Path) -> None:
+    record = _reviewed(seed, "steering-on-v6")
+    record["schema_version"] = record["metadata"]["schema_version"] = 6
+    record["metadata"]["steering"] = [{"turn": 0, "iteration": 0, "action": "stop"}]
+    ran = run_command(seed, tmp_path, ["import", "{TMP}/in.jsonl"], files={"in.jsonl": _lines(record)})
+    assert ran.code == 2 and not ran.changed, ran.err
+    assert "metadata.steering is a field of schema_version 7 and later" in ran.err
