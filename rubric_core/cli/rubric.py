@@ -48,6 +48,11 @@ def resolve_draft(args: argparse.Namespace) -> Plan:
     from rubric_core.assistant.draft_inputs import check_note, check_task
     from rubric_core.assistant.drafting import DraftInputError, drafter_model
 
+    if args.model is not None and not args.model.strip():
+        raise BadInput(
+            "--model is empty: leave --model out to draft with the offline rules, or name a provider model such as "
+            "openai:gpt-4o-mini."
+        )
     try:
         if args.note is not None:
             check_note(args.note)

@@ -75,6 +75,12 @@ IMPORT_FIXES: dict[str, dict[str, Any]] = {
         "so /etc/passwd names a file of the agent's state as a stored run can; '..' cannot be in such a path "
         "(deepagents' validate_path refuses it) and is refused (file-path-traversal).",
     },
+    "schema-version-7": {
+        "says": ["imported 1 runs"],
+        "why": "written when schema 6 was the newest: its point is a version newer than this Rubric Studio. Steer "
+        "the loop (issue 39) made 7 the version `export` writes, so a 7 is read as one; the version past the newest "
+        "is still refused asking for an upgrade (test_bad_input_blind.py, the same case one version on).",
+    },
 }
 """Import cases a person would re-judge, and why."""
 OTHER_BRANCH: dict[str, str] = {

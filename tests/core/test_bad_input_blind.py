@@ -54,3 +54,17 @@ def test_the_catalogue_is_the_blind_one_and_each_re_judged_case_says_why() -> No
     for case_id, fix in IMPORT_FIXES.items():
         assert case_id in import_ids and len(fix["why"]) > 80, case_id
     assert set(OTHER_BRANCH) <= ids
+
+
+def test_the_version_past_the_newest_is_refused_asking_for_an_upgrade(seed: Seed, tmp_path: Path) -> None:
+    """The case schema-version-7 one version on (its re-judging, blind_harness.IMPORT_FIXES, says why)."""
+    from rubric_core.exports import EXPORT_SCHEMA_VERSION
+
+    newer = EXPORT_SCHEMA_VERSION + 1
+    case = dict(next(c for c in IMPORT_CASES if c["id"] == "schema-version-7"))
+    case["id"] = "schema-version-past-the-newest"
+    case["make"] = case["make"].replace("set_version(r, 7)", f"set_version(r, {newer})")
+    assert str(newer) in case["make"]
+    outcome = run_import_case(case, seed, tmp_path)
+    assert outcome.outcome == "clean", outcome.describe()
+    assert f"schema_version {newer} is newer than this Rubric Studio" in outcome.stderr
