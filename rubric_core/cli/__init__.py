@@ -1,8 +1,8 @@
 """The command line: `rubric-studio` (installed) and `python -m rubric_core`, one module per command group.
 
 `main.py` builds the parser from the groups (`run.py`, `steer.py` for `run continue` / `run fork`, `store.py`,
-`suite.py` with `suite_inputs.py`, `suite_report.py`, `suite_judges.py`, `judge.py`, `rubric.py`, `ui.py`); what several groups share lives in `common.py` (errors,
-exit codes, argument types, the store), `lookup.py` (finding what a command was given), `plan.py` (the order
+`suite.py` with `suite_inputs.py`, `suite_report.py`, `suite_judges.py`, `judge.py`, `rubric.py`, `ui.py`); what
+several groups share lives in `common.py` (errors, exit codes, argument types, the store), `lookup.py` (finding what a command was given), `plan.py` (the order
 every command follows) and `following.py` (following a live run, Ctrl-C and SIGTERM). Groups import only
 those and `dask.py`, never each other or `main.py`, so the package has no import cycle (`make lint` checks it
 with import-linter).
@@ -26,4 +26,6 @@ Exit statuses: 0 done (a run satisfied), 1 any other end, 2 bad input (nothing c
 no refusal: the command was taken and wrote what a pause keeps, so like 0 and 1 it comes from `apply`, never
 from `resolve`; the generated bad-input property (tests/core/bad_input_strategies.py) allows it only from those
 three commands with a run stored paused.
+
+Imports: anything in rubric_core (the top layer). Nothing imports it but `rubric_core.__main__`.
 """
