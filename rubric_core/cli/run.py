@@ -153,6 +153,10 @@ def resolve_examples(args: argparse.Namespace) -> Plan:
         raise BadInput(f"No example project {name!r}: the example projects are {', '.join(PROJECTS)}.")
     if not target.strip():
         raise BadInput("--copy NAME DIR: DIR is empty. Give the new folder to copy the example into.")
+    try:
+        path_arg(target)
+    except argparse.ArgumentTypeError as exc:
+        raise BadInput(f"--copy NAME DIR: {exc}.") from None
     dest = Path(target).expanduser()
     if dest.is_symlink() or dest.exists():
         # The help says "the new folder DIR": an existing one (even empty) is someone's, and is left alone.

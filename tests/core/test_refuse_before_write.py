@@ -286,8 +286,9 @@ def test_a_factory_that_does_not_parse_is_said_in_a_sentence(seed: Seed, tmp_pat
         (["import", "x" * 5000], "too long for a file name"),
         (["export", "--format", "jsonl", "--out", "a\x00b"], "--out holds a NUL character"),
         (["suite", "export", "{SUITE}", "--format", "jsonl", "--out", "y/" * 3000], "too long for a file name"),
+        (["examples", "--copy", "fixer", "a\x00b"], "--copy NAME DIR: the path holds a NUL character"),
     ],
-    ids=["import-empty", "project-empty", "task-file-long", "import-long", "out-nul", "out-long"],
+    ids=["import-empty", "project-empty", "task-file-long", "import-long", "out-nul", "out-long", "copy-nul"],
 )
 def test_a_path_is_checked_as_a_path(seed: Seed, tmp_path: Path, argv: list[str], fragment: str) -> None:
     # Before: '' read as the current folder (or no project at all), and a long name or a NUL in --out were
