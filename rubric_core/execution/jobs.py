@@ -34,6 +34,10 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
     from rubric_core.engine.steering import PartOptions
 
     config = RunConfig.from_dict(dict(job.config))
+    from rubric_core.engine.stack import load_providers, providers_of
+
+    # Before the run's thread starts: the run's own providers and its matrix's, once per process (see stack.py).
+    load_providers(providers_of([config.model, config.grader]) | set(job.providers))
     subs = [store.record, *subscribers]
     keys = dict(job.keys) or None
     options = PartOptions(step=job.step)
