@@ -183,7 +183,9 @@ def _link_error_in(exc: BaseException) -> ProjectLinkError | None:
 
 
 def _link_refused(name: str, where: str, exc: ProjectLinkError) -> UserCodeError:
-    return UserCodeError(f"Refused to import {name} ({where}): {exc}")
+    from rubric_core.words import sentence
+
+    return UserCodeError(sentence(f"Refused to import {name} ({where}): {exc}"))
 
 
 def _load_file(project: Project, relative: str, where: str) -> ModuleType:
@@ -223,5 +225,8 @@ def _load_file(project: Project, relative: str, where: str) -> ModuleType:
 
 
 def _failed_import(what: str, where: str, exc: BaseException) -> UserCodeError:
-    msg = f"Importing {what} ({where}) raised {type(exc).__name__}: {exc}"
+    from rubric_core.words import sentence
+
+    # "raised SyntaxError: invalid syntax (agent.py, line 3)": a sentence, so the next one does not run into it.
+    msg = sentence(f"Importing {what} ({where}) raised {type(exc).__name__}: {exc}")
     return UserCodeError(msg, user_traceback(exc))

@@ -1404,7 +1404,7 @@ def _accepted_records() -> list[dict[str, Any]]:
     unicode = mutated("inputs.task", "Écris un haïku 🌸 \u200b sur le printemps", valid_record("unicode"))
     two_turns = valid_record("two-turns")
     two_turns["metadata"]["history"][1].update(turn=1, iteration=0)
-    two_turns["metadata"]["iterations"] = 2
+    two_turns["metadata"].update(iterations=2, turns=2)
     statuses = [mutated("outputs.status", s, valid_record(f"status-{s}")) for s in ("error", "cancelled", "running")]
     return [minimal, nulls, unicode, two_turns, *statuses]
 
