@@ -31,8 +31,11 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
     Returns the run's `RunHandle` at once (`cancel()` it to cancel, `wait()` for its end).
     Raises CheckpointFileError before anything starts if the checkpoint file cannot be used.
     """
+    from rubric_core.execution.live_channel import LivePublisher
+
     config = RunConfig.from_dict(dict(job.config))
-    subs = [store.record, *subscribers]
+    # After the store, before anyone else: the run's live preview (what it is writing now), kept in the store too.
+    subs: list[Subscriber] = [store.record, LivePublisher(store, job.run_id, keys=job.keys), *subscribers]
     keys = dict(job.keys) or None
     if job.mode == "start":
         return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys)

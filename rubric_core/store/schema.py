@@ -1,11 +1,12 @@
 """The store's schema as append-only numbered migrations, recorded in `schema_migrations`.
 
-Never edit a released migration: add the next one. `SCHEMA_VERSION` is the
-number of the newest; a database with a higher version was written by newer
-code and is refused, never touched.
+Never edit a released migration: add the next one. `SCHEMA_VERSION` is the number of the newest;
+a database with a higher version was written by newer code and is refused, never touched.
 """
 
 from __future__ import annotations
+
+from rubric_core.store.schema_live import LIVE_MIGRATION
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
@@ -391,6 +392,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX ix_suite_cells_run ON suite_cells (run_id)",
         ],
     ),
+    LIVE_MIGRATION,
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

@@ -167,6 +167,12 @@ EXPECTED_SCHEMA = {
         ("edited_at", "REAL", 0, 0),
         ("edited_by", "TEXT", 1, 0),
     ],
+    "run_live": [
+        ("run_id", "TEXT", 1, 1),
+        ("seq", "INTEGER", 1, 0),
+        ("at", "REAL", 1, 0),
+        ("data_json", "TEXT", 1, 0),
+    ],
     "run_requests": [
         ("run_id", "TEXT", 1, 1),
         ("kind", "TEXT", 1, 2),
@@ -313,6 +319,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         33,
         35,
         40,
+        41,
     ]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
@@ -329,6 +336,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         33,
         35,
         40,
+        41,
     ]
 
 
@@ -361,11 +369,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:
