@@ -36,6 +36,8 @@ MAX_CALLS = 12
 MAX_ARGS = 160
 """Characters of a tool call's arguments shown."""
 MAX_TODOS = 30
+STATUSES = frozenset({"pending", "in_progress", "completed"})
+"""A todo's statuses (deepagents' write_todos)."""
 SNAPSHOT_VERSION = 1
 
 
@@ -80,7 +82,11 @@ def _todos(args: Any) -> list[dict[str, str]] | None:
     out = []
     for t in todos[:MAX_TODOS]:
         if isinstance(t, dict) and t.get("content"):
-            out.append({"content": _short(str(t["content"]), 200), "status": str(t.get("status") or "pending")})
+            status = str(t.get("status") or "")
+            # A status still arriving ("in_pro") reads as pending until it is whole.
+            out.append(
+                {"content": _short(str(t["content"]), 200), "status": status if status in STATUSES else "pending"}
+            )
     return out
 
 

@@ -60,9 +60,9 @@ class LivePublisher:
         _FLUSHER.schedule(self, activity, urgent=urgent)
 
     def next_due(self, now: float, *, urgent: bool) -> float:
-        """When the next write may be: now if urgent, else the first tick (a multiple of the interval, shared by
-        every run) at least one interval after the last write."""
-        if urgent or self.interval <= 0:
+        """When the next write may be: now if urgent or the first, else the first tick (a multiple of the interval,
+        shared by every run of the process) at least one interval after the last write."""
+        if urgent or self.interval <= 0 or self.last_write == -math.inf:
             return now
         at = max(now, self.last_write + self.interval)
         return math.ceil(at / self.interval) * self.interval

@@ -25,7 +25,10 @@ ERRORS = "run_errors"
 ERRORS_FOR = "run_errors_for"
 """Session key: the editor's values when Start found the errors in ERRORS."""
 CUSTOM = "Custom…"
-WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", *[p.example for p in PROVIDERS.values()], CUSTOM]
+PACED_WRITER = "offline:writer?pace=8wps"
+"""The offline writer streaming its drafts at 8 words a second: the live view to watch without a key."""
+_OFFLINE_WRITERS = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER]
+WORKING_CHOICES = [*_OFFLINE_WRITERS, *[p.example for p in PROVIDERS.values()], CUSTOM]
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
 
 
@@ -117,6 +120,8 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
     if spec == CUSTOM:
         return "Custom provider:model…"
     provider = spec.split(":", 1)[0]
+    if spec == PACED_WRITER:
+        return f"{spec} (offline, no key: writes as you watch)"
     if provider == "offline":
         return f"{spec} (offline, no key)"
     if provider == "ollama":
