@@ -298,6 +298,8 @@ class LiveActivity:
         if call is None:
             kind = "todos" if name == TODO_TOOL else "subagent" if name == SUBAGENT_TOOL else "tool"
             call = calls[call_id] = {"id": call_id, "name": name, "kind": kind, "state": "running", "args": ""}
+            if kind == "todos":
+                call["before"] = list(self.todos)  # shown again if the call fails (an agent without the tool)
         if args:
             call.pop("raw", None)
             call["args"] = args
@@ -308,12 +310,13 @@ class LiveActivity:
         while len(calls) > MAX_CALLS:
             calls.popitem(last=False)
 
-    @staticmethod
-    def _ended(calls: OrderedDict[str, dict[str, Any]], message: Any) -> bool:
+    def _ended(self, calls: OrderedDict[str, dict[str, Any]], message: Any) -> bool:
         call = calls.get(message.tool_call_id)
         if call is None:  # the structured answer's own tool message, or a call no longer shown
             return False
         call["state"] = "error" if getattr(message, "status", "") == "error" else "done"
+        if call["state"] == "error" and "before" in call:
+            self.todos = call["before"]
         return True
 
     def _changed(self, *, urgent: bool = False) -> None:

@@ -230,6 +230,18 @@ def _answer() -> dict[str, Any]:
     return {"name": "GraderResponse", "args": {"result": "satisfied"}, "id": "ans"}
 
 
+def test_a_todo_list_a_failed_call_wrote_is_not_kept() -> None:
+    """An agent without write_todos (the default deep agent) calls it anyway: its list is shown while the call
+    runs, and dropped when the call fails."""
+    live = LiveActivity(Sink())
+    args = json.dumps({"todos": [{"content": "Plan", "status": "pending"}]})
+    live.on_stream((), "messages", _chunk("m1", calls=[{"name": "write_todos", "id": "t1", "index": 0, "args": args}]))
+    assert live.snapshot()["todos"] == [{"content": "Plan", "status": "pending"}]
+    live.on_stream((), "messages", (ToolMessage("Error: not a valid tool", tool_call_id="t1", status="error"), {}))
+    snap = live.snapshot()
+    assert snap["todos"] == [] and snap["calls"][0]["state"] == "error"
+
+
 def test_a_long_answer_is_kept_as_its_tail() -> None:
     live = LiveActivity(Sink())
     for n in range(3 * MAX_TEXT // 10):
