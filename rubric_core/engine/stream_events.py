@@ -2,7 +2,9 @@
 
 `StreamTranslator` is the part of a `RunExecution` (execution.py) that reads the graph's
 `updates` and `custom` chunks and the middleware's `on_evaluation`, and emits `RunEvent`s on
-the run's handle: the same events in the same order in every process and backend.
+the run's handle: the same events in the same order in every process and backend. The
+`messages` chunks (tokens) and the subgraphs' steps go to the run's live activity only
+(live_activity.py), never to an event.
 """
 
 from __future__ import annotations

@@ -1,0 +1,174 @@
+"""Live tokens: from a token leaving the provider to its appearance in the run view (issue 39 item 5).
+
+The provider is the loopback OpenAI stub (tests/stubs/openai_stub.py) streaming over SSE at a real model's pace
+(`--rate` tokens a second); it stamps each token with `time.time()` as it writes it to the socket. Runs execute
+in the default pool of worker processes (started here, on the dashboard's store), which write the live-preview
+row; the dashboard (a real `streamlit run`) polls it, and one Chromium page per run records with a
+MutationObserver the `Date.now()` at which each token first shows in the live text. Same machine, same clock.
+
+Each token is unique (`r<call>t<n>`), so a page's sighting is matched to the stub's stamp. Every run's first
+token is held until every page is open and observing, so page loads do not count. Measured with 1 and with 8
+live runs at once; also how often each page's live preview was redrawn (the channel's throttle: at most about
+10 writes a second per run). Run: `python -m bench.live_tokens [--tokens 150] [--rate 40] [--runs 1 8]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import statistics
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import AIMessage
+
+from bench.browser_common import chromium
+from bench.common import table, write_section
+from tests.browser.server import AppServer
+from tests.stubs.openai_stub import StubOpenAI, is_grading, offline_brain
+
+KEY = "sk-bench-live-tokens-0123456789"
+OBSERVER = """() => {
+  const rs = (window.__tok = { seen: {}, stamps: 0, first: 0, last: 0, lastStamp: null });
+  const look = () => {
+    const slot = document.querySelector('.rs-live-slot');
+    if (slot && slot.dataset.stamp && slot.dataset.stamp !== rs.lastStamp) {
+      rs.lastStamp = slot.dataset.stamp;
+      rs.stamps += 1;
+      rs.first = rs.first || Date.now();
+      rs.last = Date.now();
+    }
+    const text = document.querySelector('.rs-live-text');
+    if (!text) return;
+    const now = Date.now();
+    for (const tok of text.textContent.match(/r\\d+t\\d+/g) || []) if (!(tok in rs.seen)) rs.seen[tok] = now;
+  };
+  new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true,
+    attributes: true, attributeFilter: ['data-stamp'] });
+  look();
+}"""
+
+
+class Provider:
+    """The stub's brain and pace: each writer call writes `tokens` unique tokens at `rate` a second."""
+
+    def __init__(self, tokens: int, rate: float) -> None:
+        self.tokens, self.rate = tokens, rate
+        self.calls = itertools.count()
+        self.go = threading.Event()
+
+    def brain(self, messages: list[Any], kwargs: dict[str, Any]) -> AIMessage:
+        if is_grading(kwargs):
+            return offline_brain(messages, kwargs)
+        call = next(self.calls)
+        return AIMessage(" ".join(f"r{call}t{n}" for n in range(self.tokens)))
+
+    def hold(self, piece: dict[str, Any]) -> None:
+        if piece["kind"] != "text":
+            return
+        if piece["piece"] == 0:
+            self.go.wait(600)  # every page observing before the first token leaves
+        else:
+            time.sleep(1 / self.rate)
+
+
+def measure(server: AppServer, stub: StubOpenAI, provider: Provider, runs: int, browser: Any) -> dict[str, Any]:
+    from rubric_core.config import RunConfig
+    from rubric_core.engine import Engine
+    from rubric_core.execution.manager import RunManager
+    from rubric_core.store import open_store
+
+    provider.go.clear()
+    store = open_store(server.store_url)
+    manager = RunManager(Engine(server.home), store)  # the default backend: the pool of worker processes
+    config = RunConfig.from_dict(
+        {
+            "task": "Write a long list of tokens.",
+            "rubric": "- At least 20 words",
+            "model": "openai:gpt-4o-mini",
+            "grader": "offline:grader",
+            "max_iterations": 1,
+        }
+    )
+    keys = {"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": stub.base_url}
+    sent_before = len(stub.sent)
+    handles = [manager.start(config, keys=keys) for _ in range(runs)]
+    pages = []
+    for handle in handles:
+        page = browser.new_page(viewport={"width": 1440, "height": 1000})
+        page.goto(f"{server.url}/?run={handle.run_id}")
+        page.wait_for_selector("[data-testid='rs-run-view']", timeout=120_000)
+        page.evaluate(OBSERVER)
+        pages.append(page)
+    provider.go.set()
+    for handle in handles:
+        assert handle.wait(600), "a run never ended"
+    seen: dict[str, float] = {}
+    rates = []
+    for page in pages:
+        tok = page.evaluate("() => window.__tok")
+        seen.update({k: v / 1000 for k, v in tok["seen"].items()})
+        if tok["last"] > tok["first"]:
+            rates.append(tok["stamps"] / ((tok["last"] - tok["first"]) / 1000))
+        page.close()
+    store.close()
+    sent = {p["text"].strip(): p["at"] for p in stub.sent[sent_before:] if p["kind"] == "text"}
+    latencies = sorted((seen[k] - at) * 1000 for k, at in sent.items() if k in seen)
+    return {"runs": runs, "tokens": len(sent), "shown": len(latencies), "ms": latencies, "rates": rates}
+
+
+def _pct(values: list[float], q: float) -> float:
+    return values[min(len(values) - 1, round(q * (len(values) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--tokens", type=int, default=150, help="tokens in each run's draft")
+    parser.add_argument("--rate", type=float, default=40.0, help="tokens a second the provider sends, per run")
+    parser.add_argument("--runs", type=int, nargs="+", default=[1, 8], help="live runs at once, per measurement")
+    args = parser.parse_args()
+    provider = Provider(args.tokens, args.rate)
+    load = os.getloadavg()
+    rows = []
+    with StubOpenAI(provider.brain, hold=provider.hold) as stub:
+        env = {"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": stub.base_url}
+        server = AppServer(Path(tempfile.mkdtemp(prefix="bench-tokens-")), env=env)
+        os.environ["RUBRIC_STUDIO_HOME"] = str(server.home)
+        try:
+            with chromium() as browser:
+                for runs in args.runs:
+                    result = measure(server, stub, provider, runs, browser)
+                    ms = result["ms"]
+                    rate = statistics.median(result["rates"]) if result["rates"] else float("nan")
+                    rows.append(
+                        [
+                            runs,
+                            f"{result['shown']} of {result['tokens']}",
+                            f"{statistics.median(ms):.0f} ms",
+                            f"{_pct(ms, 0.95):.0f} ms",
+                            f"{ms[0]:.0f} / {ms[-1]:.0f} ms",
+                            f"{rate:.1f} / s",
+                        ]
+                    )
+        finally:
+            server.stop()
+    body = (
+        f"Each run writes {args.tokens} tokens at {args.rate:g} tokens a second (the loopback OpenAI stub over SSE, "
+        "each token stamped as it is written to the socket); runs execute in the default pool of worker processes, "
+        "which write the run's live-preview row; one Chromium page per run, on a real `streamlit run`, stamps each "
+        "token's first appearance in the live text (MutationObserver, `Date.now()`). Redraws: how many times a "
+        "page's live preview changed a second while its run streamed (the channel writes at most about 10 a second "
+        "per run). The last tokens of a draft can reach the page as the stored draft rather than in the live "
+        "text (the draft is stored before the next preview write): they are not counted. "
+        f"Load average at start {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (shared machine).\n\n"
+        + table(["live runs", "tokens seen", "p50", "p95", "min / max", "redraws per page"], rows)
+    )
+    write_section("live-tokens", "14. Live tokens: provider to page (issue 39)", body)
+
+
+if __name__ == "__main__":
+    main()
