@@ -21,6 +21,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from rubric_core.engine.events import TERMINAL_EVENT_TYPES
+from rubric_core.engine.redaction import redact
+from rubric_core.store.live_preview import clear_live, write_live
 
 if TYPE_CHECKING:
     from rubric_core.engine.events import RunEvent
@@ -82,8 +84,6 @@ class LivePublisher:
         self._delete()
 
     def _delete(self) -> None:
-        from rubric_core.store.live_preview import clear_live
-
         with _FLUSHER.write_lock:
             try:
                 clear_live(self.store, self.run_id)
@@ -95,8 +95,6 @@ class LivePublisher:
         activity = self.activity
         if activity is None or activity.version == self.written_version:
             return None
-        from rubric_core.engine.redaction import redact
-
         snapshot = activity.snapshot()
         self.written_version = int(snapshot["version"])
         return redact(json.dumps(snapshot, ensure_ascii=False), self.keys)
@@ -163,8 +161,6 @@ class _Flusher:
 
     @staticmethod
     def _write(store: Store, publishers: list[LivePublisher]) -> None:
-        from rubric_core.store.live_preview import write_live
-
         rows = []
         for p in publishers:
             try:

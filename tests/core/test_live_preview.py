@@ -82,7 +82,7 @@ class Writes:
             now = time.monotonic()
             self.rows.extend((now, run_id, json.loads(data)) for run_id, data in previews)
 
-        monkeypatch.setattr(lp, "write_live", spy)
+        monkeypatch.setattr(live_channel, "write_live", spy)
 
     def of(self, run_id: str) -> list[tuple[float, dict[str, Any]]]:
         return [(at, data) for at, r, data in self.rows if r == run_id]
