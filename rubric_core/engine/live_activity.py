@@ -45,8 +45,8 @@ SNAPSHOT_VERSION = 1
 class LiveSink(Protocol):
     """Where a run's live activity goes: told that it changed, it reads `snapshot()` when it writes."""
 
-    def changed(self, activity: LiveActivity, *, urgent: bool = False) -> None:
-        """The activity changed (`urgent`: a stored event made the last snapshot wrong; write it at once)."""
+    def changed(self, activity: LiveActivity) -> None:
+        """The activity changed (a sink throttles: it reads the newest snapshot when it writes)."""
 
 
 def _short(value: Any, limit: int = MAX_ARGS) -> str:
@@ -145,7 +145,6 @@ class LiveActivity:
 
     def on_event(self, event: RunEvent) -> None:
         """A run event (after the store has it): what it stored is no longer live."""
-        urgent = True
         with self._lock:
             data = event.data
             if event.type in TERMINAL_EVENT_TYPES:
@@ -153,7 +152,6 @@ class LiveActivity:
                 return
             if event.type == "run_started":
                 self.turn = int(data.get("turn", 0) or 0)
-                urgent = False
             elif event.type == "draft":
                 self._new_message(None)
                 self.calls.clear()
@@ -166,7 +164,7 @@ class LiveActivity:
                 self.iteration = int(data.get("iteration", self.iteration)) + 1
             else:
                 return
-        self._changed(urgent=urgent)
+        self._changed()
 
     # ---- by role (called under the lock; True when something shown changed) --------------------------------
 
@@ -319,10 +317,10 @@ class LiveActivity:
             self.todos = call["before"]
         return True
 
-    def _changed(self, *, urgent: bool = False) -> None:
+    def _changed(self) -> None:
         with self._lock:
             self.version += 1
-        self.sink.changed(self, urgent=urgent)
+        self.sink.changed(self)
 
     # ---- reading ----------------------------------------------------------------------------------------------
 

@@ -3,11 +3,13 @@
 Wherever a run executes (`jobs.start_job`: the dashboard's threads, a pool worker, a Dask worker), a
 `LivePublisher` is one of its subscribers and its `LiveSink`: the engine's `LiveActivity` tells it that
 something changed (a token, a tool call, a todo, the grader's pass), and one flusher thread per process
-writes the newest snapshot of every changed run to the store (store/live_preview.py), at most once per
-LIVE_INTERVAL_S per run whatever the provider sends, every due run of a store in one transaction, on ticks
-shared by all runs (so 16 live runs cost the database ten small transactions a second, not 160). A stored
-event that makes the preview wrong (a draft, a verdict) is written at once; the run part's end deletes the
-row. The page polls the row, so it works across processes, Dask and PostgreSQL like the events do.
+writes the newest snapshot of every changed run to the store (store/live_preview.py) on ticks shared by all
+the process's runs, LIVE_INTERVAL_S apart: at most one write per run per tick, whatever the provider sends,
+and every due run of a store in one transaction (so 16 live runs cost the database ten small transactions a
+second, not 160, and a fast offline run one write, not one per step). A stored event that makes the row
+stale (a draft, a verdict) is written on the next tick; the page drops what the stored events already show
+meanwhile (views/live_payload.py). The run part's end deletes the row. The page polls the row, so the
+preview works across processes, Dask and PostgreSQL as the events do.
 """
 
 from __future__ import annotations
@@ -52,43 +54,47 @@ class LivePublisher:
         self.writes = 0
         """Preview rows written (tests and the bench read it)."""
         self.closed = False
+        self._stale = False
+        """A row of an earlier part may be there (a resumed or continued run): deleted at this part's end too."""
         self._failed = False
 
     # ---- LiveSink ---------------------------------------------------------------------------------------------
 
-    def changed(self, activity: LiveActivity, *, urgent: bool = False) -> None:
-        """Schedule a write of `activity`'s newest snapshot: now if urgent, else on the first tick one interval
-        after the last write."""
-        _FLUSHER.schedule(self, activity, urgent=urgent)
+    def changed(self, activity: LiveActivity) -> None:
+        """Schedule a write of `activity`'s newest snapshot on the next tick (see `next_due`)."""
+        _FLUSHER.schedule(self, activity)
 
-    def next_due(self, now: float, *, urgent: bool) -> float:
-        """When the next write may be: now if urgent or the first, else the first tick (a multiple of the interval,
-        shared by every run of the process) at least one interval after the last write."""
-        if urgent or self.interval <= 0 or self.last_write == -math.inf:
+    def next_due(self, now: float) -> float:
+        """The first tick (a multiple of the interval, shared by every run of the process) at least one interval
+        after this run's last write: at most one write per run per interval."""
+        if self.interval <= 0:
             return now
         at = max(now, self.last_write + self.interval)
-        return math.ceil(at / self.interval) * self.interval
+        return math.ceil(at / self.interval - 1e-9) * self.interval  # a time on a tick is that tick
 
     # ---- subscriber -------------------------------------------------------------------------------------------
 
     def __call__(self, event: RunEvent) -> None:
-        """After the store has `event`: a new part starts from no preview; an ended part leaves none behind."""
-        if event.type == "run_started":
-            self._delete()  # what a part that died left (a killed worker writes no end)
+        """After the store has `event`: a resumed or continued part starts from no preview (what a part that died
+        left: a killed worker writes no end); an ended part leaves none behind."""
+        if event.type == "run_started" and event.data.get("mode") != "start":
+            self._stale = True
+            self._delete()
         elif event.type in TERMINAL_EVENT_TYPES:
             self.close()
 
     def close(self) -> None:
-        """No more writes for this part; its row is deleted (after any write in flight)."""
+        """No more writes for this part; its row, if it wrote one, is deleted (after any write in flight)."""
         _FLUSHER.forget(self)
-        self._delete()
+        with _FLUSHER.write_lock:  # a write in flight ends first; none starts after (the publisher is closed)
+            if self.writes or self._stale:
+                self._delete()
 
     def _delete(self) -> None:
-        with _FLUSHER.write_lock:
-            try:
-                clear_live(self.store, self.run_id)
-            except Exception as exc:  # noqa: BLE001 -- the preview is never worth a run: logged, and the run goes on
-                self._failed_once(exc)
+        try:
+            clear_live(self.store, self.run_id)
+        except Exception as exc:  # noqa: BLE001 -- the preview is never worth a run: logged, and the run goes on
+            self._failed_once(exc)
 
     def data(self) -> str | None:
         """The snapshot to write, as JSON text with the session's keys redacted; None when nothing changed."""
@@ -115,14 +121,13 @@ class _Flusher:
         self.waiting: set[LivePublisher] = set()
         self.thread: threading.Thread | None = None
 
-    def schedule(self, publisher: LivePublisher, activity: LiveActivity, *, urgent: bool) -> None:
+    def schedule(self, publisher: LivePublisher, activity: LiveActivity) -> None:
         with self.cond:
             if publisher.closed:
                 return
             publisher.activity = activity
-            at = publisher.next_due(time.monotonic(), urgent=urgent)
-            if publisher.due is None or at < publisher.due:
-                publisher.due = at
+            if publisher.due is None:
+                publisher.due = publisher.next_due(time.monotonic())
             self.waiting.add(publisher)
             if self.thread is None or not self.thread.is_alive():
                 self.thread = threading.Thread(target=self._loop, name="rubric-live-preview", daemon=True)

@@ -42,15 +42,22 @@ def _call(call: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _has_draft(view: RunView, turn: int, iteration: int) -> bool:
+def _stored(view: RunView, turn: int, iteration: int) -> tuple[bool, bool]:
+    """Whether the view (the stored events) already has the draft, and the verdict, of this iteration."""
     current = view.current
     if current is None or current.turn != turn:
-        return False
-    return any(it.iteration == iteration and it.drafted for it in current.iterations)
+        return False, False
+    it = next((it for it in current.iterations if it.iteration == iteration), None)
+    return (it is not None and it.drafted), (it is not None and it.evaluation is not None)
 
 
 def live_payload(view: RunView, row: Mapping[str, Any] | None) -> dict[str, Any] | None:
-    """The element's `live_preview`: None when the run is not live or its preview is not this part's."""
+    """The element's `live_preview`: None when the run is not live or its preview is not this part's.
+
+    The row is written on the channel's next tick after a change (up to a tenth of a second later); the events
+    may be ahead of it: a draft the row still shows as being written is stored (the grader is on it), a pass the
+    row still shows is graded (the agent writes the next draft). What they already show is left out here.
+    """
     if row is None or view.ended or view.status == "interrupted":
         return None
     turn, iteration = int(row.get("turn", 0) or 0), int(row.get("iteration", 0) or 0)
@@ -58,28 +65,31 @@ def live_payload(view: RunView, row: Mapping[str, Any] | None) -> dict[str, Any]
     if current is not None and turn < current.turn:
         return None  # a preview an earlier turn left
     phase = "grading" if row.get("phase") == "grading" else "writing"
-    text = str(row.get("text") or "")
-    if phase == "writing" and _has_draft(view, turn, iteration):
-        text = ""  # stored as the draft a moment ago; the preview's next write clears it
     grader = row.get("grader") if isinstance(row.get("grader"), Mapping) else None
-    if phase == "grading" and grader is not None:
-        n = shown(int(grader.get("pass", iteration) or 0))
-        answering = " · writing its verdict" if grader.get("answering") else ""
+    text, calls = str(row.get("text") or ""), [c for c in row.get("calls") or [] if isinstance(c, Mapping)]
+    drafted, graded = _stored(view, turn, iteration)
+    if phase == "writing" and drafted:  # stored a moment ago: the grader is on it
+        phase, text, calls, grader = "grading", "", [], {"pass": iteration, "answering": False, "calls": []}
+    elif phase == "grading" and graded:  # graded a moment ago: the agent writes the next draft
+        phase, text, calls, grader, iteration = "writing", "", [], None, iteration + 1
+    if phase == "grading":
+        n = shown(int((grader or {}).get("pass", iteration) or 0))
+        answering = " · writing its verdict" if (grader or {}).get("answering") else ""
         label = f"The grader is on pass {n} (draft {n}){answering}"
     elif text:
         label = f"The agent is writing draft {shown(iteration)}…"
     else:
         label = f"The agent is working on draft {shown(iteration)}…"
-    chars = int(row.get("text_chars", len(text)) or 0)
+    chars = int(row.get("text_chars", len(text)) or 0) if text else 0
     return {
-        "stamp": f"{row.get('seq', 0)}:{row.get('version', 0)}:{len(text)}",
+        "stamp": f"{row.get('seq', 0)}:{row.get('version', 0)}:{phase}:{iteration}",
         "phase": phase,
         "label": label,
         "writing": phase == "writing" and bool(text),
         "text": text,
         "cut": chars > len(text),
         "chars": chars,
-        "calls": [_call(c) for c in row.get("calls") or [] if isinstance(c, Mapping)] if phase == "writing" else [],
+        "calls": [_call(c) for c in calls] if phase == "writing" else [],
         "todos": [
             {
                 "mark": TODO_MARKS.get(str(t.get("status")), "☐"),
