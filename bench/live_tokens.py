@@ -9,7 +9,7 @@ MutationObserver the `Date.now()` at which each token first shows in the live te
 Each token is unique (`r<call>t<n>`), so a page's sighting is matched to the stub's stamp. Every run's first
 token is held until every page is open and observing, so page loads do not count. Measured with 1 and with 8
 live runs at once; also how often each page's live preview was redrawn (the channel's throttle: at most about
-10 writes a second per run). Run: `python -m bench.live_tokens [--tokens 150] [--rate 40] [--runs 1 8]`.
+10 writes a second per run). Run: `python -m bench.live_tokens [--tokens 150] [--rate 40] [--runs 1 8] [--pages 8]`
 """
 
 from __future__ import annotations
@@ -74,7 +74,9 @@ class Provider:
             time.sleep(1 / self.rate)
 
 
-def measure(server: AppServer, stub: StubOpenAI, provider: Provider, runs: int, browser: Any) -> dict[str, Any]:
+def measure(
+    server: AppServer, stub: StubOpenAI, provider: Provider, runs: int, browser: Any, pages_at_most: int
+) -> dict[str, Any]:
     from rubric_core.config import RunConfig
     from rubric_core.engine import Engine
     from rubric_core.execution.manager import RunManager
@@ -96,16 +98,24 @@ def measure(server: AppServer, stub: StubOpenAI, provider: Provider, runs: int, 
     keys = {"OPENAI_API_KEY": KEY, "OPENAI_BASE_URL": stub.base_url}
     sent_before = len(stub.sent)
     handles = [manager.start(config, keys=keys) for _ in range(runs)]
+    deadline = time.monotonic() + 600  # the pool's workers may still be starting: until every run is stored
+    while any(store.get_run(h.run_id) is None for h in handles) and time.monotonic() < deadline:
+        time.sleep(0.1)
     pages = []
-    for handle in handles:
-        deadline = time.monotonic() + 600  # the pool's workers may still be starting: until the run is stored
-        while store.get_run(handle.run_id) is None and time.monotonic() < deadline:
-            time.sleep(0.1)
+    watched = handles[:pages_at_most]
+    for handle in watched:  # every page loads at once (one after the other took minutes on a loaded machine)
         page = browser.new_page(viewport={"width": 1440, "height": 1000})
-        page.goto(f"{server.url}/?run={handle.run_id}")
-        page.wait_for_selector("[data-testid='rs-run-view']", state="attached", timeout=600_000)
-        page.evaluate(OBSERVER)
+        page.goto(f"{server.url}/?run={handle.run_id}", wait_until="commit", timeout=600_000)
         pages.append(page)
+    for handle, page in zip(watched, pages, strict=True):
+        try:
+            page.wait_for_selector("[data-testid='rs-run-view']", state="attached", timeout=900_000)
+        except Exception:
+            print(
+                f"run {handle.run_id}: its page never drew the run view; it showed:\n{page.inner_text('body')[:2000]}"
+            )
+            raise
+        page.evaluate(OBSERVER)
     stored: dict[str, float] = {}
     watching = threading.Thread(target=_watch_store, args=(store, [h.run_id for h in handles], stored), daemon=True)
     provider.go.set()
@@ -128,7 +138,9 @@ def measure(server: AppServer, stub: StubOpenAI, provider: Provider, runs: int, 
     sent = {p["text"].strip(): p["at"] for p in stub.sent[sent_before:] if p["kind"] == "text"}
     return {
         "runs": runs,
+        "pages": len(pages),
         "tokens": len(sent),
+        "page_tokens": round(len(sent) * len(pages) / runs),
         "ms": sorted((seen[k] - at) * 1000 for k, at in sent.items() if k in seen),
         "store_ms": sorted((stored[k] - at) * 1000 for k, at in sent.items() if k in stored),
         "rates": rates,
@@ -168,6 +180,7 @@ def main() -> None:
     parser.add_argument("--tokens", type=int, default=150, help="tokens in each run's draft")
     parser.add_argument("--rate", type=float, default=40.0, help="tokens a second the provider sends, per run")
     parser.add_argument("--runs", type=int, nargs="+", default=[1, 8], help="live runs at once, per measurement")
+    parser.add_argument("--pages", type=int, default=8, help="pages open, each on one of the live runs (at most)")
     args = parser.parse_args()
     provider = Provider(args.tokens, args.rate)
     load = os.getloadavg()
@@ -179,13 +192,14 @@ def main() -> None:
         try:
             with chromium() as browser:
                 for runs in args.runs:
-                    result = measure(server, stub, provider, runs, browser)
+                    result = measure(server, stub, provider, runs, browser, args.pages)
                     ms, store_ms = result["ms"], result["store_ms"]
                     rate = statistics.median(result["rates"]) if result["rates"] else float("nan")
                     rows.append(
                         [
                             runs,
-                            f"{len(ms)} of {result['tokens']}",
+                            result["pages"],
+                            f"{len(ms)} of {result['page_tokens']}",
                             f"{statistics.median(ms):.0f} ms",
                             f"{_pct(ms, 0.95):.0f} ms",
                             f"{ms[0]:.0f} / {ms[-1]:.0f} ms",
@@ -198,8 +212,8 @@ def main() -> None:
     body = (
         f"Each run writes {args.tokens} tokens at {args.rate:g} tokens a second (the loopback OpenAI stub over SSE, "
         "each token stamped as it is written to the socket); runs execute in the default pool of worker processes, "
-        "which write the run's live-preview row; one Chromium page per run, on a real `streamlit run`, stamps each "
-        "token's first appearance in the live text (MutationObserver, `Date.now()`); this process polls the rows "
+        "which write the run's live-preview row; a Chromium page on each of the first `--pages` runs (a real "
+        "`streamlit run`) stamps each token's first appearance in the live text (MutationObserver, `Date.now()`); this process polls the rows "
         "every 20 ms for the same tokens (provider to store, the part of the latency before the dashboard). Page "
         "redraws: how many times a second each page's live preview changed while its tokens came in (median of the "
         "pages; the channel writes at most 10 a second per run). The last tokens of a draft can reach the page as the stored draft rather than in the live "
@@ -208,7 +222,8 @@ def main() -> None:
         + table(
             [
                 "live runs",
-                "tokens seen on the page",
+                "pages open",
+                "tokens seen on the pages",
                 "to the page: p50",
                 "p95",
                 "min / max",
