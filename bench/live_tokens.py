@@ -233,7 +233,7 @@ def main() -> None:
             rows,
         )
     )
-    write_section("live-tokens", "14. Live tokens: provider to page (issue 39)", body)
+    write_section("live-tokens", "15. Live tokens: provider to page (issue 39)", body)
 
 
 if __name__ == "__main__":

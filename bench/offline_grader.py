@@ -4,6 +4,8 @@ Rows of the matrix are what a careful reviewer says (tests/core/truth_set.py), c
 says. A false pass is a ✔ where the truth is ✘ or n/a (the target is 0); a false fail is a ✘ where the draft
 meets the criterion, or where no check can tell and the row does not also accept ✘. Every row off the diagonal
 is listed with the check the grader recorded. Also reports the grading time per row.
+Then the blind truth set A (tests/core/truth_blind_a.py, rows written without reading the grader): rows right, false
+passes, its matrix and the rows it gets wrong.
 Run: `python -m bench.offline_grader [--baseline REF] [--no-write]`: --baseline also grades the same rows with
 the offline grader of a git commit (its tree exported to a temporary folder, graded in a child process);
 --no-write prints without updating bench/RESULTS.md.
@@ -23,6 +25,7 @@ from io import BytesIO
 from pathlib import Path
 
 from bench.common import write_section
+from tests.core.truth_blind import blind_summary, blind_wrong, grade_blind, rows_a
 from tests.core.truth_set import ROWS, VERDICTS, cell_text, confusion, grade
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -41,12 +44,15 @@ if not hasattr(off, "grade_criterion"):  # before the truth set: the same two pa
 
     off.grade_criterion = grade_criterion
 from tests.core.truth_set import grade_all, matrix_text
+from tests.core.truth_blind import blind_summary, grade_blind_all
 print(matrix_text(grade_all()))
+print("@@BLIND@@")
+print(blind_summary(grade_blind_all()))
 """
 
 
-def baseline(ref: str) -> str:
-    """The truth set's matrix under the offline grader of commit `ref`."""
+def baseline(ref: str) -> tuple[str, str]:
+    """The hand-written truth set's matrix and the blind set's summary under the offline grader of commit `ref`."""
     archive = subprocess.run(["git", "archive", ref, "rubric_core"], cwd=ROOT, capture_output=True, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
@@ -55,7 +61,8 @@ def baseline(ref: str) -> str:
         for name in ("__init__.py",):
             (Path(tmp) / "tests" / name).write_text("")
             (Path(tmp) / "tests" / "core" / name).write_text("")
-        shutil.copy(ROOT / "tests" / "core" / "truth_set.py", Path(tmp) / "tests" / "core" / "truth_set.py")
+        for name in ("truth_set.py", "truth_blind.py", "truth_blind_a.py"):
+            shutil.copy(ROOT / "tests" / "core" / name, Path(tmp) / "tests" / "core" / name)
         run = subprocess.run(
             [sys.executable, "-c", _BASELINE_RUN],
             cwd=tmp,
@@ -64,7 +71,8 @@ def baseline(ref: str) -> str:
             check=True,
             env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
         )
-    return run.stdout.strip()
+    hand, blind = run.stdout.strip().split("@@BLIND@@")
+    return hand.strip(), blind.strip()
 
 
 def main() -> None:
@@ -78,6 +86,13 @@ def main() -> None:
         start = time.perf_counter()
         outcomes.append(grade(row))
         times.append((time.perf_counter() - start) * 1000)
+    blind_times: list[float] = []
+    blind = []
+    for blind_row in rows_a():
+        start = time.perf_counter()
+        blind.append(grade_blind(blind_row))
+        blind_times.append((time.perf_counter() - start) * 1000)
+    before = baseline(args.baseline) if args.baseline else None
     cells = confusion(outcomes)
     header = "| truth \\ grader | " + " | ".join(VERDICTS) + " | total |\n|---|---|---|---|---|"
     lines = [header]
@@ -108,13 +123,42 @@ def main() -> None:
                     f"The same rows under the offline grader of {args.baseline} (`--baseline {args.baseline}`):",
                     "",
                     "```",
-                    baseline(args.baseline),
+                    before[0],
                     "```",
                     "",
                 ]
-                if args.baseline
+                if before
                 else []
             ),
+            f"**Blind set A** ({len(blind)} rows in tests/core/truth_blind_a.py, written from the plain meaning of "
+            "each criterion without reading the grader; right: the verdict is one the label accepts; a false pass: "
+            "a ✔ the label does not accept; target: 0 false passes and at least 95% right):",
+            "",
+            "```",
+            blind_summary(blind),
+            "```",
+            "",
+            f"Grading time per blind row: median {statistics.median(blind_times):.2f} ms, "
+            f"slowest {max(blind_times):.1f} ms.",
+            "",
+            *(
+                [
+                    f"Blind set A under the offline grader of {args.baseline}:",
+                    "",
+                    "```",
+                    before[1],
+                    "```",
+                    "",
+                ]
+                if before
+                else []
+            ),
+            "Blind rows the grader gets wrong:",
+            "",
+            "```",
+            blind_wrong(blind),
+            "```",
+            "",
             "Rows off the diagonal, with the check the grader recorded:",
             "",
             "```",

@@ -18,6 +18,8 @@ SCRIPTS = [
     "bench.first_suite",
     "bench.offline_draft",
     "bench.offline_grader",
+    "bench.drafter",
+    "bench.steer_calls",
 ]
 
 

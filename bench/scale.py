@@ -69,10 +69,12 @@ def run_ready(iteration: int):
 
 
 def present_ready(page) -> None:
-    """Present is drawn when its status marker, the replay's first step and the report's download are in the page
-    (the download button is the page's last element)."""
+    """Present is drawn when its status marker, what came out, the replay's step (whichever it opens on: it waited
+    for "Step 1 of" and hung once Present opened on the final draft) and the report's download are in the page (the
+    download button is the page's last element)."""
     page.wait_for_selector(".rs-present[data-status]", state="attached", timeout=60_000)
-    page.get_by_text("Step 1 of", exact=False).first.wait_for(timeout=60_000)
+    page.wait_for_selector(".rs-rv .rs-output", timeout=60_000)
+    page.wait_for_selector(".rs-rv .rs-stage .rs-step-title", timeout=60_000)
     page.get_by_role("button", name="Download HTML report").wait_for(timeout=60_000)
 
 
@@ -446,7 +448,7 @@ def main() -> None:
         f"{args.opens} (opened runs, Present) after a warm-up: in a fresh tab each a different run; from a list, rows "
         f"{open_row(0)} to {open_row(OPEN_ROWS - 1)} in turn (the warm-up opened row {WARM_UP_ROW}). "
         "A page counts as drawn when the table "
-        "(Runs), the heatmap and the last verdict (a run), or the status, the replay's first step and the report's "
+        "(Runs), the heatmap and the last verdict (a run), or the status, what came out, the replay's step and the report's "
         "download (Present) are in the page; opening from the Runs page runs from "
         "the one click on the run's task (a button in its row). The open-a-run target is half of the 7.95 s measured before "
         "this change. With --inspect-python, Inspect AI's log viewer (`inspect view`, installed in a separate venv) "

@@ -165,6 +165,10 @@ def check_text(check: Mapping[str, Any], *, with_tools: bool = True, brief: bool
     found = str(check.get("found") or "")
     looked = str(check.get("looked_for") or "")
     kind = str(check.get("kind") or "")
+    if found and found.casefold().startswith(label.casefold()):
+        # What it found already names the check ("topic words "a", "b" in 3 of 4 lines"): said once, not twice
+        # ("topic words: topic words …").
+        return _with_tools(found if brief or not looked else f"{found} (looked for {looked})", check, with_tools)
     if kind == JUDGEMENT:
         text = label
     elif found and looked and not brief:
@@ -173,6 +177,11 @@ def check_text(check: Mapping[str, Any], *, with_tools: bool = True, brief: bool
         text = f"{label}: {found or 'looked for ' + looked}"
     else:
         text = label
+    return _with_tools(text, check, with_tools)
+
+
+def _with_tools(text: str, check: Mapping[str, Any], with_tools: bool) -> str:
+    """`text`, then the grader tool calls behind the verdict (when asked for)."""
     if with_tools:
         calls = [tool_call_text(t) for t in check.get("tools") or [] if isinstance(t, Mapping)]
         if calls:

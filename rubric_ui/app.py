@@ -28,9 +28,16 @@ ICON = str(HERE / "assets" / "favicon.png")
 
 def main() -> None:
     """One script run of the app."""
-    # Once per process, first thing on the first page anyone opens (not after the Run editor is drawn): the
-    # worker processes take seconds to start, and a first Start that came before they were up waited for them.
-    warm_up()
+    try:
+        _draw()
+    finally:
+        # Once per process, after the first page is drawn (not with the server: the forkserver's import of the agent
+        # stack took a core while the first page was drawn, 0.8 s of it, bench/cold_start.py). A Start that comes
+        # while the workers are still starting is taken at once and goes to the first worker up (manager.py).
+        warm_up()
+
+
+def _draw() -> None:
     st.set_page_config(page_title="Rubric Studio", page_icon=ICON, layout="wide")
     st.html(PAGE_CSS)  # page width, and the product's own words while the server is unreachable
 
@@ -83,8 +90,9 @@ def main() -> None:
         mark_drawn()
 
 
+# The url paths of the app's pages (main() names each again beside its file). A comment, not a string under the
+# name: Streamlit runs this file as the script of `rubric-studio ui`, and its magic drew a bare string on every page.
 APP_PATHS = ("run", "runs", "rubrics", "suites", "review", "assistant", "export", "present", "audit")
-"""The url paths of the app's pages (main() names each again beside its file)."""
 
 
 def _sign_in() -> None:

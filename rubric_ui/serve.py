@@ -1,10 +1,11 @@
-"""`python -m rubric_ui.serve run APP [streamlit options]`: `streamlit run`, with the worker pool started first.
+"""`python -m rubric_ui.serve run APP [streamlit options]`: `streamlit run`, with the app imported ahead.
 
-`rubric-studio ui` and `make run` start the dashboard this way. Streamlit runs the app script only when the
-first page is opened, so a server started by `streamlit run` begins its worker processes then, and the first
-Start waited for them; here they start with the server (see rubric_core/execution/warm.py). The app's own
-modules are imported while the first browser loads Streamlit's page (see `import_the_app_ahead`). Every
-argument is Streamlit's own, and Ctrl-C, SIGTERM and the exit status are Streamlit's.
+`rubric-studio ui` and `make run` start the dashboard this way. The app's own modules are imported while the
+first browser loads Streamlit's page (see `import_the_app_ahead`). The worker processes start once the first page
+is drawn (rubric_ui/app.py), not here: started with the server, the forkserver's import of the agent stack took a
+core while that first page was drawn (about 0.8 s of it on 2 cores, bench/cold_start.py), and a Start that comes
+while they are starting does not wait for them (rubric_core/execution/manager.py). Every argument is Streamlit's
+own, and Ctrl-C, SIGTERM and the exit status are Streamlit's.
 """
 
 from __future__ import annotations
@@ -27,9 +28,6 @@ AHEAD_ENV = "RUBRIC_STUDIO_IMPORT_AHEAD"
 def main() -> None:
     from streamlit.web.cli import main as streamlit_main
 
-    from rubric_core.execution.warm import start_worker_pool_in_background
-
-    start_worker_pool_in_background()
     if os.environ.get(AHEAD_ENV, "1") != "0":
         import_the_app_ahead()
     streamlit_main(prog_name="streamlit")

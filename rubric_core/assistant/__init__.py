@@ -8,7 +8,8 @@ One concern per module:
   proposals.py   one to three concrete edits per finding (rules offline; an LLM when a model is given)
   proof.py       a what-if regrade of the stored drafts under an edit, scored on the held-out reviews
   fitness.py     what a version's held-out agreement makes it good for: exploration, monitoring or gate
-  drafting.py    a rubric drafted from a task (rules offline, structured output with an LLM)
+  drafting.py    a rubric drafted from a task (rules offline, structured output with an LLM): the entry point
+  draft_*.py, *_rules.py, task_*.py, note_*.py   the offline drafter's parts (docs/ASSISTANT.md, "Draft")
   llm.py         the structured-output calls both LLM paths make, bounded, with their tokens and cost
 docs/ASSISTANT.md says how each number is computed.
 """

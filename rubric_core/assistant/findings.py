@@ -278,7 +278,7 @@ def _content(text: str) -> set[str]:
 def compound_parts(text: str) -> list[str] | None:
     """The separate checks a compound criterion makes ("Is under 100 words and mentions the price"), else None."""
     from rubric_core.checks.mention_plans import positive_mention  # the mention phrasing the grader reads
-    from rubric_core.checks.mentions import split_terms
+    from rubric_core.checks.terms import split_terms
 
     clauses = _CLAUSE_VERB.split(text.strip().rstrip("."))
     if len(clauses) >= 2 and all(len(c.split()) >= 2 for c in clauses):

@@ -37,7 +37,9 @@ class DraftedLine(BaseModel):
 class DraftAnswer(BaseModel):
     """A rubric drafted from a task."""
 
-    criteria: list[DraftedLine] = Field(description="Two to six criteria, most important first.")
+    criteria: list[DraftedLine] = Field(
+        description="One criterion per demand the task states, most important first (at most 15)."
+    )
 
 
 class EditLine(BaseModel):

@@ -8,10 +8,15 @@ DRAFT_PROMPT = """You write rubrics: checklists of what "done" means for a task 
 A grader will judge each criterion of your rubric on each draft the agent writes, and the agent revises until
 every criterion passes.
 
-Write 2 to 6 criteria for the task below. Each criterion:
+Write one criterion for each demand the task states (lengths, counts, forms, required words and facts, formats,
+code, audience, tone), and nothing the task does not ask for. Each criterion:
 - is short (under 15 words) and concrete: a grader can see in the answer whether it holds;
 - checks one thing (no "and" joining two checks);
-- comes from what the task states (lengths, forms, required words, formats, code, audience), not from taste;
+- keeps the task's meaning exactly: a prohibition stays a prohibition ("do not use the word X" -> "Does not use the
+  word "X""), a quoted phrase is copied whole with its punctuation, a range keeps both ends ("three to five bullet
+  points" -> "Has 3 to 5 bullet points"), "under N" stays "fewer than N", never "exactly";
+- never claims a place another criterion claims: a closing question with a required sign-off is "The last sentence
+  before the sign-off is a question";
 - has a one-line reason saying which part of the task it follows from.
 {note}
 Task:

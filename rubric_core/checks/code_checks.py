@@ -90,3 +90,50 @@ def python_tests(code: str, *, tests: str) -> CheckResult:
     if run.passed:
         return CheckResult(True, run.summary())
     return CheckResult(False, run.summary(), "Tests fail: " + run.summary())
+
+
+def python_type_hints(code: str) -> CheckResult:
+    """Every function of the code annotates its parameters or its return (ast); a comment saying "type hints" is
+    none."""
+    import ast
+
+    if not code.strip():
+        return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
+    try:
+        tree = parse(code)
+    except SyntaxError as exc:
+        return CheckResult(False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg}.")
+    functions = [n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    if not functions:
+        return CheckResult(False, "functions: none", "The code defines no function to annotate.")
+    bare = [
+        f.name
+        for f in functions
+        if f.returns is None and not any(a.annotation for a in [*f.args.args, *f.args.kwonlyargs] if a.arg != "self")
+    ]
+    if bare:
+        return CheckResult(
+            False, f"no type hints on {', '.join(bare)}()", f"Annotate {', '.join(bare)}() (e.g. x: int) -> int."
+        )
+    return CheckResult(True, f"type hints on {', '.join(f.name + '()' for f in functions)}")
+
+
+def python_has_tests(code: str) -> CheckResult:
+    """The code holds tests: a test_… function or an assert statement (ast)."""
+    import ast
+
+    if not code.strip():
+        return CheckResult(False, "no code", "No Python code found: write the code in a ```python block or a .py file.")
+    try:
+        tree = parse(code)
+    except SyntaxError as exc:
+        return CheckResult(False, f"syntax error line {exc.lineno}", f"The code does not parse: {exc.msg}.")
+    tests = [
+        n.name
+        for n in ast.walk(tree)
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name.startswith("test")
+    ]
+    asserts = sum(isinstance(n, ast.Assert) for n in ast.walk(tree))
+    if tests or asserts:
+        return CheckResult(True, f"{len(tests)} test functions, {asserts} asserts")
+    return CheckResult(False, "no tests", "The code holds no test: write test_… functions with assert statements.")

@@ -16,103 +16,27 @@ import itertools
 import re
 from typing import Any
 
-from rubric_core.checks import lexicons
+from rubric_core.checks.framing import body_of
+from rubric_core.checks.lists import labelled
+from rubric_core.checks.matching import (
+    ends_with,
+    line_number,
+    literal_at,
+    sentence_at,
+    starts_with,
+    term_at,
+    term_spans,
+)
+from rubric_core.checks.matching import (
+    near as in_sentence,
+)
+from rubric_core.checks.paraphrase import MISSING, UNDECIDED, reworded, some_words, words_apart
 from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
-from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, paragraphs_of, sentences_of, words_of
+from rubric_core.checks.text import CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
-FOUND, MISSING, UNDECIDED = "found", "missing", "undecided"
+__all__ = ["check_contains", "check_not_contains", "lists_kinds", "literal_at", "term_at"]
 
-
-def term_at(text: str, term: str) -> int | None:
-    """Where a word or phrase first stands in `text` (a plural or -ed/-ing ending accepted), else None."""
-    low = text.lower()
-    if len(term) == 1:
-        i = low.find(term.lower())
-        return i if i >= 0 else None
-    words = term.lower().split()
-    stem = r"\s+".join(re.escape(w) for w in words)
-    # Whole words, allowing a plural or verb ending ("mentions light" accepts "lights").
-    m = re.search(rf"\b{stem}(?:s|es|ed|ing)?\b", low)
-    if m is not None:
-        return m.start()
-    # A regular plural that is more than an added -s or -es: "mentions a story" accepts "stories", "leaf" "leaves".
-    # (Not the other way: "news" is not "new", "economics" not "economic".)
-    if len(words) == 1:
-        for w in WORD_RE.finditer(text):
-            if words[0] in lexicons.singular_forms(w.group(0)):
-                return w.start()
-    return None
-
-
-def _term_spans(text: str, term: str, literal: bool) -> list[int]:
-    """Every place the term stands (for a specifier looked for in each one's sentence)."""
-    out, start = [], 0
-    while start <= len(text):
-        at = literal_at(text[start:], term) if literal else term_at(text[start:], term)
-        if at is None:
-            break
-        out.append(start + at)
-        start += at + max(1, len(term))
-    return out
-
-
-def literal_at(text: str, token: str) -> int | None:
-    """Where `token` stands in `text` as written (any case), not inside a longer word or number, else None.
-
-    `$49` is not found in `$490` or `$49.99`, `C++` not in `C+++`, `#4821` not in `#48210`; spaces inside
-    the token match any run of white space (a line break too).
-    """
-    parts = [re.escape(p) for p in token.split()]
-    if not parts:
-        return None
-    body = r"\s+".join(parts)
-    lead = r"(?<![\w])" if token[0].isalnum() or token[0] in "$€£#@" else ""
-    tail = r"(?![\w])" if token[-1].isalnum() or token[-1] in "+#%" else ""
-    if token[-1].isdigit():
-        tail += r"(?![.,]\d)"
-    if token[-1] == "+":
-        tail += r"(?!\+)"
-    m = re.search(lead + body + tail, text, re.IGNORECASE)
-    return m.start() if m else None
-
-
-def line_number(text: str, index: int) -> int:
-    """The 1-based number of the non-empty line holding `index` (as `lines_of` counts them)."""
-    return len(lines_of(text[: index + 1])) or 1
-
-
-_EDGE = "\"'`“”‘’*_#>()[]{} \t\n"
-
-
-def starts_with(text: str, term: str, literal: bool) -> bool:
-    """Whether the text opens with the term (markup, quotes and white space before it aside)."""
-    body = text.lstrip(_EDGE)
-    at = literal_at(body, term) if literal else term_at(body, term)
-    return at == 0
-
-
-def ends_with(text: str, term: str, literal: bool) -> bool:
-    """Whether the text closes with the term (end punctuation, quotes and white space after it aside)."""
-    body = text.rstrip(_EDGE + ".!?…,;:")
-    tail = body[-(len(term) + 4) :]
-    for i in range(len(tail)):
-        at = literal_at(tail[i:], term) if literal else term_at(tail[i:], term)
-        if at == 0 and len(tail[i:].strip()) <= len(term) + 3:
-            return re.fullmatch(r"(?:s|es|ed|ing)?", tail[i + len(term) :].lower()) is not None or literal
-    return False
-
-
-def _sentence_at(text: str, index: int) -> str:
-    for sentence in sentences_of(text):
-        probe = sentence[: min(len(sentence), 30)]
-        at = text.find(probe)
-        if 0 <= at <= index < at + len(sentence) + 1:
-            return sentence
-    return text
-
-
-def _near(sentence: str, words: list[str]) -> bool:
-    return all(term_at(sentence, w) is not None for w in words)
+FOUND = "found"
 
 
 def _region(text: str, position: str) -> str:
@@ -122,6 +46,7 @@ def _region(text: str, position: str) -> str:
         return text
     if position in ("start", "end"):
         position = ("first" if position == "start" else "last") + " sentence"
+        text = body_of(text)  # "Ends with a question": the body's last sentence, before "Best, / Anna"
     first, unit = position.split()
     parts = {"sentence": sentences_of, "line": lines_of, "paragraph": paragraphs_of}[unit](text)
     if not parts:
@@ -129,13 +54,52 @@ def _region(text: str, position: str) -> str:
     return parts[0] if first == "first" else parts[-1]
 
 
+_MARKS = {"semicolon": ";", "colon": ":", "comma": ",", "exclamation": "!", "period": ".", "ellipsis": "…", "dash": "—"}
+"""Kinds that are one mark: "Ends with a semicolon" is the text's last mark, not one inside its last sentence."""
+
+
+def _mark_state(text: str, name: str, position: str) -> tuple[str, str]:
+    """Whether the text's body ends (or starts) with the mark `name` names."""
+    label = PATTERNS[name].label
+    body = body_of(text)
+    if position == "start":
+        first = body.lstrip("\"'`“”‘’*_([ \t\n")[:1]
+        if first == _MARKS[name]:
+            return FOUND, f"the text starts with {label}"
+        return MISSING, f"{label} at the very start"
+    end = body.rstrip("\"'`“”‘’*_)] \t\n")
+    if name == "ellipsis":
+        at_end = end.endswith(("...", "…"))
+    elif name == "period":
+        at_end = end.endswith(".") and not end.endswith("...")
+    elif name == "dash":
+        at_end = end.endswith(("—", "–", "--", " -"))
+    else:
+        at_end = end.endswith(_MARKS[name])
+    mark = end[-1:] or "nothing"
+    if at_end:
+        return FOUND, f"the text ends with {label} ({mark!r})"
+    return MISSING, f"{label} at the very end (it ends with {mark!r})"
+
+
+_RANGE_ENDS = frozenset("start starting begin beginning opening end ending finish closing".split())
+
+
+def _range_end(hit: Found, word: str) -> bool:
+    """Whether the instance is the first (start) or the last (end) of a range in its sentence ("10:00–16:00")."""
+    sentence, at = hit.sentence or "", re.escape(hit.text)
+    if word in ("start", "starting", "begin", "beginning", "opening"):
+        return bool(re.search(at + r"\s*(?:[–—-]|to|until|till)\s*\d", sentence))
+    return bool(re.search(r"\d(?:\s*[ap]\.?m\.?)?\s*(?:[–—-]|to|until|till)\s*" + at, sentence))
+
+
 def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def _counted_term(text: str, term: str, exact: bool, count: list[Any]) -> tuple[str, str]:
+def _counted_term(text: str, term: str, exact: bool, count: list[Any], spelled: bool) -> tuple[str, str]:
     low, high, soft = [*count, None, None, False][:3]
-    n = len(_term_spans(text, term, exact))
+    n = len(term_spans(text, term, exact, spelled))
     seen = f'"{term}" {n} time{"s" if n != 1 else ""}'
     if n < (low or 0):
         return MISSING, f'"{term}" at least {low} times (found {n})'
@@ -145,29 +109,42 @@ def _counted_term(text: str, term: str, exact: bool, count: list[Any]) -> tuple[
 
 
 def _term_state(
-    text: str, term: str, exact: bool, position: str, near: list[str], token: str = "", count: list[Any] | None = None
+    text: str,
+    term: str,
+    exact: bool,
+    position: str,
+    beside: list[str],
+    token: str = "",
+    count: list[Any] | None = None,
+    spelled: bool = False,
 ) -> tuple[str, str]:
     if position in ("start", "end"):
         at_edge = starts_with if position == "start" else ends_with
-        if at_edge(text, term, exact) or (token and not near and at_edge(text, token, True)):
+        if at_edge(text, term, exact, spelled) or (token and not beside and at_edge(text, token, True)):
             return FOUND, f'{"opens" if position == "start" else "closes"} with "{term}"'
         return MISSING, f'"{term}" {"first" if position == "start" else "last"}'
     if count is not None:
-        return _counted_term(text, term, exact, count)
-    whole = _term_spans(text, term, exact)
-    if whole and (token or not near):
+        return _counted_term(text, term, exact, count, spelled)
+    whole = term_spans(text, term, exact, spelled)
+    if whole and (token or not beside):
         return FOUND, f'"{term}" found in line {line_number(text, whole[0])}'
-    spans = _term_spans(text, token, True) if token else whole
+    spans = term_spans(text, token, True) if token else whole
     if not spans:
+        apart = not exact and not spelled and words_apart(text, term)
+        if apart:
+            return UNDECIDED, f'the words of "{term}" stand apart in "{_short(apart, 80)}": maybe said in other words'
+        some = [] if exact or spelled else some_words(text, term)
+        if some:
+            return UNDECIDED, f'"{term}" not found, but {", ".join(some)} is: it may be said in other words'
         return MISSING, f'"{term}"'
     shown = token or term
     where = f'"{shown}" found in line {line_number(text, spans[0])}'
-    if not near:
+    if not beside:
         return FOUND, where
     for at in spans:
-        if _near(_sentence_at(text, at), near):
-            return FOUND, f'"{shown}" with {", ".join(near)} in line {line_number(text, at)}'
-    return UNDECIDED, f"{where}, but no sentence with it names {', '.join(near)}"
+        if in_sentence(sentence_at(text, at), beside):
+            return FOUND, f'"{shown}" with {", ".join(beside)} in line {line_number(text, at)}'
+    return UNDECIDED, f"{where}, but no sentence with it names {', '.join(beside)}"
 
 
 _LIST_SPLIT = re.compile(r"\s*(?:,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+|\s+&\s+)\s*", re.IGNORECASE)
@@ -198,6 +175,8 @@ def _pattern_state(
     text: str, name: str, position: str, near: list[str], quality: str, count: list[Any] | None
 ) -> tuple[str, str]:
     pattern = PATTERNS[name]
+    if name in _MARKS and position in ("start", "end") and not count:
+        return _mark_state(text, name, position)
     region = text if name in ("greeting", "sign_off") else _region(text, position)
     hits: list[Found] = find_all(name, region)
     listed = [h for h in hits if lists_kinds(h.sentence or region)]
@@ -219,8 +198,13 @@ def _pattern_state(
     low = pattern.minimum if low is None and high is None else (low or 0)
     where = f" in the {'first' if position == 'start' else 'last'} sentence" if position != "any" else ""
     described = f"{pattern.label} ({pattern.looks_for}){where}"
+    if near and name in ("time", "date") and set(near) <= _RANGE_ENDS:
+        # "the start time" of "10:00–16:00" is its first time, "the end time" its second
+        ranged = [h for h in hits if _range_end(h, near[0])]
+        if ranged:
+            hits, near = ranged, []
     if near:
-        matching = [h for h in hits if _near(h.sentence or text, near)]
+        matching = [h for h in hits if in_sentence(h.sentence or text, near)]
         if hits and not matching:
             return UNDECIDED, (
                 f'{pattern.label} found in line {hits[0].line}: "{_short(hits[0].text)}", but not in a sentence '
@@ -259,8 +243,15 @@ def check_contains(
     quality: dict[str, str] | None = None,
     counts: dict[str, list[Any]] | None = None,
     unjudged: list[str] | None = None,
+    spelled: list[str] | None = None,
+    paraphrase: bool = False,
+    labels: dict[str, str] | None = None,
+    open_ended: list[str] | None = None,
 ) -> CheckResult:
-    """The text names every (or any) term, and holds an instance of every (or any) pattern."""
+    """The text names every (or any) term, and holds an instance of every (or any) pattern; `spelled` terms
+    are matched as spelled ("Uses the word e-mail"), the others in any spelling of the same meaning. With
+    `paraphrase` (the criterion says what the text says: "Says dogs are allowed", "Offers further help") a
+    phrase not found may be said in other words: n/a, not ✘."""
     literal = literal or [False] * len(terms)
     near = near or {}
     counts = counts or {}
@@ -268,14 +259,25 @@ def check_contains(
         text, position = _region(text, position), "any"
     states: list[tuple[str, str]] = []
     for term, exact in zip(terms, literal, strict=False):
-        states.append(
-            _term_state(text, term, exact, position, near.get(term, []), (tokens or {}).get(term, ""), counts.get(term))
-        )
+        token, count = (tokens or {}).get(term, ""), counts.get(term)
+        state = _term_state(text, term, exact, position, near.get(term, []), token, count, term in (spelled or []))
+        if state[0] == MISSING and term in (open_ended or []):
+            state = (UNDECIDED, f'no "{term}" by that word; one may be there in other words')
+        states.append(state)
     for name in patterns or []:
         states.append(
             _pattern_state(text, name, position, near.get(name, []), (quality or {}).get(name, ""), counts.get(name))
         )
-    states += [(UNDECIDED, f"cannot judge {reason}") for reason in unjudged or []]
+    if paraphrase:
+        states = [
+            reworded(text, term, d) if s in (MISSING, UNDECIDED) and not exact else (s, d)
+            for (s, d), term, exact in zip(
+                states, [*terms, *(patterns or [])], [*literal, *([True] * len(patterns or []))], strict=False
+            )
+        ]
+    for reason in unjudged or []:
+        heading = labelled(text, (labels or {}).get(reason, ""))
+        states.append((FOUND, f'a part headed "{heading}"') if heading else (UNDECIDED, f"cannot judge {reason}"))
     found = [d for s, d in states if s == FOUND]
     missing = [d for s, d in states if s == MISSING]
     undecided = [d for s, d in states if s == UNDECIDED]
@@ -306,6 +308,8 @@ def check_not_contains(
     near: dict[str, list[str]] | None = None,
     quality: dict[str, str] | None = None,
     unjudged: list[str] | None = None,
+    spelled: list[str] | None = None,
+    excluded: bool = False,
 ) -> CheckResult:
     """The text holds none of the words, letters, tokens or pattern instances; `related` words count as the
     concept they belong to ("Does not mention dogs" fails on "puppy"). It is n/a when the text may still hold
@@ -319,7 +323,8 @@ def check_not_contains(
             if term.lower() in text.lower():
                 hits.append(f'letter "{term}" in {_quoted(sorted(set(offenders))[:8]) or "the text"}')
             continue
-        at = literal_at(text, term) if exact else term_at(text, term)
+        as_spelled = term in (spelled or [])
+        at = literal_at(text, term, as_spelled) if exact else term_at(text, term, as_spelled)
         if at is not None:
             hits.append(f'"{term}" in line {line_number(text, at)}')
     for word in related or []:
@@ -336,7 +341,7 @@ def check_not_contains(
         narrowed = (near or {}).get(name)
         if found and (narrowed or (quality or {}).get(name)):
             # "No launch dates", "No rhetorical questions": an instance that is one breaks it; any other may be.
-            named = [f for f in found if narrowed and _near(f.sentence or text, narrowed)]
+            named = [f for f in found if narrowed and in_sentence(f.sentence or text, narrowed)]
             if named and not (quality or {}).get(name):
                 hits.append(f'{pattern.label} in line {named[0].line}: "{_short(named[0].text)}"')
             else:
@@ -359,6 +364,10 @@ def check_not_contains(
     looked = (
         _quoted(terms) + (", " if terms and patterns else "") + ", ".join(PATTERNS[n].label for n in patterns or [])
     )
+    if hits and excluded:
+        # "Excludes consequential damages": a clause or a query names what it excludes.
+        why = f"found {'; '.join(hits)}: it may be named to exclude it, which no check confirms"
+        return CheckResult(False, why, why, undecided=True)
     if hits:
         return CheckResult(False, "found " + "; ".join(hits), "Remove " + "; ".join(hits) + ".")
     if doubts:

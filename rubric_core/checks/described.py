@@ -50,7 +50,14 @@ def _pattern_wanted(pattern: Pattern, params: dict[str, Any], near: list[str] | 
 
 
 def describe(spec: CheckSpec) -> dict[str, str]:
-    """{kind, label, looked_for} of a check."""
+    """{kind, label, looked_for} of a check (in the part of the text a scope names: "in the subject line")."""
+    if spec.params.get("scope"):
+        scope = spec.params["scope"]
+        inner = describe(CheckSpec(spec.check, {k: v for k, v in spec.params.items() if k != "scope"}))
+        return {
+            **inner,
+            "looked_for": f"{inner['looked_for']}, in {scope if scope.startswith('each') else 'the ' + scope}",
+        }
     p = spec.params
     c = spec.check
     if c in ("line_count", "word_count", "sentence_count", "paragraph_count", "character_count"):
@@ -117,6 +124,10 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         return {"kind": "function", "label": "class", "looked_for": f"class {name}" if name else "any class"}
     if c == "python_syntax":
         return {"kind": "function", "label": "Python syntax", "looked_for": "the code parses as Python"}
+    if c == "python_type_hints":
+        return {"kind": "function", "label": "type hints", "looked_for": "annotations on every function (ast)"}
+    if c == "python_has_tests":
+        return {"kind": "tests", "label": "tests", "looked_for": "a test_… function or an assert in the code (ast)"}
     if c == "python_docstrings":
         return {"kind": "docstrings", "label": "docstrings", "looked_for": "a docstring on every function and class"}
     if c == "python_tests":
@@ -126,6 +137,53 @@ def describe(spec: CheckSpec) -> dict[str, str]:
             "kind": "topic",
             "label": "topic words",
             "looked_for": f'words of "{p["topic"]}" in at least half the sentences (lines, for verse), twice',
+        }
+    if c == "sql":
+        if p.get("clause"):
+            looked = f"{p['clause']} in the query (comments aside)"
+        elif p.get("table"):
+            looked = f"FROM or JOIN {p['table']} in the query"
+        elif p.get("limit"):
+            looked = f"LIMIT {p['limit']} in the query"
+        else:
+            looked = f"ORDER BY {p.get('order_by')} {str(p.get('direction', '')).upper()} in the query"
+        return {"kind": "sql", "label": "SQL", "looked_for": looked}
+    if c == "named_tokens":
+        shown = ", ".join(f'"{t}"' for t in p["tokens"])
+        return {"kind": "word_match", "label": "named tokens", "looked_for": f"{shown} in the text (n/a when there)"}
+    if c == "part":
+        looked = {
+            "title": "a title: a heading, a bold line or a short line standing alone at the top",
+            "greeting_by_name": "a greeting line that names someone",
+            "greeting": "a greeting line",
+            "quote": "words in quotation marks (two or more)"
+            + (f" in a paragraph naming {p.get('who')}" if p.get("who") else ""),
+        }[p["part"]]
+        return {"kind": "part", "label": p["part"].replace("_", " "), "looked_for": looked}
+    if c == "json_key":
+        if p.get("case"):
+            return {"kind": "json", "label": "JSON keys", "looked_for": f"every key in {p['case']}"}
+        looked = f'the key "{p["key"]}"' + (" (a key with it in its name)" if p.get("fuzzy") else "")
+        looked += f" as {p['kind']}" if p.get("kind") else ""
+        looked += f" of {p['count']} items" if p.get("count") is not None else ""
+        looked += f" set to {p['value']}" if p.get("value") is not None else ""
+        return {"kind": "json", "label": "JSON key", "looked_for": looked + " in the draft's JSON"}
+    if c == "list_of":
+        count = (
+            _range(p.get("min"), p.get("max"), "item") if p.get("min") is not None or p.get("max") is not None else ""
+        )
+        if str(p.get("verb", "")).startswith("name"):
+            looked = f'"{p["noun"]}" named (n/a when found: whether it is a name, no check confirms)'
+        elif count:
+            looked = f'{count} in the list under a line naming "{p["noun"]}"'
+        else:
+            looked = f'a list (bullets, numbers, or an enumeration) of "{p["noun"]}"'
+        return {"kind": "list", "label": "list", "looked_for": looked}
+    if c == "marked_count":
+        return {
+            "kind": "marked_count",
+            "label": p["noun"],
+            "looked_for": _range(p.get("min"), p.get("max"), p["noun"].rstrip("s")),
         }
     if c == "sensory_details":
         return {"kind": "sensory", "label": "sensory words", "looked_for": f"at least {p['min']} sensory words"}

@@ -112,6 +112,16 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "em-dashes": "dash",
     "en dash": "dash",
     "en dashes": "dash",
+    "heading": "heading",
+    "headings": "heading",
+    "markdown heading": "heading",
+    "markdown headings": "heading",
+    "subheading": "heading",
+    "subheadings": "heading",
+    "period": "period",
+    "periods": "period",
+    "full stop": "period",
+    "full stops": "period",
     "ellipsis": "ellipsis",
     "ellipses": "ellipsis",
     "parentheses": "parentheses",
@@ -125,6 +135,9 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "thank you note": "thanks",
 }
 """Names of kinds the grader has a finder for (singular and plural, as criteria write them)."""
+
+BARE_ONLY: frozenset[str] = frozenset({"period"})
+"""Kinds named only alone: "a period" is the mark, "the trial period" a span of time (no finder: n/a)."""
 
 SPECIFIERS: frozenset[str] = frozenset(
     """
@@ -167,9 +180,9 @@ UNCHECKABLE: frozenset[str] = frozenset(
     caveats disclaimer disclaimers warning warnings limitation limitations assumption assumptions consequence
     consequences action actions next-steps character characters setting plot dialogue twist ending beginning
     opening hook hooks moral theme themes message messages keyword keywords term terms concept concepts topic
-    topics subject-matter content section sections heading headings subheading subheadings paragraph
+    topics subject-matter content section sections paragraph
     paragraphs sentence sentences line lines word words letter letters phrase phrases verb verbs noun nouns
-    adjective adjectives adverb adverbs pronoun pronouns capital capitals period periods
+    adjective adjectives adverb adverbs pronoun pronouns capital capitals
     quotation-mark hint hints annotation annotations recursion loop loops comment
     comments exception exceptions handling validation test tests variable variables class classes method
     methods decorator decorators generator generators logging assertion assertions case cases
@@ -209,6 +222,8 @@ TOKEN_DESCRIPTORS: frozenset[str] = frozenset(
     order version release build rate price cost fee amount figure value sum total percentage percent discount
     language phone tel extension model sku reference ref year standard edition size room gate flight route
     chapter page step level grade release ticket
+    table column field key port method status endpoint route header flag option parameter argument variable
+    command file path directory folder image branch tag http https api sql json yaml env environment setting
     """.split()
 )
 """Words that only say what kind of token follows ("ticket #4821", "the rate of 4.5%", "the link https://…"):
@@ -230,3 +245,31 @@ CONCEPT_VERBS: frozenset[str] = frozenset(
 """Verbs that speak of a thing, not of a word: "Does not mention dogs" is not met by leaving out the word
 "dogs" ("puppy", "labrador"), so only finding one proves anything. "Does not use/say/contain X" is about
 the word itself."""
+
+
+BROAD: frozenset[str] = frozenset(
+    """
+    animal animals pet pets creature creatures wildlife food foods meal meals dish dishes snack snacks drink drinks
+    beverage beverages fruit fruits vegetable vegetables meat fish seafood sweets dessert desserts candy spice spices
+    grain grains allergen allergens ingredient ingredients money cash currency finance finances payment payments tax
+    taxes weather climate season seasons colour colours color colors shape shapes vehicle vehicles car cars transport
+    transportation sport sports game games hobby hobbies music instrument instruments art clothing clothes garment
+    garments furniture tool tools weapon weapons technology tech device devices gadget gadgets software app apps
+    computer computers phone phones internet media plant plants flower flowers tree trees insect insects bird birds
+    people person persons family families relative relatives child children kid kids parent parents friend friends
+    country countries city cities place places town towns building buildings material materials metal metals
+    chemical chemicals drug drugs medicine medicines medication illness illnesses disease diseases injury injuries
+    health sickness emotion emotions feeling feelings job jobs work career profession professions holiday holidays
+    event events party parties politics religion religions violence crime crimes death sex body organ organs
+    nature environment science history war wars business company companies brand brands competitor competitors
+    organisation organization organisations organizations team teams staff employee employees
+    """.split()
+)
+"""Kinds of things with many usual wordings ("pets": my cat, a hamster): "Does not mention pets" is not met by
+leaving out the word, so with none found it is n/a."""
+
+
+def broad(term: str) -> bool:
+    """Whether a term names a kind of things with many usual wordings (its last word in `BROAD`)."""
+    words = term.lower().split()
+    return bool(words) and words[-1] in BROAD

@@ -76,6 +76,22 @@ _TOPICS: dict[str, set[str]] = {
     "summer": {"sunshine", "heatwave", "beach", "july", "august", "sunburn", "midsummer", "summertime"},
     "autumn": {"autumnal", "leaf", "harvest", "october", "november", "september", "acorn", "pumpkin", "maple"},
     "sun": {"sunshine", "sunlight", "sunrise", "sunset", "dawn", "sunbeam", "solar", "daylight", "sunny"},
+    "nut": {
+        "almond",
+        "cashew",
+        "pecan",
+        "walnut",
+        "hazelnut",
+        "pistachio",
+        "peanut",
+        "macadamia",
+        "chestnut",
+        "praline",
+        "marzipan",
+        "nutty",
+        "satay",
+        "pesto",
+    },
     "moon": {"lunar", "moonlight", "moonlit", "crescent", "moonbeam", "eclipse", "moonrise"},
     "night": {"midnight", "darkness", "moon", "moonlight", "starlight", "dusk", "nocturnal", "nighttime"},
     "love": {"lover", "beloved", "romance", "romantic", "kiss", "darling", "adore", "affection", "sweetheart"},
@@ -225,6 +241,16 @@ _TOPIC_STOP = {"and", "the", "for", "with", "its", "their", "of", "in", "on", "a
 _TOPIC_STOP |= {"one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "some", "many", "all"}
 TOPIC_STOP: frozenset[str] = frozenset(_TOPIC_STOP)
 """Words of a topic that name nothing on their own (articles, prepositions, number words)."""
+
+
+CLOSED_CLASSES: frozenset[str] = frozenset({"nut"})
+"""Kinds whose list names their usual members (nuts: almond, pecan, peanut...): none of them and not the word is
+none of the kind ("Does not mention nuts" on a recipe with none is a pass)."""
+
+
+def closed_class(term: str) -> bool:
+    """Whether a term is a kind of `CLOSED_CLASSES` (in any number: "nuts")."""
+    return any(form in CLOSED_CLASSES for form in singular_forms(term.lower()))
 
 
 def topic_words(topic: str) -> set[str]:

@@ -13,9 +13,10 @@ import re
 from typing import Any
 
 from rubric_core.checks import lexicons
-from rubric_core.checks.kinds import CONCEPT_VERBS
-from rubric_core.checks.mentions import Term, classify, examples_of, split_terms
+from rubric_core.checks.kinds import CONCEPT_VERBS, broad
+from rubric_core.checks.mentions import Term, classify
 from rubric_core.checks.spec import NO_PHRASING, CheckPlan, CheckSpec, plain_lead
+from rubric_core.checks.terms import examples_of, split_terms
 
 _MENTION_VERB = (
     r"(?:mentions?|contains?|includes?|uses?|names?|refers? to|references?|features?|lists?|gives?|states?|"
@@ -42,6 +43,12 @@ _COUNTED = re.compile(
 )
 
 
+_SAYS = re.compile(
+    r"^\W*(?:it |the (?:text|draft|answer|reply) )?(?:says|states|offers|suggests|notes|explains|tells|promises)\b",
+    re.IGNORECASE,
+)
+"""Verbs of what the text says: the words of the criterion may be said in other words."""
+
 _FIRST_LAST = {"opening": "first", "closing": "last", "final": "last", "first": "first", "last": "last"}
 _SCOPE_LEAD = re.compile(r"^\s*(?:the |its |your )?(first|last|opening|closing|final) (sentence|line|paragraph)\b")
 _SCOPE_TAIL = re.compile(
@@ -51,8 +58,17 @@ _SCOPE_TAIL = re.compile(
 _EVERY_TAIL = re.compile(r"\s+(?:in|on) (?:every|each|all(?: the)?|any) \w+\.?$", re.IGNORECASE)
 
 
+_NAMING_VERB = r"(?:documents?|exposes?|tests?|covers?|pins?|targets?|supports?|calls?)"
+"""Verbs that name a token the text must hold ("Documents the HTTP method DELETE", "Exposes port 8000", "Imports
+re", "Tests Python 3.12"): read as "mentions" only when what follows holds a token or a name."""
+_TOKEN_LIKE = re.compile(r"[\d_/.$#@%]|\b[A-Z]{2,}\b|\s[A-Z][a-z]|^[a-z]+$")
+
+
 def positive_mention(text: str) -> tuple[str, str, bool] | None:
     """(terms, position, explicit) of a "mentions X" criterion whose lead adds nothing, else None."""
+    m = re.match(rf"^\s*{_NAMING_VERB}\s+(?P<terms>.+)$", text, re.IGNORECASE)
+    if m and _TOKEN_LIKE.search(m.group("terms")) and len(m.group("terms").split()) <= 5:
+        return m.group("terms"), "any", False
     for position, verb in (*_POSITION.items(), ("any", _MENTION_VERB)):
         m = re.search(
             rf"(?:^|\b){verb}\s+(?P<explicit>(?:the |a |an )?(?:exact )?(?:words?|terms?|phrases?|letters?) |both )?"
@@ -174,6 +190,9 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
     counts: dict[str, list[Any]] = {}
     tokens: dict[str, str] = {}
     unjudged: list[str] = []
+    spelled: list[str] = []
+    labels: dict[str, str] = {}
+    open_ended: list[str] = []
     for part in parts:
         # "Mentions the price and includes a link": the second verb starts a second mention of the same kind;
         # any other verb ("... and is under 100 words") asks for something this check does not see.
@@ -186,6 +205,8 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
             term = Term("na", f'"{term.value}" reads as a description, not words the text must contain')
         if term.kind == "na":
             unjudged.append(term.value)
+            if term.label:
+                labels[term.value] = term.label
             continue
         key = term.value
         if term.kind == "pattern":
@@ -205,13 +226,19 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
                 tokens[key] = term.token
             if term.count is not None:
                 counts[key] = list(term.count)
+            if term.spelled:
+                spelled.append(key)
+            if term.open_ended:
+                open_ended.append(key)
         if term.near:
             near[key] = list(term.near)
-    if not terms and not patterns:
+    if not terms and not patterns and (not labels or position != "any"):
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "mode": mode, "literal": literal}
     if patterns:
         params["patterns"] = patterns
+    if _SAYS.match(criterion):
+        params["paraphrase"] = True
     if position != "any":
         params["position"] = position
     for name, value in (
@@ -220,6 +247,9 @@ def mention_plan(raw: str, position: str, explicit: bool, criterion: str) -> Che
         ("quality", quality),
         ("counts", counts),
         ("unjudged", unjudged),
+        ("spelled", spelled),
+        ("labels", labels),
+        ("open_ended", open_ended),
     ):
         if value:
             params[name] = value
@@ -243,6 +273,7 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
     unjudged: list[str] = []
     near: dict[str, list[str]] = {}
     quality: dict[str, str] = {}
+    spelled: list[str] = []
     expanded: list[str] = []
     for part in parts:
         kind, examples = examples_of(part)
@@ -267,16 +298,22 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
         if term.token:
             term = Term("literal", term.token)
         if term.kind == "word" and not explicit:
-            if " " not in term.value:
-                related.extend(sorted(lexicons.topic_words(term.value) - {term.value.lower()}))
-            if concept:
-                # A thing, not a word: "Does not mention dogs" is broken by "my labrador" as much as by "dog".
+            others = lexicons.topic_words(term.value) - {term.value.lower()} if " " not in term.value else set()
+            related.extend(sorted(others))
+            if concept and (others or broad(term.value)) and not lexicons.closed_class(term.value):
+                # A kind of thing: "Does not mention dogs" is broken by "my labrador" as much as by "dog". A thing
+                # with no other usual wording ("plastic", "gluten") is left out when its word is; so is one of a
+                # closed class whose members the lexicon lists ("nuts": almonds, pecans...).
                 open_terms.append(term.value)
         terms.append(term.value)
         literal.append(term.kind == "literal")
+        if term.spelled or explicit:
+            spelled.append(term.value)
     if not terms and not patterns:
         return CheckPlan(None, unjudged[0] if unjudged else NO_PHRASING)
     params: dict[str, Any] = {"terms": terms, "literal": literal}
+    if verb.startswith("exclud"):
+        params["excluded"] = True
     for name, value in (
         ("patterns", patterns),
         ("related", related),
@@ -284,6 +321,7 @@ def absence_plan(negative: tuple[str, bool, str], criterion: str) -> CheckPlan:
         ("near", near),
         ("quality", quality),
         ("unjudged", unjudged),
+        ("spelled", spelled),
     ):
         if value:
             params[name] = value

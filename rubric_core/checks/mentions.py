@@ -18,11 +18,12 @@ The word lists behind these choices are in kinds.py.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.kinds import (
     ABSORBED,
+    BARE_ONLY,
     CATEGORY_PATTERNS,
     LANGUAGES,
     QUALIFIERS,
@@ -31,8 +32,10 @@ from rubric_core.checks.kinds import (
     UNCHECKABLE,
 )
 from rubric_core.checks.patterns import PATTERNS
+from rubric_core.checks.terms import QUOTES as _QUOTES
+from rubric_core.checks.terms import named_value, without_example
+from rubric_core.numbers import FREQUENCIES, NUMBER_IN_WORDS, up_to, words_alternation
 
-_QUOTES = "\"'`“”‘’"
 _INDEFINITE = re.compile(r"^(?:a|an|one|some|any|at least one|one or more|a few|several|a single)\s+", re.IGNORECASE)
 _ARTICLE = re.compile(r"^(?:the|its|their|our|your|this|that|these|those)\s+", re.IGNORECASE)
 _EXPLICIT = re.compile(
@@ -41,22 +44,8 @@ _EXPLICIT = re.compile(
 )
 _LITERAL_CHARS = re.compile(r"[^\w\s'’-]|[\d_]|(?<=[^\W\d_])-(?=[^\W\d_])")
 """A digit, a symbol or a hyphen inside a word makes a chunk a token matched as written (`$49`, `C++`, `e-mail`)."""
-_NUMBERS = {
-    "one": 1,
-    "a single": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twice": 2,
-}
-_N = r"(\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_NUMBERS = {**up_to(10), "twice": FREQUENCIES["twice"]}
+_N = r"(\d+|" + words_alternation(_NUMBERS) + r")"
 _COUNTS: tuple[tuple[str, str], ...] = (
     (rf"(?:at least|no fewer than|not fewer than|a minimum of|minimum of|min\.?|minimum) {_N}", "min"),
     (rf"{_N} or more", "min"),
@@ -89,97 +78,19 @@ class Term:
     count: tuple[int | None, int | None, bool] | None = None
     """(min, max, soft) of a pattern's instances; soft: more than max is n/a, not a fail."""
 
+    spelled: bool = False
+    """Named as a word ("the word e-mail"): matched as spelled, not in another spelling of the same meaning."""
+
+    open_ended: bool = False
+    """An instance of something ("a lighthouse"): its word found is one; not found, it may be there in other words."""
+
+    label: str = ""
+    """For a kind of content no finder sees ("steps to reproduce"): a heading or label line naming it in the draft
+    is the thing ("## Steps to reproduce" with text under it)."""
+
     token: str = ""
     """For a literal holding a token ('ticket #4821', 'the draisine of 1817'): the token, which stands for the
     whole when the words beside it are in its sentence (`near`) or only say what kind of token it is."""
-
-
-def split_terms(raw: str) -> tuple[list[str], str]:
-    """The parts of a list of terms ("light and chlorophyll", "ocean or sea") and whether all or any must hold."""
-    raw = raw.strip().rstrip(".!?;:").strip()
-    # ", e.g. $49" and ", i.e. $49" belong to the term before them, as in brackets.
-    raw = re.sub(
-        r",\s*((?:e\.g\.|eg\b|i\.e\.|ie\b|for example|for instance|such as|namely)[^,;]*)$", r" (\1)", raw, flags=re.I
-    )
-    quoted = re.fullmatch(r"[\"“'‘`]([^\"”'’`]+)[\"”'’`]", raw)
-    if quoted:
-        return [raw], "all"
-    mode = "any" if re.search(r"\bor\b", raw) and not re.search(r"\band\b", raw) else "all"
-    # Commas and "and"/"or" outside quotes and brackets separate terms.
-    parts: list[str] = []
-    depth, quote, current = 0, "", ""
-    i = 0
-    while i < len(raw):
-        ch = raw[i]
-        if quote:
-            current += ch
-            if ch in _QUOTES and (ch == quote or {quote, ch} <= {"“", "”"} or {quote, ch} <= {"‘", "’"}):
-                quote = ""
-            i += 1
-            continue
-        if ch in '"“`' or (ch in "'‘" and (i == 0 or not raw[i - 1].isalnum())):
-            quote = ch
-            current += ch
-            i += 1
-            continue
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth = max(0, depth - 1)
-        if depth == 0:
-            sep = re.match(r",\s*(?:and |or )?|\s+(?:and|or|&)\s+", raw[i:])
-            if sep and not _inside_fixed_phrase(raw, i):
-                parts.append(current)
-                current = ""
-                i += sep.end()
-                continue
-        current += ch
-        i += 1
-    parts.append(current)
-    return [p.strip() for p in parts if p.strip()], mode
-
-
-def _inside_fixed_phrase(raw: str, i: int) -> bool:
-    """'terms and conditions' and 'pros and cons' are one term (their 'and' is not a list)."""
-    window = raw[max(0, i - 20) : i + 25].lower()
-    return "terms and conditions" in window or "pros and cons" in window or "q and a" in window
-
-
-def _named(term: str) -> str | None:
-    """What a term in brackets spells out ("the date (next Monday)" is "next Monday"); None without one.
-    An example in brackets ("a fruit (e.g. apple)") spells out nothing."""
-    m = re.fullmatch(r"(.*?)\s*\((.+)\)", term)
-    if not m:
-        return None
-    inner = m.group(2).strip()
-    if re.match(r"(?:e\.g\.|eg\b|for example|for instance|such as|like)\s*", inner, re.IGNORECASE) or not inner:
-        return None
-    if re.match(r"(?:in|with|of|for|at|from|by|on|to|if|when|where|as|not|any|all|each|every)\b", inner, re.I):
-        return None  # "the price (in USD)": a qualification, not the value
-    return re.sub(r"^(?:i\.e\.|ie\b|namely|that is)[,:]?\s*", "", inner, flags=re.IGNORECASE).strip() or None
-
-
-def _without_example(term: str) -> str:
-    m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)[^)]*\)", term, re.IGNORECASE)
-    return m.group(1).strip() if m else term
-
-
-_EXAMPLES = re.compile(
-    r"^(?P<kind>.+?)(?:,)?\s+(?:like|such as|e\.g\.|eg|for example|for instance|including)\s+(?P<examples>.+)$",
-    re.IGNORECASE,
-)
-
-
-def examples_of(term: str) -> tuple[str, list[str]]:
-    """A kind and the examples given of it ("hype words like 'revolutionary'", "(e.g. apple)"): (kind, examples)."""
-    term = term.strip().rstrip(".!?").strip()
-    m = re.fullmatch(r"(.*?)\s*\((?:e\.g\.|eg\b|for example|for instance|such as|like)\s*([^)]*)\)", term, re.I)
-    if m:
-        return m.group(1).strip(), split_terms(m.group(2))[0]
-    m = _EXAMPLES.match(term)
-    if m and not re.search(r"[\"“'‘`]", m.group("kind")):
-        return m.group("kind").strip(), split_terms(m.group("examples"))[0]
-    return term, []
 
 
 _CONDITION = re.compile(
@@ -194,7 +105,7 @@ def _number(word: str) -> int:
     return int(word) if word.isdigit() else _NUMBERS[word.lower()]
 
 
-def _count(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
+def count_of(term: str) -> tuple[tuple[int | None, int | None, bool] | None, str]:
     """A count in front of a term ("at least two hashtags"): ((min, max, soft), the rest), else (None, term)."""
     for pattern, kind in _COUNTS:
         m = re.match(pattern + r"\s+(?=\S)", term, re.IGNORECASE)
@@ -218,7 +129,7 @@ def _category(words: list[str]) -> tuple[str, list[str]] | None:
     """(pattern, the words before it) when the words end with a kind's name ('launch date' -> date, [launch])."""
     for i in range(len(words)):
         kind = " ".join(words[i:])
-        if kind in CATEGORY_PATTERNS:
+        if kind in CATEGORY_PATTERNS and not (i and CATEGORY_PATTERNS[kind] in BARE_ONLY):
             return CATEGORY_PATTERNS[kind], words[:i]
     return None
 
@@ -260,7 +171,7 @@ def classify(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         return term
     if term.kind == "pattern" and term.count is not None:
         return Term("na", f'"{raw}" counts twice over')
-    return Term(term.kind, term.value, term.near, term.quality, times, term.token)
+    return replace(term, count=times)
 
 
 _VALUE_KINDS = frozenset("colour color number month year city town country region day season".split())
@@ -282,11 +193,11 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         found = classify_one(term[: qualified.start()], criterion=criterion, explicit=explicit)
         if found.kind == "na":
             return found
-        return Term(found.kind, found.value, (*found.near, *inner), found.quality, found.count, found.token)
-    named = _named(term)
+        return replace(found, near=(*found.near, *inner))
+    named = named_value(term)
     if named:
         return Term("literal", named.strip(_QUOTES).strip())
-    term = _without_example(term)
+    term = without_example(term)
     if len(term) >= 2 and term[0] in _QUOTES and term[-1] in _QUOTES:
         return Term("literal", term[1:-1].strip())  # a quoted one-letter word too ("Does not use 'I'")
     lead = _EXPLICIT.match(term)
@@ -294,12 +205,23 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
         word = term[lead.end() :] if lead else term
         word = word.strip(_QUOTES).strip()
         # A one-letter word ("the word 'I'") is the word, not the letter inside other words.
-        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word)
+        return Term("literal" if _LITERAL_CHARS.search(word) or len(word) == 1 else "word", word, spelled=True)
+    when = re.fullmatch(
+        r"when (?:the |a |an |our |your |its )?(?P<what>[\w' -]+?)(?: (?:is|are|was|will be|starts|opens|happens|takes place|is available|are due|is due))?",
+        term,
+        re.I,
+    )
+    if when:
+        # "Says when the retro is": a date or a time in a sentence that names the retro ("Retro moved to Thursday")
+        subject = [w for w in re.findall(r"[\w'-]+", when.group("what").lower()) if w not in _STOP][-1:]
+        if term.lower().rstrip().endswith("available"):
+            subject = ["available"]
+        return Term("pattern", "date", near=tuple(subject))
     if re.match(r"(?:how|why|what|when|where|whether|which|who|that)\b", term, re.IGNORECASE):
         return Term("na", f'"{term}" describes what the text should say; the words may differ')
     if _CONDITION.search(term):
         return Term("na", f'"{term}" holds a condition or a manner the check cannot weigh')
-    count, rest = _count(term)
+    count, rest = count_of(term)
     if count is not None:
         counted = _ARTICLE.sub("", _INDEFINITE.sub("", rest)).strip().lower().split()
         kept_rest = [w for w in counted if w not in ABSORBED]
@@ -307,6 +229,15 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
             term = rest
         elif count[2] and (count[0] or 0) > 20:
             count = None  # "the 2026 roadmap": a year, not a count
+        elif (
+            count[2]
+            and re.fullmatch(r"[\w'’ -]+", rest)
+            and not _INDEFINITE.match(rest)
+            and not set(rest.lower().split()) & UNCHECKABLE
+        ):
+            # "Mentions 6 gears", "Mentions five years of experience": the number and its noun, as a phrase
+            # (in digits or in words: "six gears").
+            return Term("word", term.strip())
         else:
             return Term("na", f'"{raw.strip()}" asks for a count of something no finder counts')
     indefinite = bool(_INDEFINITE.match(term))
@@ -320,7 +251,12 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     if whole is not None and not whole[1]:
         return Term("pattern", whole[0], count=count)
     tokens = _tokens(body)
+    if tokens == ["&"] and _capitalised(body.replace(" & ", " "), criterion.replace(" & ", " ")):
+        return Term("literal", body)  # "Crumb & Co": a name, as written ("Crumb and Co" too)
     if tokens and any(re.search(r"[^\w\s'’-]|\d", t) for t in tokens):
+        return _token_term(body, tokens)
+    if tokens and re.search(rf"\b(?:\d+|{NUMBER_IN_WORDS})-[a-z]+", low):
+        # "the two-year warranty", "a one-month service credit": a fact with its number, as written (any spelling)
         return _token_term(body, tokens)
     if words[-1] in LANGUAGES:
         return Term("na", f'"{body}" is a language: how the text is written, not words it must contain')
@@ -339,7 +275,8 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     head_words = head.split()
     kinds = [w for w in head_words if w in UNCHECKABLE]
     if kinds and kinds[-1] == head_words[-1]:
-        return Term("na", f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain')
+        why = f'"{body}" is a kind of content ({kinds[-1]}), not words the text must contain'
+        return Term("na", why, label=body)
     if len(words) >= 2 and words[0] in _VALUE_KINDS:
         # "the colour red", "the city of Paris", "the month May": the value is what the text must name.
         value = re.sub(r"^\S+\s+(?:of\s+|called\s+|named\s+)?", "", body)
@@ -347,13 +284,24 @@ def classify_one(raw: str, *, criterion: str, explicit: bool = False) -> Term:
     trailing = _trailing_name(body, criterion)
     if trailing:
         # "the river Thames", "the product LockPro": the name as written, in a sentence naming the rest.
-        beside = [w.lower() for w in body[: len(body) - len(trailing)].split() if w.lower() not in _STOP]
+        beside = [
+            w.lower()
+            for w in body[: len(body) - len(trailing)].split()
+            if w.lower() not in _STOP and w.lower() not in TOKEN_DESCRIPTORS
+        ]
         return Term("literal", trailing, near=tuple(beside))
-    if indefinite and (len(words) > 1 or not lexicons.topic_words(body) - {body.lower()}):
+    if indefinite and len(words) == 1 and not lexicons.topic_words(body) - {body.lower()}:
+        # "Mentions a lighthouse": the word is one (✔); none is no proof there is none ("a dateline", "an ask"): n/a
+        return Term("word", body, open_ended=True)
+    if indefinite and len(words) > 1:
         return Term("na", f'"{term}" asks for an instance of "{body}", which no word list of the grader describes')
     if tokens:
         return _token_term(body, tokens)
     return Term("word", body)
+
+
+_PLACE_WORDS = frozenset("page pages site website webpage url link address section".split())
+"""Words after a kind that say where it points, not what it is about ("a link to the warranty page": warranty)."""
 
 
 def _pattern_term(found: tuple[str, list[str]], tail: str, count: tuple[int | None, int | None, bool] | None) -> Term:
@@ -361,7 +309,7 @@ def _pattern_term(found: tuple[str, list[str]], tail: str, count: tuple[int | No
     name, before = found
     near = [w for w in before if w in SPECIFIERS]
     quality = [w for w in before if w not in SPECIFIERS]
-    near += [w for w in re.findall(r"[\w'-]+", tail.lower()) if w not in _STOP]
+    near += [w for w in re.findall(r"[\w'-]+", tail.lower()) if w not in _STOP and w not in _PLACE_WORDS]
     if any(w in QUALIFIERS for w in near):
         quality += [w for w in near if w in QUALIFIERS]
         near = [w for w in near if w not in QUALIFIERS]

@@ -15,7 +15,21 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from rubric_core.checks.text import lines_of, sentences_of
+from rubric_core.checks.calls_to_action import find_cta, is_call_to_action
+from rubric_core.checks.found import Found, by_regex, line_of, sentence_around, sentences_matching
+from rubric_core.checks.framing import GREETING_RE, SIGN_OFF_RE, frame_of
+from rubric_core.checks.text import lines_of
+from rubric_core.checks.when import (
+    _DATE_NET,
+    _DATE_RE,
+    _DEADLINE_NET,
+    _TIME_NET,
+    _TIME_RE,
+    _find_deadline,
+)
+from rubric_core.numbers import SCALES, TENS, UNITS, words_alternation
+
+__all__ = ["PATTERNS", "_DATE_RE", "_TIME_RE", "Found", "Pattern", "find", "find_all", "is_call_to_action", "maybe"]
 
 _URL = (
     r"(?:https?://[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]|www\.[^\s<>\"')\]]+[^\s<>\"')\].,;:!?]"
@@ -29,11 +43,7 @@ _CURRENCY = r"(?:[$€£¥₹]|US\$|A\$|C\$)"
 _AMOUNT = r"\d{1,3}(?:[,\s]\d{3})*(?:\.\d{1,2})?|\d+(?:\.\d{1,2})?"
 _MONEY_WORDS = r"(?:dollars?|euros?|pounds? sterling|cents?|bucks|quid|yen|rupees?|francs?|usd|eur|gbp)"
 """Pounds alone are a weight as often as money: only £, GBP or 'pounds sterling' make a price."""
-_NUMBER_WORDS = (
-    r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|"
-    r"seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|"
-    r"million|billion|a|an)"
-)
+_NUMBER_WORDS = rf"(?:{words_alternation({**UNITS, **TENS, **SCALES})}|a|an)"
 _PRICE_RE = re.compile(
     rf"{_CURRENCY}\s?(?:{_AMOUNT})(?:\s?(?:k|m|bn))?\b"
     rf"|\b(?:{_AMOUNT})\s?(?:{_CURRENCY}|{_MONEY_WORDS})\b"
@@ -49,56 +59,6 @@ _PRICE_NET = re.compile(
     r"/mo|/yr|\d+\.\d\d)\b",
     re.IGNORECASE,
 )
-_WEEKDAYS = r"(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
-"""Whole names only: "sat", "sun" and "wed" are words far more often than days."""
-_MONTHS = (
-    r"(?:january|february|march|april|may|june|july|august|september|october|november|december|"
-    r"jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)"
-)
-_DATE_RE = re.compile(
-    rf"\b{_WEEKDAYS}\b(?!\s+(?:mornings|afternoons|evenings|nights)\b)\.?"
-    r"|\b(?:on|by|before|until|till|from|after) the \d{1,2}(?:st|nd|rd|th)\b"
-    rf"|\b{_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?\b(?:,?\s+\d{{4}})?"
-    rf"|\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:of\s+)?{_MONTHS}\b(?:,?\s+\d{{4}})?"
-    r"|\b\d{4}-\d{2}-\d{2}\b|\b\d{1,2}[/.]\d{1,2}[/.]\d{2,4}\b"
-    r"|\b(?:end|start|beginning|middle)\s+of\s+" + _MONTHS + r"\b"
-    r"|\bq[1-4]\s+\d{4}\b",
-    re.IGNORECASE,
-)
-"""A month alone is no date ("may" is a verb far more often): the month pattern needs a day number."""
-_DATE_NET = re.compile(
-    rf"\b(?:{_WEEKDAYS}|{_MONTHS}|today|tomorrow|tonight|yesterday|weekend|weekday|midweek|"
-    r"(?:next|this|last|coming) (?:week|month|year|quarter)|(?:end|start) of (?:the )?(?:day|week|month|year)|"
-    r"eod|eow|cob|q[1-4]|\d{1,2}(?:st|nd|rd|th)|(?:19|20)\d\d|\d{1,2}[/.-]\d{1,2})\b",
-    re.IGNORECASE,
-)
-_TIME_RE = re.compile(
-    r"\b\d{1,2}(?::\d{2})?\s?(?:a\.?m\.?|p\.?m\.?)(?=\W|$)|\b(?:[01]?\d|2[0-3]):[0-5]\d\b|\b(?:noon|midnight)\b",
-    re.IGNORECASE,
-)
-_TIME_NET = re.compile(
-    r"\b(?:\d{1,2}(?::\d{2})?\s?(?:h|hrs?|o'clock)|noon|midnight|morning|afternoon|evening|tonight|night|"
-    r"dawn|dusk|lunchtime|midday|o'clock|\d{1,2}:\d{2})\b",
-    re.IGNORECASE,
-)
-_RELATIVE_DAY_RE = re.compile(
-    r"\b(?:today|tonight|tomorrow|(?:the )?end of (?:the )?(?:day|week|month|year|quarter)|eod|cob|close of business|"
-    r"next (?:week|month)|this (?:week|month)|the weekend)\b",
-    re.IGNORECASE,
-)
-"""A day named by where it falls: a deadline with a word of limit before it ('by end of day', 'by tomorrow')."""
-_DEADLINE_LEAD = re.compile(
-    r"\b(?:by|until|till|due|deadline|no later than|closes?|closing|ends?|expires?|last day|cut-?off)\b"
-    r"[^.!?\n]{0,40}$",
-    re.IGNORECASE,
-)
-_DEADLINE_AFTER = re.compile(r"^\W{0,2}(?:\w+\W+){0,1}(?:deadline|cut-?off|due date)\b", re.IGNORECASE)
-"""A date named as one: "the 15 March deadline"."""
-_DEADLINE_NET = re.compile(
-    r"\b(?:deadline|due|cut-?off|expir\w*|no later than|until|till|by (?:the )?(?:end|close)|asap|"
-    r"closes?|closing)\b",
-    re.IGNORECASE,
-)
 _STATISTIC_RE = re.compile(
     r"\b\d+(?:\.\d+)?\s?%|\b\d+(?:\.\d+)?\s+(?:percent|per cent)\b|\b\d+\s+(?:out\s+)?of\s+(?:every\s+)?\d+\b"
     r"|\b\d+(?:\.\d+)?\s?(?:x|times)\s+(?:more|less|fewer|faster|slower|higher|lower|bigger|smaller|as)\b",
@@ -111,26 +71,15 @@ _STATISTIC_NET = re.compile(
 )
 _DIGITS_RE = re.compile(r"\d+(?:[.,]\d+)*")
 _NUMBER_WORD_RE = re.compile(
-    r"\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-    r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundreds?|"
-    r"thousands?|millions?|billions?|dozens?|first|second|third|half|once|twice|single|double|triple|pair)\b",
+    rf"\b(?:{words_alternation({**UNITS, **TENS})}|(?:{words_alternation(SCALES)})s?|dozens?|first|second|third|half|"
+    r"once|twice|single|double|triple|pair)\b",
     re.IGNORECASE,
 )
-_GREETING_RE = re.compile(
-    r"^\W*(?:hi|hello|hey|dear|greetings|good (?:morning|afternoon|evening|day)|hiya|howdy|yo|welcome|"
-    r"to whom it may concern)\b",
-    re.IGNORECASE,
-)
+_GREETING_RE = GREETING_RE
 _GREETING_NET = re.compile(
     r"^\W*(?:\w+(?: \w+)?,\s*$|hi|hello|hey|dear|greetings|good|welcome|morning)\b", re.IGNORECASE
 )
-_SIGN_OFF_RE = re.compile(
-    r"^\W*(?:best(?: wishes| regards)?|regards|kind regards|warm regards|warmest regards|warmly|sincerely|"
-    r"yours(?: truly| sincerely| faithfully)?|thanks(?: again| so much)?|thank you|many thanks|cheers|"
-    r"all the best|take care|respectfully|with gratitude|with thanks|talk soon|speak soon|see you(?: soon| there)?|"
-    r"until next time)\s*[,.!—-]?\s*(?:\w[\w.'-]*(?: \w[\w.'-]*){0,3})?$",
-    re.IGNORECASE,
-)
+_SIGN_OFF_RE = SIGN_OFF_RE
 _SIGN_OFF_NET = re.compile(
     r"\b(?:regards|best|cheers|thanks|thank you|sincerely|yours|love|take care|talk soon|see you|bye|warmly)\b",
     re.IGNORECASE,
@@ -162,149 +111,35 @@ _THANKS_RE = re.compile(
 )
 _THANKS_NET = re.compile(r"\b(?:thank\w*|grateful|gratitude|appreciat\w*|cheers|kudos)\b", re.IGNORECASE)
 
-_CTA_STRONG = (
-    r"buy|order|pre-?order|visit|try|sign up|signup|register|join|subscribe|book|reserve|e-?mail|reply|respond|"
-    r"download|install|get|grab|shop|contact|reach out|click|tap|apply(?! the\b)|rsvp|claim|learn more|find out|"
-    r"check out|donate|vote|schedule|enrol|enroll|attend|let us know|tell us|pledge|secure|lock in|upgrade|"
-    r"stop by|drop by|swing by|head over|treat yourself|don't miss|do not miss|hurry|act now|redeem|"
-    r"use (?:the )?(?:code|promo|coupon)"
-)
-"""Verbs that ask for action on their own when an object follows ('Order yours', 'Book a test ride')."""
-_CTA_WEAK = (
-    r"call|phone|ring|see|take|give|send|ask|fill (?:in|out)|submit|watch|listen|read|come|write|text|start|share|"
-    r"follow|explore|discover|request|pick up|save"
-)
-"""Verbs that ask for action only with an object that points at the sender or now ('Call us', 'Follow us',
-'Start your trial', 'Read more'): 'Call it a day', 'See you soon', 'Take care' ask for nothing."""
-_CTA_OBJECT = (
-    r"(?:(?:your|yours|yourself|it|them|us|one|a|an|the|now|today|tonight|here|online|at|our|this|these|that|for|"
-    r"up|in|out|more|to|by|with|me|early|free|before|on|over|off|while|soon)\b|\d|\+|https?://|www\.)"
-)
-_CTA_WEAK_OBJECT = (
-    r"(?:(?:us|to us|our|your|yours|now|today|tonight|here|online|more|a look|a try|a call|a line|it (?:a try|a "
-    r"go|a spin|now|today)|see us|visit|join|and|along|by)\b|\d|\+|https?://|www\.)"
-)
-_CTA_LEAD = (
-    r"(?:(?:please|so|now|then|just|simply|today|tomorrow|don't wait|do not wait|why wait|hurry|act now|act fast|"
-    r"ready|interested|go ahead and|be sure to|make sure to|remember to|feel free to|why not|"
-    r"you (?:should|can|could|must|need to|'ll want to|will want to|won't want to miss|have to))[,!:—-]*\s+)*"
-)
-_CTA_RE = re.compile(
-    rf"^\W*{_CTA_LEAD}(?:(?:{_CTA_STRONG})\b(?:\W*$|\s+{_CTA_OBJECT})|(?:{_CTA_WEAK})\s+{_CTA_WEAK_OBJECT})",
-    re.IGNORECASE,
-)
-_CLAUSE_SPLIT = re.compile(r"\s*(?::|;|\s[—–-]\s|—)\s*")
-
-
-@dataclass(frozen=True)
-class Found:
-    """One instance a finder saw: its text and the 1-based line it is on."""
-
-    text: str
-    line: int
-    sentence: str = ""
-    """The sentence (or line) it stands in: what a specifier is looked for in."""
-
-    weak: bool = False
-    """Maybe one, maybe not: a call to action offered only on a condition ('If you have questions, reply')."""
-
-
-def _line_of(text: str, index: int) -> int:
-    return len([ln for ln in text[: max(index, 0) + 1].splitlines() if ln.strip()]) or 1
-
-
-def _sentence_around(text: str, start: int, end: int) -> str:
-    left = max(text.rfind(ch, 0, start) for ch in ".!?\n")
-    rights = [i for i in (text.find(ch, end) for ch in "!?\n") if i >= 0]
-    period = re.search(r"\.(?=\s|$)", text[end:])
-    if period:
-        rights.append(end + period.start())
-    right = min(rights) if rights else len(text)
-    return text[left + 1 : right + 1].strip()
-
-
-def _by_regex(pattern: re.Pattern[str]) -> Callable[[str], list[Found]]:
-    def find(text: str) -> list[Found]:
-        return [
-            Found(m.group(0).strip(), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end()))
-            for m in pattern.finditer(text)
-            if m.group(0).strip()
-        ]
-
-    return find
-
-
-def _sentences_matching(text: str, test: Callable[[str], bool]) -> list[Found]:
-    out = []
-    for s in sentences_of(text):
-        if test(s):
-            first = s.split()[0] if s.split() else s
-            idx = text.find(first)
-            out.append(Found(s if len(s) <= 120 else s[:117] + "…", _line_of(text, idx), s))
-    return out
-
-
-def is_call_to_action(sentence: str) -> bool:
-    """Whether a sentence (or one of its clauses) asks the reader to act: it opens, after 'please', 'so',
-    'today,' and the like, with an action verb followed by its object ('Order yours', 'Visit our site',
-    'Sign up now'). 'See you soon' and 'Add the flour' ask for nothing to be bought or done for the sender."""
-    if sentence.rstrip().endswith("?") and not re.match(r"^\W*why not\b", sentence, re.IGNORECASE):
-        return False
-    return any(_CTA_RE.search(clause) for clause in _CLAUSE_SPLIT.split(sentence) if clause)
-
-
-_CONDITIONAL = re.compile(
-    r"\b(?:if|in case|should you|whenever)\b|\bquestions? (?:are|is) welcome\b|\bany questions\b", re.IGNORECASE
-)
-"""A sentence that asks only on a condition ('If you have questions, just reply', 'Questions are welcome: reply
-here'): an invitation a reader may or may not take as the call to action the criterion asks for."""
-
-
-def _find_cta(text: str) -> list[Found]:
-    out = []
-    for s in sentences_of(text):
-        clauses = [c for c in _CLAUSE_SPLIT.split(s) if c] + [re.split(r",\s*", s, maxsplit=1)[-1]]
-        if is_call_to_action(s) or any(is_call_to_action(c) for c in clauses):
-            first = s.split()[0] if s.split() else s
-            shown = s if len(s) <= 120 else s[:117] + "…"
-            out.append(Found(shown, _line_of(text, text.find(first)), s, weak=bool(_CONDITIONAL.search(s))))
-    return out
-
 
 def _find_question(text: str) -> list[Found]:
-    return _sentences_matching(text, lambda s: s.rstrip("\"')]”’ ").endswith("?"))
-
-
-def _find_deadline(text: str) -> list[Found]:
-    """A date or time with a word of limit before it ('by Friday', 'due March 3', 'closes at 5 pm'), or a
-    date named a deadline ('the 15 March deadline')."""
-    out = []
-    for pattern in (_DATE_RE, _TIME_RE, _RELATIVE_DAY_RE):
-        for m in pattern.finditer(text):
-            before = re.split(r"[.!?\n]", text[max(0, m.start() - 60) : m.start()])[-1]
-            after = text[m.end() : m.end() + 30]
-            if _DEADLINE_LEAD.search(before) or _DEADLINE_AFTER.search(after):
-                words = before.strip().split()
-                shown = ((words[-1] + " ") if words else "") + m.group(0)
-                out.append(Found(shown.strip(), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end())))
-    return out
+    return sentences_matching(text, lambda s: s.rstrip("\"')]”’*_ ").endswith("?"))
 
 
 def _find_number(text: str) -> list[Found]:
     return [
-        Found(m.group(0), _line_of(text, m.start()), _sentence_around(text, m.start(), m.end()))
+        Found(m.group(0), line_of(text, m.start()), sentence_around(text, m.start(), m.end()))
         for m in _DIGITS_RE.finditer(text)
     ]
 
 
-def _find_greeting(text: str) -> list[Found]:
+def _opening_line(text: str) -> tuple[int, str]:
+    """The first line after a subject line (framing.py), and its 1-based number."""
     lines = lines_of(text)
-    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_RE.search(lines[0]) else []
+    heading = len(frame_of(text).subject.splitlines())
+    if 0 < heading < len(lines):
+        return heading + 1, lines[heading]
+    return 1, lines[0] if lines else ""
+
+
+def _find_greeting(text: str) -> list[Found]:
+    number, line = _opening_line(text)
+    return [Found(line, number, line)] if line and _GREETING_RE.search(line) else []
 
 
 def _greeting_net(text: str) -> list[Found]:
-    lines = lines_of(text)
-    return [Found(lines[0], 1, lines[0])] if lines and _GREETING_NET.search(lines[0]) else []
+    number, line = _opening_line(text)
+    return [Found(line, number, line)] if line and _GREETING_NET.search(line) else []
 
 
 def _last_lines(text: str, test: Callable[[str], bool], *, longest: int) -> list[Found]:
@@ -325,7 +160,7 @@ def _sign_off_net(text: str) -> list[Found]:
 
 
 def _find_bullets(text: str) -> list[Found]:
-    return [Found(m.group(0).strip(), _line_of(text, m.start()), m.group(0)) for m in _BULLET_RE.finditer(text)]
+    return [Found(m.group(0).strip(), line_of(text, m.start()), m.group(0)) for m in _BULLET_RE.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -355,8 +190,8 @@ PATTERNS: dict[str, Pattern] = {
             "price",
             "price pattern",
             "an amount of money ($49, €10, 25 dollars, forty-nine dollars, USD 30)",
-            _by_regex(_PRICE_RE),
-            net=_by_regex(_PRICE_NET),
+            by_regex(_PRICE_RE),
+            net=by_regex(_PRICE_NET),
             net_says="a currency sign or word, price, cost, fee, pay, cheap, expensive, affordable, free, "
             "discount, per month, a decimal like 49.99",
         ),
@@ -366,14 +201,14 @@ PATTERNS: dict[str, Pattern] = {
             "a sentence that asks the reader to act: it (or a clause after a colon or dash) opens, after please, "
             "so, today or don't wait, with a verb such as buy, order, visit, try, sign up, book, call, reply, "
             "download or join, followed by its object (yours, us, our site, now, today, a link...)",
-            _find_cta,
+            find_cta,
         ),
         Pattern(
             "date",
             "date pattern",
             "a date or weekday (Friday, March 3, 3 March 2026, 2026-03-03, 3/4/2026, end of June, Q3 2026)",
-            _by_regex(_DATE_RE),
-            net=_by_regex(_DATE_NET),
+            by_regex(_DATE_RE),
+            net=by_regex(_DATE_NET),
             net_says="a weekday or month name (May too), today, tomorrow, next week, end of day, an ordinal "
             "(15th), a year, 3/4",
         ),
@@ -381,8 +216,8 @@ PATTERNS: dict[str, Pattern] = {
             "time",
             "time pattern",
             "a time of day (10 am, 7:30 p.m., 14:30, noon, midnight)",
-            _by_regex(_TIME_RE),
-            net=_by_regex(_TIME_NET),
+            by_regex(_TIME_RE),
+            net=by_regex(_TIME_NET),
             net_says="morning, afternoon, evening, tonight, o'clock, 9h",
         ),
         Pattern(
@@ -391,30 +226,30 @@ PATTERNS: dict[str, Pattern] = {
             "a date, time or day (tomorrow, end of day) after by, until, due, closes, ends or expires ('by "
             "Friday', 'due March 3', 'by end of day'), or a date named a deadline ('the 15 March deadline')",
             _find_deadline,
-            net=lambda text: _by_regex(_DEADLINE_NET)(text) + _by_regex(_DATE_NET)(text),
+            net=lambda text: by_regex(_DEADLINE_NET)(text) + by_regex(_DATE_NET)(text),
             net_says="deadline, due, until, closes, expires, by the end, and anything the date net finds",
         ),
         Pattern(
             "link",
             "link pattern",
             "a web address (https://…, www.…, example.com)",
-            _by_regex(_URL_RE),
+            by_regex(_URL_RE),
             complete=True,
         ),
         Pattern(
             "email_address",
             "email address pattern",
             "an email address (name@example.com)",
-            _by_regex(_EMAIL_RE),
-            net=_by_regex(re.compile(r"@|\b(?:at|dot)\b\W*\w+\W*\b(?:dot|com)\b", re.IGNORECASE)),
+            by_regex(_EMAIL_RE),
+            net=by_regex(re.compile(r"@|\b(?:at|dot)\b\W*\w+\W*\b(?:dot|com)\b", re.IGNORECASE)),
             net_says="an @, 'name at example dot com'",
         ),
         Pattern(
             "phone_number",
             "phone number pattern",
             "a phone number (seven digits or more, with spaces, dots, dashes or brackets)",
-            _by_regex(_PHONE_RE),
-            net=_by_regex(re.compile(r"\d{3,}|\b(?:tel|phone|call)\b", re.IGNORECASE)),
+            by_regex(_PHONE_RE),
+            net=by_regex(re.compile(r"\d{3,}|\b(?:tel|phone|call)\b", re.IGNORECASE)),
             net_says="three digits in a row, tel, phone, call",
         ),
         Pattern("question", "question", "a sentence that ends with a question mark", _find_question, complete=True),
@@ -422,8 +257,8 @@ PATTERNS: dict[str, Pattern] = {
             "statistic",
             "statistic pattern",
             "a figure with a unit of comparison (40%, 12 percent, 3 out of 4, 2x faster)",
-            _by_regex(_STATISTIC_RE),
-            net=_by_regex(_STATISTIC_NET),
+            by_regex(_STATISTIC_RE),
+            net=by_regex(_STATISTIC_NET),
             net_says="any digit, percent, half, a third, most, twice, on average",
         ),
         Pattern(
@@ -431,7 +266,7 @@ PATTERNS: dict[str, Pattern] = {
             "number pattern",
             "a number written in digits (12, 4.5, 1,000)",
             _find_number,
-            net=_by_regex(_NUMBER_WORD_RE),
+            net=by_regex(_NUMBER_WORD_RE),
             net_says="a number in words (five, twenty, a dozen, twice)",
         ),
         Pattern("digits", "digits", "a number written in digits (12, 4.5, 1,000)", _find_number, complete=True),
@@ -456,13 +291,13 @@ PATTERNS: dict[str, Pattern] = {
             "emoji",
             "emoji",
             "an emoji character",
-            _by_regex(_EMOJI_RE),
+            by_regex(_EMOJI_RE),
             complete=True,
-            net=_by_regex(_EMOJI_NET),
+            net=by_regex(_EMOJI_NET),
             net_says="a text emoticon such as :) or <3",
         ),
-        Pattern("hashtag", "hashtag", "a #hashtag", _by_regex(_HASHTAG_RE), complete=True),
-        Pattern("exclamation", "exclamation mark", "an exclamation mark", _by_regex(_EXCLAMATION_RE), complete=True),
+        Pattern("hashtag", "hashtag", "a #hashtag", by_regex(_HASHTAG_RE), complete=True),
+        Pattern("exclamation", "exclamation mark", "an exclamation mark", by_regex(_EXCLAMATION_RE), complete=True),
         Pattern(
             "bullets", "bullet list", "lines starting with -, *, •, + or 1.", _find_bullets, minimum=2, complete=True
         ),
@@ -470,32 +305,46 @@ PATTERNS: dict[str, Pattern] = {
             "numbered",
             "numbered list",
             "lines starting with 1., 2. or 1), 2)",
-            _by_regex(_NUMBERED_RE),
+            by_regex(_NUMBERED_RE),
             minimum=2,
             complete=True,
         ),
-        Pattern("semicolon", "semicolon", "a semicolon (;)", _by_regex(re.compile(r";")), complete=True),
-        Pattern("colon", "colon", "a colon (:) that is not inside a time (10:30)", _by_regex(_COLON_RE), complete=True),
+        Pattern("semicolon", "semicolon", "a semicolon (;)", by_regex(re.compile(r";")), complete=True),
+        Pattern("colon", "colon", "a colon (:) that is not inside a time (10:30)", by_regex(_COLON_RE), complete=True),
         Pattern(
-            "comma", "comma", "a comma (,) that is not inside a number (1,000)", _by_regex(_COMMA_RE), complete=True
+            "comma", "comma", "a comma (,) that is not inside a number (1,000)", by_regex(_COMMA_RE), complete=True
         ),
-        Pattern("dash", "dash", "an em or en dash (—, –) or a spaced hyphen ( - )", _by_regex(_DASH_RE), complete=True),
-        Pattern("ellipsis", "ellipsis", "an ellipsis (… or ...)", _by_regex(re.compile(r"…|\.\.\.")), complete=True),
-        Pattern("parentheses", "parentheses", "a bracket: ( or )", _by_regex(re.compile(r"[()]")), complete=True),
+        Pattern("dash", "dash", "an em or en dash (—, –) or a spaced hyphen ( - )", by_regex(_DASH_RE), complete=True),
+        Pattern(
+            "heading",
+            "heading",
+            "a Markdown heading (a line starting with # to ######)",
+            by_regex(re.compile(r"^\s{0,3}#{1,6}\s+\S.*$", re.MULTILINE)),
+            complete=True,
+        ),
+        Pattern(
+            "period",
+            "period",
+            "a full stop (.) that is not in a number, an ellipsis or an abbreviation's inner dot",
+            by_regex(re.compile(r"(?<![.\d])\.(?![.\w])")),
+            complete=True,
+        ),
+        Pattern("ellipsis", "ellipsis", "an ellipsis (… or ...)", by_regex(re.compile(r"…|\.\.\.")), complete=True),
+        Pattern("parentheses", "parentheses", "a bracket: ( or )", by_regex(re.compile(r"[()]")), complete=True),
         Pattern(
             "apology",
             "apology",
             "sorry, we apologise, apologies, please forgive us, we regret (not 'the apology')",
-            _by_regex(_APOLOGY_RE),
-            net=_by_regex(_APOLOGY_NET),
+            by_regex(_APOLOGY_RE),
+            net=by_regex(_APOLOGY_NET),
             net_says="any word of sorry, apology, regret, forgive, pardon or excuse",
         ),
         Pattern(
             "thanks",
             "thanks",
             "thanks, thank you, many thanks, grateful, we appreciate (not 'the thanks' or 'thanks to its ...')",
-            _by_regex(_THANKS_RE),
-            net=_by_regex(_THANKS_NET),
+            by_regex(_THANKS_RE),
+            net=by_regex(_THANKS_NET),
             net_says="any word of thank, grateful, gratitude, appreciate, cheers",
         ),
     )

@@ -11,11 +11,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from typing import Any
 
-from rubric_core.checks import code_checks
+from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
+from rubric_core.checks.echo import echoes, mask
+from rubric_core.checks.json_keys import check_json_key, json_key_plan
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.lists import list_plan
 from rubric_core.checks.mention_plans import (
     absence_plan,
     act_plan,
@@ -24,7 +26,10 @@ from rubric_core.checks.mention_plans import (
     negative_mention,
     positive_mention,
 )
-from rubric_core.checks.mentions import split_terms
+from rubric_core.checks.named_tokens import check_named_tokens, token_plan
+from rubric_core.checks.parts import check_part, part_plan
+from rubric_core.checks.quantities import count_only, quantity
+from rubric_core.checks.scopes import run_scoped, scoped, split_scope
 from rubric_core.checks.spec import (
     LEAD_FILLER,
     NO_PHRASING,
@@ -35,96 +40,11 @@ from rubric_core.checks.spec import (
     only,
     plain_lead,
 )
+from rubric_core.checks.sql import check_sql, sql_plan
+from rubric_core.checks.terms import split_terms
 from rubric_core.rubric import Criterion
 
 __all__ = ["NO_PHRASING", "CheckPlan", "CheckSpec", "Draft", "contradictions", "evaluate", "interpret", "plan"]
-
-_NUMBER_WORDS = {
-    "a": 1,
-    "an": 1,
-    "one": 1,
-    "single": 1,
-    "a single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "eleven": 11,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "fifty": 50,
-    "hundred": 100,
-    "a hundred": 100,
-    "one hundred": 100,
-}
-_NUM = r"(\d+|a single|a hundred|one hundred|" + "|".join(sorted(_NUMBER_WORDS, key=len, reverse=True)) + r")"
-
-
-def _num(word: str) -> int:
-    word = word.lower().strip()
-    return int(word) if word.isdigit() else _NUMBER_WORDS[word]
-
-
-def _quantity(text: str, unit: str) -> tuple[int | None, int | None, tuple[int, int]] | None:
-    """(min, max, span of the words read) of a count of `unit` in `text`, or None."""
-    u = rf"{unit}s?\b"
-    low = text.lower()
-    patterns: list[tuple[str, Any]] = [
-        (rf"\bbetween {_NUM} and {_NUM} {u}", lambda a, b: (_num(a), _num(b))),
-        (rf"\b{_NUM}\s*(?:to|-|–|or)\s*{_NUM} {u}", lambda a, b: (_num(a), _num(b))),
-        (
-            rf"\b(?:at least|no fewer than|not fewer than|no shorter than|minimum of|a minimum of) {_NUM} {u}",
-            lambda a: (_num(a), None),
-        ),
-        (rf"\b{_NUM} or more {u}", lambda a: (_num(a), None)),
-        (rf"\b{_NUM} {u} or (?:more|longer)\b", lambda a: (_num(a), None)),
-        (
-            rf"\b(?:at most|no more than|not more than|no longer than|up to|maximum of|a maximum of) {_NUM} {u}",
-            lambda a: (None, _num(a)),
-        ),
-        (rf"\b{_NUM} {u} or (?:fewer|less|shorter)\b", lambda a: (None, _num(a))),
-        (rf"\b(?:max(?:imum)?|limit(?: of)?|within|no longer than)\.? {_NUM} {u}", lambda a: (None, _num(a))),
-        (
-            rf"\b(?:(?:does|do|must|should|will|may|can)(?: not|n't)|not to|never|not)\s+(?:be\s+)?"
-            rf"(?:exceed|go over|longer than|more than|over)\s+{_NUM} {u}",
-            lambda a: (None, _num(a)),
-        ),
-        (rf"\bnot exceeding {_NUM} {u}", lambda a: (None, _num(a))),
-        (rf"\b{_NUM}[- ]{u} (?:max(?:imum)?|limit|cap|at most|tops)\b", lambda a: (None, _num(a))),
-        (rf"\b(?:min(?:imum)?)\.? {_NUM} {u}", lambda a: (_num(a), None)),
-        (rf"\b{_NUM}[- ]{u} (?:min(?:imum)?|at least)\b", lambda a: (_num(a), None)),
-        (rf"\b(?:fewer than|less than|under) {_NUM} {u}", lambda a: (None, _num(a) - 1)),
-        (rf"\b(?:more than|over) {_NUM} {u}", lambda a: (_num(a) + 1, None)),
-        (rf"\b(?:exactly )?{_NUM}[- ]{u}", lambda a: (_num(a), _num(a))),
-    ]
-    for pattern, build in patterns:
-        m = re.search(pattern, low)
-        if m:
-            return (*build(*m.groups()), m.span())
-    return None
-
-
-_COUNT_FILLER = frozenset(
-    "has have is are be it its it's the a an in of with exactly only just total long length written "
-    "consists made up keep keeps should must contains contain uses use text answer response reply output draft "
-    "summary".split()
-)
-"""Words that may stand around a count without asking for anything more ("Has exactly three lines",
-"A one-sentence summary", "Is three lines long"). Any other word ("every single sentence", "each of the
-three lines rhymes", "three lines about spring") asks for something the count check does not measure,
-so the criterion is not judged at all rather than judged by its count alone."""
-
-
-def _count_only(low: str, span: tuple[int, int]) -> bool:
-    """Whether the criterion asks for nothing but the count read at `span`."""
-    return only(low[: span[0]] + " " + low[span[1] :], _COUNT_FILLER)
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:
@@ -133,7 +53,22 @@ def interpret(criterion: Criterion) -> CheckSpec | None:
 
 
 def plan(criterion: Criterion) -> CheckPlan:
-    """The check a criterion asks for, or the reason none covers all of it."""
+    """The check a criterion asks for, or the reason none covers all of it (and, when it names a token the text
+    must hold, a check that fails a draft without it: named_tokens.py)."""
+    part = split_scope(criterion.text)
+    if part is not None:
+        inner = _plan(Criterion(part[1], criterion.line, criterion.attachment))
+        if inner.spec is not None and inner.spec.check in _TEXT_CHECKS:
+            return scoped(inner, part[0])
+    planned = _plan(criterion)
+    if planned.spec is None and planned.reason == NO_PHRASING:
+        return (
+            token_plan(criterion.text, "no check of the offline grader reads what the criterion asks of it") or planned
+        )
+    return planned
+
+
+def _plan(criterion: Criterion) -> CheckPlan:
     text = criterion.text.strip()
     low = text.lower()
     attachment = criterion.attachment
@@ -183,6 +118,10 @@ def plan(criterion: Criterion) -> CheckPlan:
         low,
     ):
         return CheckPlan(CheckSpec("python_syntax", {}))
+    if re.fullmatch(r"(?:the code |it )?(?:uses|has|includes|adds) (?:python )?type (?:hints|annotations)\.?", low):
+        return CheckPlan(CheckSpec("python_type_hints", {}))
+    if re.fullmatch(r"(?:the code |it )?(?:includes|has|adds|contains|comes with) (?:unit |python )?tests\.?", low):
+        return CheckPlan(CheckSpec("python_has_tests", {}))
     if re.search(r"\bdocstrings?\b", low) and re.search(r"\b(?:has|have|includes?|contains?|with|gives?)\b", low):
         # "Includes a docstring", "Every function has a docstring": read in the code (ast), not as a word to
         # find in the text (a docstring does not say "docstring").
@@ -242,9 +181,11 @@ def plan(criterion: Criterion) -> CheckPlan:
         names = [n.strip() for n in split_terms(many.group(1))[0]]
         if names and all(n[:1].isupper() for n in names):
             return CheckPlan(CheckSpec("markdown_sections", {"sections": names}))
+    if m and m.group(1).lower() in ("markdown", "md", "level-2", "level-1", "h1", "h2", "h3"):
+        m = None  # "Has a Markdown heading": any heading (the heading pattern), not one called "Markdown"
     if m and plain_lead(text[: m.start()].lower().replace("includes", "").replace("has", "").replace("with", "")):
         return CheckPlan(CheckSpec("markdown_sections", {"sections": [m.group(1)]}))
-    q = _quantity(low, "sensory detail")
+    q = quantity(low, "sensory detail")
     if q:
         lo, hi, span = q
         # The bundled word list finds some sensory details, never all: only a lower bound can be confirmed
@@ -252,7 +193,7 @@ def plan(criterion: Criterion) -> CheckPlan:
         exact = hi is not None and (lo != hi or "exactly" in low)
         if lo is None or exact:
             return CheckPlan(None, "the sensory word list finds some details, never all, so only 'at least' is judged")
-        if not _count_only(low, span):
+        if not count_only(low, span):
             return CheckPlan(None, "it asks for a count and more")
         return CheckPlan(CheckSpec("sensory_details", {"min": lo}))
     m = re.search(
@@ -262,6 +203,14 @@ def plan(criterion: Criterion) -> CheckPlan:
     )
     if m:
         return CheckPlan(CheckSpec("not_contains", {"terms": [m.group(1)], "literal": [False]}))
+    m = re.fullmatch(r"(?:the code )?imports? (?:the )?`?([a-z_][\w.]*)`?(?: module| package| library)?\.?", low)
+    if m:
+        name = re.escape(m.group(1))
+        pattern = rf"(?m)^\s*(?:import\s+(?:[\w.]+\s*,\s*)*{name}\b|from\s+{name}(?:\.\w+)*\s+import\b)"
+        return CheckPlan(CheckSpec("regex", {"pattern": pattern}))
+    queried = sql_plan(text) or json_key_plan(text) or part_plan(text)
+    if queried is not None:
+        return queried
     acting = act_plan(text)
     if acting is not None:
         return acting
@@ -274,14 +223,18 @@ def plan(criterion: Criterion) -> CheckPlan:
         ("word", "word_count"),
         ("paragraph", "paragraph_count"),
         ("character", "character_count"),
+        ("stanza", "paragraph_count"),
     ):
-        q = _quantity(low, unit)
+        q = quantity(low, unit)
         if q:
             lo, hi, span = q
-            if not _count_only(low, span):
+            if not count_only(low, span):
                 # a count and more ("every single sentence", "each of the three lines rhymes")
                 return CheckPlan(None, "it asks for a count and more; the offline grader checks the count only alone")
             return CheckPlan(CheckSpec(check, {"min": lo, "max": hi}))
+    listed = list_plan(text)
+    if listed is not None:
+        return listed
     counted = counted_plan(text)
     if counted is not None:
         return counted
@@ -313,6 +266,8 @@ _CODE_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "python_docstrings": code_checks.python_docstrings,
     "python_class": code_checks.python_class,
     "python_syntax": code_checks.python_syntax,
+    "python_type_hints": code_checks.python_type_hints,
+    "python_has_tests": code_checks.python_has_tests,
 }
 _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "line_count": t.check_line_count,
@@ -328,14 +283,41 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "markdown_sections": t.check_markdown_sections,
     "topic": t.check_topic,
     "sensory_details": t.check_sensory_details,
+    "list_of": lists.check_list_of,
+    "marked_count": lists.check_marked_count,
+    "sql": check_sql,
+    "json_key": check_json_key,
+    "part": check_part,
+    "named_tokens": check_named_tokens,
 }
 
 
+_ECHO_CHECKED = frozenset({"contains", "topic", "sensory_details", "list_of"})
+"""Checks whose ✔ rests on what the draft holds, so on nothing when it holds it only in text copied from the task."""
+
+
 def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
-    """Run a check against a draft."""
+    """Run a check against a draft. A ✔ that rests only on spans the draft copied from the task's instructions
+    (echo.py) is a ✘: an echo is no evidence."""
     if spec.check in _CODE_CHECKS:
         return _CODE_CHECKS[spec.check](draft.code(), **spec.params)
-    return _TEXT_CHECKS[spec.check](draft.text, **spec.params)
+    params = dict(spec.params)
+    scope = params.pop("scope", "")
+    if scope:
+        return run_scoped(_TEXT_CHECKS[spec.check], draft.text, scope, params)
+    result = _TEXT_CHECKS[spec.check](draft.text, **params)
+    if not (result.passed and draft.task and spec.check in _ECHO_CHECKED):
+        return result
+    spans = echoes(draft.text, draft.task)
+    if not spans or _TEXT_CHECKS[spec.check](mask(draft.text, spans), **spec.params).passed:
+        return result
+    copied = spans[0].text if len(spans[0].text) <= 90 else spans[0].text[:89] + "…"
+    return t.CheckResult(
+        False,
+        f"{result.detail}, but only inside text copied from the task's instructions",
+        f'What it found stands only in text copied from the task\'s own instructions ("{copied}"): an echo is no '
+        "evidence. Write it in the draft's own words, where this kind of text keeps it.",
+    )
 
 
 def contradictions(specs: list[tuple[Criterion, CheckSpec | None]]) -> list[str]:

@@ -33,6 +33,9 @@ class Draft:
     files: dict[str, str] = field(default_factory=dict)
     """Path to content of files the agent wrote (from its tool calls or state)."""
 
+    task: str = ""
+    """The task (the transcript's first user message): a span of the draft copied from it is no evidence."""
+
     def code(self) -> str:
         """The agent's Python code: the last .py file written, else the last fenced Python block."""
         py = [content for path, content in self.files.items() if path.endswith(".py")]

@@ -5,19 +5,9 @@ from __future__ import annotations
 import functools
 import re
 
+from rubric_core.numbers import spoken
+
 _WORD_RE = re.compile(r"[a-z]+(?:'[a-z]+)?")
-_DIGITS = {
-    "0": "zero",
-    "1": "one",
-    "2": "two",
-    "3": "three",
-    "4": "four",
-    "5": "five",
-    "6": "six",
-    "7": "seven",
-    "8": "eight",
-    "9": "nine",
-}
 
 
 @functools.cache
@@ -53,7 +43,8 @@ def count_syllables(word: str) -> int:
     if not word:
         return 0
     if word.isdigit():
-        return sum(count_syllables(_DIGITS[d]) for d in word)
+        # "40" is said "forty", "6" "six", 1990 "nineteen ninety" (rubric_core/numbers.py)
+        return sum(count_syllables(w) for w in spoken(int(word)).split())
     known = _cmu().get(word)
     if known is not None:
         return known

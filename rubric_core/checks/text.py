@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rubric_core.checks import lexicons
+from rubric_core.checks.framing import body_of
 from rubric_core.checks.syllables import count_syllables_in_line
 
 
@@ -36,7 +37,7 @@ class CheckResult:
 WORD_RE = re.compile(r"[A-Za-z0-9]+(?:['’-][A-Za-z0-9]+)*")
 """A word: letters and digits, with inner apostrophes and hyphens."""
 _SENTENCE_END_RE = re.compile(
-    r"(?<!\b[A-Z])(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bvs)[.!?]+[\"')\]]*(?=\s|$)"
+    r"(?<!\b[A-Z])(?<!\be\.g)(?<!\bi\.e)(?<!\bDr)(?<!\bMr)(?<!\bMrs)(?<!\bMs)(?<!\bvs)[.!?]+[\"')\]*_”’]*(?=\s|$)"
 )
 
 
@@ -92,9 +93,19 @@ def _within(n: int, lo: int | None, hi: int | None) -> bool:
     return (lo is None or n >= lo) and (hi is None or n <= hi)
 
 
+def verse_lines(text: str) -> list[str]:
+    """The lines a line count reads: non-empty lines, without a Markdown heading or a lead-in line that ends with a
+    colon above a blank line ("Here is your haiku:")."""
+    lines = lines_of(text)
+    lead = re.match(r"\s*([^\n]*:)[ \t]*\n[ \t]*\n", text)
+    if lead and len(lines) > 1 and lines[0] == lead.group(1).strip():
+        lines = lines[1:]
+    return [line for line in lines if not re.match(r"#{1,6}\s", line)] or lines
+
+
 def check_line_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Non-empty line count within [min, max]."""
-    n = len(lines_of(text))
+    """Non-empty line count within [min, max] (a heading or a lead-in line aside: `verse_lines`)."""
+    n = len(verse_lines(text))
     want = _range_text(min, max)
     if _within(n, min, max):
         return CheckResult(True, f"{n} lines")
@@ -102,8 +113,8 @@ def check_line_count(text: str, *, min: int | None = None, max: int | None = Non
 
 
 def check_syllables_per_line(text: str, *, pattern: list[int]) -> CheckResult:
-    """Syllables of each non-empty line equal `pattern` (e.g. 5-7-5)."""
-    lines = lines_of(text)
+    """Syllables of each non-empty line equal `pattern` (e.g. 5-7-5), a heading or a lead-in line aside."""
+    lines = verse_lines(text)
     counts = [count_syllables_in_line(line) for line in lines]
     detail = "-".join(str(c) for c in counts) + " syllables"
     want = "-".join(str(p) for p in pattern)
@@ -122,8 +133,8 @@ def check_syllables_per_line(text: str, *, pattern: list[int]) -> CheckResult:
 
 
 def check_sentence_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Sentence count within [min, max]."""
-    n = len(sentences_of(text))
+    """Sentence count within [min, max] (of the body: a subject line, greeting and sign-off are framing)."""
+    n = len(sentences_of(body_of(text)))
     if _within(n, min, max):
         return CheckResult(True, f"{n} sentences")
     return CheckResult(False, f"{n} sentences", f"Has {n} sentences; needs {_range_text(min, max)}.")
@@ -136,8 +147,8 @@ def paragraphs_of(text: str) -> list[str]:
 
 
 def check_paragraph_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Paragraph count (blocks parted by a blank line) within [min, max]."""
-    n = len(paragraphs_of(text))
+    """Paragraph count (blocks parted by a blank line) within [min, max], of the body (framing.py)."""
+    n = len(paragraphs_of(body_of(text)))
     if _within(n, min, max):
         return CheckResult(True, f"{n} paragraphs")
     return CheckResult(
@@ -154,8 +165,9 @@ def check_character_count(text: str, *, min: int | None = None, max: int | None 
 
 
 def check_word_count(text: str, *, min: int | None = None, max: int | None = None) -> CheckResult:
-    """Word count within [min, max]."""
-    n = len(words_of(text))
+    """Word count within [min, max]: runs of text between spaces that hold a letter or a digit, as a person
+    counts them ("$4.99/month" is one word, a lone dash none)."""
+    n = sum(1 for token in text.split() if re.search(r"\w", token))
     if _within(n, min, max):
         return CheckResult(True, f"{n} words")
     return CheckResult(False, f"{n} words", f"Has {n} words; needs {_range_text(min, max)}.")

@@ -14,6 +14,8 @@ EXIT_OK = EXIT_SATISFIED = 0
 EXIT_OTHER = EXIT_BELOW = 1
 """Any terminal status but satisfied; a suite under its gate."""
 EXIT_BAD_INPUT = 2
+EXIT_PAUSED = 3
+"""A step-mode run waits at a pause (`rubric-studio run continue RUN` goes on)."""
 EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
 
 

@@ -7,7 +7,14 @@ import sys
 import threading
 from typing import Any
 
-from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OTHER, EXIT_SATISFIED, EXIT_TERMINATED
+from rubric_core.cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_OTHER,
+    EXIT_PAUSED,
+    EXIT_SATISFIED,
+    EXIT_TERMINATED,
+)
 from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.words import counted
 
@@ -29,7 +36,8 @@ def _print_event_table(event: Any, out: Any) -> None:
         print(f"      -> {first[:100]}", file=out)
     elif event.type == "draft":
         first = (d["text"].strip().splitlines() or [""])[0]
-        print(f"\n[iteration {d['iteration'] + 1}] draft: {first[:100]}", file=out)  # from 1, as the UI counts
+        whose = " (the parent run's)" if d.get("inherited") else " (the same draft)" if "regrade_of" in d else ""
+        print(f"\n[iteration {d['iteration'] + 1}] draft{whose}: {first[:100]}", file=out)  # from 1, as the UI counts
         for path in d.get("files") or {}:
             print(f"    file {path}", file=out)
     elif event.type == "evaluation":
@@ -54,8 +62,49 @@ def _print_event_table(event: Any, out: Any) -> None:
             print(d["detail"], file=out)
     elif event.type == "cancelled":
         print("cancelled", file=out)
+    elif event.type == "paused":
+        _print_pause(event, out)
+    elif event.type == "steered":
+        _print_steered(d, out)
     elif event.type == "interrupted":
         print(f"interrupted: {d.get('message', '')}", file=out)
+
+
+def _print_pause(event: Any, out: Any) -> None:
+    d = event.data
+    number = int(d.get("iteration", 0)) + 1
+    go = f"rubric-studio run continue {event.run_id}"
+    if d.get("pause") == "before_grading":
+        print(f"\npaused before grading iteration {number} (read the draft above).", file=out)
+        print(f"  grade it:          {go}", file=out)
+        print(f"  grade another text: {go} --draft-file F   (or a new rubric: --rubric-file F)", file=out)
+    else:
+        result = str(d.get("result", ""))
+        print(f"\npaused after grading iteration {number} ({result}), before the agent hears of it.", file=out)
+        if d.get("feedback"):
+            first = (str(d["feedback"]).strip().splitlines() or [""])[0]
+            print(f"  the agent would get: {first[:100]}", file=out)
+        if result == "needs_revision":
+            print(f"  go on:             {go}", file=out)
+            print(f'  override:          {go} --override "CRITERION=pass"   (pass, fail or n/a)', file=out)
+            print(f"  edit the feedback: {go} --feedback-file F", file=out)
+        else:
+            print(f"  end the run here:  {go}   (the loop ends: {result})", file=out)
+            print(f'  make it revise:    {go} --override "CRITERION=fail"   (pass, fail or n/a)', file=out)
+        print(f"  grade it again:    {go} --rubric-file F   (under a new rubric)", file=out)
+    print(f"  stop:              {go} --stop", file=out)
+
+
+def _print_steered(d: dict[str, Any], out: Any) -> None:
+    if d.get("inherited"):
+        return
+    parts = [f"{o['criterion']} = {o['verdict']}" for o in d.get("overrides") or []]
+    parts += [f"{what} edited" for what in ("feedback", "rubric", "draft") if d.get(what)]
+    said = "; ".join(parts) if parts else "no change"
+    print(
+        f"{d.get('action', 'continue')} at iteration {int(d.get('iteration', 0)) + 1} by {d.get('reviewer', '')}: {said}",
+        file=out,
+    )
 
 
 def _short_args(args: Any) -> str:
@@ -165,6 +214,8 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
     if last.type in ("cancelled", "interrupted"):
         _print_resume_hint(handle, resumable)
         return EXIT_OTHER
+    if last.type == "paused":
+        return EXIT_PAUSED
     return EXIT_SATISFIED if last.type == "finished" and last.data["status"] == "satisfied" else EXIT_OTHER
 
 

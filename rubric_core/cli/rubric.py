@@ -31,35 +31,62 @@ def _model_failed(exc: Any) -> int:
     return EXIT_BELOW
 
 
-def cmd_draft(args: argparse.Namespace) -> int:
-    from rubric_core.assistant.drafting import draft_rubric
-    from rubric_core.assistant.llm import AssistantModelError
-
-    task = read_text_file(args.task_file, "task")
-    try:
-        draft = draft_rubric(task, model=args.model, note=args.note or "")
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
-    except AssistantModelError as exc:
-        return _model_failed(exc)
-    if args.jsonl:
-        _print_json("rubric_draft", draft.to_dict())
-        return EXIT_OK
+def _print_draft(draft: Any) -> None:
     print(f"# drafted by {draft.source}" + (f" (note: {draft.note})" if draft.note else ""))
+    if draft.message:
+        print(f"# {draft.message}")
     for c in draft.criteria:
         print(f"- {c.text}")
         print(f"    why: {c.reason}")
         print(f"    check: {_check_words(c.check)}")
     if draft.left_to_llm:
-        print("\nleft to an LLM grader (the offline grader cannot check these):")
+        print("\nleft to an LLM grader (the offline grader cannot check these; add them to the rubric if you use one):")
         for c in draft.left_to_llm:
             print(f"- {c.text}  ({c.reason})")
+    if draft.held_back:
+        print("\nheld back (each cannot hold together with a line above; edit one to use it):")
+        for c in draft.held_back:
+            print(f"- {c.text}  ({c.reason})")
+    for w in draft.warnings:
+        print(f"\nnote: {w}")
     if draft.usage:
         cost = draft.usage.get("cost_usd")
         print(
             f"\nmodel calls {draft.usage['calls']} · tokens {draft.usage['total_tokens']:,} · "
             + ("cost n/a (no price for this model)" if cost is None else f"cost ${cost:.4f}")
         )
+
+
+def cmd_draft(args: argparse.Namespace) -> int:
+    from rubric_core.assistant.draft_inputs import check_note, check_task
+    from rubric_core.assistant.drafting import DraftInputError, amend_rubric, draft_rubric, drafter_model
+    from rubric_core.assistant.llm import AssistantModelError
+
+    # Everything given is checked before anything is drafted (or a model called): exit 2 says what and why.
+    try:
+        if args.note is not None:
+            check_note(args.note)
+        drafter_model(args.model)
+        if args.rubric_file and args.note is None:
+            raise BadInput(
+                '--rubric-file needs --note: say what to change in that rubric ("remove 2", "add a greeting").'
+            )
+        if args.rubric_file and args.model and drafter_model(args.model):
+            raise BadInput("--rubric-file is amended by the rules: leave --model out.")
+        task = check_task(read_text_file(args.task_file, "task"))
+        rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
+        if rubric is not None:
+            draft = amend_rubric(task, rubric, args.note)
+        else:
+            draft = draft_rubric(task, model=args.model, note=args.note or "")
+    except DraftInputError as exc:
+        raise BadInput(str(exc)) from None
+    except AssistantModelError as exc:
+        return _model_failed(exc)
+    if args.jsonl:
+        _print_json("rubric_draft", draft.to_dict())
+        return EXIT_OK
+    _print_draft(draft)
     return EXIT_OK
 
 
@@ -204,7 +231,14 @@ def add_commands(sub: Any) -> None:
     draft = rsub.add_parser("draft", help="draft a rubric from a task (offline rules, or --model through an LLM)")
     draft.add_argument("--task-file", required=True, help="the task, a UTF-8 text file")
     draft.add_argument("--model", help="provider:model-id to draft with (default: offline rules)")
-    draft.add_argument("--note", help='what to change in the draft ("shorter", "add a criterion for tone")')
+    draft.add_argument(
+        "--note",
+        help='what to change, in plain words ("add a greeting", "remove 2", "make it stricter"); a note that cannot '
+        "be applied is refused (exit 2)",
+    )
+    draft.add_argument(
+        "--rubric-file", help="a rubric to amend with --note instead of a fresh draft (one '- line' each)"
+    )
     draft.add_argument("--jsonl", action="store_true", help="one JSON record")
     draft.set_defaults(func=cmd_draft)
     doctor = rsub.add_parser("doctor", help="findings and proposed edits for a library rubric version")

@@ -1,8 +1,8 @@
-"""Run commands: `run` (a task against a rubric), `resume`, `examples`.
+"""Run commands: `run` (a task against a rubric), `run continue` and `run fork` (steer.py), `resume`, `examples`.
 
 Exit status: 0 satisfied, 1 any other terminal status, 2 bad input (a message
-on stderr, never a traceback), 130 stopped by Ctrl-C and 143 by SIGTERM (the
-run is kept and `resume` finishes it).
+on stderr, never a traceback), 3 paused (step mode: `run continue` goes on),
+130 stopped by Ctrl-C and 143 by SIGTERM (the run is kept and `resume` finishes it).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from rubric_core.cli.common import (
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
 from rubric_core.cli.project_check import check_project_run
+from rubric_core.cli.steer import OptionalCommands, add_step_flags, step_mode
+from rubric_core.cli.steer import add_commands as add_steer_commands
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.projects.checks import check_project_config
@@ -104,6 +106,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     remote = uses_dask(args)
     if remote and args.no_store:
         raise BadInput("--no-store cannot go with a Dask scheduler: its workers write the run to the store.")
+    step = step_mode(args)
+    if step and args.no_store:
+        raise BadInput("--step cannot go with --no-store: a pause is kept in the store, and `run continue` reads it.")
     if not remote:
         preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
     check_project_run(config, open_project(args), remote=remote)
@@ -115,13 +120,18 @@ def cmd_run(args: argparse.Namespace) -> int:
     engine = Engine()
     try:
         if store is not None:
-            handle = make_manager(engine, store, args).start(config, subscribers=[subscriber])
+            handle = make_manager(engine, store, args).start(config, subscribers=[subscriber], step=step)
         else:
             handle = engine.start(config, subscribers=[subscriber])
     except CheckpointFileError as exc:
         raise BadInput(str(exc)) from None
     if store is not None:
-        audit(store, "start", run_id=handle.run_id, detail=f"run, {config.model} graded by {config.grader}")
+        audit(
+            store,
+            "start",
+            run_id=handle.run_id,
+            detail=f"run, {config.model} graded by {config.grader}" + (f", step by step ({step})" if step else ""),
+        )
     return follow_run(handle, resumable=store is not None)
 
 
@@ -173,8 +183,13 @@ def add_commands(sub: Any) -> None:
     add_run_settings(run)
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
+    add_step_flags(run)
     add_scheduler_flag(run)
     run.set_defaults(func=cmd_run)
+    # `run continue RUN` and `run fork RUN --at K`; plain `run --example haiku` still runs a task.
+    add_steer_commands(
+        run.add_subparsers(dest="run_command", metavar="{continue,fork}", required=False, action=OptionalCommands)
+    )
 
     examples = sub.add_parser("examples", help="list the bundled examples; --copy NAME DIR copies an example project")
     examples.add_argument(

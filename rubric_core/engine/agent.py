@@ -89,15 +89,18 @@ def build_agent(
     config: RunConfig,
     *,
     checkpointer: Any,
-    on_evaluation: Callable[[Any], None],
+    on_evaluation: Callable[..., None],
     keys: Mapping[str, str] | None = None,
     writer: Any = None,
     grader: Any = None,
+    grader_calls: Any = None,
 ) -> BuiltAgent:
     """`create_deep_agent` + `RubricMiddleware`, the grader bounded by a model-call limit.
 
     `writer` / `grader` replace the models built from the config's specs (a
-    regrade plugs in a replay writer that returns stored drafts).
+    regrade plugs in a replay writer that returns stored drafts). `on_evaluation(enriched, library)` gets the
+    evaluation with its evidence (a copy) and the library's own dict (what the agent is told is made from it).
+    `grader_calls`: the engine's GraderCalls (steering.py), so a paused pass never calls the grader again.
     """
     import warnings
 
@@ -105,7 +108,8 @@ def build_agent(
 
     load_agent_stack()
     from deepagents import create_deep_agent
-    from deepagents.middleware.rubric import RubricMiddleware
+
+    from rubric_core.engine.steering import steered_middleware_class
 
     if writer is None:
         writer = build_chat_model(parse_model_spec(config.model), keys=keys, timeout=config.timeout_s)
@@ -134,14 +138,15 @@ def build_agent(
         tools += project_grader_tools(project, own_tools, timeout_s=config.timeout_s)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # the middleware's beta warning
-        rubric = RubricMiddleware(
+        rubric = steered_middleware_class()(
             model=grader,
             system_prompt=config.grader_prompt or None,
             tools=tools or None,
             grader_middleware=grader_middleware,
             max_iterations=config.max_iterations,
-            on_evaluation=lambda ev: on_evaluation(evidence.enrich(dict(ev))),
+            on_evaluation=lambda ev: on_evaluation(evidence.enrich(dict(ev)), ev),
         )
+        rubric.grader_calls = grader_calls
     if config.agent:
         from rubric_core.projects.agents import build_project_graph
 
@@ -201,9 +206,12 @@ class AgentCache:
     rubric are run input, so they are not part of the key.
     """
 
-    def __init__(self, *, checkpointer: Any, on_evaluation: Callable[[Any], None], size: int = 32) -> None:
+    def __init__(
+        self, *, checkpointer: Any, on_evaluation: Callable[..., None], size: int = 32, grader_calls: Any = None
+    ) -> None:
         self._checkpointer = checkpointer
         self._on_evaluation = on_evaluation
+        self._grader_calls = grader_calls
         self._size = size
         self._lock = threading.Lock()
         self._agents: OrderedDict[tuple[Any, ...], BuiltAgent] = OrderedDict()
@@ -224,7 +232,13 @@ class AgentCache:
             if built is not None:
                 self._agents.move_to_end(key)
                 return built
-        built = build_agent(config, checkpointer=self._checkpointer, on_evaluation=self._on_evaluation, keys=keys)
+        built = build_agent(
+            config,
+            checkpointer=self._checkpointer,
+            on_evaluation=self._on_evaluation,
+            keys=keys,
+            grader_calls=self._grader_calls,
+        )
         with self._lock:
             self._agents[key] = built
             while len(self._agents) > self._size:

@@ -23,9 +23,13 @@ EventType = Literal[
     "cancel_requested",  # turn: Cancel (or Ctrl-C) was asked for; the step in flight is finishing
     "cancelled",  # turn, iterations, tokens, wall_time_s (run totals); resumable
     "interrupted",  # turn, reason (shutdown, disk_full, store_lost, stopped, worker_lost), message, tokens, wall_time_s; resumable
+    "paused",  # turn, iteration, pause (after_grading / before_grading), grading_run_id, result?, feedback?, draft?,
+    # tokens, wall_time_s (run totals): a step-mode run waits for a person; the part ends, `run continue` goes on
+    "steered",  # turn, iteration, pause, action (continue / stop), overrides, feedback?, rubric?, draft?, reviewer
 ]
 EVENT_TYPES: tuple[str, ...] = EventType.__args__  # type: ignore[attr-defined]
-TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled", "interrupted"})
+TERMINAL_EVENT_TYPES = frozenset({"finished", "error", "cancelled", "interrupted", "paused"})
+"""Events that end a part of a run (a `paused` run is not finished: it waits for `run continue`)."""
 RESUMABLE_EVENT_TYPES = frozenset({"cancelled", "interrupted"})
 """Terminal events after which the run can be resumed from its checkpoint."""
 

@@ -21,6 +21,8 @@ from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.live_activity import LiveActivity
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
+from rubric_core.engine.steer_part import SteerPart
+from rubric_core.engine.steering import PartOptions
 from rubric_core.engine.stream_events import STREAM_MODES, StorageFault, StreamTranslator
 from rubric_core.engine.turn_input import (
     FINISH_ONLY,
@@ -39,7 +41,7 @@ if TYPE_CHECKING:
     from rubric_core.engine.runner import Engine
 
 logger = logging.getLogger("rubric_core.engine.runner")
-Mode = Literal["start", "resume", "follow_up"]
+Mode = Literal["start", "resume", "follow_up", "continue", "fork"]
 RELEASE_WAIT_S = 60.0
 """How long a new part waits for the ended part before it to let go of the run (normally microseconds)."""
 
@@ -67,8 +69,8 @@ def shutdown_message(run_id: str, why: str | None = None) -> str:
     return SHUTDOWN_MESSAGE.format(why=why or stop_reason(), run_id=run_id)
 
 
-class RunExecution(StreamTranslator):
-    """One invocation of the agent for a handle: stream, translate, finish."""
+class RunExecution(SteerPart, StreamTranslator):
+    """One invocation of the agent for a handle: stream, translate, finish (or pause: steer_part.py)."""
 
     def __init__(
         self,
@@ -80,8 +82,10 @@ class RunExecution(StreamTranslator):
         rubric: str | None,
         keys: Mapping[str, str] | None,
         prior: RunPrior | None = None,
+        options: PartOptions | None = None,
     ) -> None:
         self.engine, self.handle, self.config, self.mode = engine, handle, config, mode
+        self.options = options or PartOptions()  # step mode, a continue's decision, a fork (steering.py)
         self.message, self.rubric, self.keys = message, rubric, keys
         self.prior = prior or RunPrior()
         self.turn = 0
@@ -180,10 +184,12 @@ class RunExecution(StreamTranslator):
                     return
             self._hold_run()
             self._check_fault()
+            self._steer_setup(graph, cfg)
             snapshot = graph.get_state(cfg)
-            self._seed_from_state(snapshot.values, resuming=self.mode == "resume")
+            self._seed_from_state(snapshot.values, resuming=self.mode in ("resume", "continue", "fork"))
             self._watch_backend_files(graph)
             self._announce()
+            self._after_announce()
             try:
                 payload = self._input(snapshot)
                 if isinstance(payload, dict) and payload.get("files") and not accepts_files(graph):
@@ -207,7 +213,9 @@ class RunExecution(StreamTranslator):
                 return
             if payload is not FINISH_ONLY:
                 self._stream(graph, payload, cfg)
-            self._finish(graph.get_state(cfg).values)
+            state = graph.get_state(cfg)
+            if not self._pause_if_waiting(state):
+                self._finish(state.values)
         except (_Drained, DraftCancelled):
             self._announce()
             h.emit("cancelled", {"turn": self.turn, "iterations": self.iteration, **self._totals()})
@@ -232,6 +240,7 @@ class RunExecution(StreamTranslator):
                 self._announce()
                 h.emit("error", {"message": redact(describe_failure(exc), self.keys), "turn": self.turn})
         finally:
+            self.engine.grader_calls.forget(h.run_id)
             with self.engine._executions_lock:
                 if self.engine._executions.get(h.run_id) is self:
                     del self.engine._executions[h.run_id]
@@ -319,6 +328,7 @@ class RunExecution(StreamTranslator):
             "turn": self.turn,
             **({"agent": self.agent_info} if self.agent_info else {}),
             **({"notes": list(self.notes)} if self.notes else {}),
+            **self._steer_started(),
         }
 
     def _announce(self) -> None:
@@ -345,7 +355,8 @@ class RunExecution(StreamTranslator):
             self.grading_run_id = values.get("_current_grading_run_id")
             self.iteration = int(values.get("_rubric_iterations") or 0)
             for ev in values.get("_rubric_evaluations") or []:
-                if ev.get("grading_run_id") == self.grading_run_id:
+                # A fork records its parent's passes itself (steer_part.py): none is "already stored" for it.
+                if ev.get("grading_run_id") == self.grading_run_id and self.mode != "fork":
                     self.handle.mark_seen(("grading_started", self.grading_run_id, ev["iteration"]))
                     self.handle.mark_seen(("evaluation", self.grading_run_id, ev["iteration"]))
         else:
@@ -367,6 +378,8 @@ class RunExecution(StreamTranslator):
     def _input(self, snapshot: Any) -> Any:
         from rubric_core.engine.checkpoints import has_pending_work
 
+        if self.mode in ("continue", "fork"):
+            return self._steer_input()
         if self.mode == "resume":
             if has_pending_work(self.engine.checkpointer, self.handle.run_id, snapshot):
                 return None
@@ -401,6 +414,7 @@ class RunExecution(StreamTranslator):
                 stream_mode=STREAM_MODES,
                 subgraphs=True,
                 control=self.handle.control,
+                interrupt_before=self._interrupt_before(),
                 # Each step's checkpoint is written before the next step starts, so whatever the store
                 # recorded can be resumed after a kill (the default "async" may still be writing it).
                 durability="sync",

@@ -21,6 +21,7 @@ from rubric_core.config import RunConfig
 from rubric_core.engine.execution import Mode, RunExecution, shutdown_message
 from rubric_core.engine.handle import RunHandle, RunPrior, Subscriber
 from rubric_core.engine.redaction import redact
+from rubric_core.engine.steering import GraderCalls, PartOptions
 from rubric_core.paths import data_dir
 
 logger = logging.getLogger(__name__)
@@ -48,6 +49,8 @@ class Engine:
         self._agents: Any = None
         self._executions: dict[str, RunExecution] = {}
         self._executions_lock = threading.Lock()
+        self.grader_calls = GraderCalls()
+        """The grader answers of step-mode runs' passes in flight (a paused pass gets them back on resume)."""
         self.stopping = False
         _stop_at_exit(self)
 
@@ -108,10 +111,12 @@ class Engine:
         checkpointer = self.checkpointer  # takes self._lock itself
         with self._lock:
             if self._agents is None:
-                self._agents = AgentCache(checkpointer=checkpointer, on_evaluation=self._dispatch_evaluation)
+                self._agents = AgentCache(
+                    checkpointer=checkpointer, on_evaluation=self._dispatch_evaluation, grader_calls=self.grader_calls
+                )
         return self._agents.get(config, keys)
 
-    def _dispatch_evaluation(self, evaluation: Any) -> None:
+    def _dispatch_evaluation(self, evaluation: Any, library: Any = None) -> None:
         # Agents are shared, so `on_evaluation` finds its run by the thread being graded.
         from langgraph.config import get_config
 
@@ -119,7 +124,7 @@ class Engine:
         with self._executions_lock:
             execution = self._executions.get(str(thread_id))
         if execution is not None:
-            execution._on_evaluation(evaluation)
+            execution._on_evaluation(evaluation, library)
 
     # ---- public API -------------------------------------------------------------------
 
@@ -130,11 +135,14 @@ class Engine:
         run_id: str | None = None,
         subscribers: Iterable[Subscriber] = (),
         keys: Mapping[str, str] | None = None,
+        options: PartOptions | None = None,
     ) -> RunHandle:
-        """Start a new run in a worker thread (CheckpointFileError before anything starts if it cannot be saved)."""
+        """Start a new run in a worker thread (CheckpointFileError before anything starts if it cannot be saved).
+
+        `options`: its step mode (steering.py)."""
         self.check_files()
         handle = RunHandle(run_id or new_run_id(), subscribers)
-        return self._spawn(handle, config, "start", None, None, keys)
+        return self._spawn(handle, config, "start", None, None, keys, options=options)
 
     def resume(
         self,
@@ -145,11 +153,42 @@ class Engine:
         keys: Mapping[str, str] | None = None,
         first_seq: int = 0,
         prior: RunPrior | None = None,
+        options: PartOptions | None = None,
     ) -> RunHandle:
         """Continue an interrupted run (crash, kill, cancel) from its last checkpoint, in a worker thread."""
         self.check_files()
         handle = RunHandle(run_id, subscribers, first_seq=first_seq)
-        return self._spawn(handle, config, "resume", None, None, keys, prior)
+        return self._spawn(handle, config, "resume", None, None, keys, prior, options=options)
+
+    def continue_paused(
+        self,
+        run_id: str,
+        config: RunConfig,
+        options: PartOptions,
+        *,
+        subscribers: Iterable[Subscriber] = (),
+        keys: Mapping[str, str] | None = None,
+        first_seq: int = 0,
+        prior: RunPrior | None = None,
+    ) -> RunHandle:
+        """Go on from a step-mode pause with the person's decision (`options.decision`), in a worker thread."""
+        self.check_files()
+        handle = RunHandle(run_id, subscribers, first_seq=first_seq)
+        return self._spawn(handle, config, "continue", None, None, keys, prior, options=options)
+
+    def fork(
+        self,
+        run_id: str,
+        config: RunConfig,
+        options: PartOptions,
+        *,
+        subscribers: Iterable[Subscriber] = (),
+        keys: Mapping[str, str] | None = None,
+    ) -> RunHandle:
+        """Start the fork `run_id` of `options.fork["parent"]` from its fork point, in a worker thread."""
+        self.check_files()
+        handle = RunHandle(run_id, subscribers)
+        return self._spawn(handle, config, "fork", None, None, keys, options=options)
 
     def follow_up(
         self,
@@ -162,6 +201,7 @@ class Engine:
         keys: Mapping[str, str] | None = None,
         first_seq: int = 0,
         prior: RunPrior | None = None,
+        options: PartOptions | None = None,
     ) -> RunHandle:
         """A new user turn on a finished run's thread; the rubric is kept unless `rubric` is given."""
         if not message.strip():
@@ -169,7 +209,7 @@ class Engine:
             raise ValueError(msg)
         self.check_files()
         handle = RunHandle(run_id, subscribers, first_seq=first_seq)
-        return self._spawn(handle, config, "follow_up", message, rubric, keys, prior)
+        return self._spawn(handle, config, "follow_up", message, rubric, keys, prior, options=options)
 
     def execute(
         self,
@@ -183,11 +223,12 @@ class Engine:
         rubric: str | None = None,
         first_seq: int = 0,
         prior: RunPrior | None = None,
+        options: PartOptions | None = None,
     ) -> RunHandle:
-        """Run to the end in the calling thread (tests; the command line runs in a worker to handle Ctrl-C)."""
+        """Run to the end (or a pause) in the calling thread (tests; the command line runs in a worker)."""
         self.check_files()
         handle = RunHandle(run_id or new_run_id(), subscribers, first_seq=first_seq)
-        RunExecution(self, handle, config, mode, message, rubric, keys, prior).run()
+        RunExecution(self, handle, config, mode, message, rubric, keys, prior, options).run()
         return handle
 
     def snapshot(self, run_id: str, config: RunConfig) -> Any:
@@ -209,11 +250,13 @@ class Engine:
         rubric: str | None,
         keys: Mapping[str, str] | None,
         prior: RunPrior | None = None,
+        *,
+        options: PartOptions | None = None,
     ) -> RunHandle:
         from rubric_core.engine.stack import load_agent_stack
 
         load_agent_stack()  # in the caller's thread, before the run's own thread imports anything of it
-        execution = RunExecution(self, handle, config, mode, message, rubric, keys, prior)
+        execution = RunExecution(self, handle, config, mode, message, rubric, keys, prior, options)
         thread = threading.Thread(target=execution.run, name=f"rubric-run-{handle.run_id[:8]}", daemon=True)
         handle.thread = thread
         thread.start()

@@ -101,4 +101,4 @@ def warm_offline_models() -> None:
 
     count_syllables_in_line("warm the pronouncing dictionary and the hyphenation table: zyxwv")
     config = RunConfig.from_dict({"task": "warm up", "rubric": "- Exactly three lines"})
-    build_agent(config, checkpointer=InMemorySaver(), on_evaluation=lambda _ev: None)
+    build_agent(config, checkpointer=InMemorySaver(), on_evaluation=lambda _ev, _library: None)

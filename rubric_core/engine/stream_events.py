@@ -153,8 +153,12 @@ class StreamTranslator:
             {"turn": self.turn, "iteration": iteration, "grading_run_id": grading_run_id},
         )
 
-    def _on_evaluation(self, ev: dict[str, Any]) -> None:
-        # Called by the middleware in the graph's worker thread, right after the pass.
+    def _after_evaluation(self, evaluation: dict[str, Any], library: dict[str, Any] | None) -> None:
+        """After a pass is recorded (steer_part.py: a step-mode run pauses here)."""
+
+    def _on_evaluation(self, ev: dict[str, Any], library: dict[str, Any] | None = None) -> None:
+        # Called by the middleware in the graph's worker thread, right after the pass. `library`: the library's
+        # own evaluation dict (`ev` is an enriched copy), which what the agent is told is made from.
         iteration = int(ev["iteration"])
         self._grading_started(ev["grading_run_id"], iteration)
         now = time.monotonic()
@@ -182,6 +186,7 @@ class StreamTranslator:
             # Not an Exception, so the middleware cannot swallow it: the pass is not saved in the
             # checkpoint either, and runs again on resume.
             raise StorageFault
+        self._after_evaluation(ev, library)
 
     def _add_tokens(self, tokens: dict[str, int]) -> None:
         for k in self.tokens:

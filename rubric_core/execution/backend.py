@@ -55,7 +55,7 @@ if TYPE_CHECKING:
     from rubric_core.engine.events import RunEvent
     from rubric_core.engine.handle import RunPrior, Subscriber
 
-RunMode = Literal["start", "resume", "follow_up"]
+RunMode = Literal["start", "resume", "follow_up", "continue", "fork"]
 
 
 @dataclass(frozen=True)
@@ -67,7 +67,8 @@ class RunJob:
     """
 
     mode: RunMode
-    """start a new run, resume an interrupted one, or a follow_up turn on a finished one."""
+    """start a new run, resume an interrupted one, a follow_up turn on a finished one, continue a paused one
+    (step mode), or fork a stored run (a new run from a checkpoint of it)."""
     run_id: str
     """The run (and checkpointer thread) id; the manager picks it for a new run too."""
     config: dict[str, Any]
@@ -84,6 +85,12 @@ class RunJob:
     """The seq of the first event of this part (`store.next_seq(run_id)` for resume / follow_up)."""
     prior: RunPrior | None = None
     """What the store already holds of the run (resume / follow_up); None for a new run."""
+    step: str = ""
+    """The run's step mode ('' never pauses, 'verdicts', 'drafts'; rubric_core/engine/steering.py)."""
+    steer: Mapping[str, Any] | None = None
+    """continue: the person's decision at the pause (checked by the manager; plain data)."""
+    fork: Mapping[str, Any] | None = None
+    """fork: {parent, checkpoint_id, turn, iteration, kind, rubric?, draft?, feedback?, by} (checked by the manager)."""
     keys: Mapping[str, str] = field(default_factory=dict, repr=False)
     """API keys of the browser session, by env var name. In memory only; never stored or logged."""
 

@@ -31,16 +31,33 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
     Returns the run's `RunHandle` at once (`cancel()` it to cancel, `wait()` for its end).
     Raises CheckpointFileError before anything starts if the checkpoint file cannot be used.
     """
+    from rubric_core.engine.steering import PartOptions
     from rubric_core.execution.live_channel import LivePublisher
 
     config = RunConfig.from_dict(dict(job.config))
     # After the store, before anyone else: the run's live preview (what it is writing now), kept in the store too.
     subs: list[Subscriber] = [store.record, LivePublisher(store, job.run_id, keys=job.keys), *subscribers]
     keys = dict(job.keys) or None
+    options = PartOptions(step=job.step)
     if job.mode == "start":
-        return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys)
+        return engine.start(config, run_id=job.run_id, subscribers=subs, keys=keys, options=options)
     if job.mode == "resume":
-        return engine.resume(job.run_id, config, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior)
+        return engine.resume(
+            job.run_id, config, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior, options=options
+        )
+    if job.mode == "continue":
+        options = PartOptions(step=job.step, decision=job.steer)
+        return engine.continue_paused(
+            job.run_id, config, options, subscribers=subs, keys=keys, first_seq=job.first_seq, prior=job.prior
+        )
+    if job.mode == "fork":
+        from rubric_core.engine.forking import inherited_events
+
+        fork = dict(job.fork or {})
+        # Read here, where the run executes (a Dask task's arguments stay small whatever the parent's length).
+        inherited = inherited_events(store.run_events(str(fork["parent"])), fork)
+        options = PartOptions(step=job.step, fork=fork, inherited=inherited)
+        return engine.fork(job.run_id, config, options, subscribers=subs, keys=keys)
     return engine.follow_up(
         job.run_id,
         config,
@@ -50,6 +67,7 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
         keys=keys,
         first_seq=job.first_seq,
         prior=job.prior,
+        options=options,
     )
 
 

@@ -64,23 +64,30 @@ class RunManager:
         keys: Mapping[str, str] | None = None,
         subscribers: Iterable[Subscriber] = (),
         click_token: str | None = None,
+        step: str = "",
     ) -> LiveRun:
-        """Start a new run (`subscribers` get its events after the store).
+        """Start a new run (`subscribers` get its events after the store); `step` 'verdicts' or 'drafts' runs it
+        step by step (rubric_core/engine/steering.py).
 
         `click_token` names the click that asked for it (a page's Start): the first start with a token claims
         it in the store; any other start with the same token, in this process or another, raises
         AlreadyStarted naming the run the click started, and starts nothing.
         """
+        from rubric_core.engine.steering import STEP_MODES
+
+        if step not in STEP_MODES:
+            msg = f"Step mode must be one of {', '.join(repr(m) for m in STEP_MODES)}; got {step!r}."
+            raise ValueError(msg)
         run_id = new_run_id()
         if click_token is None:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers)
+            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, step=step)
         # The checks that refuse a start come before the claim, so a refused click can be tried again as is.
         self._check(config)
         owner = claim_start(self.store, click_token, run_id)
         if owner != run_id:
             raise AlreadyStarted(owner)
         try:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, checked=True)
+            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, checked=True, step=step)
         except BaseException:
             release_start(self.store, click_token, run_id)  # nothing started: the same click may try again
             raise
@@ -104,6 +111,9 @@ class RunManager:
         first_seq: int = 0,
         prior: RunPrior | None = None,
         checked: bool = False,
+        step: str = "",
+        steer: dict[str, Any] | None = None,
+        fork: dict[str, Any] | None = None,
     ) -> LiveRun:
         if not checked:
             self._check(config)
@@ -117,6 +127,9 @@ class RunManager:
             rubric=rubric,
             first_seq=first_seq,
             prior=prior,
+            step=step,
+            steer=steer,
+            fork=fork,
             keys=dict(keys or {}),
         )
         return self._keep(self.backend.submit(job, subscribers))
@@ -139,6 +152,9 @@ class RunManager:
         if status == "running":
             msg = "This run is still running in another process: cancel it first, or wait for it to end."
             raise ValueError(msg)
+        if status == "paused":
+            msg = f"This run is paused at a step: continue it (rubric-studio run continue {run_id}), or stop it."
+            raise ValueError(msg)
         unfinished = status in RESUMABLE_STATUSES
         if not unfinished and not self.engine.is_resumable(run_id, config):
             msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
@@ -152,6 +168,7 @@ class RunManager:
             subscribers=subscribers,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=unfinished),
+            step=str(run["step"]) if run else "",
         )
 
     def _prior(self, run_id: str, *, unfinished: bool) -> RunPrior:
@@ -171,6 +188,10 @@ class RunManager:
         if self.is_live(run_id):
             msg = "This run is still running: wait for it to finish before continuing it."
             raise ValueError(msg)
+        row = self.store.get_run(run_id)
+        if row is not None and row["status"] == "paused":
+            msg = "This run is paused at a step: continue it from its pause (or stop it) before a follow-up message."
+            raise ValueError(msg)
         if rubric is not None and not rubric.strip():
             msg = "The new rubric is empty: keep the current rubric or write at least one criterion."
             raise ValueError(msg)
@@ -187,7 +208,81 @@ class RunManager:
             rubric=rubric,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=False),
+            step=str(row["step"]) if row is not None else "",  # a step run's follow-up turns pause too
         )
+
+    def continue_paused(
+        self,
+        run_id: str,
+        decision: dict[str, Any],
+        *,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+    ) -> LiveRun | None:
+        """Go on from a pause with a decision of `steer_requests.build_decision` (checked there, nothing written
+        yet): its overrides are stored as reviews, then the run goes to a worker again; None for a stop (the run
+        ends `cancelled` here, resumable)."""
+        from rubric_core.execution.steer_requests import SteerError, paused_at
+
+        config = self._config(run_id)
+        if self.is_live(run_id):
+            raise SteerError("This run is running here already: wait for its next pause.")
+        paused_at(self.store, run_id)  # still paused (another tab may have gone on meanwhile)
+        self._check(config)
+        self._store_overrides(run_id, decision)
+        self._clear_requests(run_id)
+        if decision["action"] == "stop":
+            from rubric_core.execution.steer_stop import record_stop
+
+            record_stop(self.store, run_id, decision)
+            with self._lock:  # its handle here ended at the pause: the store now says more than it
+                self._live.pop(run_id, None)
+            return None
+        run = self.store.get_run(run_id)
+        return self._submit(
+            "continue",
+            run_id,
+            config,
+            keys=keys,
+            subscribers=subscribers,
+            first_seq=self.store.next_seq(run_id),
+            prior=self._prior(run_id, unfinished=True),
+            checked=True,
+            step=str(run["step"]) if run else "",
+            steer=decision,
+        )
+
+    def _store_overrides(self, run_id: str, decision: dict[str, Any]) -> None:
+        from rubric_core.store import judge as judge_store
+
+        for o in decision.get("overrides") or []:
+            judge_store.add_review(
+                self.store,
+                run_id=run_id,
+                turn=int(decision["turn"]),
+                iteration=int(decision["iteration"]),
+                position=int(o["position"]),
+                criterion=str(o["criterion"]),
+                passed=o["verdict"] == "pass",
+                verdict=str(o["verdict"]),
+                reason=str(o.get("reason") or ""),
+                reviewer=str(decision["reviewer"]),
+            )
+
+    def fork(
+        self,
+        spec: dict[str, Any],
+        config: RunConfig,
+        *,
+        step: str | None = None,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+    ) -> LiveRun:
+        """Start a fork of `spec["parent"]` (a spec and config of `steer_requests.build_fork`, checked there): a new
+        run, its own thread copied from the parent's up to the fork point. `step` None: the parent's step mode."""
+        parent = self.store.get_run(str(spec["parent"]))
+        mode = str(parent["step"]) if step is None and parent else (step or "")
+        return self._submit("fork", new_run_id(), config, keys=keys, subscribers=subscribers, step=mode, fork=spec)
 
     def cancel(self, run_id: str) -> bool:
         """Ask a live run to stop after its current step; False if it is not running anywhere.

@@ -1,10 +1,10 @@
 """Start the worker processes ahead of the first run, in the background.
 
-Called as the dashboard's server starts (`rubric-studio ui`, `make run`: see rubric_ui/serve.py) and again,
-harmlessly, on the first page drawn (a bare `streamlit run app.py` has no earlier point). The workers come
-from a forkserver that imports the agent stack (about 2.5 s on an idle core, 4 to 5 s while Chromium draws
-the first page on the same 2 cores); begun on the first page, the first Start of a server still waited out
-the rest (bench/first_run.py).
+Called by the dashboard once its first page is drawn (rubric_ui/app.py), however it was started. The workers
+come from a forkserver that imports the agent stack (about 2.5 s on an idle core, 4 to 5 s while Chromium draws
+on the same 2 cores): begun with the server, that import took a core from the first page (0.8 s of its 4.2 s);
+begun after it, it runs while the person reads the page. A Start that comes while they are still starting is
+taken at once and goes to the first worker up (bench/first_run.py says whether the first run waits).
 """
 
 from __future__ import annotations

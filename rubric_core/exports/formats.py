@@ -13,7 +13,7 @@ from rubric_core.exports.prefetch import prefetched
 from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
-EXPORT_SCHEMA_VERSION = 6
+EXPORT_SCHEMA_VERSION = 7
 """The version of the export shapes. 1: the first release. 2: run records gain metadata.error,
 metadata.turn_inputs and per-step draft_tokens, grading_run_id, timestamps and tool_events; pairs gain prompt,
 chosen, rejected and pass counts; LangSmith records use reference_outputs; Parquet writes one
@@ -23,7 +23,10 @@ folder per frame; criterion rows carry the newest human review. 3: every record,
 run's first message; a follow-up is turn 2, as the dashboard says). 5: every criterion verdict is pass, fail or n/a
 with the check that decided it. 6: a run-level record of a suite run's item carries `metadata.suite` (the suite run,
 the item and, in a matrix, its column with the column's configuration), so import rebuilds the suite run and its
-matrix. The importer reads every version up to this one."""
+matrix. 7: a run-level record carries its step mode, the run it was forked from (`parent_run`, `forked_at`, what
+the fork changed) and what people decided at its pauses (`steering`, each human override among them); a criterion's
+human review says its verdict (`human_verdict`: pass, fail or n/a). The importer reads every version up to this
+one."""
 FORMATS = ("jsonl", "grader-jsonl", "pairs", "csv", "parquet", "langsmith", "calibration")
 FORMAT_LABELS = {
     "jsonl": "JSONL, one example per run (inputs, outputs, metadata)",

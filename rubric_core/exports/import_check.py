@@ -17,10 +17,12 @@ from functools import lru_cache
 from typing import Any
 
 from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
+from rubric_core.exports.steer_import import add_steering
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]
 _STATUSES = [
     "running",
+    "paused",
     "interrupted",
     "satisfied",
     "max_iterations_reached",
@@ -218,6 +220,9 @@ EXPORT_SCHEMA: dict[str, Any] = {
         },
     },
 }
+
+
+add_steering(EXPORT_SCHEMA)  # schema 7's parts: step mode, fork origin, decisions at pauses (steer_import.py)
 
 FIX = "Fix the file, or export the run again with `python -m rubric_core export --format jsonl`."
 

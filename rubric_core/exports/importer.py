@@ -27,6 +27,7 @@ from rubric_core.exports.import_check import (
     check_record,
     parse_line,
 )
+from rubric_core.exports.steer_import import fork_started, steered_events
 from rubric_core.store import Store
 from rubric_core.store.filters import FINAL_STATUSES
 from rubric_core.verdicts import VERDICTS
@@ -92,7 +93,7 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
     task = _need(record, "inputs.task", str, line)
     rubric = _need(record, "inputs.rubric", str, line)
     status = _need(record, "outputs.status", str, line)
-    if status not in (*FINAL_STATUSES, "running", "interrupted"):
+    if status not in (*FINAL_STATUSES, "running", "paused", "interrupted"):
         raise ImportError_(f"line {line}: outputs.status {status!r} is not a run status.")
     model = _need(record, "metadata.models.model", str, line)
     grader = _need(record, "metadata.models.grader", str, line)
@@ -160,9 +161,11 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
             "turn": 0,
             "imported": True,
             **_agent_of(meta),
+            **fork_started(meta),
         },
         created,
     )
+    decisions = steered_events(meta)
     last_turn = 0
     for n, step in enumerate(history):
         if not isinstance(step, dict):
@@ -260,11 +263,16 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
                 },
                 graded,
             )
+        for data, at in decisions.pop((turn, iteration), []):  # decided at this pass's pauses, before its feedback
+            add("steered", data, at or graded)
         if step.get("feedback"):
             add("feedback", {"turn": turn, "iteration": iteration, "text": str(step["feedback"])}, graded)
     for later in sorted(t for t in follow_ups if t > last_turn):
         start_turn(later, finished)
         last_turn = later
+    for key in sorted(decisions):  # a decision at a pass the history does not hold (a pause before its grading)
+        for data, at in decisions[key]:
+            add("steered", data, at or finished)
     outputs = record["outputs"]
     files = {f["path"]: f["content"] for f in outputs.get("files") or [] if isinstance(f, dict) and "path" in f}
     if status == "cancelled":
@@ -377,6 +385,7 @@ def _reviews(meta: dict[str, Any]) -> list[dict[str, Any]]:
                     "reason": str(c.get("human_reason") or "").strip(),
                     "reviewer": str(c.get("reviewer") or "").strip(),
                     "created_at": reviewed_at,
+                    "verdict": str(c.get("human_verdict") or ("pass" if c["human_passed"] else "fail")),
                 }
             )
     return out

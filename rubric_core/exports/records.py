@@ -23,6 +23,8 @@ class EventExtras:
     """Tool calls and results per (turn, iteration), in order, with the phase they belong to."""
     first_rubric: str | None = None
     """The rubric the run started with (the run row holds the newest: a follow-up may replace it)."""
+    steering: list[dict[str, Any]] = field(default_factory=list)
+    """What people decided at the run's pauses, in order (its `steered` events, each with its time)."""
 
     def rubric_of_turn(self, run: dict[str, Any]) -> dict[int, str]:
         """The rubric each turn was graded against: the first turn's, then each follow-up's own or the one
@@ -35,7 +37,16 @@ class EventExtras:
         return out
 
 
-EXTRA_EVENT_TYPES = ("run_started", "grading_started", "tool_call", "tool_result", "finished", "error", "cancelled")
+EXTRA_EVENT_TYPES = (
+    "run_started",
+    "grading_started",
+    "tool_call",
+    "tool_result",
+    "finished",
+    "error",
+    "cancelled",
+    "steered",
+)
 """The event types `event_extras` reads."""
 
 
@@ -64,6 +75,9 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
                 # the events that follow. `previous_end`: how the turn before it ended.
                 pending = {"message": d.get("message") or "", "rubric": d.get("rubric") or "", "previous_end": last_end}
             continue
+        if ev.type == "steered":
+            extras.steering.append(steering_record(d, ev.at))
+            continue
         if ev.type == "grading_started":
             grading.add((int(d.get("turn", 0)), int(d.get("iteration", 0))))
         elif tools and ev.type in ("tool_call", "tool_result"):
@@ -73,6 +87,42 @@ def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:
             extras.tools.setdefault(key, []).append({"type": ev.type, "phase": phase, **body})
     extras.turns = [seen[t] for t in sorted(seen)]
     return extras
+
+
+def steering_record(d: dict[str, Any], at: float) -> dict[str, Any]:
+    """One decision taken at a pause, as exported: where, what, by whom, when (each override with its verdict)."""
+    turn, iteration = int(d.get("turn", 0) or 0), int(d.get("iteration", 0) or 0)
+    return {
+        "turn": turn,
+        "turn_number": turn + 1,
+        "iteration": iteration,
+        "iteration_number": iteration + 1,
+        "pause": str(d.get("pause") or ""),
+        "action": str(d.get("action") or "continue"),
+        "overrides": [
+            {k: o.get(k) for k in ("criterion", "position", "verdict", "reason")} for o in d.get("overrides") or []
+        ],
+        **{k: d[k] for k in ("feedback", "rubric", "draft") if d.get(k)},
+        "reviewer": str(d.get("reviewer") or ""),
+        "at": iso_time(at),
+    }
+
+
+def _fork(run: dict) -> dict[str, Any]:
+    """`parent_run`, `forked_at` and `fork` of a run record (None for a run that is no fork)."""
+    if not run.get("parent_run"):
+        return {"parent_run": None, "forked_at": None, "fork": None}
+    turn, iteration = int(run.get("forked_turn") or 0), int(run.get("forked_at") or 0)
+    return {
+        "parent_run": run["parent_run"],
+        "forked_at": {
+            "turn": turn,
+            "turn_number": turn + 1,
+            "iteration": iteration,
+            "iteration_number": iteration + 1,
+        },
+        "fork": json.loads(run.get("fork_json") or "{}"),
+    }
 
 
 def _criteria(rows: list[dict]) -> list[dict[str, Any]]:
@@ -86,6 +136,7 @@ def _criteria(rows: list[dict]) -> list[dict[str, Any]]:
             "check": c["check"],
             "gap": c["gap"] or None,
             **human_fields(c),
+            "human_verdict": (c.get("review") or {}).get("verdict"),
         }
         for c in rows
     ]
@@ -172,6 +223,9 @@ def run_record(
             "note": run["note"],
             "config": _public_config(run["config"]),
             "suite": _suite(suite),
+            "step": run.get("step") or "",
+            **_fork(run),
+            "steering": extras.steering,
             "history": history,
             "schema_version": EXPORT_SCHEMA_VERSION,
         },

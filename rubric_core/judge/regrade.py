@@ -153,7 +153,7 @@ class _Regrader:
         self.evaluations: dict[str, dict[str, Any]] = {}
         self.lock = threading.Lock()
 
-    def on_evaluation(self, ev: Any) -> None:
+    def on_evaluation(self, ev: Any, library: Any = None) -> None:
         from langgraph.config import get_config
 
         thread_id = str(get_config().get("configurable", {}).get("thread_id"))

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rubric_core.checks.lexicons import singular_forms
 from rubric_core.models._poem_bank import TOPIC_WORDS
 from rubric_core.models._prose_bank import LIST_CATEGORIES
+from rubric_core.numbers import up_to, words_alternation
 
 _KINDS: tuple[tuple[str, str], ...] = (
     # The first match in the task wins (see _kind); the order breaks ties only.
@@ -24,29 +25,8 @@ _KINDS: tuple[tuple[str, str], ...] = (
     (r"\b(?:summar\w*|tl;?dr|recap|overview|explain|explanation)\b", "summary"),
 )
 
-_NUMBERS = {
-    "one": 1,
-    "a single": 1,
-    "single": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-    "twelve": 12,
-    "fifteen": 15,
-    "twenty": 20,
-    "thirty": 30,
-    "forty": 40,
-    "fifty": 50,
-    "a hundred": 100,
-    "hundred": 100,
-}
-_N = r"(\d+|" + "|".join(sorted(_NUMBERS, key=len, reverse=True)) + r")"
+_NUMBERS = up_to(100)
+_N = r"(\d+|" + words_alternation(_NUMBERS) + r")"
 
 _SHORT = re.compile(r"\b(?:short|tiny|brief|small|little|quick|mini)\b", re.IGNORECASE)
 _LONG = re.compile(r"\b(?:long|detailed|extended|thorough)\b", re.IGNORECASE)

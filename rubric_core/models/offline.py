@@ -7,6 +7,7 @@ loop; neither re-implements any part of it.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any, ClassVar
 
@@ -124,7 +125,8 @@ class OfflineGrader(ToolCallingChatModel):
     def respond(self, messages: list[BaseMessage], **kwargs: Any) -> AIMessage:
         payload_msg = next((m for m in messages if isinstance(m, HumanMessage)), None)
         payload = parse_payload(text_of(payload_msg) if payload_msg else "")
-        draft = draft_from_transcript(payload.transcript)
+        task = next((text for role, text in payload.transcript if role == "user"), "")
+        draft = dataclasses.replace(draft_from_transcript(payload.transcript), task=task)
         criteria = _criteria_to_grade(payload.rubric, payload.frozen_criteria)
         plans = [(c, plan(c)) for c in criteria]
         specs = [(c, p.spec) for c, p in plans]

@@ -79,9 +79,10 @@ def check_graph(graph: Any, name: str, *, middleware: Sequence[Any], checkpointe
         raise UserCodeError(msg)
     for mw in middleware:
         if _has_node_hooks(mw) and not _runs(graph, mw):
+            own = getattr(mw, "name", type(mw).__name__)  # the middleware's node name (RubricMiddleware)
             msg = (
-                f"The graph of the factory {name} does not run Rubric Studio's {type(mw).__name__} (no grader "
-                "would ever see a draft): pass middleware=[*middleware, ...your own] to create_deep_agent."
+                f"The graph of the factory {name} does not run Rubric Studio's {own} (no grader would ever see a "
+                "draft): pass middleware=[*middleware, ...your own] to create_deep_agent."
             )
             raise UserCodeError(msg)
 

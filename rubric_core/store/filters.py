@@ -8,7 +8,8 @@ from typing import Any
 from rubric_core.store.sql import LIKE_ESCAPE, like_pattern
 
 FINAL_STATUSES = ("satisfied", "max_iterations_reached", "failed", "grader_error", "cancelled", "error")
-ALL_STATUSES = ("running", "interrupted", *FINAL_STATUSES)
+ALL_STATUSES = ("running", "paused", "interrupted", *FINAL_STATUSES)
+"""`paused`: a step-mode run waits for a person at a pause (never counted as finished, nor as running)."""
 
 
 @dataclass

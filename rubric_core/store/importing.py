@@ -85,11 +85,17 @@ class RunImports(EventWriter):
             conn.execute(
                 text(
                     "INSERT INTO reviews (run_id, turn, iteration, position, revision, criterion, passed, reason, "
-                    "reviewer, created_at) VALUES (:r, :turn, :iteration, :position, 0, :criterion, :passed, "
-                    ":reason, :reviewer, :created_at)"
+                    "reviewer, created_at, verdict) VALUES (:r, :turn, :iteration, :position, 0, :criterion, :passed, "
+                    ":reason, :reviewer, :created_at, :verdict)"
                 ),
                 [
-                    {**v, "r": run_id, "passed": int(bool(v["passed"])), "created_at": v["created_at"] or time.time()}
+                    {
+                        "verdict": "",
+                        **v,
+                        "r": run_id,
+                        "passed": int(bool(v["passed"])),
+                        "created_at": v["created_at"] or time.time(),
+                    }
                     for v in reviews
                 ],
             )

@@ -33,8 +33,11 @@ def add_review(
     passed: bool,
     reason: str,
     reviewer: str,
+    verdict: str = "",
 ) -> dict[str, Any]:
-    """Append a human verdict for one cell; returns the stored row (with its revision)."""
+    """Append a human verdict for one cell; returns the stored row (with its revision).
+
+    `verdict`: pass / fail / n/a ('' reads as `passed` says); an n/a is stored with passed False."""
     key = {"r": run_id, "t": turn, "i": iteration, "p": position}
     with store._write() as conn, conn.begin():
         # Two reviewers of one cell at once would both take the next revision on PostgreSQL.
@@ -56,12 +59,13 @@ def add_review(
             "reason": reason,
             "reviewer": reviewer,
             "created_at": time.time(),
+            "verdict": verdict or ("pass" if passed else "fail"),
         }
         conn.execute(
             text(
                 "INSERT INTO reviews (run_id, turn, iteration, position, revision, criterion, passed, reason, "
-                "reviewer, created_at) VALUES (:run_id, :turn, :iteration, :position, :revision, :criterion, "
-                ":passed, :reason, :reviewer, :created_at)"
+                "reviewer, created_at, verdict) VALUES (:run_id, :turn, :iteration, :position, :revision, :criterion, "
+                ":passed, :reason, :reviewer, :created_at, :verdict)"
             ),
             {**row, "passed": int(row["passed"])},
         )
@@ -71,6 +75,8 @@ def add_review(
 def _decode(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
     for r in rows:
         r["passed"] = bool(r["passed"])
+        # Rows stored before migration 42 have no verdict: theirs is what `passed` says.
+        r["verdict"] = str(r.get("verdict") or ("pass" if r["passed"] else "fail"))
     return rows
 
 
@@ -92,7 +98,8 @@ def reviewed_cells(store: Store, run_ids: list[str], *, chunk: int = 500) -> lis
     """The grader's row and the newest review of every reviewed cell of these runs (no drafts: cheap at scale).
 
     Keys: run_id, turn, iteration, position, criterion, passed, gap, verdict, check, human_passed, human_reason,
-    reviewer, reviewed_at.
+    reviewer, reviewed_at. A cell whose newest review is a human n/a (given at a step pause) is left out: it
+    neither agrees nor disagrees with the grader.
     """
     out: list[dict[str, Any]] = []
     for start in range(0, len(run_ids), chunk):
@@ -104,7 +111,7 @@ def reviewed_cells(store: Store, run_ids: list[str], *, chunk: int = 500) -> lis
             "FROM reviews v JOIN criteria c ON c.run_id = v.run_id AND c.turn = v.turn AND "
             f"c.iteration = v.iteration AND c.position = v.position WHERE v.run_id IN ({names}) AND "
             "v.revision = (SELECT MAX(w.revision) FROM reviews w WHERE w.run_id = v.run_id AND w.turn = v.turn "
-            "AND w.iteration = v.iteration AND w.position = v.position) "
+            "AND w.iteration = v.iteration AND w.position = v.position) AND v.verdict <> 'n/a' "
             "ORDER BY c.run_id, c.turn, c.iteration, c.position"
         )
         with store.engine.connect() as conn:

@@ -4,9 +4,8 @@ Never edit a released migration: add the next one. `SCHEMA_VERSION` is the numbe
 a database with a higher version was written by newer code and is refused, never touched.
 """
 
-from __future__ import annotations
-
-from rubric_core.store.schema_live import LIVE_MIGRATION
+from rubric_core.store.schema_live import LIVE_MIGRATION  # 41
+from rubric_core.store.schema_steer import STEER_MIGRATION  # 42; kept apart so this module stays small
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
     (
@@ -393,6 +392,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
         ],
     ),
     LIVE_MIGRATION,
+    STEER_MIGRATION,
 ]
 """Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 

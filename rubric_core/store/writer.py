@@ -23,10 +23,11 @@ from rubric_core.store.liveness import this_worker
 from rubric_core.store.raw_sqlite import RawConnection
 from rubric_core.store.rubrics import RubricLibrary
 from rubric_core.store.sql import greatest, text
+from rubric_core.store.steer_rows import SteerRows, fork_columns
 from rubric_core.store.verdict_rows import criterion_row
 
 
-class EventWriter(RubricLibrary):
+class EventWriter(SteerRows, RubricLibrary):
     """Records engine events (live or imported); a run's first event may add a rubric version to the library."""
 
     _raw: sqlite3.Connection | None
@@ -133,25 +134,33 @@ class EventWriter(RubricLibrary):
 
     def _on_run_started(self, conn: Connection, ev: RunEvent) -> None:
         d = ev.data
+        if d.get("inherited"):
+            return  # a fork's copy of its parent's follow-up turn: the fork's own start made the row
         cfg = d["config"]
         worker = {"w": this_worker(), "h": ev.at, "id": ev.run_id}
         before = conn.execute(text("SELECT wall_time_s FROM runs WHERE id = :id"), {"id": ev.run_id}).first()
         with self._known_lock:
             base = float(before[0] or 0.0) if before is not None and d.get("mode") != "start" else 0.0
             self._parts[ev.run_id] = (base, ev.at)
-        if d.get("mode") == "start" or before is None:
+        if d.get("mode") in ("start", "fork") or before is None:
             version = None
-            if cfg.get("rubric_name"):
+            fork = d.get("fork") or {}
+            if fork:
+                # A fork belongs to its parent's library rubric (an edited rubric is not saved as a new version).
+                version = self._parent_rubric_version(conn, str(fork.get("parent_run", "")))
+            elif cfg.get("rubric_name"):
                 version = self._ensure_rubric_version(conn, cfg["rubric_name"], cfg["rubric"], ev.at)
             conn.execute(
                 text(
                     "INSERT INTO runs (id, created_at, status, task, rubric, rubric_name, rubric_version, model, grader, "
-                    "config_json, worker, heartbeat_at, agent, agent_factory, project_digest) VALUES (:id, :at, "
-                    "'running', :task, :rubric, :rname, :rver, :model, :grader, :cfg, :w, :h, :agent, :factory, :digest)"
+                    "config_json, worker, heartbeat_at, agent, agent_factory, project_digest, step, parent_run, "
+                    "forked_turn, forked_at, fork_json) VALUES (:id, :at, 'running', :task, :rubric, :rname, :rver, "
+                    ":model, :grader, :cfg, :w, :h, :agent, :factory, :digest, :step, :parent, :fturn, :fat, :fjson)"
                 ),
                 {
                     **worker,
                     **_agent_columns(d),
+                    **fork_columns(d),
                     "at": ev.at,
                     "task": cfg["task"],
                     "rubric": cfg["rubric"],
@@ -190,7 +199,7 @@ class EventWriter(RubricLibrary):
     def _touch(self, conn: Connection, ev: RunEvent, tokens: dict[str, int] | None = None) -> None:
         # `turns` follows the drafts: a follow-up's run_started event is emitted before the engine
         # knows the turn number, so it cannot be trusted to count turns.
-        tokens = tokens or {}
+        tokens = {} if ev.data.get("inherited") else tokens or {}  # a fork's copy of its parent's step: not its spend
         conn.execute(
             text(
                 "UPDATE runs SET heartbeat_at = :h, input_tokens = input_tokens + :i, "
@@ -297,6 +306,8 @@ class EventWriter(RubricLibrary):
                 ),
                 rows,
             )
+        if d.get("inherited"):
+            tokens = {}  # a fork's copy of its parent's pass: the iteration keeps its cost, the fork's totals do not
         conn.execute(
             text(
                 "UPDATE runs SET iterations = (SELECT COUNT(*) FROM iterations i WHERE i.run_id = :r AND "

@@ -75,11 +75,14 @@ GRID_KEYS_JS = """document.addEventListener("keydown", function (e) {
   var cell = e.target && e.target.closest ? e.target.closest(".rs-hm-cell") : null;
   if (!cell) return;
   if (e.key === "Enter") { e.target.checked = true; e.preventDefault(); return; }
-  var step = {ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0]}[e.key];
+  var step = {ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0], Home: [0, 1],
+    End: [0, -1]}[e.key];
   if (!step) return;
   e.preventDefault();
   var cols = Array.prototype.slice.call(cell.closest(".rs-hm-grid").querySelectorAll(".rs-hm-col:not(.rs-hm-labels)"));
   var c = cols.indexOf(cell.closest(".rs-hm-col")), r = Number(cell.dataset.criterion);
+  if (e.key === "Home") c = -1;
+  if (e.key === "End") c = cols.length;
   for (;;) {
     r += step[0]; c += step[1];
     var col = cols[c], next = col ? col.querySelectorAll(".rs-hm-cell")[r] : null;
@@ -89,7 +92,8 @@ GRID_KEYS_JS = """document.addEventListener("keydown", function (e) {
   }
 });"""
 """The arrow keys move as on a map (right and left along a criterion's row, through the iterations; up and down
-across the criteria), each checking the cell it reaches; Enter checks the focused cell. The radios alone move in
+across the criteria), each checking the cell it reaches; Home and End go to the row's first and last graded cell;
+Enter checks the focused cell. The radios alone move in
 their document order, down a column, whatever the arrow. The script is a constant with no run text in it, and
 the content security policy admits it by its hash and nothing else: hover, click and Tab need no script."""
 GRID_KEYS_SCRIPT = f"<script>{GRID_KEYS_JS}</script>"
@@ -200,8 +204,8 @@ def _legend(reviewed: bool, *, how_to: bool = True) -> str:
     parts = [" · ".join(keys[:3]), *keys[3:]]
     if how_to:
         parts.append(
-            "hover a cell for the gap; click it (or Tab to the grid and use the arrow keys) for the verdict, the gap "
-            "and the draft · iterations count from 1"
+            "hover a cell for the gap; click it (or Tab to the grid: arrow keys, Home and End) for the verdict, the "
+            "gap and the draft · iterations count from 1"
         )
     else:
         parts.append("columns are the drafts, counted from 1")

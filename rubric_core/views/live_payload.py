@@ -58,7 +58,7 @@ def live_payload(view: RunView, row: Mapping[str, Any] | None) -> dict[str, Any]
     may be ahead of it: a draft the row still shows as being written is stored (the grader is on it), a pass the
     row still shows is graded (the agent writes the next draft). What they already show is left out here.
     """
-    if row is None or view.ended or view.status == "interrupted":
+    if row is None or view.ended or view.status in ("interrupted", "paused"):  # paused: nothing is being written
         return None
     turn, iteration = int(row.get("turn", 0) or 0), int(row.get("iteration", 0) or 0)
     current = view.current

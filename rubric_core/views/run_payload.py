@@ -21,6 +21,7 @@ from rubric_core.views.criteria_records import criteria_records
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
 from rubric_core.views.markdown_tree import markdown_tree
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, IterationView, RunView, criteria_rows, shown
+from rubric_core.views.steer_view import fork_story
 
 PAYLOAD_VERSION = 1
 """Bumped when the payload's shape changes (the element reads this shape and no other)."""
@@ -29,8 +30,8 @@ VERDICT_TEXT = {"pass": "✔ pass", "fail": "✘ fail", "n/a": "n/a (cannot judg
 """A verdict as a cell says it: n/a is neither a pass nor a fail."""
 
 HEATMAP_HINT = (
-    "click a cell (or Tab to the grid and use the arrow keys) for its verdict, its check, its gap and the draft "
-    "at that iteration · iterations count from 1"
+    "click a cell (or Tab to the grid: arrow keys, Home and End) for its verdict, its check, its gap and the "
+    "draft at that iteration · iterations count from 1"
 )
 """The legend's last part in the element."""
 
@@ -39,6 +40,7 @@ BANNER_TAILS = {
     "failed": "the grader found the rubric malformed or impossible to grade.",
     "grader_error": "the grader itself failed (provider error, timeout or unusable answers).",
     "cancelled": "stopped on request. It can be resumed.",
+    "paused": "it waits for you at a step: go on, override a verdict, edit the feedback or the rubric, or stop.",
 }
 """What the final banner says after a terminal status (satisfied says nothing more; interrupted says why)."""
 BANNER_KINDS = {
@@ -46,10 +48,12 @@ BANNER_KINDS = {
     "max_iterations_reached": "warning",
     "interrupted": "warning",
     "cancelled": "info",
+    "paused": "info",
 }
 """The banner's colour by status (every other terminal status is an error)."""
 
-Mode = Literal["run", "present"]
+Mode = Literal["run", "present", "heatmap"]
+"""What the element draws: the run page's view, Present, or the heatmap alone (a run's preview, Compare)."""
 
 
 def verdict_summary(it: IterationView) -> str:
@@ -63,7 +67,7 @@ def verdict_summary(it: IterationView) -> str:
 
 def is_live(view: RunView) -> bool:
     """Still producing events (here or in another process)."""
-    return not view.ended and view.status != "interrupted"
+    return not view.ended and view.status not in ("interrupted", "paused")
 
 
 def _chip(status: str, label: str) -> dict[str, str]:
@@ -239,77 +243,6 @@ def _rubric_label(rubric: str) -> str:
     return f"Rubric: {counted(len(parse_criteria(rubric)), 'criterion', 'criteria')}"
 
 
-def replay_steps(view: RunView) -> list[dict[str, Any]]:
-    """Present's replay: draft, verdicts, feedback for each iteration, in order, each titled as the story says it
-    ("Step 2 of 5 · Iteration 1 · Verdicts", "Turn 2 · iteration 1 · Draft" for a continued run)."""
-    from rubric_core.views.story import step_title
-
-    found = []
-    titles = {"draft": "Draft", "verdicts": "Verdicts", "feedback": "Feedback to the agent"}
-    for it in view.all_iterations():
-        for kind, there in (("draft", it.drafted), ("verdicts", it.evaluation is not None), ("feedback", it.feedback)):
-            if there:
-                found.append((kind, it))
-    return [
-        {
-            "kind": kind,
-            "key": f"{it.turn}:{it.iteration}",
-            "title": f"Step {n + 1} of {len(found)} · {step_title(view, it, titles[kind])}",
-        }
-        for n, (kind, it) in enumerate(found)
-    ]
-
-
-def final_draft_step(steps: list[dict[str, Any]]) -> int:
-    """The step the replay opens on: the final draft, the one the run's verdict is about (not the first one)."""
-    drafts = [n for n, step in enumerate(steps) if step["kind"] == "draft"]
-    return drafts[-1] if drafts else max(0, len(steps) - 1)
-
-
-def _present(view: RunView) -> dict[str, Any]:
-    """What Present adds: the run in one sentence, each turn's ask and rubric, the replay's steps and where it
-    opens (the final draft; a live run's newest step, which it follows), and the specs behind a Details fold."""
-    from rubric_core.views.story import turn_stories, verdict_sentence
-
-    steps = replay_steps(view)
-    sentence = verdict_sentence(view)
-    stories = turn_stories(view)
-    final = final_draft_step(steps)
-    if view.ended and steps:
-        steps[final]["note"] = f"The final draft. {sentence}"
-    many = len(stories) > 1
-    return {
-        "sentence": sentence,
-        "asked": [
-            {
-                "head": f"Turn {s.number} · {s.kind} — {s.sentence}" if many else "",
-                "label": "Task" if s.kind == "Task" else "Follow-up message",
-                "message": s.message or "(none)",
-                "rubric_label": f"Rubric of turn {s.number}" if many else "Rubric",
-                "rubric": s.rubric,
-            }
-            for s in stories
-        ]
-        or [
-            {"head": "", "label": "Task", "message": str(view.config.get("task", "")), "rubric_label": "", "rubric": ""}
-        ],
-        "maps": {
-            str(s.turn.turn): (f"Turn {s.number}: criteria by draft — {s.sentence}" if many else "Criteria by draft")
-            for s in stories
-        },
-        "offline_run": view.offline_note(),
-        "steps": steps,
-        "start": final if view.ended else max(0, len(steps) - 1),
-        "follow": not view.ended,
-        "final_output": view.final_output or "(not finished)",
-        "details": [
-            f"Run {view.run_id} · {view.facts()}",
-            f"Working model {view.models.get('model', '')} · graded by {view.models.get('grader', '')}",
-            f"Done by {view.agent_label}",
-        ],
-    }
-
-
 def _stamp(payload: Mapping[str, Any]) -> str:
     """A digest of what the element draws: it redraws only when this changes (a poll re-sends the same)."""
     import orjson  # a tenth of json's time on a 20 x 50 run's payload (400 kB)
@@ -372,7 +305,10 @@ def run_payload(
         "reviewed": by_cell is not None,
     }
     if mode == "present":
-        body["present"] = _present(view)
+        from rubric_core.views.present_payload import present_part
+
+        body["present"] = present_part(view)
+        fork_story(view, body["present"])  # a fork: where it branched, what was changed, the parent's steps
     body["stamp"] = _stamp(body)
     body["chosen"] = {
         "iteration": str((chosen or {}).get("iteration") or "") or None,

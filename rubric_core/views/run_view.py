@@ -11,6 +11,7 @@ from typing import Any
 
 from rubric_core.engine.events import RunEvent
 from rubric_core.verdicts import check_of, verdict_of
+from rubric_core.views.steer_view import SteerState, apply_steer
 
 STATUS_LABELS = {
     "satisfied": "Satisfied",
@@ -21,6 +22,7 @@ STATUS_LABELS = {
     "interrupted": "Interrupted",
     "error": "Error",
     "running": "Running",
+    "paused": "Paused",
     "needs_revision": "Needs revision",
 }
 
@@ -40,6 +42,7 @@ STATUS_COLORS = {
     "interrupted": "#9a6700",
     "error": "#cf222e",
     "running": "#0969da",
+    "paused": "#8250df",
     "grading": "#8250df",
     "drafting": "#0969da",
 }
@@ -118,6 +121,8 @@ class RunView:
     """With an error from the user's own code: their traceback (shown once, apart from the message)."""
     notes: list[str] = field(default_factory=list)
     """What the run's start said beside its settings (a link its files' walk did not follow)."""
+    steer: SteerState = field(default_factory=SteerState)
+    """Its step mode, the pause it waits at, the decisions taken at pauses, the fork it is (steer_view.py)."""
 
     @property
     def agent_label(self) -> str:
@@ -284,8 +289,9 @@ class RunView:
             self.notes = [str(n) for n in d.get("notes") or []] or ([] if d.get("mode") == "start" else self.notes)
             self.ended, self.status, self.error, self.error_detail = False, "running", "", ""
             self.cancel_requested = False
-            turn_no = int(d.get("turn", 0))
-            if d.get("mode") == "resume":
+            apply_steer(self, ev)
+            turn_no = 0 if d.get("mode") == "fork" else int(d.get("turn", 0))  # a fork's story starts at the task
+            if d.get("mode") in ("resume", "continue"):
                 return
             turn = self._turn(turn_no)
             turn.message = d.get("message") or self.config.get("task", "") if turn_no else self.config.get("task", "")
@@ -347,6 +353,8 @@ class RunView:
         elif ev.type == "error":
             self.ended, self.status, self.error = True, "error", d.get("message", "")
             self.error_detail = d.get("detail", "")
+        elif ev.type in ("paused", "steered"):
+            apply_steer(self, ev)
 
 
 def agent_label(agent: dict[str, Any] | None) -> str:

@@ -22,6 +22,7 @@ from rubric_core.store import assistant as assistant_store
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
 from rubric_core.words import counted
 from rubric_ui.safe import md, valid_run_id
+from rubric_ui.screens.assistant_draft import show_assistant_draft
 from rubric_ui.session.access import act, allowed
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import store_or_stop
@@ -219,13 +220,15 @@ def render() -> None:
     store = store_or_stop()
     st.title("Assistant")
     st.caption(
-        "Diagnose a rubric version from everything stored about it (runs, suite runs, reviews, consistency "
-        "checks), prove each proposed edit on human reviews the proposer never saw, and accept a proven one as a "
-        "new version. How each number is computed: docs/ASSISTANT.md."
+        "Draft a rubric from a task; diagnose a rubric version from everything stored about it (runs, suite runs, "
+        "reviews, consistency checks), prove each proposed edit on human reviews the proposer never saw, and "
+        "accept a proven one as a new version. How each number is computed: docs/ASSISTANT.md."
     )
     flash = st.session_state.pop("assistant_flash", None)
     if flash:
         st.success(flash, icon=":material/check_circle:")
+    show_assistant_draft()
+    st.subheader("Diagnose a library rubric")
     library = store.list_rubrics()
     if not library:
         st.info("The library is empty: run a rubric with a name (Run page) or import one (Rubrics page) first.")

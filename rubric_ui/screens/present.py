@@ -9,7 +9,7 @@ from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.session.access import check_forged_actions
 from rubric_ui.session.resources import store_or_stop
-from rubric_ui.session.state import ATTACHED
+from rubric_ui.session.state import viewed_run
 from rubric_ui.widgets.fragments import draw_fragment
 from rubric_ui.widgets.run_element import show_run_element
 from rubric_ui.widgets.run_view import load_view
@@ -52,8 +52,9 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
     """The page: the run of `?run=`, or `run_id` for a share link (`shared`: no way back into the app, no reviews)."""
     run_id = run_id or st.query_params.get("run")
     if not run_id:
-        # The sidebar's Present link: present the run this session watches (the Run page's), full screen.
-        watched = st.session_state.get(ATTACHED)
+        # The sidebar's Present link: present the run the page it came from showed (the Run page's, the Review
+        # page's, the one previewed on Runs), full screen.
+        watched = viewed_run()
         if watched and valid_run_id(watched):
             st.query_params.from_dict({"run": watched, "view": "present"})
             st.rerun()

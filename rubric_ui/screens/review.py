@@ -19,7 +19,7 @@ from rubric_ui.screens.review_judge import show_agreement, show_consistency, sho
 from rubric_ui.screens.review_queue import show_queue
 from rubric_ui.session.access import allowed, reviewer_identity
 from rubric_ui.session.resources import store_or_stop
-from rubric_ui.session.state import ATTACHED
+from rubric_ui.session.state import ATTACHED, mark_viewed
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
@@ -81,6 +81,8 @@ def _pick_run(store: Store) -> str | None:
     run_id = st.selectbox("Run", options, key="review_run", format_func=lambda rid: labels.get(rid, rid))
     if run_id and st.query_params.get("run") != run_id:
         st.query_params["run"] = run_id
+    if run_id:
+        mark_viewed(run_id)
     return run_id
 
 

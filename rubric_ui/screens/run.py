@@ -21,6 +21,7 @@ from rubric_ui.screens.run_editor import (
     show_editor_texts,
     show_examples_bar,
 )
+from rubric_ui.screens.run_steer import show_steering, show_step_choice, step_mode
 from rubric_ui.session.access import act, allowed, check_forged_actions
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.page_files import RUNS_PAGE_FILE, SUITES_PAGE_FILE
@@ -31,6 +32,7 @@ from rubric_ui.session.state import (
     STARTED_HERE,
     attached_run,
     detach,
+    drop_run_view_params,
     edit_toggle_key,
     editor_shown,
     spend_start_token,
@@ -100,7 +102,7 @@ def _start(token: str) -> None:
     def start() -> LiveRun:
         if config.rubric_name:
             store_or_stop().save_rubric(config.rubric_name, config.rubric)
-        return get_manager().start(config, keys=keys, click_token=token)
+        return get_manager().start(config, keys=keys, click_token=token, step=step_mode())
 
     try:
         handle = act(
@@ -130,6 +132,7 @@ def _start(token: str) -> None:
     # Streamlit keeps the scroll: scrolled down to the editor, the new run's header was above the window.
     st.session_state[SCROLL_TO] = handle.run_id
     st.session_state[STARTED_HERE] = handle.run_id
+    drop_run_view_params()  # the iteration and view of the run shown before
     st.query_params["run"] = handle.run_id
     st.session_state["run_attached"] = handle.run_id
     # The editor folds: the new run's page draws its own edit toggle, off (state.edit_toggle_key), and the live
@@ -222,7 +225,9 @@ def _attached(run_id: str) -> None:
     stamp = drawn_stamp(view)
     # A live run polls fast; a run that stopped before its end (cancelled, interrupted) slowly, because
     # another process may resume it: its new part must show here without a click, not a stale "Cancelled".
-    every = POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted") else None
+    every = (
+        POLL_SECONDS if live else IDLE_POLL_SECONDS if view.status in ("cancelled", "interrupted", "paused") else None
+    )
 
     # The controls and the run view element poll. The element is one Streamlit element drawn from one payload:
     # re-sent with every poll, it redraws in the browser only when the payload changed (its stamp), so a poll
@@ -259,6 +264,7 @@ def _attached(run_id: str) -> None:
             st.session_state[VIEWS_SHOWN] = show_views(current, key="run")
 
     draw_fragment(progress, key="rs_run_header")
+    show_steering(run_id, view)  # the pause panel, the fork panel, the fork tree (run_steer.py)
     draw_fragment(views_panel)
     st.session_state[DRAWN] = {run_id: stamp}  # this full page run drew everything for `stamp`
     # A plain marker drawn by the full page run, never by the polling fragments: once it says the run is not
@@ -295,6 +301,7 @@ def _editor(store: Store) -> None:
             on_click=_start,
             args=(token,),
         )
+        show_step_choice()
         start_problem = st.session_state.get(ERRORS, {}).get("start")
         if start_problem:
             st.error(start_problem, icon=":material/error:")

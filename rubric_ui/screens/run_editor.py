@@ -25,10 +25,9 @@ ERRORS = "run_errors"
 ERRORS_FOR = "run_errors_for"
 """Session key: the editor's values when Start found the errors in ERRORS."""
 CUSTOM = "Custom…"
-PACED_WRITER = "offline:writer?pace=8wps"
-"""The offline writer streaming its drafts at 8 words a second: the live view to watch without a key."""
-_OFFLINE_WRITERS = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER]
-WORKING_CHOICES = [*_OFFLINE_WRITERS, *[p.example for p in PROVIDERS.values()], CUSTOM]
+PACED_WRITER = "offline:writer?pace=8wps"  # the offline writer streaming at 8 words a second: watch it, no key
+OFFLINE_WRITERS = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER]
+WORKING_CHOICES = [*OFFLINE_WRITERS, *[p.example for p in PROVIDERS.values()], CUSTOM]
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
 
 
@@ -120,10 +119,8 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
     if spec == CUSTOM:
         return "Custom provider:model…"
     provider = spec.split(":", 1)[0]
-    if spec == PACED_WRITER:
-        return f"{spec} (offline, no key: writes as you watch)"
     if provider == "offline":
-        return f"{spec} (offline, no key)"
+        return f"{spec} (offline, no key{': writes as you watch' if spec == PACED_WRITER else ''})"
     if provider == "ollama":
         return f"{spec} (local Ollama server)"
     return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"
@@ -250,7 +247,10 @@ def planned_checks(rubric: str, grader: str, tools: list[str] | None = None) -> 
 
 
 def show_rubric_preview(rubric: str, grader: str = "") -> None:
-    """The criteria the rubric parses into, the check that will decide each, and its lint warnings."""
+    """The criteria the rubric parses into, the check that will decide each, its lint warnings, and any pair of
+    criteria that cannot both hold (which two, and why)."""
+    from rubric_core.checks.conflicts import rubric_conflicts
+
     criteria = parse_criteria(rubric)
     with st.expander(f"Preview: {counted(len(criteria), 'criterion', 'criteria')}", expanded=bool(criteria)):
         if not criteria:
@@ -274,6 +274,8 @@ def show_rubric_preview(rubric: str, grader: str = "") -> None:
         for w in lint_rubric(rubric):
             where = f"line {w.line}: " if w.line else ""
             st.warning(f"{where}{w.message}", icon=":material/lightbulb:")
+        for clash in rubric_conflicts(rubric):
+            st.warning(md(clash) + " Drop or reword one of them.", icon=":material/block:")
 
 
 def show_editor_texts() -> None:
@@ -283,7 +285,7 @@ def show_editor_texts() -> None:
     _error("task")
     st.text_area("Rubric", key="run_rubric", height=160, placeholder="- Exactly three lines\n- Is about spring")
     _error("rubric")
-    show_draft_panel(st.session_state["run_task"], apply_preset)
+    show_draft_panel(st.session_state["run_task"], lambda rubric: apply_preset({"rubric": rubric}))
     show_rubric_preview(st.session_state["run_rubric"], str(current_values()["grader"] or ""))
     # Under the criteria it is about, in the wider column (the phrasings table needs the room).
     show_offline_notice(st.session_state["run_rubric"], str(current_values()["grader"] or ""))

@@ -10,8 +10,8 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.access import Actor
-from rubric_core.access.share import ShareCheck, ShareConfigError, check_token, signing_key
-from rubric_ui.session.access import SHARE_ACTOR, check_forged_actions, share_signing_secret
+from rubric_core.access.share import ShareCheck, ShareConfigError, check_token
+from rubric_ui.session.access import SHARE_ACTOR, check_forged_actions, share_signing_key
 from rubric_ui.session.resources import store_or_stop
 
 _SHARE_KEY = "access_share_token"
@@ -22,10 +22,12 @@ def _check() -> ShareCheck:
     token = st.query_params.get("share") or st.session_state.get(_SHARE_KEY) or ""
     st.session_state[_SHARE_KEY] = token
     try:
-        key = signing_key(*share_signing_secret())
+        key = share_signing_key()  # never made here: a dashboard that has no key yet has made no link
     except ShareConfigError:
+        key = None
+    if key is None:
         return ShareCheck("invalid", "Share links are not set up on this dashboard.")
-    return check_token(store_or_stop(), key, token)
+    return check_token(store_or_stop(), key.key, token)
 
 
 def show_shared_run() -> None:

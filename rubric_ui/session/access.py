@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import streamlit as st
 
@@ -19,6 +19,9 @@ from rubric_core.access.guard import authorize
 from rubric_core.access.identity import actor_from_claims, email_of, email_unverified
 from rubric_ui.safe import md
 from rubric_ui.session.resources import store_or_stop
+
+if TYPE_CHECKING:
+    from rubric_core.access.share_key import ShareKey
 
 T = TypeVar("T")
 
@@ -65,11 +68,17 @@ def providers() -> list[str | None]:
     return found or [None]
 
 
-def share_signing_secret() -> tuple[str | None, str | None]:
-    """(`[share] signing_key`, `[auth] cookie_secret`): what share links are signed with (see core share.py)."""
+def share_signing_key(*, create: bool = False) -> ShareKey | None:
+    """The key share links are signed with (rubric_core/access/share_key.py): `[share] signing_key`, else sign-in's
+    `[auth] cookie_secret`, else (no sign-in: a local dashboard) the one it keeps in its data directory, made first
+    when `create`. None: no key yet, so no link. ShareConfigError: a key that cannot be used, and what to do."""
+    from rubric_core.access.share_key import share_key
+    from rubric_core.paths import data_dir
+
     share = _section("share") or {}
-    auth = _section("auth") or {}
-    return share.get("signing_key"), auth.get("cookie_secret")
+    auth = _section("auth")
+    secret, cookie = share.get("signing_key"), (auth or {}).get("cookie_secret")
+    return share_key(secret, cookie, home=None if auth is not None else data_dir(), create=create)
 
 
 # ---- who is acting --------------------------------------------------------------------------------------
@@ -161,6 +170,8 @@ ACTION_WIDGETS: list[tuple[re.Pattern[str], Action]] = [
         (r"run_cancel", "cancel"),
         (r"run_resume", "resume"),
         (r"run_follow_go", "continue"),
+        (r"steer_(go|stop)_(?P<run>[0-9a-f]+)", "steer"),
+        (r"fork_go_(?P<run>[0-9a-f]+)", "fork"),
         (r"run_save_rubric", "rubric_save"),
         (r"runs_delete_(?P<run>.+)", "delete"),
         (r"runs_save_(?P<run>.+)", "tag"),

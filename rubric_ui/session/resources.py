@@ -54,12 +54,10 @@ def store_or_stop() -> Store:
 
 @st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
-    """Once per process, on the first page drawn (app.py): start the worker processes if the server has not.
+    """Once per process, after the first page is drawn (app.py): start the worker processes in the background.
 
-    `rubric-studio ui` and `make run` start them with the server (rubric_ui/serve.py); a bare
-    `streamlit run app.py` first runs the app here. Without either, the first Start of a server spent
-    seconds waiting on new worker processes while later Starts take milliseconds. Starting an already
-    started pool does nothing.
+    Not with the server (they took a core from the first page), and not on the first Start (it would wait for
+    them): in between, while the person reads the page. Starting an already started pool does nothing.
     """
     from rubric_core.execution.warm import start_worker_pool_in_background
 

@@ -56,6 +56,9 @@ KEPT_KEYS = (*EDITOR_KEYS, "run_view")
 """Widget keys of the Run page whose values outlive a visit to another page (and the watched run's edit toggle)."""
 ATTACHED = "run_attached"
 """Session key: the run the Run page showed last (restored as ?run= when the page is opened bare)."""
+VIEWED = "run_viewed"
+"""Session key: the run a page showed last (the Run page's, the Review page's, the one previewed on Runs): the
+sidebar's Present presents it."""
 STARTED_HERE = "run_started_here"
 """Session key: the run this session's Start began last (Back from it shows the editor it was started from)."""
 
@@ -153,6 +156,16 @@ def arrived_by_history() -> bool:
     return bool(ctx is not None and getattr(ctx, "is_history_navigation", False))
 
 
+def mark_viewed(run_id: str) -> None:
+    """A page is showing this one run: Present from the sidebar presents it."""
+    st.session_state[VIEWED] = run_id
+
+
+def viewed_run() -> str | None:
+    """The run a page showed last in this session (else the Run page's), for Present opened from the sidebar."""
+    return st.session_state.get(VIEWED) or st.session_state.get(ATTACHED)
+
+
 def attached_run() -> str | None:
     """The run to show: ?run= when given (and remembered), else the one this session watched last.
 
@@ -163,7 +176,7 @@ def attached_run() -> str | None:
     """
     run_id = st.query_params.get("run")
     if run_id:
-        st.session_state[ATTACHED] = run_id
+        st.session_state[ATTACHED] = st.session_state[VIEWED] = run_id
         return run_id
     remembered = st.session_state.get(ATTACHED)
     if remembered and arrived_by_history() and st.session_state.get(STARTED_HERE) == remembered:
@@ -171,6 +184,7 @@ def attached_run() -> str | None:
         return None
     if remembered:
         st.query_params["run"] = remembered
+        st.session_state[VIEWED] = remembered
     return remembered
 
 
@@ -178,6 +192,18 @@ def detach() -> None:
     """Forget the watched run (the Run page shows an empty view; the run itself goes on)."""
     st.session_state.pop(ATTACHED, None)
     st.query_params.pop("run", None)
+    drop_run_view_params()
+
+
+RUN_VIEW_PARAMS = ("it", "more")
+"""What the Run page keeps in its address of the run it shows: the chosen iteration and the view below the run
+(widgets/run_address.py)."""
+
+
+def drop_run_view_params() -> None:
+    """The Run page leaves its run (another run, or none): the run's view parameters go with it."""
+    for name in RUN_VIEW_PARAMS:
+        st.query_params.pop(name, None)
 
 
 def start_token() -> str:

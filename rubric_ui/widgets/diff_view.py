@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rubric_core.verdicts import verdict_of
 from rubric_core.views.diff import DIFF_CSS, changed, files_diff, inline_html, side_by_side_html, word_diff
 from rubric_core.views.run_view import RunView, shown
 from rubric_ui.safe import md
@@ -46,9 +47,16 @@ def show_revision_diff(view: RunView, *, key: str) -> None:
     if right is not None:
         with right:
             st.markdown(f"**What the grader asked at {labels[a]}**")
-            failing = [c for c in before.criteria if not c["passed"]]
+            # n/a is neither a pass nor a fail: said apart, never with the fail mark (it was drawn with ✘).
+            failing = [c for c in before.criteria if verdict_of(c) == "fail"]
+            unjudged = [c for c in before.criteria if verdict_of(c) == "n/a"]
             if not failing:
                 st.caption("Nothing failed at this revision.")
             for c in failing:
                 st.markdown(f"- ✘ {md(c['name'])}")
                 st.caption(c.get("gap", ""))
+            if unjudged:
+                st.markdown("Not judged (n/a): the grader could not judge these, neither a pass nor a fail")
+                for c in unjudged:
+                    st.markdown(f"- n/a {md(c['name'])}")
+                    st.caption(c.get("gap", ""))

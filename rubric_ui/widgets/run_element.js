@@ -177,18 +177,22 @@ function files(it) {
 }
 
 function criteriaTable(rows, reviewed) {
-  const table = el("table", "rs-crit");
+  // The check goes under the criterion it decided, not in a column of its own: beside a draft, four columns left
+  // the gap (what is missing, the line a reader wants) one word per line.
+  const table = el("table", "rs-crit" + (reviewed ? " rs-crit-reviewed" : ""));
   const head = el("tr");
-  const cols = reviewed ? ["criterion", "verdict", "check", "human", "gap", "human reason"] : ["criterion", "verdict", "check", "gap"];
-  for (const c of cols) add(head, el("th", null, c));
+  const cols = reviewed ? ["criterion", "verdict", "human", "gap", "human reason"] : ["criterion", "verdict", "gap"];
+  for (const c of cols) add(head, el("th", "rs-th-" + c.replace(" ", "-"), c));
   add(table, head);
   for (const c of rows) {
     const tr = el("tr");
     const verdict = el("td", c.verdict === "pass" ? "rs-pass" : c.verdict === "fail" ? "rs-fail" : "rs-na", c.text);
     verdict.dataset.verdict = c.verdict;
-    add(tr, el("td", "rs-crit-name", c.name), verdict, el("td", "rs-check", c.check));
+    const name = el("td", "rs-crit-name");
+    add(name, el("div", null, c.name), el("div", "rs-check", c.check));
+    add(tr, name, verdict);
     if (reviewed) add(tr, el("td", null, c.human || ""));
-    add(tr, el("td", null, c.gap));
+    add(tr, el("td", "rs-gap", c.gap));
     if (reviewed) add(tr, el("td", null, c.human_reason || ""));
     add(table, tr);
   }
@@ -387,6 +391,11 @@ function renderRun(root, st) {
   const d = st.data;
   add(root, actions(d), taskBlock(d), verdictLine(d), chips(d, st));
   add(root, el("div", "rs-live-slot"), el("div", "rs-panel-slot"));  // the live preview: run_live.js
+  renderHeatmaps(root, st);
+}
+
+function renderHeatmaps(root, st) {
+  const d = st.data;
   const maps = el("div", "rs-heatmaps");
   if (!(d.heatmaps || []).length) add(maps, caption(EMPTY_HEATMAP));
   for (const grid of d.heatmaps || []) add(maps, heatmap(d, grid));
@@ -411,6 +420,20 @@ function applyChoice(root, st) {
 
 // ---- Present ----------------------------------------------------------------------------------------------------
 
+function rubricVerdicts(ask) {
+  // The rubric as its last graded draft left it: each criterion with its mark (n/a is neither a pass nor a fail).
+  const list = el("ul", "rs-rubric-verdicts");
+  for (const c of ask.criteria || []) {
+    const item = el("li");
+    item.dataset.verdict = c.verdict;
+    const mark = el("span", "rs-mark " + (c.verdict === "pass" ? "rs-pass" : c.verdict === "fail" ? "rs-fail" : "rs-na"), c.mark);
+    add(item, mark, " ", el("span", null, c.name));
+    if (c.gap) add(item, el("div", "rs-caption rs-rubric-gap", c.gap));
+    add(list, item);
+  }
+  return list;
+}
+
 function renderPresent(root, st) {
   const d = st.data;
   const p = d.present || {};
@@ -423,23 +446,29 @@ function renderPresent(root, st) {
   add(head, marker, el("p", "rs-verdict-sentence", p.sentence));  // what the run came to, read first
   add(root, head);
   if (d.live) add(root, caption("Live: this view follows the run as it goes."));
-  if (p.offline_run) add(root, el("div", "rs-offline-run", p.offline_run));
-  if (d.na_note) {
-    const na = el("div", "rs-banner rs-info");
-    add(na, el("span", "rs-banner-icon", "?"), el("b", null, "Not judged (n/a)"), " — " + d.na_note);
-    add(root, na);
-  }
-  // What was asked, turn by turn: the task, then each follow-up, each beside the rubric it was graded against.
+  if (d.na_note) add(root, caption("Not judged (n/a): " + d.na_note, "rs-na-note"));
+  // The first screen at 1280x720: what was asked (each turn's ask, its rubric, how each criterion came out) beside
+  // what came out. The final draft is here once; the replay below opens on the verdicts about it.
+  const top = el("div", "rs-present-top");
+  const asked = el("div", "rs-present-asked");
   for (const ask of p.asked || []) {
     const turn = el("div", "rs-asked");
     if (ask.head) add(turn, el("div", "rs-label", ask.head));
-    const cols = el("div", "rs-panel");
-    add(cols, add(el("div", "rs-col"), caption(ask.label), el("div", "rs-plain", ask.message)));
-    if (ask.rubric_label) add(cols, add(el("div", "rs-col"), caption(ask.rubric_label), el("div", "rs-plain", ask.rubric)));
-    add(root, add(turn, cols));
+    add(turn, caption(ask.label), el("div", "rs-plain rs-ask-text", ask.message));
+    if (ask.rubric_label) {
+      add(turn, caption(ask.rubric_label));
+      add(turn, (ask.criteria || []).length ? rubricVerdicts(ask) : el("div", "rs-plain", ask.rubric));
+    }
+    add(asked, turn);
   }
+  const out = el("div", "rs-present-output");
+  add(out, el("div", "rs-label", p.output_label || "What came out"), el("div", "rs-plain rs-output", p.final_output));
+  for (const [path, content] of p.final_files || []) add(out, caption("File " + path), el("pre", "rs-pre", content));
+  if (p.offline_run) add(out, el("div", "rs-offline-run", p.offline_run));
+  add(top, asked, out);
+  add(root, top);
   const replay = el("div", "rs-replay");
-  add(replay, el("b", null, "Replay"));
+  add(replay, el("b", null, "Replay: how it got there"));
   const steps = p.steps || [];
   if (!steps.length) {
     add(replay, caption("Nothing to replay yet."));
@@ -462,7 +491,6 @@ function renderPresent(root, st) {
     }
     add(root, maps);
   }
-  add(root, el("div", "rs-label", "Final output"), el("div", "rs-plain rs-output", p.final_output));
   // Behind a fold: an audience reads the verdict and the work, not model specs and token counts.
   const fold = el("details", "rs-fold rs-details");
   add(fold, el("summary", null, "Details"));
@@ -495,12 +523,7 @@ function drawStage(root, st) {
     add(stage, el("div", "rs-plain", it.draft || "(empty)"));
     for (const [path, content] of it.files || []) add(stage, caption("File " + path), el("pre", "rs-pre", content));
   } else if (step.kind === "verdicts") {
-    const grid = (d.heatmaps || []).find((g) => g.turn === it.turn);
-    if (grid) {
-      const wrap = heatmap(d, grid, it.iteration);
-      add(stage, wrap);
-      showDetails(d, st, wrap);
-    }
+    // The criteria table alone: the heatmap is drawn once, under the replay (it was drawn here a second time).
     add(stage, criteriaBlock(d, it, true));
   } else {
     add(stage, el("div", "rs-plain", it.feedback));
@@ -526,6 +549,9 @@ function presentAction(root, st, action) {
     } else {
       if (st.step >= steps - 1) st.step = 0;
       st.playing = true;
+      // The replay in sight while it plays (its stage keeps one height: a step never pushes it off screen).
+      const box = root.querySelector(".rs-replay");
+      if (box) box.scrollIntoView({ block: "start" });
       st.timer = setInterval(() => {
         if (!root.isConnected || st.step >= stepCount(st) - 1) {
           stopPlaying(st);
@@ -547,6 +573,10 @@ function presentAction(root, st, action) {
 }
 
 // ---- events -------------------------------------------------------------------------------------------------------
+
+// "The newest" is sent as "", not null: the element's state starts at null, so after a reload onto an iteration
+// named in the address, going back to the newest was no change, and the address kept the old iteration.
+const NEWEST = "";
 
 function send(st, name, value) {
   if (st.data.mode !== "run") return; // Present keeps its choices in the page: a click there reruns nothing
@@ -583,14 +613,14 @@ function onClick(root, st, event) {
   if (chipNode && chipNode.dataset.key) {
     st.chosenIt = chipNode.dataset.key === st.chosenIt ? null : chipNode.dataset.key;
     applyChoice(root, st);
-    send(st, "iteration", st.chosenIt);
+    send(st, "iteration", st.chosenIt || NEWEST);
     return;
   }
   const action = target.closest("[data-action]");
   if (action && action.dataset.action === "newest") {
     st.chosenIt = null;
     applyChoice(root, st);
-    send(st, "iteration", null);
+    send(st, "iteration", NEWEST);
   } else if (action && action.dataset.action === "raw") {
     st.raw = !!action.checked;
     applyChoice(root, st);
@@ -598,18 +628,39 @@ function onClick(root, st, event) {
 }
 
 const STEPS = { ArrowRight: [0, 1], ArrowLeft: [0, -1], ArrowDown: [1, 0], ArrowUp: [-1, 0] };
+// Home and End go to the first and last graded cell of the row (with Ctrl, of the whole grid), as in a data grid.
+const ENDS = { Home: -1, End: 1 };
+
+function edgeCell(grid, r, rows, cols, end, whole) {
+  const order = whole ? [...Array(rows).keys()] : [r];
+  if (end > 0) order.reverse();
+  for (const rr of order) {
+    for (let k = 0; k < cols; k += 1) {
+      const cc = end > 0 ? cols - 1 - k : k;
+      const found = grid.querySelector('button.rs-hm-cell[data-criterion="' + rr + '"][data-col="' + cc + '"]');
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 function onKey(root, st, event) {
   const cell = event.target instanceof Element ? event.target.closest("button.rs-hm-cell") : null;
   if (!cell) return;
+  const end = ENDS[event.key];
   const step = STEPS[event.key];
-  if (!step) return;
+  if (!step && !end) return;
   event.preventDefault();
   const grid = cell.closest(".rs-hm-grid");
   let r = Number(cell.dataset.criterion);
   let c = Number(cell.dataset.col);
   const rows = grid.querySelectorAll(".rs-hm-label").length;
   const cols = grid.querySelectorAll(".rs-hm-h").length - 1;
+  if (end) {
+    const found = edgeCell(grid, r, rows, cols, end, event.ctrlKey || event.metaKey);
+    if (found) chooseCell(root, st, found, true);
+    return;
+  }
   for (;;) {
     r += step[0];
     c += step[1];
@@ -635,6 +686,9 @@ function draw(root, st) {
     renderPresent(root, st);
     drawStage(root, st);
     for (const wrap of root.querySelectorAll(".rs-heatmaps > .rs-hm")) showDetails(d, st, wrap);
+  } else if (d.mode === "heatmap") {
+    renderHeatmaps(root, st); // a run's preview: the grid and a clicked cell's details, nothing else
+    applyChoice(root, st);
   } else {
     renderRun(root, st);
     applyChoice(root, st);
@@ -671,7 +725,7 @@ export default function (component) {
   for (const [name, field] of [["iteration", "chosenIt"], ["cell", "chosenCell"]]) {
     const held = chosen[name] || null;
     if (name in st.pending) {
-      if (st.pending[name] === held) delete st.pending[name];
+      if ((st.pending[name] || null) === held) delete st.pending[name];
     } else {
       st[field] = held;
     }

@@ -9,7 +9,7 @@ cell) come back as the element's state, which the next payload carries as `chose
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +17,7 @@ import streamlit as st
 
 from rubric_core.views.run_payload import Mode, run_payload
 from rubric_core.views.run_view import RunView
+from rubric_ui.widgets.run_address import chosen_iteration, keep_iteration
 
 NAME = "rubric_studio.run_view"
 """The component's name (unique in the app)."""
@@ -64,6 +65,8 @@ def show_run_element(
     key = element_key(view.run_id, mode)
     held = st.session_state.get(key) if mode == "run" else None
     chosen = dict(held) if isinstance(held, dict) else {}
+    if mode == "run":  # the address says which iteration is on screen: a reload or a link shows the same one
+        chosen["iteration"] = chosen_iteration(view.run_id) or chosen.get("iteration")
     # A live run's page polls ten times a second, mostly finding nothing new: the payload is built again only
     # when the run moved on (its last event, status), or what else it shows changed.
     moment = (view.run_id, mode, view.last_seq, view.status, view.ended, cancelling, repr(reviews), repr(chosen))
@@ -80,12 +83,18 @@ def show_run_element(
             key=key,
             data=payload,
             default={"iteration": None, "cell": None},
-            on_iteration_change=_kept,
+            on_iteration_change=partial(keep_iteration, key),
             on_cell_change=_kept,
         )
     else:
         _component()(key=key, data=payload)
     return payload
+
+
+def show_run_heatmap(view: RunView, *, reviews: list[dict] | None = None) -> None:
+    """The run's heatmap alone, as the run view draws it (a cell's verdict, check, gap and draft beside the grid):
+    the Runs page's preview and Compare. Clicks stay in the page."""
+    show_run_element(view, mode="heatmap", reviews=reviews)
 
 
 def preload_run_element() -> None:

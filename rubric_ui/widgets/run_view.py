@@ -10,6 +10,7 @@ from rubric_core.views.run_payload import is_live as live_view
 from rubric_core.views.run_view import RunView
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.diff_view import show_revision_diff
+from rubric_ui.widgets.run_address import keep_view, view_from_address
 from rubric_ui.widgets.run_element import show_run_element
 from rubric_ui.widgets.transcript import show_transcript
 
@@ -32,7 +33,11 @@ def load_view(run_id: str) -> RunView | None:
             earlier = [e for e in stored if first is None or e.seq < first]
             view = RunView.from_events(run_id, earlier)
         view.apply(events)
-        if not handle.done and (view.ended or view.status == "interrupted"):
+        if handle.done:
+            # The part this process ran is over; another part may have been stored since (a paused run continued
+            # or stopped in another tab or process): the store has what its handle never will.
+            view.apply(store.events_since(run_id, view.last_seq))
+        if not handle.done and (view.ended or view.status in ("interrupted", "paused")):
             # Resumed or continued here a moment ago: the stored events still end the run, and the worker
             # has not sent the new part's first event yet. It runs: draw it live, so the page polls for it.
             view.ended, view.status, view.error = False, "running", ""
@@ -79,7 +84,7 @@ def drawn_stamp(view: RunView) -> tuple[int, int, bool]:
     this stamp redraws the whole page once, and nothing heavy is re-sent every poll.
     """
     its = view.all_iterations()
-    ended = view.ended or view.status == "interrupted"
+    ended = view.ended or view.status in ("interrupted", "paused")
     return sum(1 for it in its if it.drafted), sum(1 for it in its if it.evaluation), ended
 
 
@@ -95,7 +100,9 @@ def show_views(view: RunView, *, key: str) -> bool:
     the draft and each iteration's criteria). True when one of them is drawn: it must follow the run."""
     # The choice outlives a visit to another page (state.KEPT_KEYS re-saves it), so it lives in session state,
     # with no `default` (Streamlit warns on the page when a widget has both).
+    view_from_address(f"{key}_view", VIEWS)
     choice = st.segmented_control("More of this run", VIEWS, key=f"{key}_view")
+    keep_view(choice)  # in the address: a reload opens the Diff again
     if choice == "Diff":
         show_revision_diff(view, key=f"{key}_diff")
     elif choice == "Transcript":

@@ -48,6 +48,8 @@ class AppServer:
     line Streamlit prints once it listens, so two servers started at once (by
     parallel test runs) can never race for one port. `gated=True` starts the app
     through `launch_app.py`, so tests can hold a run at a known point (gate.py).
+    `installed=True` starts it exactly as a user of the installed command does: `rubric-studio ui` (the console
+    script of this environment, which runs the packaged rubric_ui/app.py), from the data directory, not the checkout.
     """
 
     def __init__(
@@ -60,6 +62,7 @@ class AppServer:
         args: list[str] | None = None,
         script: Path | None = None,
         checkout: Path | None = None,
+        installed: bool = False,
     ) -> None:
         """`script`: another Streamlit script run as it is, by `streamlit run` (a benchmark's baseline app).
         `checkout`: another checkout of the app with its own `.venv` (a benchmark's code before a change), started
@@ -81,29 +84,29 @@ class AppServer:
         self.started_at = time.perf_counter()
         root = checkout or ROOT
         python = str(checkout / ".venv" / "bin" / "python") if checkout else sys.executable
+        options = [
+            "--server.port",
+            str(port),  # 0: the kernel picks; a restart test asks for the port it had
+            "--server.address",
+            "127.0.0.1",
+            "--server.headless",
+            "true",
+            "--browser.gatherUsageStats",
+            "false",
+            *(args or []),  # e.g. --secrets.files PATH (sign-in tests)
+        ]
+        if installed:
+            if gated or script is not None or checkout is not None:
+                msg = "installed=True starts the installed command as it is: no gate, script or other checkout"
+                raise ValueError(msg)
+            # `rubric-studio ui` passes every option it does not know to `streamlit run` (the port too: its own
+            # --port refuses 0), and runs from wherever the user is: here the data directory.
+            command, cwd = [str(Path(sys.executable).with_name("rubric-studio")), "ui", *options], home
+        else:
+            command = [python, "-m", module, "run", str(script or root / "app.py"), *options]
+            cwd = root
         with self.log.open("w") as out:
-            self.proc = subprocess.Popen(
-                [
-                    python,
-                    "-m",
-                    module,
-                    "run",
-                    str(script or root / "app.py"),
-                    "--server.port",
-                    str(port),  # 0: the kernel picks; a restart test asks for the port it had
-                    "--server.address",
-                    "127.0.0.1",
-                    "--server.headless",
-                    "true",
-                    "--browser.gatherUsageStats",
-                    "false",
-                    *(args or []),  # e.g. --secrets.files PATH (sign-in tests)
-                ],
-                cwd=root,
-                env=full_env,
-                stdout=out,
-                stderr=subprocess.STDOUT,
-            )
+            self.proc = subprocess.Popen(command, cwd=cwd, env=full_env, stdout=out, stderr=subprocess.STDOUT)
         try:
             self.port = self._wait_listening()
             self.url = f"http://127.0.0.1:{self.port}"

@@ -147,7 +147,7 @@ def test_presentation_replay_steps(page, server) -> None:
     page.get_by_text("Satisfied ·", exact=False).wait_for(timeout=RUN_TIMEOUT_MS)
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app_idle(page)
-    page.get_by_text("Step 4 of 5", exact=False).wait_for()  # it opens on the final draft (issue 33 item 6)
+    page.get_by_text("Step 5 of 5", exact=False).wait_for()  # the verdicts on the final draft (issue 40 item 4)
     page.get_by_role("button", name="First").click()
     page.get_by_text("Step 1 of 5", exact=False).wait_for()
     page.get_by_role("button", name="Step").click()

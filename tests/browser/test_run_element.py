@@ -72,8 +72,10 @@ def test_planted_text_in_every_part_of_a_run_is_drawn_as_text_and_never_runs(pag
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app_idle(page)
     present = page.locator(ELEMENT)
-    # The replay opens on the final draft (issue 33: the audience sees the end first); First goes to the start.
-    present.get_by_text("The final draft.", exact=False).wait_for()
+    # The final draft under What came out, the replay on the verdicts about it (issue 40 item 4); First goes to
+    # the start.
+    present.get_by_text("The verdicts on the final draft", exact=False).wait_for()
+    assert present.locator(".rs-output").inner_text() == f"final {XSS_SCRIPT}"
     present.get_by_role("button", name="First", exact=True).click()
     present.get_by_text("Step 1 of 5", exact=False).wait_for()
     for n in range(2, 6):

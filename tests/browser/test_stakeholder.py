@@ -139,9 +139,10 @@ def test_runs_preview_shows_every_iteration_and_one_click_opens_a_run(page900, s
     run_id = _seed_long_run(server, 16)
     box = _runs_grid(page, server)
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the newest row's box: the preview
-    frame = page.frame_locator("iframe[srcdoc*='rs-hm-grid']").first
-    frame.locator(".rs-hm-grid").wait_for()
-    shown = frame.locator(".rs-hm-grid").evaluate(
+    # The run view's own heatmap in the page (issue 40 item 2: it was a grid in a frame of its own).
+    grid = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-grid").first
+    grid.wait_for()
+    shown = grid.evaluate(
         """(grid) => {
           const heads = [...grid.querySelectorAll('.rs-hm-h')];
           const last = heads[heads.length - 1].getBoundingClientRect();
@@ -256,7 +257,7 @@ def test_present_from_the_sidebar_opens_the_watched_run_with_the_replay_in_sight
     play.wait_for()
     box = play.bounding_box()
     assert box is not None and box["y"] + box["height"] <= VIEW["height"], box
-    page.get_by_text("The final draft.", exact=False).wait_for()  # the replay opens on it (issue 33 item 6)
+    page.get_by_text("What came out: the final draft", exact=False).wait_for()  # in the first screen (issue 40)
     shot(page, "stakeholder-present")
 
 

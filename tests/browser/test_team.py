@@ -207,9 +207,10 @@ def test_each_role_may_do_its_actions_and_no_more(browser, team, runs, browsers)
     # An admin deletes.
     ada = _as(browser, team, browsers, "ada")
     select_run(ada, team, "status report", started)
-    ada.get_by_text("Confirm delete", exact=True).click()
+    ada.get_by_role("button", name="Delete run…").click()  # asks first (issue 40 item 2)
+    ada.get_by_text("this cannot be undone", exact=False).wait_for()
     wait_app_idle(ada)
-    ada.get_by_role("button", name="Delete run").click()
+    ada.get_by_role("button", name="Delete it").click()
     ada.get_by_text("Click a run to open it.", exact=False).wait_for()  # the selection went with the run
 
     with open_server_store(team) as store:
@@ -259,10 +260,11 @@ def test_a_replayed_press_of_a_hidden_button_does_nothing_and_is_recorded(browse
     ada_tap = WsTap()
     ada = _as(browser, team, browsers, "ada", tap=ada_tap)
     select_run(ada, team, "photosynthesis", target)
-    ada.get_by_text("Confirm delete", exact=True).click()
+    ada.get_by_role("button", name="Delete run…").click()
+    ada.get_by_text("this cannot be undone", exact=False).wait_for()
     wait_app_idle(ada)
     ada_tap.hold = pressing(f"runs_delete_{target}")
-    ada.get_by_role("button", name="Delete run").click()
+    ada.get_by_role("button", name="Delete it").click()
     while not ada_tap.held:
         ada.wait_for_timeout(20)  # pumps the page's events until the press reached the tap
     # The author's page has no Delete button; the same message sent from it is refused and recorded.

@@ -36,6 +36,13 @@ def watched(page):
     return page
 
 
+def assert_page_opens_with(page, first: str) -> None:
+    """Nothing is drawn above the page's own first line (issue 40 item 1: Streamlit's magic drew a docstring of
+    rubric_ui/app.py at the top of every page of the installed command)."""
+    text = page.locator("[data-testid='stMain']").inner_text().strip()
+    assert text.startswith(first), text[:300]
+
+
 def run_example(page, server, example: str = "photosynthesis") -> str:
     page.goto(server.url)
     wait_app(page)
@@ -60,11 +67,13 @@ def test_every_page_opens_by_its_url_with_its_title_and_nothing_from_outside(wat
         assert page.title() == f"{TITLES[name]} · Rubric Studio"
         nav = page.locator("[data-testid='stSidebarNav']").inner_text()
         assert "Runs" in nav and "app_pages" not in nav and "rubrics\n" not in nav
+        assert_page_opens_with(page, TITLES[name])
         shot(page, f"ui-page-{name}")
     page.goto(f"{server.url}/?run={run_id}&view=present")
     wait_app(page)
-    page.get_by_text("The final draft.", exact=False).wait_for()  # the replay opens on it (issue 33 item 6)
+    page.get_by_text("What came out: the final draft", exact=False).wait_for()  # in the first screen (issue 40)
     assert "Rubric Studio" in page.title()
+    assert_page_opens_with(page, "← Back to Rubric Studio")
     shot(page, "ui-page-present")
     assert page.outside == [], page.outside
     icon = page.eval_on_selector("link[rel*='icon']", "e => e.href")
@@ -99,7 +108,18 @@ def test_runs_page_shows_a_preview_of_the_selected_run_and_opens_it_here(watched
     box = grid.bounding_box()
     page.mouse.click(box["x"] + 18, box["y"] + 35 + 17)  # the first row's selection box
     page.get_by_text("Final output", exact=True).wait_for()
-    page.frame_locator("iframe[srcdoc*='rs-hm-grid']").locator(".rs-hm-grid").wait_for()
+    # The run view's own heatmap in the page (issue 40 item 2), not the old grid in a frame: the app's font, a
+    # legend that names the check, and a clicked cell's verdict, check and draft beside the grid.
+    grid = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-grid")
+    grid.wait_for()
+    assert page.locator("iframe[srcdoc*='rs-hm-grid']").count() == 0
+    assert "its check" in page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-legend").first.inner_text()
+    font = grid.evaluate("(el) => getComputedStyle(el).fontFamily")
+    assert font == page.locator("[data-testid='stMain']").evaluate("(el) => getComputedStyle(el).fontFamily")
+    page.locator(".rs-rv[data-mode='heatmap'] button.rs-hm-cell").first.click()
+    details = page.locator(".rs-rv[data-mode='heatmap'] .rs-hm-detail-text")
+    details.wait_for()
+    assert "Check:" in details.inner_text()
     shot(page, "ui-runs-preview")
     page.get_by_role("button", name="Open", exact=True).click()
     page.wait_for_url(f"**run={run_id}*")

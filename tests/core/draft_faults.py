@@ -11,9 +11,9 @@ import re
 
 from rubric_core.checks import text as t
 from rubric_core.checks.mention_plans import negative_mention, positive_mention
-from rubric_core.checks.mentions import split_terms
 from rubric_core.checks.patterns import _DATE_RE, _EMAIL_RE, _PHONE_RE, _PRICE_RE, _TIME_RE, _URL_RE, find
 from rubric_core.checks.phrasing import plan
+from rubric_core.checks.terms import split_terms
 from rubric_core.rubric import parse_criteria
 
 _ARTICLES = re.compile(r"^(?:the|a|an|any|some|one|its|their|our|your|at least one)\s+", re.IGNORECASE)

@@ -94,6 +94,8 @@ def test_the_permission_table() -> None:
         "cancel": ["admin", "author"],
         "resume": ["admin", "author"],
         "continue": ["admin", "author"],
+        "steer": ["admin", "author"],
+        "fork": ["admin", "author"],
         "tag": ["admin", "author"],
         "note": ["admin", "author"],
         "rubric_save": ["admin", "author"],

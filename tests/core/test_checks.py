@@ -41,7 +41,7 @@ def test_syllables_use_the_dictionary_and_fall_back_for_unknown_words() -> None:
         (
             "Uses the word ocean or sea",
             "contains",
-            {"terms": ["ocean", "sea"], "mode": "any", "literal": [False, False]},
+            {"terms": ["ocean", "sea"], "mode": "any", "literal": [False, False], "spelled": ["ocean", "sea"]},
         ),
         ('Does not contain the letter "e"', "not_contains", {"terms": ["e"], "literal": [False]}),
         ("Does not mention price", "not_contains", {"terms": ["price"], "literal": [False], "patterns": ["price"]}),
@@ -211,10 +211,7 @@ def test_checks_as_langchain_tools() -> None:
         # A count and something more that the count check does not measure.
         "Each of the three lines rhymes",  # was line_count(3): passed without any rhyme
         "Exactly three lines that rhyme",  # was line_count(3)
-        "Each paragraph has three sentences",  # was sentence_count(3)
         "Three sentences, each under 10 words",  # was sentence_count(3)
-        "Each line has at most 5 words",  # was word_count(max=5) over the whole text
-        "Every sentence has fewer than 20 words",  # was word_count(max=19) over the whole text
         "At most one word per line",  # was word_count(max=1)
         "Has at least two sentences with a verb",  # was sentence_count(min=2)
         "Contains at least two sensory details about the sea",  # was sensory_details(2)
@@ -227,6 +224,21 @@ def test_checks_as_langchain_tools() -> None:
 )
 def test_a_criterion_that_asks_for_more_than_a_count_is_not_judged(criterion: str) -> None:
     assert interpret(Criterion(criterion, 1)) is None
+
+
+@pytest.mark.parametrize(
+    ("criterion", "check", "scope"),
+    [
+        ("Each paragraph has three sentences", "sentence_count", "each paragraph"),
+        ("Each line has at most 5 words", "word_count", "each line"),
+        ("Every sentence has fewer than 20 words", "word_count", "each sentence"),
+        ("The subject line is under 50 characters", "character_count", "subject line"),
+    ],
+)
+def test_a_count_of_each_part_is_judged_on_each_part(criterion: str, check: str, scope: str) -> None:
+    """Issue 38: these were n/a (the count was once taken over the whole text); each part is now counted alone."""
+    spec = interpret(Criterion(criterion, 1))
+    assert spec is not None and spec.check == check and spec.params["scope"] == scope
 
 
 def test_every_single_sentence_is_reported_as_not_judged_by_the_offline_grader() -> None:
@@ -303,9 +315,27 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
         "python_class": "Python class",
         "python_syntax": "Python syntax",
         "python_docstrings": "Docstrings",
+        "list_of": "## Lists",
+        "marked_count": "| code blocks, test functions, slides |",
+        "sql": "## SQL",
+        "json_key": "## JSON keys",
+        "part": "## A title, a greeting by name, a quotation",
+        "named_tokens": "## A criterion no check reads",
+        "python_type_hints": "| Type hints |",
+        "python_has_tests": "| Tests in the code |",
     }
     assert set(shown) == set(_TEXT_CHECKS) | set(_CODE_CHECKS)
     for check, words in shown.items():
         assert words in doc, check
-    for heading in ("## What is n/a", "## Absence", "## Position", "## Topic", "## Kinds of content"):
+    for heading in (
+        "## What is n/a",
+        "## Absence",
+        "## Position",
+        "## Topic",
+        "## Kinds of content",
+        "## Same meaning, other spelling",
+        "## Framing",
+        "## Echoed instructions",
+        "## Criteria that cannot both hold",
+    ):
         assert heading in doc

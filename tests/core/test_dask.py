@@ -335,3 +335,26 @@ def test_a_run_on_a_worker_writes_what_it_is_writing_to_the_shared_store(manager
         assert handle.wait(DEADLINE_S)
     assert handle.last is not None and handle.last.type == "finished"
     assert read_live(store, handle.run_id) is None
+
+
+def test_a_step_run_pauses_and_goes_on_and_a_fork_runs_on_the_cluster(manager: RunManager) -> None:
+    """Issue 39: a pause frees the worker (the task ends), `continue` sends a new task, and a fork copies the
+    parent's checkpoint chain on the worker that runs it (checkpoints on PostgreSQL)."""
+    from rubric_core.execution.steer_requests import Override, build_decision, build_fork
+
+    store = manager.store
+    handle = manager.start(example_config("haiku"), step="verdicts")
+    assert handle.wait(DEADLINE_S) and handle.last is not None and handle.last.type == "paused"
+    assert handle.future.result()["status"] == "paused"  # the task ended: the pause holds no worker
+    run = store.get_run(handle.run_id)
+    assert run is not None and run["status"] == "paused" and run["worker"] == ""
+    decision = build_decision(store, handle.run_id, overrides=[Override("Is about spring", "fail")], reviewer="ann")
+    going = manager.continue_paused(handle.run_id, decision)
+    assert going is not None and going.wait(DEADLINE_S)
+    assert going.last is not None and going.last.type == "paused" and going.last.data["iteration"] == 1
+    spec, config = build_fork(store, manager.engine, handle.run_id, iteration=0, rubric="- Exactly three lines")
+    fork = manager.fork(spec, config, step="")
+    assert fork.wait(DEADLINE_S) and fork.last is not None and fork.last.type == "finished"
+    row = store.get_run(fork.run_id)
+    assert row is not None and row["parent_run"] == handle.run_id and row["status"] == fork.last.data["status"]
+    assert store.get_run(handle.run_id)["status"] == "paused"  # the parent waits at its pause, untouched

@@ -511,7 +511,7 @@ def test_csv_neutralises_formula_cells_and_only_csv(store: Store, engine: Engine
     assert {r["rubric_name"] for r in rows} == {"'" + HYPERLINK}
     for row in rows:  # no cell a spreadsheet would evaluate
         assert all(not v or v[0] not in "=+-@\t\r" for v in row.values()), row
-    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"6"}  # numbers as is
+    assert {r["iteration"] for r in rows} == {"0"} and {r["schema_version"] for r in rows} == {"7"}  # numbers as is
     assert {r["iteration_number"] for r in rows} == {"1"}
     export_runs(store, "jsonl", tmp_path / "r.jsonl")
     record = json.loads((tmp_path / "r.jsonl").read_text(encoding="utf-8"))
@@ -590,7 +590,7 @@ def test_every_export_names_the_iteration_as_the_dashboard_counts_it(store: Stor
     """Issue 22 item 21: beside the library's 0-based `iteration`, `iteration_number` counts from 1 as the UI does
     (1 = the first draft), in every format that has an iteration; `turn_number` likewise beside `turn` (the UI's
     "Turn 2" had been `turn: 1` with nothing to say so); the schema version says so (4)."""
-    assert EXPORT_SCHEMA_VERSION == 6
+    assert EXPORT_SCHEMA_VERSION == 7
     first = engine.execute(example_config("haiku"), subscribers=[store.record])
     engine.execute(
         example_config("haiku"),
@@ -684,7 +684,7 @@ def test_every_export_carries_each_verdict_and_its_check_and_import_keeps_them(
     assert lines_c["verdict"] in ("pass", "fail") and lines_c["check"]["kind"] == "line_count"
     assert lines_c["check"]["looked_for"] == "exactly 3 lines" and lines_c["check"]["found"].endswith("lines")
     assert witty["verdict"] == "n/a" and witty["passed"] is False and witty["check"]["kind"] == "cannot_judge"
-    assert record["schema_version"] == 6
+    assert record["schema_version"] == 7
     export_runs(store, "grader-jsonl", tmp_path / "g.jsonl")
     graded = json.loads((tmp_path / "g.jsonl").read_text().splitlines()[0])
     assert [c["verdict"] for c in graded["outputs"]["criteria"]][1] == "n/a"

@@ -63,7 +63,7 @@ def test_an_export_carries_each_column_and_import_rebuilds_the_matrix(
     out = tmp_path / "runs.jsonl"
     assert export_runs(store, "jsonl", out).records == 9
     records = {r["id"]: r for r in map(json.loads, out.read_text(encoding="utf-8").splitlines())}
-    assert {r["schema_version"] for r in records.values()} == {EXPORT_SCHEMA_VERSION} == {6}
+    assert {r["schema_version"] for r in records.values()} == {EXPORT_SCHEMA_VERSION} == {7}
     in_matrix = [r for r in records.values() if r["metadata"]["suite"]["suite_run_id"] == matrix_id]
     assert len(in_matrix) == 6
     column = in_matrix[0]["metadata"]["suite"]["column"]

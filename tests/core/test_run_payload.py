@@ -130,18 +130,25 @@ def test_a_live_run_says_its_phase_and_the_stamp_moves_only_with_what_is_drawn()
     assert later["stamp"] != live["stamp"] and later["newest"]["iteration"] == 0
 
 
-def test_present_has_the_replay_steps_opening_on_the_final_draft_and_the_final_output() -> None:
+def test_present_has_what_came_out_and_the_replay_opening_on_the_verdicts_about_it() -> None:
     payload = run_payload(_view(), mode="present")
     present = payload["present"]
     steps = present["steps"]
     assert [s["kind"] for s in steps] == ["draft", "verdicts", "feedback", "draft", "verdicts"]
     assert steps[0]["title"] == "Step 1 of 5 · Iteration 1 · Draft"
     assert steps[2]["title"] == "Step 3 of 5 · Iteration 1 · Feedback to the agent"
-    # It opens on the final draft, the one the run's verdict is about, which says so (issue 33 item 6).
-    assert present["start"] == 3 and not present["follow"]
-    assert steps[3]["note"] == f"The final draft. {present['sentence']}"
+    # The final draft is shown once, under What came out (issue 40 item 4); the replay opens on the verdicts
+    # about it, which say so, rather than on a second copy of the draft.
+    assert present["start"] == 4 and not present["follow"]
+    assert steps[4]["note"] == "The verdicts on the final draft (shown above, under What came out)."
+    assert present["output_label"] == "What came out: the final draft (iteration 2)"
     assert present["sentence"].startswith("Stopped at its cap of 3 drafts")
     assert present["final_output"] == f"final {XSS_SCRIPT}"
+    # The rubric beside the task says how the final draft met each criterion ("whether it met the bar and why").
+    said = present["asked"][0]["criteria"]
+    assert said and {c["verdict"] for c in said} <= {"pass", "fail", "n/a"}
+    assert all(c["mark"] == {"pass": "✔", "fail": "✘", "n/a": "n/a"}[c["verdict"]] for c in said)
+    assert all((c["gap"] == "") == (c["verdict"] == "pass") or not c["gap"] for c in said)
     assert present["asked"][0]["message"].startswith("Describe the sea") and present["maps"] == {
         "0": "Criteria by draft"
     }

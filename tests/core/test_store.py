@@ -126,6 +126,7 @@ EXPECTED_SCHEMA = {
         ("reason", "TEXT", 1, 0),
         ("reviewer", "TEXT", 1, 0),
         ("created_at", "REAL", 1, 0),
+        ("verdict", "TEXT", 1, 0),
     ],
     "rubrics": [
         ("name", "TEXT", 1, 1),
@@ -166,6 +167,11 @@ EXPECTED_SCHEMA = {
         ("edit_version", "INTEGER", 1, 0),
         ("edited_at", "REAL", 0, 0),
         ("edited_by", "TEXT", 1, 0),
+        ("step", "TEXT", 1, 0),
+        ("parent_run", "TEXT", 1, 0),
+        ("forked_turn", "INTEGER", 0, 0),
+        ("forked_at", "INTEGER", 0, 0),
+        ("fork_json", "TEXT", 1, 0),
     ],
     "run_live": [
         ("run_id", "TEXT", 1, 1),
@@ -280,6 +286,7 @@ EXPECTED_INDEXES = [
     "ix_runs_created_id",
     "ix_runs_grader",
     "ix_runs_model",
+    "ix_runs_parent",
     "ix_runs_rubric",
     "ix_runs_status",
     "ix_share_links_run",
@@ -320,6 +327,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         35,
         40,
         41,
+        42,
     ]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
@@ -337,6 +345,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         35,
         40,
         41,
+        42,
     ]
 
 
@@ -369,11 +378,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:

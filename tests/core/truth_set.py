@@ -270,7 +270,13 @@ ROWS: tuple[Row, ...] = (
     na("Under 100 words and persuasive", ANNOUNCEMENT, "under 100 words; persuasive is a judgement"),
     na("Is concise", ANNOUNCEMENT, "a quality, not a count"),
     # --- paragraphs -----------------------------------------------------------------------------------
-    ok_or_na("Has at least two paragraphs", EMAIL, why="blank lines part it into three blocks"),
+    no_or_na(
+        "Has at least two paragraphs",
+        EMAIL,
+        why="one paragraph of body between the greeting and the sign-off. Was 'pass' (three blocks); changed in "
+        "issue 38: a greeting and a sign-off are framing, not paragraphs, as a person reading the email counts them",
+    ),
+    ok("Has at least two paragraphs", EMAIL.replace("the risks?", "the risks?\n\nI can share the slides first.")),
     no_or_na("Exactly two paragraphs", ANNOUNCEMENT, why="one block of text"),
     # --- words and phrases ----------------------------------------------------------------------------
     ok("Mentions light and chlorophyll", PHOTOSYNTHESIS),
@@ -1039,16 +1045,21 @@ ROWS: tuple[Row, ...] = (
         "At most 100 characters",
         "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
     ),
-    na(
+    ok(
         "Title is under 10 words",
         "# A title\nbody # A title\nbody # A title\nbody ",
-        "no deterministic check confirms it",
+        why="the title (the first heading) is two words. Was 'n/a' (no check then read a title); a reviewer says "
+        "pass: issue 38",
     ),
     na_or_no("Summary is one sentence", "One. Two.", "no deterministic check confirms it"),
     na_or_no("The summary is one sentence", "One. Two.", "no deterministic check confirms it"),
     na_or_no("Has a one-sentence summary", "One. Two.", "no deterministic check confirms it"),
     na_or_no("Ends with a one-sentence summary", "One. Two.", "no deterministic check confirms it"),
-    na("Each sentence is under 20 words", "One. Two.", "no deterministic check confirms it"),
+    ok(
+        "Each sentence is under 20 words",
+        "One. Two.",
+        why="two one-word sentences. Was 'n/a' (no check then read each sentence); a reviewer says pass: issue 38",
+    ),
     na("Uses short sentences", "One. Two.", "no deterministic check confirms it"),
     ok_or_na("Exactly 3 sentences in the first paragraph", "One. Two. Three.\n\nFour."),
     ok(
@@ -1142,7 +1153,12 @@ ROWS: tuple[Row, ...] = (
     ok_or_na("Is about the moon", HAIKU_HARBOR),
     ok_or_na("Is about the harbor", HAIKU_HARBOR),
     ok("Exactly three lines", HAIKU_HARBOR),
-    na("Has five tips", LIST_SLEEP, "no deterministic check confirms it"),
+    ok(
+        "Has five tips",
+        LIST_SLEEP,
+        why="a numbered list of five tips. Was 'n/a' (no check then counted a list's items); a reviewer counts "
+        "five: fixed in issue 38",
+    ),
     ok_or_na("Is a numbered list", LIST_SLEEP),
     ok("Uses a numbered list", LIST_SLEEP),
     ok("Mentions caffeine", LIST_SLEEP),
@@ -1150,10 +1166,19 @@ ROWS: tuple[Row, ...] = (
     no("Mentions exercise", LIST_SLEEP),
     ok("Includes a time", LIST_SLEEP),
     ok("Has at least 5 bullet points", LIST_SLEEP),
-    na("Has exactly 5 items", LIST_SLEEP, "no deterministic check confirms it"),
+    ok(
+        "Has exactly 5 items",
+        LIST_SLEEP,
+        why="a numbered list of five tips. Was 'n/a' (no check then counted a list's items); a reviewer counts "
+        "five: fixed in issue 38",
+    ),
     ok("Defines a function is_palindrome", PY_PALINDROME),
     ok("Has a docstring", PY_PALINDROME),
-    na("Uses type hints", PY_PALINDROME, "no deterministic check confirms it"),
+    ok(
+        "Uses type hints",
+        PY_PALINDROME,
+        why="is_palindrome(s: str) -> bool. Was 'n/a' (no check then read annotations); a reviewer sees them: issue 38",
+    ),
     na("Ignores case", PY_PALINDROME, "no deterministic check confirms it"),
     na("Handles spaces", PY_PALINDROME, "no deterministic check confirms it"),
     ok("Is valid Python", PY_PALINDROME),
@@ -1174,7 +1199,12 @@ ROWS: tuple[Row, ...] = (
     no_or_na("Start with a greeting", ANNOUNCE_LOCK),
     ok("Use the word ocean", "The ocean."),
     na("Keep it short", ANNOUNCE_LOCK, "no deterministic check confirms it"),
-    no("Keep it under 50 words", ANNOUNCE_LOCK),
+    ok(
+        "Keep it under 50 words",
+        ANNOUNCE_LOCK,
+        why="48 words as a person counts them (the web address is one word). Was 'fail': the grader then split "
+        "'lockpro.example/x' into three words and counted 50; fixed in issue 38 (a word is a run between spaces)",
+    ),
     ok_or_na("**Mentions** the price", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (in USD)", ANNOUNCE_LOCK),
     ok_or_na("Mentions the price (e.g. $49)", ANNOUNCE_LOCK),

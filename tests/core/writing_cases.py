@@ -201,6 +201,6 @@ LEFT_OUT: dict[str, tuple[str, ...]] = {
     "deploy-freeze": ("Mentions the deadline",),  # the freeze is on Friday; no deadline is given
     "photosynthesis": ("Includes a statistic",),  # the task gives no figure
     "slugify": ("Mentions unicode",),  # a code task's message describes its code; no word is woven in
-    "median": ("Mentions sorting",),
+    # "median": its code calls sorted(), a form of "sorting" (the grader reads word forms since issue 38)
 }
 """The criteria each case ends failing on, on purpose; every other criterion ends pass or n/a."""

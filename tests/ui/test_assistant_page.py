@@ -73,18 +73,20 @@ def test_the_run_editor_drafts_a_rubric_the_author_edits_and_uses() -> None:
     at.button(key="run_draft_go").click().run()
     assert not at.exception
     lines = [t.value for t in at.text_input if t.key and t.key.startswith("run_draft_text_1_")]
-    assert lines[:2] == ["Fewer than 120 words", "Mentions $49"] and "Includes a call to action" in lines
+    assert lines[0] == "Fewer than 120 words" and "Includes a call to action" in lines
     captions = " ".join(c.value for c in at.caption)
     assert "check: word count" in captions and "why: " in captions
-    assert any("Left to an LLM grader" in str(m.value) and "Is friendly" in str(m.value) for m in at.markdown)
+    assert any("Left to an LLM grader" in str(m.value) for m in at.markdown)
+    assert any("Is friendly" in c.label for c in at.checkbox)
     at.text_input(key="run_draft_text_1_1").set_value("Mentions the price $49")
     at.checkbox(key="run_draft_keep_1_0").uncheck()
     at.button(key="run_draft_use").click().run()
     assert not at.exception
     rubric = at.text_area(key="run_rubric").value
     assert rubric.startswith("- Mentions the price $49\n") and "Fewer than 120 words" not in rubric
-    at.text_input(key="run_draft_note").set_value("shorter").run()
+    at.text_input(key="run_draft_note").set_value("add a greeting").run()
     at.button(key="run_draft_again").click().run()
     assert not at.exception
     again = [t.value for t in at.text_input if t.key and t.key.startswith("run_draft_text_2_")]
-    assert len(again) == 3
+    assert again[0] == "Mentions the price $49" and "Fewer than 120 words" not in again  # edits and removals kept
+    assert again[-1] == "Starts with a greeting"

@@ -204,7 +204,7 @@ def test_one_click_on_a_runs_task_opens_that_run(store: Store, engine: Engine) -
 def test_a_task_that_reads_as_cell_markup_is_labelled_as_plain_text(store: Store, engine: Engine) -> None:
     """The table's button column draws a label starting `:material/…:` as an icon and a JSON list as a menu of
     buttons (Streamlit's DataFrame.js); a task is text, so its label starts with a word joiner there."""
-    from rubric_ui.screens.runs import WORD_JOINER
+    from rubric_ui.screens.runs_table import WORD_JOINER
 
     tasks = [
         ":material/home: Write a haiku about spring.",
@@ -288,7 +288,8 @@ def test_runs_filters_match_part_of_a_model_or_a_tag_in_any_case(store: Store, e
 
 
 def test_runs_filter_hides_suite_items(store: Store, engine: Engine) -> None:
-    """The Runs list fills with a suite's items; one tick leaves them out, and the count says what is left."""
+    """The Runs list fills with a suite's items; a toggle beside the count (not in the Filters fold) offers to leave
+    them out, saying how many, and the count says how many it hides (issue 40 item 2)."""
     from rubric_core.config import RunConfig
     from rubric_core.suites.datasets import Dataset
     from rubric_core.suites.example import example_dataset, example_rubric
@@ -300,10 +301,12 @@ def test_runs_filter_hides_suite_items(store: Store, engine: Engine) -> None:
     assert handle.wait(PROCESS_TIMEOUT_S)
     at = app("rubric_ui/app_pages/runs.py")
     assert "3 runs · page 1 of 1" in texts(at)
-    open_filters(at)
-    at.checkbox(key="runs_no_suite_items").check().run()
+    assert at.toggle(key="runs_no_suite_items").label == "Hide the 2 suite items"
+    at.toggle(key="runs_no_suite_items").set_value(True).run()
     assert not at.exception
-    assert "1 run matches the filters · page 1 of 1" in texts(at)
+    assert "1 run · 2 suite items hidden · page 1 of 1" in texts(at)
+    assert at.query_params["own"] in ("1", ["1"])  # kept in the address: a reload lists the same
+    assert list(_runs_table(at).value["task"]) == ["Write a haiku about spring."]
 
 
 def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
@@ -311,7 +314,7 @@ def test_compare_two_runs_component(store: Store, engine: Engine) -> None:
     b = engine.execute(example_config("haiku", max_iterations=2), subscribers=[store.record]).run_id
 
     def compare(a: str, b: str) -> None:
-        from rubric_ui.screens.runs import _compare
+        from rubric_ui.screens.runs_compare import show_compare as _compare
         from rubric_ui.session.resources import get_store
 
         _compare(get_store(), a, b)
@@ -346,7 +349,7 @@ def test_compare_pairs_renamed_criteria_and_shows_the_rubric_diff(store: Store, 
     ).run_id
 
     def compare(a: str, b: str) -> None:
-        from rubric_ui.screens.runs import _compare
+        from rubric_ui.screens.runs_compare import show_compare as _compare
         from rubric_ui.session.resources import get_store
 
         _compare(get_store(), a, b)
@@ -400,10 +403,10 @@ def test_presentation_view_and_replay(store: Store, engine: Engine) -> None:
     at = app(run=run_id, view="present")
     assert not at.exception
     # The replay steps in the page (tests/browser/test_app.py clicks through them): its steps are in the payload.
-    # It opens on the final draft, the one the verdict is about (issue 33 item 6), not on the first one.
+    # It opens on the verdicts on the final draft (the draft itself is under What came out: issue 40 item 4).
     present = run_payload(at)["present"]
     titles = [s["title"] for s in present["steps"]]
-    assert present["start"] == 3 and titles[3] == "Step 4 of 5 · Iteration 2 · Draft"
+    assert present["start"] == 4 and titles[4] == "Step 5 of 5 · Iteration 2 · Verdicts"
     assert titles[0].startswith("Step 1 of 5") and titles[1] == "Step 2 of 5 · Iteration 1 · Verdicts"
     assert titles[-1].startswith("Step 5 of 5")
 

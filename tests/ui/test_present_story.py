@@ -37,9 +37,10 @@ def test_present_tells_every_turn_with_its_ask_rubric_heatmap_and_sentence(store
     assert asked[1]["label"] == "Follow-up message" and asked[1]["rubric_label"] == "Rubric of turn 2"
     assert len(payload["heatmaps"]) == 2, "a heatmap per turn"
     assert present["maps"]["0"].startswith("Turn 1: criteria by draft") and present["maps"]["1"].startswith("Turn 2")
-    # The replay opens on the final draft (turn 2's), labelled by turn.
-    # Turn 1: 3 drafts, 3 verdicts, 2 feedbacks; turn 2: 1 draft, 1 verdict. The final draft is step 9 of 10.
-    assert present["steps"][present["start"]]["title"] == "Step 9 of 10 · Turn 2 · iteration 1 · Draft"
+    # The replay opens on the verdicts on the final draft (turn 2's; the draft itself is under What came out),
+    # labelled by turn. Turn 1: 3 drafts, 3 verdicts, 2 feedbacks; turn 2: 1 draft, 1 verdict: step 10 of 10.
+    assert present["steps"][present["start"]]["title"] == "Step 10 of 10 · Turn 2 · iteration 1 · Verdicts"
+    assert [c["verdict"] for c in asked[1]["criteria"]] == ["pass", "pass"]  # turn 2's rubric as it was met
 
 
 @pytest.mark.parametrize("example", ["haiku"])

@@ -41,7 +41,7 @@ def test_present_shows_the_draft_and_the_output_as_escaped_plain_text(store: Sto
     assert not at.code  # no syntax-highlighted block on the page
     payload = run_payload(at)
     first = payload["present"]["steps"][payload["present"]["start"]]
-    assert first["kind"] == "draft"  # the step the replay opens on: the final draft, as it was written
+    assert first["kind"] == "verdicts"  # the replay opens on the verdicts on the final draft (shown above it)
     drafted = next(i for t in payload["turns"] for i in t["iterations"] if i["key"] == first["key"])
     assert drafted["draft"] == PLANTED and payload["present"]["final_output"] == PLANTED
     # Nothing of it reaches the page as HTML: no Markdown or HTML element carries the planted text.

@@ -165,7 +165,6 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     from rubric_core.judge.reviews import record_review
     from rubric_core.views.run_payload import run_payload
     from rubric_core.views.run_view import RunView
-    from rubric_ui.widgets.heatmap import frame_of
 
     record_review(store, haiku, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann", reason="hot")
     record_review(store, haiku, iteration=0, criterion="Exactly three lines", verdict="fail", reviewer="ann")
@@ -181,14 +180,18 @@ def test_criteria_table_and_heatmap_mark_human_verdicts(store: Store, haiku: str
     assert by["Follows a 5-7-5 syllable pattern"]["human"] == ""
     assert not run_payload(view, reviews=[])["reviewed"], "no human columns where nobody reviewed"
     assert "human" not in run_payload(view)["turns"][0]["iterations"][0]["criteria"][0]
+    from rubric_core.views.frames import criteria_frame_from_rows
     from rubric_core.views.heatmap import heatmap_html
+    from rubric_core.views.run_view import criteria_rows
 
-    frame = frame_of(view.run_id, view.turns[0].iterations, reviews)
+    frame = criteria_frame_from_rows(criteria_rows(view.run_id, view.turns[0].iterations), reviews)
     grid = heatmap_html(frame, key="t", turn=0, drafts={})
     # Each cell says it once: its title is the hover text and, drawn by CSS, the clicked cell's details.
     assert grid.count("Human review by ann: fail (disagrees with the grader)") == 1  # Is about spring passed
     assert grid.count("Human review by ann: fail") == 2  # and Exactly three lines, which failed too
-    assert "Human review" not in heatmap_html(frame_of(view.run_id, view.turns[0].iterations), key="t", turn=0)
+    assert "Human review" not in heatmap_html(
+        criteria_frame_from_rows(criteria_rows(view.run_id, view.turns[0].iterations)), key="t", turn=0
+    )
 
 
 def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> None:

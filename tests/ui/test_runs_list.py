@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from streamlit.testing.v1 import AppTest
 
 from rubric_core.engine import Engine
@@ -78,7 +77,7 @@ def test_the_runs_selection_follows_the_run_through_a_filter_and_never_swaps_it(
 def test_a_page_turn_keeps_the_selection_and_clear_empties_it(store: Store, engine: Engine, monkeypatch: Any) -> None:
     """A ticked run on page 1 stays selected (and hidden) on page 2; 'Clear the selection' clears it and the
     boxes."""
-    import rubric_ui.screens.runs as runs
+    import rubric_ui.screens.runs_table as runs
 
     monkeypatch.setattr(runs, "PAGE_SIZE", 1)
     ids = [engine.execute(example_config(n), subscribers=[store.record]).run_id for n in ("haiku", "lipogram")]
@@ -126,22 +125,42 @@ def test_filter_placeholders_read_as_empty_fields_not_as_filters(store: Store, e
 
 def test_runs_has_a_sortable_score_and_an_agent_column(store: Store, engine: Engine) -> None:
     """Issue 33 item 8: a score per run (criteria met at the final draft, of those judged), a number so the table
-    sorts it as one, and who did the work; the columns still add up to the page's width at 1440 px."""
+    sorts it as one, and who did the work; the columns still add up to the page's width at 1440 px. Issue 40
+    item 2: whole percents (a longer label, "83.33%", drew a shorter bar than "80%"), the count beside it as the
+    command line says it, n/a included ("1/2 · 1 n/a"), and the agent column only when a project agent did one."""
+    from sqlalchemy import text
+
     satisfied = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
     capped = engine.execute(example_config("haiku", max_iterations=1), subscribers=[store.record]).run_id
+    na = engine.execute(
+        example_config("haiku", rubric="- Exactly three lines\n- Is witty and original\n- Mentions spring\n"),
+        subscribers=[store.record],
+    ).run_id
     at = app(RUNS)
     table = _runs_table(at)
     frame = table.value
-    assert "score" in frame.columns and "agent" in frame.columns
+    assert "score" in frame.columns and "agent" not in frame.columns  # every run here is the built-in agent's
     ids = at.session_state["runs_page_ids"]
     scores = dict(zip(ids, frame["score"], strict=True))
-    assert scores[satisfied] == 1.0 and scores[capped] == pytest.approx(1 / 3, abs=1e-3)
-    assert set(frame["agent"]) == {"built-in"}
+    met = dict(zip(ids, frame["criteria met"], strict=True))
+    assert (scores[satisfied], scores[capped]) == (100, 33)
+    assert (met[satisfied], met[capped]) == ("3/3", "1/3")
+    assert met[na].endswith(" · 1 n/a") and met[na].startswith(f"{scores[na] * 2 // 100}/2")
     config = json.loads(table.proto.columns)
     assert config["score"]["type_config"]["type"] == "progress"
+    assert config["score"]["type_config"]["format"] == "%d%%"
     assert sum(c.get("width", 0) for c in config.values() if not c.get("hidden")) <= 1020
     _tick(at, ids.index(capped))
     assert "criteria met at the end: 1/3" in next(m.value for m in at.markdown if "rs-chip" in m.value)
+
+    with store._write() as conn, conn.begin():  # as a project agent's run is stored
+        conn.execute(text("UPDATE runs SET agent = 'fixer' WHERE id = :r"), {"r": capped})
+    at = app(RUNS)
+    table = _runs_table(at)
+    agents = dict(zip(at.session_state["runs_page_ids"], table.value["agent"], strict=True))
+    assert agents[capped] == "fixer" and agents[satisfied] == "built-in"
+    config = json.loads(table.proto.columns)
+    assert sum(c.get("width", 0) for c in config.values() if not c.get("hidden")) <= 1020
 
 
 def test_the_final_verdicts_of_a_page_of_runs_come_in_one_query(store: Store, engine: Engine) -> None:

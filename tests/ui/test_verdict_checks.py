@@ -74,7 +74,7 @@ def _view(run_id: str, criteria: list[dict]) -> object:
 
 def test_runs_compare_shows_each_final_verdict_with_its_check_and_n_a_apart() -> None:
     """Runs compare: an n/a verdict reads n/a (it had read ✘ fail) and each side names its check."""
-    from rubric_ui.screens.runs import criteria_pairs
+    from rubric_ui.screens.runs_compare import criteria_pairs
 
     check = {"kind": "word_count", "label": "word count", "looked_for": "at most 120 words", "found": "138 words"}
     na = {"kind": "cannot_judge", "label": "cannot judge", "looked_for": "", "found": "no check matches"}
@@ -100,3 +100,19 @@ def test_present_says_an_offline_run_is_one_and_shows_each_verdicts_check(store:
     assert last["kind"] == "verdicts"
     it = next(i for t in present["turns"] for i in t["iterations"] if i["key"] == last["key"])
     assert all(c["check"].startswith(("word match: ", "sentence count: ")) for c in it["criteria"])
+
+
+def test_the_preview_flags_criteria_that_cannot_both_hold_and_says_why() -> None:
+    """Issue 38: two criteria that look at the same place ("Ends with a question" and "Ends with a sign-off" or
+    "Ends with a period") or whose counts do not meet are flagged before Start, with which two and why."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.text_area(key="run_task").set_value("Write a launch email for Roamly.")
+    rubric = "- Ends with a question\n- Ends with a sign-off\n- Ends with a period\n- At most 50 words\n- At least 80 words\n"
+    at.text_area(key="run_rubric").set_value(rubric).run()
+    assert not at.exception
+    warnings = [w.value.replace("\\", "") for w in at.warning if "cannot both hold" in w.value]
+    assert any("Ends with a question" in w and "Ends with a sign-off" in w and "sign-off" in w for w in warnings)
+    assert any("Ends with a period" in w and "last mark" in w for w in warnings)
+    assert any("At most 50 words" in w and "At least 80 words" in w and "at least 80 words" in w for w in warnings)
+    at.text_area(key="run_rubric").set_value("- Ends with a question\n- Mentions $49\n").run()
+    assert not [w for w in at.warning if "cannot both hold" in w.value]

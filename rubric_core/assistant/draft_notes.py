@@ -1,0 +1,247 @@
+"""An author's note in plain words, applied to a rubric by rules: "add a greeting", "remove 2 and 3", "remove the
+tone one", "change 1 to under 100 words", "replace 'Best,' with 'Kind regards, Ana'", "make it stricter", "make it
+looser", "make it shorter", "make the rubric shorter", "no emojis", "it should be a haiku", "undo", "looks good".
+
+Lines the note does not touch stay word for word and in order; numbers are those of the rubric as shown. A note the
+rules cannot apply (a number out of range, "make it sparkle", a greeting already asked for, "remove all") raises
+DraftInputError saying why and what to write instead: nothing is changed. A new line that would contradict one
+already there replaces it (the note is the newer word) or is reconciled ("the last sentence before the sign-off is a
+question"), and the result says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from rubric_core.assistant.draft_inputs import DraftInputError
+from rubric_core.assistant.draft_model import DraftedCriterion, RubricDraft, line
+from rubric_core.assistant.note_edits import loosen, merge_duplicates, scale_length, tighten
+from rubric_core.assistant.note_lines import Claim, claim, new_lines
+
+_ACK = re.compile(
+    r"(?:looks? (?:good|great|fine)|lgtm|ok(?:ay)?|fine|great|perfect|thanks?(?: you)?|good|all good|keep it|"
+    r"no changes?|nothing(?: to change)?)(?:[,!.]?\s*(?:thanks?(?: you)?|thx|cheers))?",
+)
+_NUMBERS = re.compile(
+    r"^(?:(?:lines?|criteria|criterion|numbers?|items?|#)\s*)?(-?\d+(?:\s*(?:,|and|&|-|–|to)\s*-?\d+)*)$"
+)
+_STOPWORDS = frozenset(
+    "the one ones about criterion criteria line lines rule that which for on with a an part bit check checks please".split()
+)
+
+
+def _refuse(message: str) -> DraftInputError:
+    return DraftInputError(message + " Nothing was changed.")
+
+
+def _style(lines: list[DraftedCriterion], text: str) -> str:
+    """A new line written like the author's: lower case first when most of theirs are."""
+    lower = sum(1 for c in lines if c.text[:1].islower())
+    if lines and lower * 2 > len(lines) and text[:1].isupper() and not text[1:2].isupper():
+        return text[:1].lower() + text[1:]
+    return text
+
+
+def _numbers(spec: str, count: int) -> list[int]:
+    found: list[int] = []
+    for part in re.split(r"\s*(?:,|and|&)\s*", spec):
+        rng = re.fullmatch(r"(-?\d+)\s*(?:-|–|to)\s*(-?\d+)", part)
+        if rng:
+            a, b = int(rng.group(1)), int(rng.group(2))
+            if a < 1 or b < a:
+                raise _refuse(f"'{part}' is not a range of criteria: they are numbered 1 to {count}.")
+            found += list(range(a, b + 1))
+        elif part:
+            found.append(int(part))
+    for n in found:
+        if n < 1:
+            raise _refuse(f"There is no criterion {n}: criteria are numbered from 1 (1 to {count}).")
+        if n > count:
+            shown = n if n < 10**6 else f"{str(n)[:6]}…"
+            raise _refuse(f"There is no criterion {shown}: the rubric has {count} (1 to {count}).")
+    return sorted(set(found))
+
+
+def _remove(draft: RubricDraft, what: str, note: str) -> RubricDraft:
+    lines = list(draft.criteria)
+    what = what.strip(" .:")
+    if not what:
+        raise _refuse('Say which criterion to remove: "remove 2", "remove 2 and 3", or "remove the one about tone".')
+    if re.fullmatch(r"(?:them )?all(?: of them)?|everything|every (?:criterion|line)|all (?:criteria|lines)", what):
+        raise _refuse(
+            "That would leave an empty rubric, which no answer can be judged against. Remove criteria by number, "
+            "or write a new rubric."
+        )
+    edge = re.fullmatch(r"(?:the )?(last|first)(?: one| criterion| line)?", what)
+    if edge:
+        what = str(len(lines) if edge.group(1) == "last" else 1)
+    numbers = _NUMBERS.match(what)
+    if numbers:
+        picked = _numbers(numbers.group(1), len(lines))
+        if len(picked) == len(lines):
+            raise _refuse("That would remove every criterion and leave an empty rubric.")
+        kept = [c for i, c in enumerate(lines, 1) if i not in picked]
+        gone = ", ".join(f'{i} ("{lines[i - 1].text}")' for i in picked)
+        return replace(draft, criteria=kept, note=note, message=f"Removed {gone}.")
+    words = [w for w in re.findall(r"[a-z][\w-]*", what) if w not in _STOPWORDS]
+    if not words:
+        raise _refuse(f'Which criterion is "{what}"? Say its number (1 to {len(lines)}).')
+    scores = []
+    for c in lines:
+        low = c.text.lower()
+        score = sum(1 for w in words if re.search(rf"\b{re.escape(w[: max(4, len(w) - 2)])}", low))
+        if {"length", "count", "word", "words"} & set(words) and re.search(
+            r"\b\d+\s+(?:words?|sentences?|characters?)\b", low
+        ):
+            score += 1
+        scores.append(score)
+    best = max(scores)
+    picked = [i for i, s in enumerate(scores, 1) if s == best and s > 0]
+    if not picked:
+        raise _refuse(f'No criterion matches "{what}": say its number (1 to {len(lines)}).')
+    if len(picked) > 1:
+        listed = "; ".join(f'{i}: "{lines[i - 1].text}"' for i in picked)
+        raise _refuse(f'"{what}" matches more than one criterion ({listed}): say the number.')
+    i = picked[0]
+    kept = [c for j, c in enumerate(lines, 1) if j != i]
+    return replace(draft, criteria=kept, note=note, message=f'Removed {i} ("{lines[i - 1].text}").')
+
+
+def _change(task: str, draft: RubricDraft, number: str, to: str, note: str) -> RubricDraft:
+    lines = list(draft.criteria)
+    (n,) = _numbers(number, len(lines))
+    made = new_lines(task, to, explicit=True)
+    if not made:
+        raise _refuse(f'"{to}" gives no criterion: write the new line in full.')
+    text = _style(lines, made[0].text)
+    lines[n - 1] = line(text, f"Changed at the author's request ({note}).")
+    return replace(draft, criteria=lines, note=note, message=f'Criterion {n} now reads "{text}".')
+
+
+def _replace(draft: RubricDraft, old: str, new: str, note: str) -> RubricDraft:
+    old, new = old.strip().strip("'\"“”‘’"), new.strip().strip("'\"“”‘’")
+    lines = list(draft.criteria)
+    hits = [i for i, c in enumerate(lines) if old and old in c.text]
+    if not hits:
+        raise _refuse(f'No criterion holds "{old}".')
+    if len(hits) > 1:
+        raise _refuse(
+            f'"{old}" is in more than one criterion ({", ".join(str(i + 1) for i in hits)}): use "change N to ...".'
+        )
+    i = hits[0]
+    text = lines[i].text.replace(old, new, 1)
+    lines[i] = line(text, f"Changed at the author's request ({note}).")
+    return replace(draft, criteria=lines, note=note, message=f'Criterion {i + 1} now reads "{text}".')
+
+
+def _add(task: str, draft: RubricDraft, what: str, note: str, *, explicit: bool) -> RubricDraft:
+    lines = list(draft.criteria)
+    made = new_lines(task, what, explicit=explicit)
+    if not made:
+        raise _refuse(
+            f'The drafter cannot turn "{note}" into a criterion it can check. Say what should change: a part to add '
+            '("add a greeting"), a fact to mention ("also check the price"), a limit ("under 80 words"), or a line '
+            'by number ("remove 2", "change 1 to under 100 words").'
+        )
+    said: list[str] = []
+    warnings: list[str] = []
+    for new in made:
+        lines, done, warned = _place(lines, new, draft)
+        said.append(done)
+        warnings += warned
+    return replace(draft, criteria=lines, note=note, message=" ".join(said), warnings=[*draft.warnings, *warnings])
+
+
+def _place(
+    lines: list[DraftedCriterion], new: Claim, draft: RubricDraft
+) -> tuple[list[DraftedCriterion], str, list[str]]:
+    """Put one new line in the rubric: refused when it is already there, replacing a line it contradicts,
+    reconciled with a sign-off, or added at the end."""
+    claims = [claim(c.text) for c in lines]
+    for i, old in enumerate(claims):
+        if old.same_as(new):
+            raise _refuse(f'Criterion {i + 1} ("{lines[i].text}") already asks for that.')
+    warnings: list[str] = []
+    replaced = [i for i, old in enumerate(claims) if old.contradicted_by(new)]
+    text = _style(lines, new.text)
+    if new.role == "end" and new.place in ("question", "cta", "other"):
+        final = next(
+            (i for i, old in enumerate(claims) if old.role == "end" and old.place in ("phrase", "signoff")), None
+        )
+        if final is not None:
+            end = f'the sign-off "{claims[final].phrase}"' if claims[final].phrase else "the sign-off"
+            what = {"question": "is a question", "cta": "is a call to action"}.get(
+                new.place, "is " + re.sub(r"(?i)^ends with ", "", new.text)
+            )
+            text = _style(lines, f"The last sentence before {end} {what}")
+            warnings.append(
+                f'Criterion {final + 1} ("{lines[final].text}") takes the last words, so the new line asks for the last sentence before it.'
+            )
+    for i, old in enumerate(claims):
+        if new.language and old.phrase and old.english:
+            warnings.append(
+                f'Criterion {i + 1} requires the English "{old.phrase}", which clashes with "{new.text}": change it '
+                f"(to its {new.language.capitalize()}, for example) or keep it on purpose."
+            )
+    made = line(text, new.reason)
+    if replaced:
+        first = replaced[0]
+        out = [c for i, c in enumerate(lines) if i not in replaced[1:]]
+        out[first] = made
+        gone = ", ".join(f'{i + 1} ("{lines[i].text}")' for i in replaced)
+        return out, f'"{text}" replaces {gone}, which it contradicts.', warnings
+    return [*lines, made], f'Added "{text}".', warnings
+
+
+def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft | None = None) -> RubricDraft:
+    """The draft with the note applied, or DraftInputError (nothing changed)."""
+    low = note.lower().strip().rstrip(".!")
+    low = re.sub(r"^(?:please|pls|ok(?:ay)?|so|now)[,\s]+|[,\s]+(?:please|pls|thanks|thank you|thx)$", "", low).strip()
+    if _ACK.fullmatch(low):
+        return replace(draft, note=note, message="Nothing to change: the rubric is kept as it is.")
+    if re.fullmatch(r"undo(?: that| it| the last (?:change|note))?|revert|go back", low):
+        if before is None:
+            raise _refuse("Nothing to undo: this is the first version of the draft.")
+        return replace(before, note=note, message="Undone: the draft before the last note is back.")
+    m = re.match(r"^(?:remove|drop|delete|cut|take out|get rid of)\b\s*(.*)$", low)
+    if m:
+        return _remove(draft, m.group(1), note)
+    m = re.match(
+        r"^(?:change|set|make|edit|update)\s+(?:line\s+|criterion\s+|number\s+|#)?(-?\d+)\s+(?:to|into|so it says|to say)\s*:?\s*(.+)$",
+        note.strip().rstrip("."),
+        re.I,
+    )
+    if m:
+        return _change(task, draft, m.group(1), m.group(2), note)
+    m = re.match(r"^(?:replace|swap)\s+(.+?)\s+(?:with|by|for)\s+(.+)$", note.strip(), re.I)
+    if m:
+        return _replace(draft, m.group(1), m.group(2), note)
+    if re.search(
+        r"\b(?:rubric|criteria|list)\b.*\b(?:shorter|fewer|smaller|tighter)\b|\bfewer criteria\b|\bmerge\b|\bduplicates?\b",
+        low,
+    ):
+        return merge_duplicates(draft, note)
+    if re.fullmatch(
+        r"(?:make (?:it|the rubric|them|the criteria) )?(?:a bit |much |more )?(?:stricter|more strict|harder|tougher|more demanding|more specific|tighter)",
+        low,
+    ):
+        return tighten(task, draft, note)
+    if re.fullmatch(
+        r"(?:make (?:it|the rubric|them|the criteria) )?(?:a bit |much )?(?:looser|more lenient|less strict|easier|more relaxed|relax it|loosen(?: it)?)",
+        low,
+    ):
+        return loosen(draft, note)
+    if re.fullmatch(r"(?:make (?:it|the answer|the text) )?(?:a bit |much )?(?:shorter|briefer|more concise)", low):
+        return scale_length(draft, note, shorter=True)
+    if re.fullmatch(r"(?:make (?:it|the answer|the text) )?(?:a bit |much )?longer", low):
+        return scale_length(draft, note, shorter=False)
+    m = re.match(
+        r"^(?:(?:please\s+)?(?:also\s+)?add(?:\s+in)?\s*:?\s*(?:(?:a|an|one more)\s+)?(?:(?:criterion|line|check)\s+(?:for|that|about|saying|to check|checking)?\s*)?|"
+        r"(?:please\s+)?(?:also\s+)?(?:check|make sure|ensure|verify)\s+(?:that\s+)?(?:it\s+)?)(.+)$",
+        note.strip(),
+        re.I,
+    )
+    if m:
+        return _add(task, draft, m.group(1), note, explicit=True)
+    return _add(task, draft, note.strip(), note, explicit=False)
