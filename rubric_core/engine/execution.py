@@ -117,7 +117,7 @@ class RunExecution(SteerPart, StreamTranslator):
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
         self.usage = RunUsage()
-        self.live = LiveActivity.of(handle)
+        self.live = LiveActivity.of(handle, self.prior.events)
         for event in self.prior.events:
             key = event.key
             if key is not None:

@@ -16,6 +16,7 @@ import json
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rubric_core.engine.events import TERMINAL_EVENT_TYPES
@@ -112,14 +113,23 @@ class LiveActivity:
         """A subgraph's namespace head -> the `task` call that started it."""
         self.version = 0
         self.closed = False
+        self._prior: dict[int, int] = {}
+        """Per turn, the iteration an earlier part of the run reached (its stored events): a resumed, continued or
+        follow-up part counts its drafts on from there, as the page does."""
 
     @classmethod
-    def of(cls, handle: RunHandle) -> LiveActivity | None:
-        """The activity of a run whose handle has a live sink among its subscribers (None: nobody watches it live)."""
+    def of(cls, handle: RunHandle, prior: Iterable[RunEvent] = ()) -> LiveActivity | None:
+        """The activity of a run whose handle has a live sink among its subscribers (None: nobody watches it live);
+        `prior`: the run's stored events from earlier parts."""
         sink = handle.live_sink
         if sink is None:
             return None
         activity = cls(sink)
+        for event in prior:
+            if event.type in ("draft", "evaluation"):
+                turn, it = int(event.data.get("turn", 0) or 0), int(event.data.get("iteration", 0) or 0)
+                reached = it + 1 if event.type == "evaluation" else it
+                activity._prior[turn] = max(activity._prior.get(turn, 0), reached)
         handle.subscribe(activity.on_event)
         return activity
 
@@ -152,6 +162,7 @@ class LiveActivity:
                 return
             if event.type == "run_started":
                 self.turn = int(data.get("turn", 0) or 0)
+                self.iteration = self._prior.get(self.turn, 0)
             elif event.type == "draft":
                 self._new_message(None)
                 self.calls.clear()
