@@ -67,6 +67,22 @@ NUMBER_WORDS: dict[str, int] = {
 ARTICLE_ONE: dict[str, int] = {"a": 1, "an": 1}
 """Articles that count one in a criterion's count ("A one-sentence summary", "an emoji")."""
 
+ORDINAL_WORDS: dict[str, int] = {
+    "first": 1,
+    "second": 2,
+    "third": 3,
+    "fourth": 4,
+    "fifth": 5,
+    "sixth": 6,
+    "seventh": 7,
+    "eighth": 8,
+    "ninth": 9,
+    "tenth": 10,
+    "eleventh": 11,
+    "twelfth": 12,
+}
+"""Positions in words ("the second one", "the third criterion")."""
+
 FREQUENCIES: dict[str, int] = {"once": 1, "twice": 2, "thrice": 3}
 """How many times, in one word ("Mentions Paris twice")."""
 

@@ -2,6 +2,8 @@
 
 No Streamlit here (import-linter checks it): the app's glue (`rubric_ui/session/access.py`) turns `st.user` and
 `st.secrets` into an `Actor` and `RoleRules`, and every action it offers goes through `guard.perform`.
+
+Imports: `store` and the shared base modules. Imported by `cli` and by rubric_ui only.
 """
 
 from rubric_core.access.audit import AuditFilter, Target

@@ -12,4 +12,7 @@ One concern per module:
   draft_*.py, *_rules.py, task_*.py, note_*.py   the offline drafter's parts (docs/ASSISTANT.md, "Draft")
   llm.py         the structured-output calls both LLM paths make, bounded, with their tokens and cost
 docs/ASSISTANT.md says how each number is computed.
+
+Imports: `suites`, `judge`, `engine`, `models`, `checks`, `store` and the shared base modules. Nothing in rubric_core
+but `cli` imports it.
 """

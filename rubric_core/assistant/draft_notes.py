@@ -18,16 +18,12 @@ from rubric_core.assistant.draft_inputs import DraftInputError
 from rubric_core.assistant.draft_model import DraftedCriterion, RubricDraft, line
 from rubric_core.assistant.note_edits import loosen, merge_duplicates, scale_length, tighten
 from rubric_core.assistant.note_lines import Claim, claim, new_lines
+from rubric_core.assistant.note_moves import NoteRefused, keep_only, remove, reorder
+from rubric_core.assistant.note_values import revalue
 
 _ACK = re.compile(
     r"(?:looks? (?:good|great|fine)|lgtm|ok(?:ay)?|fine|great|perfect|thanks?(?: you)?|good|all good|keep it|"
     r"no changes?|nothing(?: to change)?)(?:[,!.]?\s*(?:thanks?(?: you)?|thx|cheers))?",
-)
-_NUMBERS = re.compile(
-    r"^(?:(?:lines?|criteria|criterion|numbers?|items?|#)\s*)?(-?\d+(?:\s*(?:,|and|&|-|–|to)\s*-?\d+)*)$"
-)
-_STOPWORDS = frozenset(
-    "the one ones about criterion criteria line lines rule that which for on with a an part bit check checks please".split()
 )
 
 
@@ -63,49 +59,53 @@ def _numbers(spec: str, count: int) -> list[int]:
     return sorted(set(found))
 
 
-def _remove(draft: RubricDraft, what: str, note: str) -> RubricDraft:
-    lines = list(draft.criteria)
-    what = what.strip(" .:")
-    if not what:
-        raise _refuse('Say which criterion to remove: "remove 2", "remove 2 and 3", or "remove the one about tone".')
-    if re.fullmatch(r"(?:them )?all(?: of them)?|everything|every (?:criterion|line)|all (?:criteria|lines)", what):
-        raise _refuse(
-            "That would leave an empty rubric, which no answer can be judged against. Remove criteria by number, "
-            "or write a new rubric."
-        )
-    edge = re.fullmatch(r"(?:the )?(last|first)(?: one| criterion| line)?", what)
-    if edge:
-        what = str(len(lines) if edge.group(1) == "last" else 1)
-    numbers = _NUMBERS.match(what)
-    if numbers:
-        picked = _numbers(numbers.group(1), len(lines))
-        if len(picked) == len(lines):
-            raise _refuse("That would remove every criterion and leave an empty rubric.")
-        kept = [c for i, c in enumerate(lines, 1) if i not in picked]
-        gone = ", ".join(f'{i} ("{lines[i - 1].text}")' for i in picked)
-        return replace(draft, criteria=kept, note=note, message=f"Removed {gone}.")
-    words = [w for w in re.findall(r"[a-z][\w-]*", what) if w not in _STOPWORDS]
-    if not words:
-        raise _refuse(f'Which criterion is "{what}"? Say its number (1 to {len(lines)}).')
-    scores = []
-    for c in lines:
-        low = c.text.lower()
-        score = sum(1 for w in words if re.search(rf"\b{re.escape(w[: max(4, len(w) - 2)])}", low))
-        if {"length", "count", "word", "words"} & set(words) and re.search(
-            r"\b\d+\s+(?:words?|sentences?|characters?)\b", low
+def _without(draft: RubricDraft, gone: list[int], note: str, message: str) -> RubricDraft:
+    kept = [c for i, c in enumerate(draft.criteria, 1) if i not in gone]
+    return replace(draft, criteria=kept, note=note, message=message)
+
+
+def _moves(draft: RubricDraft, low: str, note: str) -> RubricDraft | None:
+    """A removal, a "keep only" or a move, or None when the note asks for none of them."""
+    texts = [c.text for c in draft.criteria]
+    try:
+        gone = remove(low, texts) or keep_only(low, texts)
+        if gone:
+            positions, message = gone
+            return _without(draft, positions, note, message)
+        moved = reorder(low, texts)
+    except NoteRefused as exc:
+        raise _refuse(str(exc)) from None
+    if moved:
+        order, message = moved
+        return replace(draft, criteria=[draft.criteria[i - 1] for i in order], note=note, message=message)
+    return None
+
+
+_CHANGE_WORDS = re.compile(
+    r"\b(?:change|make|set|should|limit|instead|not|now|moved?|bump|raise|lower|increase|reduce|update|is|are|be|want)\b"
+)
+
+
+def _revalue(draft: RubricDraft, low: str, note: str) -> RubricDraft | None:
+    """A new value for what one line already says ("make the word limit 200", "serves 6 not 4"), or None."""
+    if re.match(r"^(?:please\s+)?(?:also\s+)?(?:add|include|check|make sure|ensure|verify)\b", low):
+        return None
+    got = revalue(low, [c.text for c in draft.criteria])
+    if got is None:
+        return None
+    if got.index is None:
+        if _CHANGE_WORDS.search(low) and not re.match(
+            r"^(?:under|over|at most|at least|fewer|less|more|exactly)\b", low
         ):
-            score += 1
-        scores.append(score)
-    best = max(scores)
-    picked = [i for i, s in enumerate(scores, 1) if s == best and s > 0]
-    if not picked:
-        raise _refuse(f'No criterion matches "{what}": say its number (1 to {len(lines)}).')
-    if len(picked) > 1:
-        listed = "; ".join(f'{i}: "{lines[i - 1].text}"' for i in picked)
-        raise _refuse(f'"{what}" matches more than one criterion ({listed}): say the number.')
-    i = picked[0]
-    kept = [c for j, c in enumerate(lines, 1) if j != i]
-    return replace(draft, criteria=kept, note=note, message=f'Removed {i} ("{lines[i - 1].text}").')
+            raise _refuse(got.message)
+        return None
+    lines = list(draft.criteria)
+    if got.text == lines[got.index].text:
+        return replace(
+            draft, note=note, message=f'Criterion {got.index + 1} already says "{got.text}": nothing changed.'
+        )
+    lines[got.index] = line(got.text, f"Changed at the author's request ({note}).")
+    return replace(draft, criteria=lines, note=note, message=f'Criterion {got.index + 1} now reads "{got.text}".')
 
 
 def _change(task: str, draft: RubricDraft, number: str, to: str, note: str) -> RubricDraft:
@@ -204,9 +204,9 @@ def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft 
         if before is None:
             raise _refuse("Nothing to undo: this is the first version of the draft.")
         return replace(before, note=note, message="Undone: the draft before the last note is back.")
-    m = re.match(r"^(?:remove|drop|delete|cut|take out|get rid of)\b\s*(.*)$", low)
-    if m:
-        return _remove(draft, m.group(1), note)
+    moved = _moves(draft, low, note)
+    if moved is not None:
+        return moved
     m = re.match(
         r"^(?:change|set|make|edit|update)\s+(?:line\s+|criterion\s+|number\s+|#)?(-?\d+)\s+(?:to|into|so it says|to say)\s*:?\s*(.+)$",
         note.strip().rstrip("."),
@@ -214,9 +214,14 @@ def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft 
     )
     if m:
         return _change(task, draft, m.group(1), m.group(2), note)
-    m = re.match(r"^(?:replace|swap)\s+(.+?)\s+(?:with|by|for)\s+(.+)$", note.strip(), re.I)
+    m = re.match(r"^(?:replace|swap)\s+(.+?)\s+(?:with|by|for)\s+(.+)$", note.strip(), re.I) or re.match(
+        r"^(?:change|switch)\s+(['\"“‘].+?['\"”’])\s+(?:to|into|with|for)\s+(.+)$", note.strip(), re.I
+    )
     if m:
         return _replace(draft, m.group(1), m.group(2), note)
+    revalued = _revalue(draft, low, note)
+    if revalued is not None:
+        return revalued
     if re.search(
         r"\b(?:rubric|criteria|list)\b.*\b(?:shorter|fewer|smaller|tighter)\b|\bfewer criteria\b|\bmerge\b|\bduplicates?\b",
         low,
@@ -237,7 +242,7 @@ def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft 
     if re.fullmatch(r"(?:make (?:it|the answer|the text) )?(?:a bit |much )?longer", low):
         return scale_length(draft, note, shorter=False)
     m = re.match(
-        r"^(?:(?:please\s+)?(?:also\s+)?add(?:\s+in)?\s*:?\s*(?:(?:a|an|one more)\s+)?(?:(?:criterion|line|check)\s+(?:for|that|about|saying|to check|checking)?\s*)?|"
+        r"^(?:(?:please\s+)?(?:also\s+)?add(?:\s+in|\s+back)?\s*:?\s*(?:(?:a|an|one more)\s+)?(?:(?:criterion|line|check)\s+(?:for|that|about|saying|to check|checking)?\s*)?|"
         r"(?:please\s+)?(?:also\s+)?(?:check|make sure|ensure|verify)\s+(?:that\s+)?(?:it\s+)?)(.+)$",
         note.strip(),
         re.I,

@@ -1,4 +1,8 @@
-"""Deterministic checks: used by the offline grader and offered to any grader as tools."""
+"""Deterministic checks: used by the offline grader and offered to any grader as tools.
+
+Imports: only the shared base modules (`rubric`, `verdicts`, `numbers`, `words`, `pyparse`). The offline grader,
+the offline writer (`models`) and the drafter (`assistant`) stand on it; it imports none of them.
+"""
 
 from pathlib import Path
 

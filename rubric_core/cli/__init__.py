@@ -6,4 +6,6 @@
 (following a live run, Ctrl-C and SIGTERM). Groups import only those two and
 `dask.py`, never each other or `main.py`, so the package has no import cycle
 (`make lint` checks it with import-linter).
+
+Imports: anything in rubric_core (the top layer). Nothing imports it but `rubric_core.__main__`.
 """

@@ -1,4 +1,9 @@
-"""The run engine: the real create_deep_agent + RubricMiddleware loop, as typed events."""
+"""The run engine: the real create_deep_agent + RubricMiddleware loop, as typed events.
+
+Imports: `projects`, `config`, `models`, `checks`, `store` and the shared base modules. Known circle (issue 43
+item 1): `store` imports `engine.events` and `engine.faults` (the event and fault types it writes); those types
+belong below both.
+"""
 
 from rubric_core.engine.events import EVENT_TYPES, TERMINAL_STATUSES, RunEvent
 from rubric_core.engine.runner import Engine, RunHandle, RunPrior, new_run_id, redact

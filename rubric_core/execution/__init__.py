@@ -2,6 +2,9 @@
 
 Every backend implements `ExecutionBackend` (see `backend.py`); the run manager
 submits `RunJob`s to one and gets back handles with `RunHandle`'s interface.
+
+Imports: `engine`, `store`, `projects`, `config`, `judge.reviews` (a steering override is checked as a review)
+and the shared base modules.
 """
 
 from typing import Any

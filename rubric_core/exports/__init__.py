@@ -8,6 +8,9 @@ export shapes, not of the store's tables). The run-level JSONL is lossless:
 in the store, so nothing secret can reach an export; the tests plant keys to
 prove it. CSV cells are neutralised against spreadsheet formula injection;
 the other formats keep the exact text.
+
+Imports: `judge`, `engine`, `store`, `config`, `views` and the shared base modules. Known circles (issue 43 item
+1): `formats` imports `suites.suite_store.suite_links`, and `judge.calibration` imports the exports back.
 """
 
 from rubric_core.exports.formats import (

@@ -8,6 +8,9 @@
 - `describe.py`      an agent's card (tools, subagents, problems), built in a subprocess for the dashboard
 
 Nothing here imports user code at import time; the dashboard's process never imports it at all.
+
+Imports: `config`, `models`, `checks` and the shared base modules; `describe` reaches up to `engine.stack` inside
+a function (a known back-edge, issue 43 item 1).
 """
 
 from rubric_core.projects.project_file import (

@@ -1,4 +1,8 @@
-"""The run store."""
+"""The run store.
+
+Imports: `paths`, `verdicts` and its own modules. Known circle (issue 43 item 1): its writer and readers import
+`engine.events` and `engine.faults`.
+"""
 
 from __future__ import annotations
 

@@ -2,6 +2,8 @@
 
 `suite_run_ids(store, suite_run_id)` gives the ordinary run ids of a suite run's
 items (for reviews, regrades and any run view).
+
+Imports: `execution`, `exports`, `engine`, `store`, `config`, `views` and the shared base modules.
 """
 
 from __future__ import annotations

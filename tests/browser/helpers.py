@@ -192,6 +192,21 @@ def open_selectbox(page: Any, label: str, attempts: int = 3) -> None:
             field.press("Escape")
 
 
+def choose_option(page: Any, label: str, option: str) -> None:
+    """Choose `option` in the selectbox `label` from the keyboard: open it, type the option, Enter.
+
+    Not a click on the option: in CI the dropdown of a selectbox low on a page that polls (a paused run) stayed
+    open beside the window, and a click on its option waited two minutes for "element is outside of the
+    viewport". Typing filters the list to the option, and Enter chooses it wherever the list is drawn.
+    """
+    field = page.get_by_label(label)
+    open_selectbox(page, label)
+    field.press_sequentially(option)
+    page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
+    field.press("Enter")
+    page.get_by_role("listbox").wait_for(state="detached", timeout=10_000)
+
+
 def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:
     """Open the Run page, load a bundled example, optionally set a custom working model, start it: the run id."""
     page.goto(server.url)

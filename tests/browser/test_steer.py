@@ -13,7 +13,7 @@ from tests.browser.helpers import (
     RUN_TIMEOUT_MS,
     STEP_TIMEOUT_MS,
     _wait_stored,
-    open_selectbox,
+    choose_option,
     open_server_store,
     run_id_of,
     wait_app_idle,
@@ -74,8 +74,7 @@ def test_a_step_run_paused_overridden_its_feedback_edited_continued_then_reloade
 
     # Override a criterion the grader passed, and write the feedback the agent reads.
     label = "Is about spring (grader: pass)"
-    open_selectbox(page, label)
-    page.get_by_role("option", name="fail", exact=True).click()
+    choose_option(page, label, "fail")
     page.get_by_label("Why (stored with your overrides)").fill("It reads as autumn.")
     area = page.get_by_label(FEEDBACK_LABEL)
     area.fill(MY_FEEDBACK)
@@ -117,8 +116,7 @@ def test_a_fork_from_iteration_2_with_an_edited_rubric(page, server) -> None:
 
     page.get_by_text("Fork from an iteration", exact=False).first.click()
     wait_app_idle(page)
-    open_selectbox(page, "Iteration")
-    page.get_by_role("option", name="2", exact=True).click()
+    choose_option(page, "Iteration", "2")
     wait_app_idle(page)
     rubric = page.get_by_label("Edited rubric", exact=True)
     rubric.fill(NEW_RUBRIC)
