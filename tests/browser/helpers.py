@@ -207,8 +207,11 @@ def choose_option(page: Any, label: str, option: str) -> None:
     page.get_by_role("listbox").wait_for(state="detached", timeout=10_000)
 
 
-def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:
-    """Open the Run page, load a bundled example, optionally set a custom working model, start it: the run id."""
+def start_example(
+    page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None, step: bool = False
+) -> str:
+    """Open the Run page, load a bundled example, optionally set a custom working model (and step mode), start it:
+    the run id."""
     page.goto(server.url)
     wait_app_idle(page)
     page.get_by_label("Bundled example").click()
@@ -219,6 +222,9 @@ def start_example(page: Any, server: AppServer, example: str = "haiku", *, model
         page.get_by_label("Working model").click()
         page.get_by_role("option", name="Custom provider:model", exact=False).click()
         set_textarea(page, "Working model spec", model)
+    if step:
+        wait_app_idle(page)
+        page.locator(".st-key-run_step label").click()  # Streamlit's box: its label takes the click
     wait_app_idle(page)  # every field is committed before the click that reads them
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")

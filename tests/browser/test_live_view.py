@@ -255,3 +255,49 @@ def test_tool_calls_todos_a_subagent_and_the_grader_show_as_they_happen(
         if handle is not None:
             handle.wait(HOLD_S)  # its end stored before the store closes
         store.close()
+
+
+STEER_PANEL = ".st-key-steer_panel"
+
+
+def test_a_paused_step_run_shows_no_preview_and_its_continue_streams_the_next_draft(
+    page: Any, server: AppServer, stub: StubOpenAI, holds: Holds
+) -> None:
+    """Issue 39 items 1 and 2 together: while a step run waits at its pause nothing is being written, so the run
+    view shows no "writing…" preview (none left from the draft before it); Continue streams draft 2 live."""
+    stub.brain = lambda messages, kwargs: AIMessage(DRAFT)  # no haiku: the first pass needs a revision
+    first: list[int] = []
+
+    def draft_1(p: dict[str, Any]) -> bool:
+        if p["kind"] == "text" and p["text"].startswith("word060"):
+            first.append(p["request"])
+            return True
+        return False
+
+    holds.add("draft 1", draft_1)
+    holds.add("draft 2", lambda p: bool(first) and p["request"] > first[0] and p["text"].startswith("word060"))
+    run_id = start_example(page, server, "haiku", model="openai:gpt-4o-mini", step=True)
+    assert holds.reached["draft 1"].wait(HOLD_S)
+    page.locator(f"{LIVE}[data-writing='true']").wait_for(timeout=STEP_TIMEOUT_MS)
+    holds.release("draft 1")
+    # Paused after grading draft 1: the pause panel, and no live preview of the draft that was being written.
+    page.locator(STEER_PANEL).filter(has_text="Paused after grading iteration 1").wait_for(timeout=RUN_TIMEOUT_MS)
+    page.locator(LIVE).wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
+    with open_server_store(server) as store:
+        assert store.get_run(run_id)["status"] == "paused"
+    wait_app_idle(page)
+    page.locator(STEER_PANEL).get_by_role("button", name="Continue").click()
+    # Going on: draft 2 streams into the run view as it is written.
+    assert holds.reached["draft 2"].wait(HOLD_S)
+    page.wait_for_function(
+        "() => { const t = document.querySelector(\"[data-testid='rs-live'] .rs-live-text\");"
+        " return !!t && t.textContent.includes('word059'); }",
+        timeout=STEP_TIMEOUT_MS,
+    )
+    assert "The agent is writing draft 2…" in page.locator(LIVE).inner_text()
+    holds.release("draft 2")
+    page.locator(STEER_PANEL).filter(has_text="Paused after grading iteration 2").wait_for(timeout=RUN_TIMEOUT_MS)
+    page.locator(LIVE).wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
+    wait_app_idle(page)
+    page.locator(STEER_PANEL).get_by_role("button", name="Stop the run here").click()
+    page.locator(STEER_PANEL).wait_for(state="detached", timeout=STEP_TIMEOUT_MS)
