@@ -18,6 +18,7 @@ SCRIPTS = [
     "bench.first_suite",
     "bench.offline_draft",
     "bench.offline_grader",
+    "bench.matrix_calls",
     "bench.drafter",
     "bench.steer_calls",
 ]

@@ -13,7 +13,8 @@ Its packages stand on one another in this order (a package imports only those un
     models                                the offline writer and grader and the providers' chat models
     access, store                         who may do what; the run store
     checks                                deterministic checks of a draft against a criterion
-    rubric, verdicts, numbers, words, ... the shared base modules
+    rubric, verdicts, numbers, words, ... the shared base modules; redaction (every secret the process holds,
+                                          replaced on every path out) is one of them
 
 The order is the code's own dependencies; the package docstrings say what each imports, and name the imports that
 still run back up (issue 43 item 1: store -> engine's event types, exports <-> judge.calibration, judge and

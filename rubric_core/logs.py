@@ -98,6 +98,9 @@ def configure(*, debug: bool | None = None) -> None:
     Python warnings (the middleware's beta notice) join the log instead of the terminal.
     """
     global _file_handler
+    from rubric_core.redaction import install_log_redaction
+
+    install_log_redaction()  # every record's message and traceback, whatever handler writes it
     debug = debug_requested() if debug is None else debug
     root = logging.getLogger()
     for handler in _installed:

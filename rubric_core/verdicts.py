@@ -189,6 +189,20 @@ def _with_tools(text: str, check: Mapping[str, Any], with_tools: bool) -> str:
     return text
 
 
+def tool_error_check(failed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The check of a criterion left n/a because a grader tool it names raised or timed out: the same record the
+    offline grader writes then ('the tool failed', the tool's call with its error)."""
+    name = str(failed[0].get("name") or "tool")
+    return make_check("tool", label=name, looked_for="its report saying passed", found="the tool failed", tools=failed)
+
+
+def tool_errors(check: Mapping[str, Any]) -> str:
+    """'; run_tests failed: timed out after 30 s' for each failed tool call of a check ('' for none): what a short
+    line beside a verdict must still say."""
+    calls = [tool_call_text(t) for t in check.get("tools") or [] if isinstance(t, Mapping) and t.get("error")]
+    return "".join(f"; {c}" for c in calls)
+
+
 def tool_call_text(call: Mapping[str, Any]) -> str:
     """'run_test_suite → {"passed": true, ...}' or 'run_test_suite failed: timed out after 30 s'."""
     name = str(call.get("name") or "tool")

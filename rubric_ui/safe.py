@@ -1,8 +1,10 @@
-"""Showing untrusted text through Markdown-rendering Streamlit calls."""
+"""Showing untrusted text through Markdown-rendering Streamlit calls, with no secret the process knows in it."""
 
 from __future__ import annotations
 
 import re
+
+from rubric_core.redaction import redact
 
 _MD_SPECIAL = set("\\`*_{}[]()#+-.!<>|~&$")
 RUN_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
@@ -10,7 +12,7 @@ RUN_ID_RE = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 
 def md(text: object) -> str:
     """Escape Markdown (and the HTML Markdown would pass) so text shows exactly as typed."""
-    escaped = "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in str(text)).replace("\n", " ")
+    escaped = "".join("\\" + ch if ch in _MD_SPECIAL else ch for ch in redact(str(text))).replace("\n", " ")
     # GFM turns a bare URL ("http://...", "www." is already broken by its escaped dot) into a link whose text
     # kept the backslashes of the escapes inside it: a typed "[a](http://x)" showed "x" then a backslash and ")".
     # An escaped colon before "//" is no URL, and shows as ":".
@@ -21,7 +23,7 @@ def code(text: object) -> str:
     """Text as a Markdown code span, shown exactly as typed: nothing is escaped inside a code span (a path drew as
     `deep\\_research` with md() there), so only a backtick, which would end the span, is replaced, and line
     breaks are spaces."""
-    return "`" + str(text).replace("`", "'").replace("\n", " ") + "`"
+    return "`" + redact(str(text)).replace("`", "'").replace("\n", " ") + "`"
 
 
 def valid_run_id(value: str | None) -> bool:
@@ -39,7 +41,7 @@ def safe_markdown(text: str) -> str:
     headings are shown three levels down (`#` as `####`), so a draft never outranks the page's own headings.
     """
     out, fenced = [], False
-    for line in str(text).replace("![", "!\\[").split("\n"):
+    for line in redact(str(text)).replace("![", "!\\[").split("\n"):
         if line.lstrip().startswith(("```", "~~~")):
             fenced = not fenced
         elif not fenced:

@@ -39,6 +39,9 @@ def signing_key(share_key: str | None, cookie_secret: str | None) -> bytes:
     `share_key` is `[share] signing_key` of secrets.toml; without it, `[auth] cookie_secret`. Every dashboard
     of a team must have the same one, or a link made on one does not open on another.
     """
+    from rubric_core.redaction import register_secrets
+
+    register_secrets([share_key, cookie_secret])  # wherever its secrets file was: never shown, logged or stored
     secret = (share_key or "").strip() or (cookie_secret or "").strip()
     if not secret:
         msg = (

@@ -62,6 +62,10 @@ def resolve(props: list[Proposal]) -> tuple[list[Proposal], list[tuple[Proposal,
             continue
         if p.role == "start" and not p.phrase and p.place == "other" and phrases_start:
             what = re.sub(r"(?i)^(?:opens|starts|begins|leads) with\s+", "", p.text)
+            warnings.append(
+                f"The task asks to open with {what} and with {_quoted(phrases_start[0].phrase)}: both cannot take the "
+                "first words, so the rubric asks for it right after that opening. Edit the line if you meant otherwise."
+            )
             p.text = f"Follows {_quoted(phrases_start[0].phrase)} with {what}"
             p.reason += f" It comes right after the required opening {_quoted(phrases_start[0].phrase)}, which takes the first words."
             p.place = "second"
@@ -83,7 +87,13 @@ def resolve(props: list[Proposal]) -> tuple[list[Proposal], list[tuple[Proposal,
             and final is not None
             and re.match(r"(?i)ends\b", p.text)
         ):
+            said = p.text
             p.text = f"The last sentence before {_end_words(final)} {_after_end(p)}"
+            if not final.implied:
+                warnings.append(
+                    f"“{said}” and “{final.text}” both ask for the end: the sign-off takes the last line, so the rubric "
+                    f"asks “{p.text}”. Edit it if you meant otherwise."
+                )
             p.reason += " The sign-off takes the last line, so this is the last sentence before it."
             p.place = "before_end"
         kept.append(p)

@@ -49,6 +49,9 @@ def position_rule(text: str, clause: Clause) -> list[Proposal] | None:
             q = quotes[0]
             return [criterion(f"Ends with {quote_text(q)}", text, "end", phrase=q.text, place="phrase")]
         low = what.lower()
+        if quotes and re.search(r"sign-?off|signature", low):
+            q = quotes[0]
+            return [criterion(f"Ends with the sign-off {quote_text(q)}", text, "end", phrase=q.text, place="phrase")]
         place = (
             "question"
             if re.search(r"\bquestion\b", low)
@@ -65,12 +68,14 @@ def position_rule(text: str, clause: Clause) -> list[Proposal] | None:
         place = "question" if m.group(1).lower() in ("asking", "questioning", "inviting") else "other"
         return [criterion(f"Ends by {m.group(1).lower()} {m.group(2)}", text, "end", place=place)]
     m = re.match(
-        r"^(?:with\s+|has\s+)?(?:an?\s+|the\s+)?(.+?)\s+(item|section|step|line|question|point|entry)\s+(?:last|at the end)$",
+        r"^(?:with\s+|has\s+|(?:include|add|put|place|have|give)s?\s+)?(?:an?\s+|the\s+)?(.+?)\s+"
+        r"(item|section|step|line|question|point|entry)\s+(?:last|at the end)$",
         text,
         re.I,
     )
     if m:
-        return [criterion(f"The last {m.group(2).lower()} is {m.group(1)}", text, "end", place="other")]
+        kind = m.group(2).lower()
+        return [criterion(f"The last {kind} is a {m.group(1)} {kind}", text, "end", place="other")]
     if re.fullmatch(r"(?:with |has )?an? (?:happy|sad|twist|surprise|open) ending", text, re.I):
         return [criterion(f"Has {re.sub(r'^(?:with|has) ', '', text, flags=re.I)}", text, "end", place="other")]
     return None

@@ -83,6 +83,28 @@ def noun_phrase(text: str) -> list[Proposal]:
     """A demand written as a noun phrase ("happy ending", "Conventional Commits format", "numbered steps")."""
     text = re.sub(r"(?i)^(?:as|in)\s+(?=(?:an?\s+)?(?:numbered|bullet|table|markdown))", "", text).strip()
     low = text.lower()
+    if re.match(r"(?:tables?|columns?|schema|fields?|context|background|input|data)\b", low) and re.search(
+        r"[(:]", text
+    ):
+        return []  # "Tables users(id, email), logins(user_id)": what the answer works on, not a demand on it
+    m = re.match(
+        r"(?i)^((?:each|every|all|the|any)\s+.+?)\s+(?:needs? to have|needs?|must have|should have|has to have|"
+        r"have to have|requires?|must include|should include)\s+(.+)$",
+        text,
+    )
+    if m:  # "Each action item needs an owner and a due date": said as what the answer has
+        subject = m.group(1)
+        plural = subject.lower().startswith("all ") or (
+            subject.split()[-1].endswith("s") and not subject.lower().startswith(("each", "every", "any"))
+        )
+        return [
+            criterion(f"{subject[:1].upper()}{subject[1:]} {'have' if plural else 'has'} {m.group(2)}", text, "other")
+        ]
+    if re.fullmatch(
+        r"(?:plain|simple|clear|everyday|formal|informal|casual|neutral|gender-neutral|inclusive) (?:language|english|words)",
+        low,
+    ):
+        return [criterion(f"Uses {low}", text, "quality", term=low)]
     if re.fullmatch(r"(?:use |an? )?numbered(?: steps| list| points| items)?", low):
         return [criterion("Uses a numbered list", text, "format")]
     if re.fullmatch(r"(?:an? )?(?:bullet(?:ed)? (?:list|points)|bullets)", low):

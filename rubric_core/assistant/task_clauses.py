@@ -250,6 +250,18 @@ def read_clauses(task: str) -> Reading:
                 continue
             prev = current[-1]
             verb = prev.verb or _head(prev.text)
+            if re.match(r"(?i)(?:but\s+)?(?:never|not|did not|didn't|have not|haven't)\s+\w+ed\b", piece) and re.search(
+                r"(?i)\b(?:who|that|which|whose|where)\b", prev.text
+            ):
+                # "users who signed up last month but never logged in": the data described, not a ban on the text
+                prev.text = f"{prev.text}{cut if cut.strip() else ' '}{piece}"
+                continue
+            contrast = re.match(r"(?i)not\s+(?!only\b)(.+)$", piece)
+            if contrast and is_directive(prev.text) and not prev.verb:
+                # "Use a LEFT JOIN, not NOT IN": the same verb, ruled out for the other thing
+                said = "be" if verb.lower() in ("write", "make", "compose", "draft", "create") else verb
+                current.append(Clause(f"don't {said} {contrast.group(1)}", sentence=n))
+                continue
             if is_directive(piece) and not (verb in LIST_VERBS and re.match(r"(?i)that\b", piece)):
                 current.append(Clause(piece, sentence=n))
             elif listed or (verb in LIST_VERBS and not prev.lead):

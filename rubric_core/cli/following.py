@@ -15,7 +15,7 @@ from rubric_core.cli.common import (
     EXIT_SATISFIED,
     EXIT_TERMINATED,
 )
-from rubric_core.verdicts import check_of, check_text, verdict_of
+from rubric_core.verdicts import check_of, check_text, tool_errors, verdict_of
 from rubric_core.words import counted
 
 
@@ -48,7 +48,10 @@ def _print_event_table(event: Any, out: Any) -> None:
             verdict = verdict_of(c)
             mark = {"pass": "PASS", "fail": "FAIL"}.get(verdict, "N/A ")
             gap = f"  -- {c.get('gap', '')}" if verdict != "pass" else ""
-            print(f"    {mark}  {c['name']}  [{check_text(check_of(c), with_tools=False, brief=True)}]{gap}", file=out)
+            check = check_of(c)
+            # Short, but a grader tool that raised or timed out is always named (as `show` and the page name it).
+            said = check_text(check, with_tools=False, brief=True) + tool_errors(check)
+            print(f"    {mark}  {c['name']}  [{said}]{gap}", file=out)
     elif event.type == "finished":
         print(
             f"\nstatus: {d['status']} after {counted(d['iterations'], 'iteration')}, "

@@ -6,7 +6,6 @@ The report commands (show, list, compare, export) and the CI gates are in suite_
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable
 from typing import Any
@@ -25,6 +24,7 @@ from rubric_core.cli.common import (
 from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
 from rubric_core.cli.project_check import check_project_run
 from rubric_core.cli.suite_matrix import add_baseline_flag
+from rubric_core.cli.suite_progress import SuiteProgress
 from rubric_core.cli.suite_report import (
     add_gates,
     cmd_suite_compare,
@@ -208,39 +208,6 @@ def _dataset(args: argparse.Namespace) -> Any:
         raise BadInput(str(exc)) from None
 
 
-class _Progress:
-    """A progress bar on a terminal (tqdm, on stderr), one JSON event per line with --jsonl, else quiet."""
-
-    def __init__(self, jsonl: bool, total: int) -> None:
-        self.jsonl = jsonl
-        self.bar: Any = None
-        if not jsonl and sys.stderr.isatty():
-            from tqdm import tqdm
-
-            # The bar redraws itself with carriage returns: it writes to the terminal itself, not through the
-            # filter that shows control characters (cli/terminal.py); the item ids it shows are made safe here.
-            raw = getattr(sys.stderr, "raw", sys.stderr)
-            self.bar = tqdm(total=total, unit="item", file=raw, dynamic_ncols=True)
-
-    def __call__(self, event: dict[str, Any]) -> None:
-        if self.jsonl:
-            sys.stdout.write(json.dumps(event, default=str) + "\n")
-            sys.stdout.flush()
-        elif self.bar is not None:
-            if event["type"] == "suite_started":
-                self.bar.n = event["already_finished"]
-                self.bar.refresh()
-            elif event["type"] == "item_finished":
-                self.bar.update(1)
-                from rubric_core.cli.terminal import terminal_safe
-
-                self.bar.set_postfix_str(terminal_safe(f"{event['item_id']}: {event['status']}"), refresh=True)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.close()
-
-
 def _execute(
     start: Callable[[list[Any]], Any],
     args: argparse.Namespace,
@@ -248,7 +215,7 @@ def _execute(
     started: Callable[[Any], None] | None = None,
 ) -> Any:
     """Start, call `started` with the handle (the audit row), follow to the end; Ctrl-C cancels."""
-    progress = _Progress(args.jsonl, total)
+    progress = SuiteProgress(args.jsonl, total)
     try:
         handle = start([progress])
         if started is not None:

@@ -1,12 +1,15 @@
 """The CI gates of a suite run (or of each column of a matrix): `--min-pass-rate` and `--min-criterion-pass-rate`.
 
-A gate never passes on n/a verdicts or grader errors alone: they say nothing about the drafts.
+A gate never passes on n/a verdicts, errors or grader errors alone: they say nothing about the drafts. A gate
+that cannot pass says what failed: the working model (writer), the grader, or no verdict but n/a.
 """
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
+
+from rubric_core.suites.left_out import left_out_text, why_no_result
 
 
 def gate_failures(summary: Any, rates: list[Any], args: argparse.Namespace) -> list[str]:
@@ -15,22 +18,24 @@ def gate_failures(summary: Any, rates: list[Any], args: argparse.Namespace) -> l
     min_pass = getattr(args, "min_pass_rate", None)
     min_criterion = getattr(args, "min_criterion_pass_rate", None)
     gated = min_pass is not None or min_criterion is not None
-    if gated and summary.judged_verdicts == 0:
-        # n/a and grader errors say nothing about the drafts: a suite with no real verdict proves nothing.
+    nothing_judged = summary.judged_verdicts == 0
+    if gated and nothing_judged:
+        # n/a, errors and grader errors say nothing about the drafts: a suite with no real verdict proves nothing.
         failures.append(
-            "no criterion got a real verdict (every verdict at the items' ends was n/a or a grader error), so no "
-            "gate can pass: use a grader that can judge these criteria"
+            f"no item has a judged result, so no gate can pass: {why_no_result(summary)}{left_out_text(summary)}"
         )
-    if min_pass is not None and summary.satisfied.total == 0 and summary.judged_verdicts:
-        failures.append(
-            f"no item has an outcome the pass rate can count{left_out(summary)}: --min-pass-rate cannot pass"
-        )
+    if min_pass is not None and summary.satisfied.total == 0:
+        if not nothing_judged:
+            failures.append(
+                f"no item has an outcome the pass rate can count ({why_no_result(summary)}"
+                f"{left_out_text(summary)}): --min-pass-rate cannot pass"
+            )
     elif min_pass is not None and (summary.satisfied.rate or 0.0) < min_pass:
         failures.append(
             f"pass rate {summary.satisfied.rate or 0.0:.1%} ({summary.satisfied.passed}/{summary.satisfied.total} "
-            f"satisfied{left_out(summary)}) is below --min-pass-rate {min_pass:.1%}"
+            f"judged items satisfied{left_out(summary)}) is below --min-pass-rate {min_pass:.1%}"
         )
-    if min_criterion is not None:
+    if min_criterion is not None and not nothing_judged:
         for r in rates:
             if r.final.total == 0:
                 failures.append(
@@ -46,12 +51,5 @@ def gate_failures(summary: Any, rates: list[Any], args: argparse.Namespace) -> l
 
 
 def left_out(summary: Any) -> str:
-    """'' or '; left out: 2 grader errors, 1 item unmet only on n/a criteria'."""
-    parts = []
-    if summary.left_out_grader_errors:
-        parts.append(
-            f"{summary.left_out_grader_errors} grader error{'s' if summary.left_out_grader_errors > 1 else ''}"
-        )
-    if summary.left_out_na:
-        parts.append(f"{summary.left_out_na} item{'s' if summary.left_out_na > 1 else ''} unmet only on n/a criteria")
-    return "; left out: " + ", ".join(parts) if parts else ""
+    """'' or '; left out: 2 errors (the working model or the agent failed), 1 grader error (the grader failed)'."""
+    return left_out_text(summary)

@@ -15,6 +15,7 @@ from typing import Any
 
 from rubric_core.cli.common import BadInput
 from rubric_core.cli.suite_gates import gate_failures
+from rubric_core.suites.left_out import left_out_text, why_no_result
 
 CELL_MARKS = {
     "pass": "✔",
@@ -157,21 +158,18 @@ def _print_grid(matrix: Any, row_ids: dict[int, str]) -> None:
 
 def _print_column(s: Any) -> None:
     sat = s.satisfied
-    left = []
-    if s.left_out_grader_errors:
-        left.append(f"{s.left_out_grader_errors} grader errors")
-    if s.left_out_na:
-        left.append(f"{s.left_out_na} items unmet only on n/a criteria")
     iterations = (
         "none satisfied"
         if s.iterations_median is None
         else f"median {s.iterations_median:g} (IQR {s.iterations_q1:g} to {s.iterations_q3:g}, "
         f"range {s.iterations_min} to {s.iterations_max})"
     )
-    print(
-        f"column {s.index + 1}: {s.label}  satisfied {sat.passed}/{sat.total} = {_pct(sat.rate)} "
-        f"(Wilson 95% {sat.low:.1%} to {sat.high:.1%})" + (f"; left out: {', '.join(left)}" if left else "")
+    rate = (
+        f"satisfied {sat.passed}/{sat.total} judged = {_pct(sat.rate)} (Wilson 95% {sat.low:.1%} to {sat.high:.1%})"
+        if sat.total
+        else f"satisfied: no judged result ({why_no_result(s)})"
     )
+    print(f"column {s.index + 1}: {s.label}  {rate}{left_out_text(s)}")
     print(
         f"  iterations to satisfied: {iterations}; cap hits {s.cap_hits}; n/a verdicts {s.na_verdicts}; "
         f"grader errors {s.grader_errors}; errors {s.errors}; unfinished {s.unfinished}"
@@ -193,7 +191,7 @@ def _print_records(
     for column, summary in zip(matrix.columns, summaries, strict=True):
         record = {"type": "matrix_column", "suite_run_id": column.suite_id, **summary.to_dict()}
         record.update(
-            suite_column=column.column,
+            suite_column=None if column.column is None else column.column + 1,
             config=column.config,
             rubric_name=column.rubric_name,
             rubric_version=column.rubric_version,
@@ -206,7 +204,7 @@ def _print_records(
                     "type": "matrix_cell",
                     "row": int(cell["row"]),
                     "item_id": str(cell["item_id"]),
-                    "column": int(cell["column"]),
+                    "column": int(cell["column"]) + 1,
                     "run_id": cell["run_id"] if isinstance(cell["run_id"], str) else None,
                     "status": str(cell["status"]),
                     "outcome": str(cell["outcome"]),
@@ -226,7 +224,7 @@ def _print_records(
                     {
                         "type": "matrix_criterion",
                         "criterion": row.criterion,
-                        "column": column.index,
+                        "column": column.index + 1,
                         "criterion_in_column": cell.name,
                         "first": rate(cell.first),
                         "final": rate(cell.final),
@@ -236,7 +234,7 @@ def _print_records(
                 )
             )
     for delta in deltas:
-        record = {"type": "matrix_baseline", "baseline": baseline, **delta.to_dict()}
+        record = {"type": "matrix_baseline", "baseline": baseline + 1, **delta.to_dict()}
         record["regressed_items"] = [row_ids[r] for r in delta.regressed]
         record["improved_items"] = [row_ids[r] for r in delta.improved]
         print(json.dumps(record))

@@ -22,6 +22,7 @@ from rubric_core.cli.common import (
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
 from rubric_core.cli.suite_gates import gate_failures, left_out
 from rubric_core.cli.suite_matrix import column_gates, print_matrix
+from rubric_core.suites.left_out import why_no_result
 from rubric_core.suites.suite_store import suite_agent_label
 
 
@@ -73,8 +74,11 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             "pass_rate": summary.satisfied.rate,
             "pass_rate_ci": [summary.satisfied.low, summary.satisfied.high],
             "pass_rate_over": summary.satisfied.total,
+            "satisfied": summary.satisfied.passed,
+            "left_out_errors": summary.left_out_errors,
             "left_out_grader_errors": summary.left_out_grader_errors,
             "left_out_na": summary.left_out_na,
+            "left_out_unfinished": summary.left_out_unfinished,
             "criteria": [
                 {
                     "criterion": r.criterion,
@@ -91,7 +95,7 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
             "total_tokens": summary.total_tokens,
             "cost_usd": summary.cost_usd,
             "gate_failures": failures,
-            "without_result": problems,
+            "without_result": [numbered(p) for p in problems],
         }
         print(json.dumps(record))
     else:
@@ -103,8 +107,10 @@ def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> in
         print(f"items {summary.finished}/{summary.total} finished: {counts}")
         s = summary.satisfied
         print(
-            f"satisfied {s.passed}/{s.total} = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})"
+            f"satisfied {s.passed}/{s.total} judged = {s.rate or 0.0:.1%}  (Wilson 95% {s.low:.1%} to {s.high:.1%})"
             f"{left_out(summary)}"
+            if s.total
+            else f"satisfied: no judged result ({why_no_result(summary)}){left_out(summary)}"
         )
         cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
         print(f"tokens {summary.total_tokens:,}  cost {cost}  time {summary.wall_time_s:.1f} s")
@@ -163,7 +169,7 @@ def print_matrix_summary(store: Any, suite: dict[str, Any], args: argparse.Names
             ],
             "gate_failures": failures,
             "failed_columns": failed,
-            "without_result": problems,
+            "without_result": [numbered(p) for p in problems],
         }
         print(json.dumps(record, default=str))
     else:
@@ -173,6 +179,12 @@ def print_matrix_summary(store: Any, suite: dict[str, Any], args: argparse.Names
             names = ", ".join(f"{n} ({matrix.columns[n - 1].label})" for n in failed)
             print(f"columns below the gates: {names}", file=sys.stderr)
     return _exit_status(suite, failures, problems)
+
+
+def numbered(problem: dict[str, Any]) -> dict[str, Any]:
+    """An item without a result as a record says it: its column numbered from 1, as every record numbers columns."""
+    column = problem.get("column")
+    return {**problem, "column": None if column is None else int(column) + 1}
 
 
 def _exit_status(suite: dict[str, Any], failures: list[str], problems: list[dict[str, Any]]) -> int:

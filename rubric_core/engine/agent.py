@@ -104,9 +104,10 @@ def build_agent(
     """
     import warnings
 
-    from rubric_core.engine.stack import load_agent_stack
+    from rubric_core.engine.stack import load_agent_stack, load_providers, providers_of
 
     load_agent_stack()
+    load_providers(providers_of([config.model, config.grader]))  # once per process: a no-op after start_job's
     from deepagents import create_deep_agent
 
     from rubric_core.engine.steering import steered_middleware_class
@@ -116,12 +117,16 @@ def build_agent(
     if grader is None:
         grader = build_chat_model(parse_model_spec(config.grader), keys=keys, timeout=config.timeout_s)
     from rubric_core.engine.grader_evidence import GraderEvidence
+    from rubric_core.engine.redact_errors import RedactErrors
     from rubric_core.engine.tool_output import ToolOutputOff
 
     # What each verdict rests on (the offline grader's check records, the grader's tool calls): joined to
     # the evaluation before anything downstream sees it.
     evidence = GraderEvidence(trusts_records=bool(getattr(grader, "reports_checks", False)))
     grader_middleware: list[Any] = [
+        # Outermost: the exception the library turns into a `grader_error` (stored in the run's state) holds no
+        # secret a provider echoed.
+        RedactErrors(),
         evidence,
         # A grader that never produces a usable GraderResponse is re-prompted until the
         # recursion limit (thousands of calls); the limit turns it into a bounded grader_error.
@@ -154,7 +159,7 @@ def build_agent(
             project,
             config.agent,
             model=writer,
-            middleware=[rubric, DropDraftOnCancel(), ToolOutputOff()],
+            middleware=[rubric, RedactErrors(), DropDraftOnCancel(), ToolOutputOff()],
             checkpointer=checkpointer,
         )
         entry = project.agent(config.agent)
@@ -169,7 +174,7 @@ def build_agent(
     graph = create_deep_agent(
         model=writer,
         system_prompt=config.system_prompt or None,
-        middleware=[rubric, DropDraftOnCancel(), ToolOutputOff()],  # type: ignore[list-item]
+        middleware=[rubric, RedactErrors(), DropDraftOnCancel(), ToolOutputOff()],  # type: ignore[list-item]
         checkpointer=checkpointer,
     )
     return BuiltAgent(graph=graph, grader_model=grader, project=project)

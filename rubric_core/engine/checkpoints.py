@@ -33,9 +33,25 @@ class CheckpointFenced(RuntimeError):
     """A checkpoint write was refused because the process is stopping."""
 
 
+class RedactingSerializer(JsonPlusSerializer):
+    """LangGraph's serializer, with every secret the process knows masked in what it writes (rubric_core.redaction).
+
+    The exceptions a run's models raise reach the checkpoint (a failed step's error write, a tool's error in the
+    messages) with whatever the provider put in them, an API key echoed in a 401 body among them. Masked in the
+    serialized bytes, one '*' per byte, so the encoding's lengths still hold; the exception text itself is
+    redacted before that (engine/redact_errors.py).
+    """
+
+    def dumps_typed(self, obj: Any) -> tuple[str, bytes]:
+        from rubric_core.redaction import mask_bytes
+
+        kind, data = super().dumps_typed(obj)
+        return kind, mask_bytes(data)
+
+
 def serializer() -> JsonPlusSerializer:
-    """LangGraph's serializer with the run's own types registered (strict: nothing else loads)."""
-    return JsonPlusSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
+    """LangGraph's serializer with the run's own types registered (strict: nothing else loads), secrets masked."""
+    return RedactingSerializer(allowed_msgpack_modules=list(CHECKPOINT_TYPES))
 
 
 def _grader_scope(config: Any) -> bool:

@@ -87,6 +87,9 @@ class RunExecution(SteerPart, StreamTranslator):
         self.engine, self.handle, self.config, self.mode = engine, handle, config, mode
         self.options = options or PartOptions()  # step mode, a continue's decision, a fork (steering.py)
         self.message, self.rubric, self.keys = message, rubric, keys
+        from rubric_core.redaction import register_secrets
+
+        register_secrets(keys)  # a session's keys: redacted from everything this process lets out from now on
         self.prior = prior or RunPrior()
         self.turn = 0
         self._announced = False
@@ -156,11 +159,13 @@ class RunExecution(SteerPart, StreamTranslator):
 
     # The whole body is guarded: a worker thread must always end with a terminal event.
     def run(self) -> None:
+        from rubric_core.engine import backend_files
         from rubric_core.store.liveness import mark_running
 
         h = self.handle
         cfg: dict[str, Any] = {"configurable": {"thread_id": h.run_id}, "callbacks": [self.usage]}
         mark_running(h.run_id)
+        run_token = backend_files.writing_as(h.run_id)  # its graph's backend writes are its own (backend_files.py)
         try:
             problem_field, problem = self._preflight()
             # The part's working time starts here, as the store's does (at `run_started`).
@@ -240,6 +245,7 @@ class RunExecution(SteerPart, StreamTranslator):
                 self._announce()
                 h.emit("error", {"message": redact(describe_failure(exc), self.keys), "turn": self.turn})
         finally:
+            backend_files.forget_run(h.run_id, run_token)
             self.engine.grader_calls.forget(h.run_id)
             with self.engine._executions_lock:
                 if self.engine._executions.get(h.run_id) is self:
@@ -373,7 +379,7 @@ class RunExecution(SteerPart, StreamTranslator):
         for event in self.prior.events:  # files an earlier part wrote stay in the record while they exist
             if event.type in ("draft", "finished") and event.data.get("disk_files"):
                 earlier = list(event.data["disk_files"])
-        self.backend_files.start(known=earlier)
+        self.backend_files.start(known=earlier, run_id=self.handle.run_id)
 
     def _input(self, snapshot: Any) -> Any:
         from rubric_core.engine.checkpoints import has_pending_work

@@ -7,7 +7,9 @@ would be lost on the way to `on_evaluation`. `GraderEvidence` is a grader middle
 every grader tool call of a pass, keeps them per thread, and `enrich` joins them to the
 evaluation the library hands `on_evaluation`. An LLM grader's verdicts get the check
 "the grader model's judgement" with the pass's tool calls (name, arguments, the answer,
-or the error or timeout); extra fields an LLM writes itself are never trusted.
+or the error or timeout); extra fields an LLM writes itself are never trusted. A criterion
+the LLM failed while a grader tool it names raised or timed out is n/a with the tool's error
+named, as the offline grader makes it (a pass the LLM gave on the other evidence stands).
 """
 
 from __future__ import annotations
@@ -21,7 +23,13 @@ from typing import Any
 
 from langchain.agents.middleware import AgentMiddleware
 
-from rubric_core.verdicts import MAX_TOOL_TEXT, VERDICTS, judgement_check, make_check
+from rubric_core.verdicts import (
+    MAX_TOOL_TEXT,
+    VERDICTS,
+    judgement_check,
+    make_check,
+    tool_error_check,
+)
 
 _MAX_THREADS = 512
 """Threads whose pass is still open; an abandoned one (a run that died mid-pass) is dropped oldest first."""
@@ -69,6 +77,12 @@ def _tools_for(criterion: str, tools: list[dict[str, Any]]) -> list[dict[str, An
     return [
         {k: (v[:short] + "…" if isinstance(v, str) and len(v) > short else v) for k, v in t.items()} for t in chosen
     ]
+
+
+def _failed_tools_of(criterion: str, tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The pass's calls of the tools this criterion names that raised or timed out (the tools it does not name are
+    other evidence: a failure of theirs decides nothing here)."""
+    return [t for t in tools if t.get("error") and t.get("name") and str(t["name"]) in criterion]
 
 
 class _Pass:
@@ -200,6 +214,13 @@ class GraderEvidence(AgentMiddleware):
             else:
                 c["verdict"] = "pass" if passed else "fail"
                 c["check"] = judgement_check(str(c.get("gap") or ""), _tools_for(str(c.get("name")), tools))
+                failed = _failed_tools_of(str(c.get("name")), tools)
+                if failed and not passed:
+                    # The tool this criterion names raised or timed out: unknown, not a fail (as under the offline
+                    # grader). A pass stands: the grader model may have judged it on the other evidence.
+                    c["verdict"] = "n/a"
+                    c["check"] = tool_error_check(failed)
+                    c["gap"] = f"The grader tool failed: {failed[0]['error']}"  # the offline grader's words
             enriched.append(c)
         out["criteria"] = enriched
         if tools:

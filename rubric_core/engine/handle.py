@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from rubric_core.engine.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, short_cause
+from rubric_core.redaction import redact_data
 
 logger = logging.getLogger("rubric_core.engine.runner")
 Subscriber = Callable[[RunEvent], None]
@@ -69,6 +70,9 @@ class RunHandle:
         `at`: when it happened, if not now (a start announced once the run's turn is known is dated when the
         part began, so the stored working time still starts there).
         """
+        # Every event leaves the run redacted: the store, the terminal, the page and an export get what it says
+        # with no secret the process knows (a key a provider echoed in an error, in a grader's verdict...).
+        data = redact_data(data)
         with self._lock:
             if self._frozen:
                 return None

@@ -1,28 +1,12 @@
-"""Keep secrets out of what is shown or stored: API key values removed from messages.
-
-Used by the engine for a run's error message, and by exports, regrades and datasets.
+"""How a run's failure is told (its message, the tool it came from); secrets are redacted by `redact`, which
+lives in the base module rubric_core/redaction.py (the one redaction every boundary uses) and is re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from rubric_core.redaction import redact
 
-from rubric_core.models.providers import PROVIDERS
-
-
-def redact(text: str, keys: Mapping[str, str] | None) -> str:
-    """Remove every known API key value from a message before it is shown or stored."""
-    import os
-
-    secrets = {v for v in (keys or {}).values() if v and len(v) >= 8}
-    names = [var for provider in PROVIDERS.values() for var in provider.key_env]
-    for var in (*names, "LANGSMITH_API_KEY", "LANGCHAIN_API_KEY"):
-        value = os.environ.get(var)
-        if value and len(value) >= 8:
-            secrets.add(value)
-    for secret in sorted(secrets, key=len, reverse=True):
-        text = text.replace(secret, "[redacted]")
-    return text
+__all__ = ["describe_failure", "failing_tool", "redact"]
 
 
 def describe_failure(exc: BaseException) -> str:
@@ -46,10 +30,15 @@ def failing_tool(exc: BaseException) -> str:
     except ImportError:  # pragma: no cover - the agent stack is always installed
         return ""
     name = ""
-    tb = exc.__traceback__
-    while tb is not None:
-        owner = tb.tb_frame.f_locals.get("self")
-        if isinstance(owner, BaseTool):
-            name = str(owner.name)
-        tb = tb.tb_next
+    seen: BaseException | None = exc
+    while seen is not None and not name:
+        # A stand-in raised without the secret its message held (redact_errors.py) carries the tool's frames in
+        # the exception it replaced.
+        tb = seen.__traceback__
+        while tb is not None:
+            owner = tb.tb_frame.f_locals.get("self")
+            if isinstance(owner, BaseTool):
+                name = str(owner.name)
+            tb = tb.tb_next
+        seen = seen.__cause__
     return name

@@ -53,6 +53,12 @@ class Engine:
         """The grader answers of step-mode runs' passes in flight (a paused pass gets them back on resume)."""
         self.stopping = False
         _stop_at_exit(self)
+        from rubric_core.redaction import install_log_redaction, register_url
+
+        # Every process that runs runs builds an engine (the dashboard, the CLI, a pool or Dask worker): from here
+        # on its log records are redacted, and the database's password is one of the secrets.
+        install_log_redaction()
+        register_url(self.db_url or "")
 
     @property
     def checkpoint_path(self) -> Path:

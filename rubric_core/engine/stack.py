@@ -10,6 +10,7 @@ lock while the whole stack loads; later calls return at once.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 
 _lock = threading.Lock()
 _loaded = False
@@ -29,6 +30,54 @@ def load_agent_stack() -> None:
         import langgraph.prebuilt  # noqa: F401
 
         _loaded = True
+
+
+PROVIDER_MODULES: dict[str, tuple[str, ...]] = {
+    "openai": ("langchain_openai", "langchain_openai.chat_models.base"),
+    "anthropic": ("langchain_anthropic", "langchain_anthropic.chat_models", "langchain_anthropic.middleware"),
+    "google_genai": ("langchain_google_genai", "langchain_google_genai.chat_models"),
+    "ollama": ("langchain_ollama", "langchain_ollama.chat_models"),
+    "openrouter": ("langchain_openrouter",),
+}
+"""The modules of each provider's LangChain package that a run imports (init_chat_model) or that deepagents reads
+from `sys.modules` on every model call (`is_anthropic_chat_model`, `_is_openai_chat_model`)."""
+_providers_loaded: set[str] = set()
+
+
+def providers_of(specs: Iterable[str]) -> set[str]:
+    """The providers (with a LangChain package) named by these model specs; offline and unparsable ones left out."""
+    out = set()
+    for spec in specs:
+        provider, sep, _ = str(spec or "").partition(":")
+        name = provider.strip().lower()
+        if sep and name in PROVIDER_MODULES:
+            out.add(name)
+    return out
+
+
+def load_providers(providers: Iterable[str]) -> None:
+    """Import these providers' modules once per process, under the stack's lock, before runs that use them start.
+
+    A module being imported is in `sys.modules` before it is complete, and deepagents reads it from there on
+    every model call: a matrix's OpenAI cells failed with "partially initialized module
+    'langchain_anthropic.chat_models' has no attribute 'ChatAnthropic'" while its Anthropic column's first cell
+    was still importing the package. So the suite runner and every backend's `start_job` load what a run (and
+    the matrix it belongs to) will use before its thread starts. A package that is not installed is left for the
+    run to report.
+    """
+    wanted = {p for p in providers if p in PROVIDER_MODULES} - _providers_loaded
+    if not wanted:
+        return
+    import importlib
+
+    with _lock:
+        for provider in sorted(wanted - _providers_loaded):
+            try:
+                for module in PROVIDER_MODULES[provider]:
+                    importlib.import_module(module)
+            except ImportError:
+                continue  # the run says which package is missing, as it always did
+            _providers_loaded.add(provider)
 
 
 _grader_prompt: str | None = None

@@ -93,6 +93,10 @@ class RunJob:
     """fork: {parent, checkpoint_id, turn, iteration, kind, rubric?, draft?, feedback?, by} (checked by the manager)."""
     keys: Mapping[str, str] = field(default_factory=dict, repr=False)
     """API keys of the browser session, by env var name. In memory only; never stored or logged."""
+    providers: tuple[str, ...] = ()
+    """Providers the job's batch uses besides its own models (a matrix's other columns): the executing process
+    imports them all before the run starts (`engine.stack.load_providers`), so no run's model call meets a
+    provider package half imported by another."""
 
     def __repr__(self) -> str:  # keys and the URL's password stay out of every log line
         return f"RunJob(mode={self.mode!r}, run_id={self.run_id!r}, home={self.home!r})"

@@ -64,10 +64,13 @@ class RunManager:
         keys: Mapping[str, str] | None = None,
         subscribers: Iterable[Subscriber] = (),
         click_token: str | None = None,
+        providers: Iterable[str] = (),
         step: str = "",
     ) -> LiveRun:
         """Start a new run (`subscribers` get its events after the store); `step` 'verdicts' or 'drafts' runs it
         step by step (rubric_core/engine/steering.py).
+
+        `providers`: what the run's batch (a matrix's other columns) uses too, imported before it starts.
 
         `click_token` names the click that asked for it (a page's Start): the first start with a token claims
         it in the store; any other start with the same token, in this process or another, raises
@@ -80,14 +83,25 @@ class RunManager:
             raise ValueError(msg)
         run_id = new_run_id()
         if click_token is None:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, step=step)
+            return self._submit(
+                "start", run_id, config, keys=keys, subscribers=subscribers, providers=providers, step=step
+            )
         # The checks that refuse a start come before the claim, so a refused click can be tried again as is.
         self._check(config)
         owner = claim_start(self.store, click_token, run_id)
         if owner != run_id:
             raise AlreadyStarted(owner)
         try:
-            return self._submit("start", run_id, config, keys=keys, subscribers=subscribers, checked=True, step=step)
+            return self._submit(
+                "start",
+                run_id,
+                config,
+                keys=keys,
+                subscribers=subscribers,
+                checked=True,
+                providers=providers,
+                step=step,
+            )
         except BaseException:
             release_start(self.store, click_token, run_id)  # nothing started: the same click may try again
             raise
@@ -111,6 +125,7 @@ class RunManager:
         first_seq: int = 0,
         prior: RunPrior | None = None,
         checked: bool = False,
+        providers: Iterable[str] = (),
         step: str = "",
         steer: dict[str, Any] | None = None,
         fork: dict[str, Any] | None = None,
@@ -131,11 +146,17 @@ class RunManager:
             steer=steer,
             fork=fork,
             keys=dict(keys or {}),
+            providers=tuple(sorted(set(providers))),
         )
         return self._keep(self.backend.submit(job, subscribers))
 
     def resume(
-        self, run_id: str, *, keys: Mapping[str, str] | None = None, subscribers: Iterable[Subscriber] = ()
+        self,
+        run_id: str,
+        *,
+        keys: Mapping[str, str] | None = None,
+        subscribers: Iterable[Subscriber] = (),
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         """Resume an interrupted or cancelled run from its checkpoint.
 
@@ -168,6 +189,7 @@ class RunManager:
             subscribers=subscribers,
             first_seq=self.store.next_seq(run_id),
             prior=self._prior(run_id, unfinished=unfinished),
+            providers=providers,
             step=str(run["step"]) if run else "",
         )
 

@@ -97,6 +97,15 @@ def _read_batch(store: Store, ids: list[str], events_of: Callable[[dict], bool] 
     for row in crit_rows:
         crit.setdefault((row["run_id"], row["turn"], row["iteration"]), []).append(row)
     wanted = [r["id"] for r in runs if events_of(r)] if events_of else []
+    from rubric_core.redaction import redact_data
     from rubric_core.suites.suite_store import suite_links
 
-    return Batch(runs, its, crit, store.events_of_types(wanted, EXTRA_EVENT_TYPES), suite_links(store, ids))
+    # Every export reads the store through here: no secret the process knows leaves in one, even from rows
+    # written before the store redacted what it is given (the JSON Lines writer redacts each record too).
+    return Batch(
+        redact_data(runs),
+        redact_data(its),
+        redact_data(crit),
+        store.events_of_types(wanted, EXTRA_EVENT_TYPES),
+        redact_data(suite_links(store, ids)),
+    )

@@ -209,6 +209,11 @@ EXPORT_SCHEMA: dict[str, Any] = {
                 },
                 "draft": _OPT_TEXT,
                 "files": {"type": "array", "items": {"$ref": "#/$defs/file"}},
+                "disk_files": {
+                    "type": "array",
+                    "items": {"type": "string"},
+                    "description": "Paths of `files` the agent wrote through a filesystem backend (on disk).",
+                },
                 "result": {"enum": [*_RESULTS, None]},
                 "explanation": _OPT_TEXT,
                 "unverified": {"type": "boolean"},

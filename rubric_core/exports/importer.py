@@ -204,6 +204,7 @@ def events_from_record(record: dict[str, Any], line: int) -> list[RunEvent]:
                     "iteration": iteration,
                     "text": draft,
                     "files": files,
+                    **({"disk_files": [str(p) for p in step["disk_files"]]} if step.get("disk_files") else {}),
                     "wall_time_s": 0.0,
                     # The stored draft tokens include the drafting tool calls' tokens, which their own
                     # tool_call events add back on import: count them once.

@@ -18,9 +18,21 @@ from typing import Any
 
 import orjson
 
+from rubric_core.redaction import redact_data, secret_in_json
+
 
 def json_line(record: Any) -> bytes:
-    """`record` as one line of UTF-8 JSON, newline included."""
+    """`record` as one line of UTF-8 JSON, newline included; no secret the process knows in it (redaction.py).
+
+    Written first, then searched for a secret (one pass over the bytes); only a line that holds one is written
+    again from a redacted copy of the record."""
+    line = _dumps(record)
+    if secret_in_json(line):
+        line = _dumps(redact_data(record))
+    return line
+
+
+def _dumps(record: Any) -> bytes:
     try:
         return orjson.dumps(record, option=orjson.OPT_APPEND_NEWLINE)
     except TypeError:  # orjson.JSONEncodeError: a value only the standard encoder writes (or neither does)

@@ -173,6 +173,7 @@ def run_record(
             "iteration_number": i["iteration"] + 1,
             "draft": i["draft_text"],
             "files": _files(i["files_json"]),
+            "disk_files": list(i.get("disk_files") or []),
             "draft_tokens": i["draft_tokens"],
             "drafted_at": iso_time(i["draft_at"]),
             "grading_run_id": i["grading_run_id"],
@@ -287,6 +288,7 @@ def grader_records(
                 "rubric": rubrics.get(i["turn"], run["rubric"]),
                 "draft": i["draft_text"],
                 "files": _files(i["files_json"]),
+                "disk_files": list(i.get("disk_files") or []),
             },
             "outputs": {
                 "result": i["result"],

@@ -16,6 +16,7 @@ from __future__ import annotations
 import html
 from datetime import UTC, datetime
 
+from rubric_core.redaction import redact
 from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.heatmap import GRID_KEYS_SCRIPT, HEATMAP_CSP, HEATMAP_CSS, heatmap_html
@@ -42,7 +43,7 @@ ul.rubric{padding-left:1.2rem;margin:0.3rem 0}
 
 
 def _e(text: object) -> str:
-    return html.escape(str(text))
+    return html.escape(redact(str(text)))
 
 
 def heatmap_table(view: RunView, turn_index: int = -1, reviews: list[dict] | None = None) -> str:
@@ -194,4 +195,4 @@ def render_report(view: RunView, *, title: str = "Rubric Studio run", reviews: l
         f"<br>{_e(view.facts())}<br>Generated {datetime.now(UTC).strftime('%Y-%m-%d %H:%M UTC')}</p></details>"
     )
     parts.append(f"{GRID_KEYS_SCRIPT}</body></html>")
-    return "".join(parts)
+    return redact("".join(parts))  # and what was drawn without _e (the diff's pieces): no secret in the file

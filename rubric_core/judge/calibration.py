@@ -84,6 +84,7 @@ def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]
 def export_calibration(store: Store, out: str | Path, flt: RunFilter | None = None) -> ExportResult:
     """Write the calibration set of the runs matching `flt` to `out` (JSONL), batch by batch."""
     from rubric_core.exports import BATCH, ExportResult
+    from rubric_core.redaction import redact_data
 
     out = Path(out)
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -91,6 +92,6 @@ def export_calibration(store: Store, out: str | Path, flt: RunFilter | None = No
     with out.open("w", encoding="utf-8") as f:
         for ids in store.iter_run_ids(flt, batch=BATCH):
             for record in calibration_records(store, ids):
-                f.write(json.dumps(record, ensure_ascii=False) + "\n")
+                f.write(json.dumps(redact_data(record), ensure_ascii=False) + "\n")
                 n += 1
     return ExportResult("calibration", n, [out])

@@ -52,7 +52,7 @@ PROVIDERS: dict[str, Provider] = {
             "google_genai",
             "Google Gemini",
             ("GOOGLE_API_KEY", "GEMINI_API_KEY"),
-            "",
+            "GOOGLE_GEMINI_BASE_URL",
             key_kwarg="google_api_key",
             example="google_genai:gemini-2.5-flash",
         ),
@@ -236,7 +236,12 @@ def build_chat_model(
     key = find_key(provider, keys)
     if key:
         kwargs[provider.key_kwarg] = key
-    base_url = (keys or {}).get(provider.base_url_env) or os.environ.get(provider.base_url_env or "_") or ""
+    # No variable, no endpoint: never os.environ.get("") or the like (the shell's `_` held this program's path).
+    base_url = (
+        ((keys or {}).get(provider.base_url_env) or os.environ.get(provider.base_url_env) or "")
+        if provider.base_url_env
+        else ""
+    )
     if spec.provider == "ollama":
         kwargs["base_url"] = ollama_url(keys)
         if timeout:

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine
 
+from rubric_core.redaction import redact_data, register_url
 from rubric_core.store.errors import StoreError
 from rubric_core.store.sql import is_postgres
 from rubric_core.store.urls import mask_url, scrub
@@ -69,6 +70,7 @@ def create_store_engine(url: str, *, readonly: bool) -> Engine:
         kwargs["pool_pre_ping"] = True  # a team server restarts; a stale pooled connection reconnects
         if "connect_timeout" not in url:
             kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
+    register_url(url)  # its password is a secret of this process from now on: redacted wherever it shows
     try:
         if readonly and sqlite_path(url):
             engine = _readonly_engine(str(sqlite_path(url)))
@@ -104,7 +106,8 @@ def without_nul(value: Any) -> Any:
 
 
 def _no_nul_characters(engine: Engine) -> None:
-    """Replace NUL in every text parameter sent to the database (model output is untrusted and may hold one).
+    """Replace NUL in every text parameter sent to the database (model output is untrusted and may hold one), and
+    redact every secret the process knows in it.
 
     PostgreSQL refuses the whole statement otherwise ("cannot contain NUL characters"), which would stop
     the run as if the store had failed; SQLite gets the same replacement so both stores hold the same text.
@@ -112,7 +115,8 @@ def _no_nul_characters(engine: Engine) -> None:
 
     @event.listens_for(engine, "before_cursor_execute", retval=True)
     def _clean(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> Any:
-        return statement, without_nul(parameters)
+        # And no secret the process knows is ever stored, whatever wrote it (rubric_core/redaction.py).
+        return statement, without_nul(redact_data(parameters))
 
 
 def preflight(engine: Engine, url: str) -> None:

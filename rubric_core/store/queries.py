@@ -170,12 +170,15 @@ class RunQueries(StoreBase):
         return 0 if value is None else int(value) + 1
 
     def iterations(self, run_ids: list[str]) -> list[dict[str, Any]]:
-        """Iteration rows of these runs, ordered, each with the grader tool calls of its pass (`grader_tools`)."""
+        """Iteration rows of these runs, ordered, each with the grader tool calls of its pass (`grader_tools`) and the
+        paths of its draft's files that came from disk (`disk_files`)."""
         from rubric_core.store.verdict_rows import read_tools
 
         rows = self._rows_for("iterations", run_ids, "run_id, turn, iteration")
         for row in rows:
             row["grader_tools"] = read_tools(row.pop("grader_tools_json", ""))
+            disk = row.pop("disk_files_json", "")
+            row["disk_files"] = [str(p) for p in json.loads(disk)] if disk else []
         return rows
 
     def criteria(self, run_ids: list[str]) -> list[dict[str, Any]]:

@@ -1,8 +1,7 @@
 """The event writer: each engine event becomes its rows (runs, iterations, criteria, events) in one transaction.
 
-A crash loses at most the step in flight. On SQLite the hot path skips
-SQLAlchemy (one plain sqlite3 connection, the same SQL); other databases
-write through SQLAlchemy, with the same statements.
+A crash loses at most the step in flight. On SQLite the hot path skips SQLAlchemy (one plain sqlite3 connection,
+the same SQL); other databases write through SQLAlchemy, with the same statements.
 """
 
 from __future__ import annotations
@@ -226,15 +225,17 @@ class EventWriter(SteerRows, RubricLibrary):
         tokens = ev.data.get("tokens") or {}
         conn.execute(
             text(
-                "INSERT INTO iterations (run_id, turn, iteration, draft_text, files_json, draft_at, draft_tokens) "
-                "VALUES (:r, :turn, :it, :d, :f, :at, :tok) ON CONFLICT (run_id, turn, iteration) DO UPDATE SET "
-                "draft_text = excluded.draft_text, files_json = excluded.files_json, draft_at = excluded.draft_at, "
+                "INSERT INTO iterations (run_id, turn, iteration, draft_text, files_json, disk_files_json, draft_at, "
+                "draft_tokens) VALUES (:r, :turn, :it, :d, :f, :disk, :at, :tok) ON CONFLICT (run_id, turn, iteration) "
+                "DO UPDATE SET draft_text = excluded.draft_text, files_json = excluded.files_json, "
+                "disk_files_json = excluded.disk_files_json, draft_at = excluded.draft_at, "
                 "draft_tokens = iterations.draft_tokens + excluded.draft_tokens"
             ),
             {
                 **self._key(ev),
                 "d": ev.data.get("text", ""),
                 "f": json.dumps(ev.data.get("files") or {}),
+                "disk": json.dumps(ev.data["disk_files"]) if ev.data.get("disk_files") else "",
                 "at": ev.at,
                 "tok": int(tokens.get("total_tokens", 0) or 0),
             },

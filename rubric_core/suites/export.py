@@ -91,7 +91,7 @@ def export_suite_run(
             "suite_run_id": suite_run_id,
             "item_id": cell["item_id"],
             "item_position": cell["position"],
-            "column": cell["column_index"],
+            "column": None if cell["column_index"] is None else cell["column_index"] + 1,  # from 1, as the page says
             "column_label": labels.get(cell["column_index"]) if cell["column_index"] is not None else None,
         }
         for cell in ss.suite_cells(store, suite_run_id)

@@ -281,11 +281,12 @@ def unfinished_items(frames: SuiteFrames) -> int:
 def criterion_rates(frames: SuiteFrames) -> list[CriterionRates]:
     """Pass rates at the first draft and at the end, with Wilson 95% intervals, in rubric order.
 
-    Over the items that ended only: a cancelled or interrupted item's last verdicts are not its end, and
-    counting them made every criterion it had not yet passed look failing and "blocking" (see
-    `unfinished_items` for how many were left out).
+    Over the items with a quality result only (judged to their end): a cancelled, interrupted or unstarted item's
+    last verdicts are not its end, nor are those of an item whose working model (error) or grader (grader_error)
+    failed; counting them made every criterion it had not yet passed look failing and "blocking" (`left_out`
+    says how many were left out, and why).
     """
-    finished = frames.items["status"].isin(ss.FINISHED_RUN_STATUSES)
+    finished = frames.items["status"].isin(ss.RESULT_STATUSES)
     done = set(frames.items.loc[finished, "position"].tolist())
     unsatisfied = set(frames.items.loc[finished & (frames.items["status"] != "satisfied"), "position"].tolist())
     cells = frames.cells[frames.cells["position"].isin(done)]
@@ -316,15 +317,21 @@ class SuiteSummary:
     finished: int
     status_counts: dict[str, int]
     satisfied: Rate
-    """Share of items satisfied, over every item but those left out: an item that ended in a grader error, or
-    whose only unmet criteria at the end were n/a (the grader could not judge them, so whether it meets the
-    rubric is unknown). Pending ones count as not satisfied."""
+    """Share of items satisfied, over the items with a judged result only: those that ended satisfied,
+    max_iterations_reached or failed, but for the ones whose only unmet criteria at the end were n/a (the grader
+    could not judge them, so whether they meet the rubric is unknown). Errors, grader errors and items not run to
+    their end (yet) are in no rate: they are counted beside it (`left_out_*`)."""
     left_out_grader_errors: int
-    """Items that ended in grader_error: left out of `satisfied`."""
+    """Items that ended in grader_error (the grader failed): left out of `satisfied`."""
     left_out_na: int
     """Items not satisfied only because of n/a criteria: left out of `satisfied`."""
+    left_out_errors: int
+    """Items that ended in error (the working model or the agent failed): left out of `satisfied`."""
+    left_out_unfinished: int
+    """Items not run to their end: never started, running, cancelled or interrupted; left out of `satisfied`."""
     judged_verdicts: int
-    """Pass or fail verdicts at the items' ends: a gate never passes a suite where this is 0."""
+    """Pass or fail verdicts at the ends of the items with a judged result: a gate never passes a suite where this
+    is 0."""
     total_tokens: int
     cost_usd: float | None
     """None when a model has no price in the table."""
@@ -342,6 +349,7 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
     costs = items.loc[items["run_id"].notna(), "cost_usd"]
     cost = None if costs.isna().any() else float(costs.sum())
     satisfied = items[items["status"] == "satisfied"]
+    results = int(items["status"].isin(ss.RESULT_STATUSES).sum())
     grader_errors = int((items["status"] == "grader_error").sum())
     only_na = int(
         (
@@ -350,7 +358,12 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
             & (items["final_na"].fillna(0) > 0)
         ).sum()
     )
-    judged = int(frames.cells["final_verdict"].isin(["pass", "fail"]).sum()) if len(frames.cells) else 0
+    ended = set(items.loc[items["status"].isin(ss.RESULT_STATUSES), "position"].tolist())
+    judged = (
+        int((frames.cells["final_verdict"].isin(["pass", "fail"]) & frames.cells["position"].isin(ended)).sum())
+        if len(frames.cells)
+        else 0
+    )
     suite = frames.suite
     if frames.working_time_s is not None:
         end = float(suite.get("created_at") or 0.0) + frames.working_time_s
@@ -364,9 +377,11 @@ def summarize(frames: SuiteFrames) -> SuiteSummary:
         total=len(items),
         finished=finished,
         status_counts=dict(sorted(counts.items())),
-        satisfied=wilson(len(satisfied), len(items) - grader_errors - only_na),
+        satisfied=wilson(len(satisfied), results - only_na),
         left_out_grader_errors=grader_errors,
         left_out_na=only_na,
+        left_out_errors=int((items["status"] == "error").sum()),
+        left_out_unfinished=unfinished_items(frames),
         judged_verdicts=judged,
         total_tokens=int(items["total_tokens"].sum()),
         cost_usd=cost,

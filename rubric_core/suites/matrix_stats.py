@@ -32,8 +32,8 @@ class ColumnSummary:
     finished: int
     """Cells whose run ended (a quality result, a grader error or an error)."""
     satisfied: Rate
-    """Satisfied items with their Wilson 95% interval, over the items with an outcome the rate can count (grader
-    errors and items unmet only on n/a criteria left out, as in the suite summary)."""
+    """Satisfied items with their Wilson 95% interval, over the items with a judged result only (errors, grader
+    errors, items unmet only on n/a criteria and items not run to their end left out, as in the suite summary)."""
     left_out_grader_errors: int
     left_out_na: int
     """Items unmet only on n/a criteria: left out of `satisfied`."""
@@ -63,6 +63,16 @@ class ColumnSummary:
     """The sum of its cells' own run times (what the column cost in model and loop time, cells one after another)."""
 
     @property
+    def left_out_errors(self) -> int:
+        """Cells that ended in `error`: left out of `satisfied` (the writer's failures)."""
+        return self.errors
+
+    @property
+    def left_out_unfinished(self) -> int:
+        """Cells not run to their end: left out of `satisfied`."""
+        return self.unfinished
+
+    @property
     def cost_usd(self) -> float | None:
         """Writer and grader together (None when either has no price)."""
         if self.writer_cost_usd is None or self.grader_cost_usd is None:
@@ -73,7 +83,7 @@ class ColumnSummary:
         """Plain data for `--jsonl`."""
         s = self.satisfied
         return {
-            "column": self.index,
+            "column": self.index + 1,
             "label": self.label,
             "status": self.status,
             "items": self.items,
@@ -82,8 +92,10 @@ class ColumnSummary:
             "pass_rate_ci": [s.low, s.high],
             "pass_rate_over": s.total,
             "satisfied": s.passed,
+            "left_out_errors": self.errors,
             "left_out_grader_errors": self.left_out_grader_errors,
             "left_out_na": self.left_out_na,
+            "left_out_unfinished": self.unfinished,
             "na_verdicts": self.na_verdicts,
             "grader_errors": self.grader_errors,
             "errors": self.errors,
@@ -238,9 +250,10 @@ class BaselineDelta:
     """Rows left out because either side's verdict was n/a."""
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain data for `--jsonl` (rows as item positions in the matrix)."""
+        """Plain data for `--jsonl` (rows as item positions in the matrix; the column numbered from 1, as the page
+        and the flags number it)."""
         return {
-            "column": self.column,
+            "column": self.column + 1,
             "criterion": self.criterion,
             "criterion_in_column": self.name_in_column,
             "regressed": list(self.regressed),
@@ -255,7 +268,7 @@ class BaselineDelta:
 def _final_verdicts(matrix: Matrix, column: MatrixColumn, name: str) -> dict[int, bool | None]:
     """Row -> the final verdict on `name` (None for n/a) of each item of this column that ended."""
     frames = column.frames
-    ended = set(frames.items.loc[frames.items["status"].isin(ss.FINISHED_RUN_STATUSES), "position"].tolist())
+    ended = set(frames.items.loc[frames.items["status"].isin(ss.RESULT_STATUSES), "position"].tolist())
     rows = _rows_of(matrix, column)
     cells = frames.cells[(frames.cells["criterion"] == name) & frames.cells["position"].isin(ended)]
     return {

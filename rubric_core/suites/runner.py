@@ -11,178 +11,34 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.execution import LiveRun
 from rubric_core.execution.manager import RunManager
 from rubric_core.suites import suite_store as ss
+from rubric_core.suites.admission import DEFAULT_CONCURRENCY, MAX_CONCURRENCY, check_concurrency, check_items
+from rubric_core.suites.cell_pool import CellPool
+from rubric_core.suites.claims import cell_now, claim_cell, release_cell
 from rubric_core.suites.columns import MAX_COLUMNS, MIN_COLUMNS, ColumnSpec
 from rubric_core.suites.datasets import Dataset
+from rubric_core.suites.ending import end_suite_run, unfinished_cells
+from rubric_core.suites.handle import SuiteHandle, SuiteSubscriber
 
 logger = logging.getLogger(__name__)
-SuiteSubscriber = Callable[[dict[str, Any]], None]
-DEFAULT_CONCURRENCY = 4
-MAX_CONCURRENCY = 64
 SUITE_TAG_PREFIX = "suite:"
 """Item runs are tagged `suite:<first 12 characters of the suite run id>`; a matrix's also with their column
 (`column_tag`)."""
 
 
-def check_items(dataset: Dataset, config: RunConfig) -> None:
-    """Refuse a dataset whose items the run config check refuses (an over-long task, a NUL in it), naming them.
+def suite_providers(suite: Mapping[str, Any]) -> set[str]:
+    """The providers a suite run's cells use: every column's working model and grader (a matrix's), else the
+    suite's own."""
+    from rubric_core.engine.stack import providers_of
 
-    Checked before the suite run is stored: an item refused later would never start and leave the
-    suite waiting on it.
-    """
-    from rubric_core.config import ConfigError
-
-    shared = {**config.to_dict(), "task": ""}
-    suite = {"config": {k: v for k, v in shared.items() if k != "task"}}
-    refused = []
-    for position, item in enumerate(dataset.items):
-        try:
-            ss.item_config(suite, {"task": item.task, "reference": item.reference, "position": position}, checking=True)
-        except ConfigError as exc:
-            problem = next(iter(exc.errors.values()))
-            refused.append(f"item {item.id!r}: {problem}")
-    if refused:
-        more = f" (and {len(refused) - 3} more)" if len(refused) > 3 else ""
-        msg = (
-            f"{len(refused)} item(s) of {dataset.name} cannot run: {'; '.join(refused[:3])}{more}. "
-            "Fix or remove them; nothing was run or stored."
-        )
-        raise ValueError(msg)
-
-
-def check_concurrency(value: Any) -> int:
-    """A whole number from 1 to 64, else ValueError with the fix."""
-    bad = f"Concurrency must be a whole number from 1 to {MAX_CONCURRENCY}; got {value!r}."
-    if isinstance(value, bool):
-        raise ValueError(bad)
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise ValueError(bad) from None
-    if not 1 <= n <= MAX_CONCURRENCY:
-        raise ValueError(bad)
-    return n
-
-
-class SuiteHandle:
-    """A suite run executing in this process: its events, live cell runs, cancel (whole or per column) and wait."""
-
-    def __init__(self, suite_run_id: str, total: int, subscribers: Iterable[SuiteSubscriber] = ()) -> None:
-        self.suite_run_id = suite_run_id
-        self.total = total
-        """Cells of the suite run (its items, times its columns for a matrix)."""
-        self.events: list[dict[str, Any]] = []
-        self.live_runs: dict[tuple[int, int | None], LiveRun] = {}
-        """(item position, column or None) -> the run in flight."""
-        self.cancel_requested = False
-        self.cancelled_columns: set[int] = set()
-        """Columns of a matrix cancelled on their own: their cells start no more (the other columns go on)."""
-        self._subscribers = list(subscribers)
-        self._lock = threading.RLock()
-        self._done = threading.Event()
-        self.thread: threading.Thread | None = None
-        self._pool: _CellPool | None = None
-
-    def emit(self, type_: str, **data: Any) -> None:
-        """Record a suite event and send it to every subscriber (a broken one is logged, not fatal)."""
-        event = {"type": type_, "suite_run_id": self.suite_run_id, "at": time.time(), **data}
-        with self._lock:
-            self.events.append(event)
-            subscribers = list(self._subscribers)
-        # Outside the lock: a slow subscriber must not block cancel() from another thread.
-        for subscriber in subscribers:
-            try:
-                subscriber(event)
-            except Exception:
-                logger.exception("Suite event subscriber failed (%s)", type_)
-
-    def subscribe(self, subscriber: SuiteSubscriber) -> None:
-        """Also send future events to `subscriber`."""
-        with self._lock:
-            self._subscribers.append(subscriber)
-
-    def cancel(self, column: int | None = None) -> None:
-        """Start no more cells and stop the live ones after their current step (they stay resumable).
-
-        `column`: only that column of a matrix; the others go on.
-        """
-        with self._lock:
-            if column is None:
-                self.cancel_requested = True
-            else:
-                self.cancelled_columns.add(column)
-            live = [run for (_, col), run in self.live_runs.items() if column is None or col == column]
-        for run in live:
-            run.cancel()
-
-    def skipped(self, column: int | None) -> bool:
-        """Whether a cell of this column is not to start (the whole run or its column was cancelled)."""
-        with self._lock:
-            return self.cancel_requested or (column is not None and column in self.cancelled_columns)
-
-    @property
-    def done(self) -> bool:
-        """Whether the suite run stopped (every item ended, or cancel took effect)."""
-        return self._done.is_set()
-
-    def wait(self, timeout: float | None = None) -> bool:
-        """Block until done; False on timeout."""
-        return self._done.wait(timeout)
-
-
-class _CellPool:
-    """The cells to run, shared by up to `concurrency` worker threads: one queue for the whole matrix.
-
-    Cells can join while it runs (a column resumed while the others still run): more workers start, up to the
-    concurrency, and the pool ends when the queue is empty and no worker is busy.
-    """
-
-    def __init__(self, concurrency: int, work: Callable[[dict[str, Any]], None], name: str) -> None:
-        self.concurrency = concurrency
-        self._work = work
-        self._name = name
-        self._queue: list[dict[str, Any]] = []
-        self._busy = 0
-        self._started = 0
-        self._cond = threading.Condition()
-        self._closed = False
-
-    def add(self, cells: list[dict[str, Any]]) -> bool:
-        """Queue cells (in the order given) and start the workers they need; False once the pool has ended."""
-        with self._cond:
-            if self._closed:
-                return False
-            self._queue.extend(cells)
-            wanted = min(self.concurrency - self._busy, len(self._queue))
-            for _ in range(max(0, wanted)):
-                self._busy += 1
-                self._started += 1
-                threading.Thread(target=self._loop, name=f"{self._name}-{self._started}", daemon=True).start()
-            return True
-
-    def _loop(self) -> None:
-        while True:
-            with self._cond:
-                if not self._queue:
-                    self._busy -= 1
-                    self._cond.notify_all()
-                    return
-                cell = self._queue.pop(0)
-            self._work(cell)
-
-    def join(self) -> None:
-        """Until every queued cell ran (or was skipped) and every worker stopped."""
-        with self._cond:
-            while self._busy or self._queue:
-                self._cond.wait()
-            self._closed = True  # a column resumed from now on waits for the end and starts anew
+    configs = [c["config"] for c in suite.get("columns") or []] or [suite.get("config") or {}]
+    return providers_of([spec for config in configs for spec in (config.get("model"), config.get("grader"))])
 
 
 def _load_stack_first() -> None:
@@ -383,15 +239,18 @@ class SuiteRunner:
     ) -> None:
         suite_id = handle.suite_run_id
         try:
+            from rubric_core.engine.stack import load_providers
             from rubric_core.execution.threads import ThreadBackend
 
-            if isinstance(self.manager.backend, ThreadBackend):
-                # Items run in threads of this process: the stack once, before they start. (Run elsewhere, in worker
-                # processes or on Dask, they never need it here: an import of seconds, competing with the page
-                # that shows the suite.)
-                _load_stack_first()
             suite = ss.get_suite_run(self.store, suite_id)
             assert suite is not None
+            handle.providers = tuple(sorted(suite_providers(suite)))
+            if isinstance(self.manager.backend, ThreadBackend):
+                # Items run in threads of this process: the stack and every column's provider once, before they
+                # start. (Run elsewhere, in worker processes or on Dask, they never need it here: an import of
+                # seconds, competing with the page that shows the suite; each worker loads them itself.)
+                _load_stack_first()
+                load_providers(handle.providers)
             matrix = ss.is_matrix(suite)
             pending = [
                 c for c in cells if not c["has_result"] and (only_column is None or c["column_index"] == only_column)
@@ -404,11 +263,22 @@ class SuiteRunner:
                 columns=len(suite["columns"]) or 1,
             )
 
-            def work(cell: dict[str, Any]) -> None:
-                column = cell["column_index"] if matrix else None
+            def work(queued: dict[str, Any]) -> None:
+                column = queued["column_index"] if matrix else None
                 if handle.skipped(column):
                     return
+                # Claimed in the store before anything starts: a copy of this cell queued elsewhere (another
+                # process resuming the same suite run) is refused while this one holds it.
+                claim = claim_cell(self.store, suite_id, queued["position"], column)
+                if claim is None:
+                    return
+                cell = queued
                 try:
+                    # As the store has it now, not as it was queued: it may have got its result, or a run to resume.
+                    now = cell_now(self.store, suite_id, queued["position"], column)
+                    if now is None or now["has_result"] or handle.skipped(column):
+                        return
+                    cell = now
                     self._run_item(handle, suite, cell, keys, column)
                 except Exception as exc:
                     logger.exception("Suite run %s: item %s failed", suite_id, cell["item_id"])
@@ -421,18 +291,20 @@ class SuiteRunner:
                         message=f"{type(exc).__name__}: {exc}",
                         **({"column": column} if column is not None else {}),
                     )
+                finally:
+                    release_cell(self.store, claim)
 
-            pool = _CellPool(concurrency, work, f"rubric-suite-{suite_id[:8]}")
+            pool = CellPool(concurrency, work, f"rubric-suite-{suite_id[:8]}")
             handle._pool = pool
             # Item by item, each item's columns side by side: the matrix fills row by row, every column at once.
             pool.add(pending)
             pool.join()
-            status = self._end(handle, only_column)
+            status = end_suite_run(self.store, handle, only_column)
             handle.emit(
                 "suite_finished",
                 status=status,
-                unfinished=len(self._unfinished(suite_id)),
-                without_result=[i["item_id"] for i in self._unfinished(suite_id)],
+                unfinished=len(unfinished_cells(self.store, suite_id)),
+                without_result=[i["item_id"] for i in unfinished_cells(self.store, suite_id)],
             )
         except Exception as exc:
             logger.exception("Suite run %s failed", suite_id)
@@ -442,36 +314,6 @@ class SuiteRunner:
                 handle.emit("suite_finished", status="cancelled", error=f"{type(exc).__name__}: {exc}")
         finally:
             handle._done.set()
-
-    def _unfinished(self, suite_id: str) -> list[dict[str, Any]]:
-        return [c for c in ss.suite_cells(self.store, suite_id) if not c["has_result"]]
-
-    def _end(self, handle: SuiteHandle, only_column: int | None) -> str:
-        """Store the end of the suite run and of the columns that ran; returns the suite run's status."""
-        suite_id = handle.suite_run_id
-        unfinished = self._unfinished(suite_id)
-        open_columns = {c["column_index"] for c in unfinished}
-        suite = ss.get_suite_run(self.store, suite_id) or {"columns": []}
-        stopped = set()
-        for column in suite["columns"]:
-            index = column["index"]
-            if index not in open_columns:
-                ss.set_column_status(self.store, suite_id, index, "finished")
-            elif handle.cancel_requested or index in handle.cancelled_columns:
-                ss.set_column_status(self.store, suite_id, index, "cancelled")
-                stopped.add(index)
-            elif only_column is None or index == only_column:
-                ss.set_column_status(self.store, suite_id, index, "finished")  # read: finished_with_errors
-            elif column["status"] in ("cancelled", "interrupted", "running"):
-                stopped.add(index)  # not run this time: it stays as it was left
-        if not unfinished:
-            status = "finished"
-        elif handle.cancel_requested or stopped:
-            status = "cancelled"
-        else:
-            status = "finished_with_errors"
-        ss.set_suite_status(self.store, suite_id, status)
-        return status
 
     def _run_item(
         self,
@@ -483,7 +325,7 @@ class SuiteRunner:
     ) -> None:
         position = item["position"]
         where = {"column": column} if column is not None else {}
-        run = self._start_or_resume(suite, item, keys, column)
+        run = self._start_or_resume(suite, item, keys, column, handle.providers)
         ss.link_item(self.store, handle.suite_run_id, position, run.run_id, column=column)
         with handle._lock:
             handle.live_runs[(position, column)] = run
@@ -513,18 +355,37 @@ class SuiteRunner:
         )
 
     def _start_or_resume(
-        self, suite: dict[str, Any], item: dict[str, Any], keys: Mapping[str, str] | None, column: int | None = None
+        self,
+        suite: dict[str, Any],
+        item: dict[str, Any],
+        keys: Mapping[str, str] | None,
+        column: int | None = None,
+        providers: Iterable[str] = (),
     ) -> LiveRun:
         config = ss.item_config(suite, item, column=column)
         if item.get("run_id") and item.get("run_status") in ("cancelled", "interrupted"):
             try:
-                return self.manager.resume(item["run_id"], keys=keys)
+                return self.manager.resume(item["run_id"], keys=keys, providers=providers)
             except (ValueError, KeyError):
                 # Its checkpoint has nothing left (e.g. cancelled before the first step): a fresh run replaces it.
                 logger.info("Item %s: run %s not resumable; starting a new run", item["item_id"], item["run_id"])
-        return self.manager.start(config, keys=keys)
+        return self.manager.start(config, keys=keys, providers=providers)
 
 
 def column_tag(suite_run_id: str, column: int) -> str:
     """The tag of a matrix column's runs: `suite:<first 12 characters of the suite run id>/<column from 1>`."""
     return f"{SUITE_TAG_PREFIX}{suite_run_id[:12]}/{column + 1}"
+
+
+__all__ = [
+    "DEFAULT_CONCURRENCY",
+    "MAX_CONCURRENCY",
+    "SUITE_TAG_PREFIX",
+    "SuiteHandle",
+    "SuiteRunner",
+    "SuiteSubscriber",
+    "check_concurrency",
+    "check_items",
+    "column_tag",
+    "suite_providers",
+]

@@ -327,31 +327,41 @@ def _item_rows(store: Store, sql: str, params: dict[str, Any]) -> list[dict[str,
     return rows
 
 
-def suite_items(store: Store, suite_run_id: str, *, column: int | None = None) -> list[dict[str, Any]]:
+def suite_items(
+    store: Store, suite_run_id: str, *, column: int | None = None, position: int | None = None
+) -> list[dict[str, Any]]:
     """The items in dataset order, each with its run's status, iterations and tokens (None if not started).
 
     `column`: a matrix's column (each item's run in that column); a one-column suite run's items have theirs
-    (`column_index` None).
+    (`column_index` None). `position`: that item only.
     """
     sql = (
         _ITEM_SELECT.format(column="c.column_index", run="COALESCE(c.run_id, i.run_id)")
         + "FROM suite_items i LEFT JOIN suite_cells c ON c.suite_run_id = i.suite_run_id AND c.position = i.position "
         "AND c.column_index = :c LEFT JOIN runs r ON r.id = COALESCE(c.run_id, i.run_id) "
-        "WHERE i.suite_run_id = :s ORDER BY i.position"
+        f"WHERE i.suite_run_id = :s {'AND i.position = :p ' if position is not None else ''}ORDER BY i.position"
     )
-    return _item_rows(store, sql, {"s": suite_run_id, "c": -1 if column is None else column})
+    return _item_rows(store, sql, {"s": suite_run_id, "c": -1 if column is None else column, "p": position})
 
 
-def suite_cells(store: Store, suite_run_id: str) -> list[dict[str, Any]]:
+def suite_cells(
+    store: Store, suite_run_id: str, *, position: int | None = None, column: int | None = None
+) -> list[dict[str, Any]]:
     """Every cell of a suite run (item x column), item by item, each as `suite_items` reads an item, with its
-    `column_index`: a one-column suite run's items are its cells (`column_index` None)."""
+    `column_index`: a one-column suite run's items are its cells (`column_index` None). `position` (and a matrix's
+    `column`): that one cell only."""
+    one = position is not None
     sql = (
         _ITEM_SELECT.format(column="c.column_index", run="c.run_id")
         + "FROM suite_cells c JOIN suite_items i ON i.suite_run_id = c.suite_run_id AND i.position = c.position "
-        "LEFT JOIN runs r ON r.id = c.run_id WHERE c.suite_run_id = :s ORDER BY i.position, c.column_index"
+        "LEFT JOIN runs r ON r.id = c.run_id WHERE c.suite_run_id = :s "
+        + ("AND c.position = :p AND c.column_index = :c " if one else "")
+        + "ORDER BY i.position, c.column_index"
     )
-    rows = _item_rows(store, sql, {"s": suite_run_id})
-    return rows if rows else suite_items(store, suite_run_id)
+    rows = _item_rows(store, sql, {"s": suite_run_id, "p": position, "c": column if column is not None else -1})
+    if rows or (one and column is not None):
+        return rows
+    return suite_items(store, suite_run_id, position=position)
 
 
 def item_problems(store: Store, suite_run_id: str) -> list[dict[str, Any]]:

@@ -53,6 +53,7 @@ ITERATIONS_COLUMNS: dict[str, str] = {
     "total_tokens": "Int64",
     "draft_text": "string",
     "feedback_text": "string",
+    "disk_files": "string",
 }
 CRITERIA_COLUMNS: dict[str, str] = {
     "run_id": "string",
@@ -143,6 +144,8 @@ def iterations_frame_from_rows(iterations: list[dict], criteria: list[dict]) -> 
                 "total_tokens": it["total_tokens"],
                 "draft_text": it["draft_text"],
                 "feedback_text": it["feedback_text"],
+                # The draft's files that came from a filesystem backend, one path a line ('' for none).
+                "disk_files": "\n".join(it.get("disk_files") or []),
             }
         )
     return _typed(out, ITERATIONS_COLUMNS)

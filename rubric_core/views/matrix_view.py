@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubric_core.redaction import redact_data
 from rubric_core.store import Store
+from rubric_core.suites.left_out import left_out_short
 from rubric_core.suites.matrix import MODES, Matrix
 from rubric_core.suites.matrix_stats import SATISFIED_ROW, BaselineDelta, ColumnSummary
 from rubric_core.verdicts import check_text
@@ -29,10 +31,13 @@ _ONLY = re.compile(r"^(reg|imp):(\d{1,2}):(\d{1,4})$")
 
 
 def _rate(summary: ColumnSummary) -> str:
+    """The column's pass rate over its judged results, and beside it what the rate leaves out: "2/2 judged · 100%
+    (34%–100%) · 1 error · 7 to run" (while it runs, a cell not run yet is no failure)."""
     s = summary.satisfied
-    if not s.total:
-        return "no outcome yet"
-    return f"{s.passed}/{s.total} · {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})"
+    rate = (
+        f"{s.passed}/{s.total} judged · {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})" if s.total else "no judged result"
+    )
+    return " · ".join([rate, *left_out_short(summary)])
 
 
 def filter_key(kind: str, column: int, criterion: int) -> str:
@@ -133,10 +138,17 @@ def matrix_payload(
         "columns": [
             {
                 "i": c.index,
+                "number": c.index + 1,
                 "label": c.label,
                 "status": s.status,
                 "status_label": STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
                 "rate": _rate(s),
+                "judged": s.satisfied.total,
+                "satisfied": s.satisfied.passed,
+                "errors": s.errors,
+                "grader_errors": s.grader_errors,
+                "na_only": s.left_out_na,
+                "unfinished": s.unfinished,
             }
             for c, s in zip(matrix.columns, summaries, strict=True)
         ],
@@ -155,7 +167,7 @@ def matrix_payload(
     }
     # The table is rebuilt only when what it draws changed: a digest of the content, not of the view.
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:16]
-    return {"v": f"{stamp}:{digest}", **content, **view}
+    return redact_data({"v": f"{stamp}:{digest}", **content, **view})  # no secret on the page (redaction.py)
 
 
 # ---- two cells of a row, side by side ---------------------------------------------------------------------

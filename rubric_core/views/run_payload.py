@@ -16,6 +16,7 @@ import hashlib
 from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
+from rubric_core.redaction import redact_data
 from rubric_core.verdicts import check_of, check_text, score_text, tool_call_text, verdict_of
 from rubric_core.views.criteria_records import criteria_records
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
@@ -309,6 +310,8 @@ def run_payload(
 
         body["present"] = present_part(view)
         fork_story(view, body["present"])  # a fork: where it branched, what was changed, the parent's steps
+    # What a page is sent holds no secret the process knows (rubric_core/redaction.py), stored before or not.
+    body = redact_data(body)
     body["stamp"] = _stamp(body)
     body["chosen"] = {
         "iteration": str((chosen or {}).get("iteration") or "") or None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from rubric_core.models.providers import PROVIDERS, key_status
+from rubric_core.redaction import register_secrets
 from rubric_ui.session.access import current_actor
 
 SESSION_KEYS = "keys_session"
@@ -56,8 +57,13 @@ def _session_keys() -> dict[str, str]:
 
 
 def run_keys() -> dict[str, str]:
-    """Keys for a run: .streamlit/secrets.toml, then this session's (the environment is read by the core)."""
-    return {**_secrets(), **_session_keys()}
+    """Keys for a run: .streamlit/secrets.toml, then this session's (the environment is read by the core).
+
+    Each is a secret of this process from now on: redacted from whatever it lets out (rubric_core/redaction.py).
+    """
+    keys = {**_secrets(), **_session_keys()}
+    register_secrets(v for k, v in keys.items() if k != "OLLAMA_HOST")
+    return keys
 
 
 def configured() -> dict[str, bool]:

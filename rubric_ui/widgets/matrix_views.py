@@ -16,6 +16,7 @@ import streamlit as st
 
 from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
+from rubric_core.suites.left_out import left_out_short
 from rubric_core.suites.matrix import MODE_HELP, Matrix, check_mode
 from rubric_core.views.diff import DIFF_CSS
 from rubric_core.views.matrix_view import check_only, check_pair, matrix_payload, pair_view
@@ -257,16 +258,12 @@ def _columns_table(summaries: list[Any], *, key: str) -> None:
     rows = []
     for s in summaries:
         sat = s.satisfied
-        left = []
-        if s.left_out_grader_errors:
-            left.append(counted(s.left_out_grader_errors, "grader error"))
-        if s.left_out_na:
-            left.append(f"{counted(s.left_out_na, 'item')} unmet only on n/a")
+        left = left_out_short(s)  # errors, grader errors, n/a only, not run yet: beside the rate, never in it
         rows.append(
             [
                 f"{s.index + 1}. {s.label}",
                 STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
-                "–" if not sat.total else f"{sat.passed}/{sat.total} = {sat.rate or 0:.0%}",
+                "–" if not sat.total else f"{sat.passed}/{sat.total} judged = {sat.rate or 0:.0%}",
                 "–" if not sat.total else f"{sat.low:.0%}–{sat.high:.0%}",
                 ", ".join(left),
                 "–"

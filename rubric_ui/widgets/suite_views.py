@@ -14,6 +14,7 @@ import streamlit as st
 
 from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, criterion_rates, suite_frames, summarize, unfinished_items
+from rubric_core.suites.left_out import left_out_parts
 from rubric_core.suites.pricing import price_table, set_prices
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS
@@ -194,12 +195,18 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
         return
     st.markdown("**Per criterion: first draft vs end** (Wilson 95% intervals)")
     st.dataframe(rates_frame(frames), hide_index=True, width="stretch", key=f"{key}_rates")
-    left_out = unfinished_items(frames)
-    if left_out:
+    unfinished = unfinished_items(frames)
+    failed = summary.left_out_errors + summary.left_out_grader_errors
+    if unfinished or failed:
+        why = []
+        if failed:
+            why.append(f"{counted(failed, 'item')} whose working model or grader failed")
+        if unfinished:
+            why.append(f"{counted(unfinished, 'item')} cancelled or not finished")
         st.caption(
-            f'<span class="rs-left-out" data-count="{left_out}">{counted(left_out, "item")} left out of these rates '
-            "and of the blocking counts: cancelled or not finished, so with no final verdicts of their own "
-            "(Resume finishes them).</span>",
+            f'<span class="rs-left-out" data-count="{unfinished + failed}">{counted(unfinished + failed, "item")} '
+            f"left out of these rates and of the blocking counts: {' and '.join(why)}, so with no judged end of "
+            "their own (Resume runs them again).</span>",
             unsafe_allow_html=True,
         )
     na = sum(r.final_na for r in criterion_rates(frames))
@@ -210,11 +217,11 @@ def show_suite_details(store: Store, suite_id: str, *, key: str) -> None:
             "a fail).</span>",
             unsafe_allow_html=True,
         )
-    if summary.left_out_grader_errors or summary.left_out_na:
+    parts = left_out_parts(summary)
+    if parts:
         st.caption(
-            f"The satisfied rate ({summary.satisfied.passed}/{summary.satisfied.total}) leaves out "
-            f"{counted(summary.left_out_grader_errors, 'item')} that ended in a grader error and "
-            f"{counted(summary.left_out_na, 'item')} unmet only on n/a criteria."
+            f"The satisfied rate ({summary.satisfied.passed}/{summary.satisfied.total} judged items) counts judged "
+            f"results only; it leaves out {md(', '.join(parts))}."
         )
     blocking = sorted((r for r in criterion_rates(frames) if r.blocking), key=lambda r: -r.blocking)
     if blocking:

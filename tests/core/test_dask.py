@@ -174,6 +174,18 @@ def test_a_suite_of_20_items_runs_on_the_cluster(manager: RunManager) -> None:
     assert all(h.__class__.__name__ == "DaskRunHandle" for h in manager._live.values())
 
 
+def test_a_matrix_column_cancelled_and_resumed_many_times_on_the_cluster_runs_each_cell_once(
+    manager: RunManager,
+) -> None:
+    """Issue 42 item 1 on Dask: cells claimed in the store before they start, whatever is cancelled and resumed."""
+    from tests.core.test_one_run_per_cell import steer_a_matrix
+    from tests.stubs.openai_stub import StubOpenAI
+
+    with StubOpenAI() as stub:
+        keys = {"OPENAI_API_KEY": "sk-test-key-12345678", "OPENAI_BASE_URL": stub.base_url}
+        steer_a_matrix(SuiteRunner(manager), manager.store, stub, keys)
+
+
 def test_cancel_from_another_process_through_the_store(
     manager: RunManager, shared: tuple[Store, Path], gates: Gates
 ) -> None:

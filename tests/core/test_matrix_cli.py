@@ -67,14 +67,14 @@ def test_columns_from_a_config_file_gate_each_column_and_print_the_matrix(
     assert summary["type"] == "suite_summary" and summary["status"] == "finished"
     assert summary["failed_columns"] == [1]
     assert summary["gate_failures"] == [
-        "column 1 (one shot): pass rate 0.0% (0/3 satisfied) is below --min-pass-rate 50.0%"
+        "column 1 (one shot): pass rate 0.0% (0/3 judged items satisfied) is below --min-pass-rate 50.0%"
     ]
     assert [(c["label"], c["satisfied"], c["cap_hits"]) for c in summary["columns"]] == [
         ("one shot", 0, 3),
         ("three tries", 3, 0),
     ]
     cells = [r for r in records if r["type"] == "matrix_cell"]
-    assert len(cells) == 6 and {c["outcome"] for c in cells if c["column"] == 1} == {"pass"}
+    assert len(cells) == 6 and {c["outcome"] for c in cells if c["column"] == 2} == {"pass"}
     columns = [r for r in records if r["type"] == "matrix_column"]
     assert [c["config"]["max_iterations"] for c in columns] == [1, 3]
     baseline = [
@@ -90,7 +90,7 @@ def test_columns_from_a_config_file_gate_each_column_and_print_the_matrix(
     out, err = capsys.readouterr()
     assert "matrix: 3 items x 2 columns" in out and "1. one shot" in out and "2. three tries" in out
     assert "poem-01" in out and "✘ 1" in out and "✔ 2" in out
-    assert "column 2: three tries  satisfied 3/3 = 100%" in out
+    assert "column 2: three tries  satisfied 3/3 judged = 100%" in out
     assert "GATE FAILED: column 1 (one shot): pass rate 0.0%" in err
     assert "columns below the gates: 1 (one shot)" in err
     assert main(["suite", "show", suite_id, "--min-pass-rate", "0"]) == 0

@@ -136,7 +136,7 @@ def test_a_suite_export_tags_every_record_with_its_column(
         frame = pd.read_csv(out)
     else:
         frame = pd.DataFrame([json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()])
-    assert set(zip(frame["column"].astype(int), frame["column_label"], strict=True)) == {(0, "one shot"), (1, "max 3")}
+    assert set(zip(frame["column"].astype(int), frame["column_label"], strict=True)) == {(1, "one shot"), (2, "max 3")}
     single = tmp_path / "single.jsonl"
     export_suite_run(store, single_id, "jsonl", single)
     rows = [json.loads(line) for line in single.read_text(encoding="utf-8").splitlines()]

@@ -80,6 +80,7 @@ EXPECTED_SCHEMA = {
         ("total_tokens", "INTEGER", 1, 0),
         ("feedback_text", "TEXT", 1, 0),
         ("grader_tools_json", "TEXT", 1, 0),
+        ("disk_files_json", "TEXT", 1, 0),
     ],
     "regrade_criteria": [
         ("regrade_id", "TEXT", 1, 1),
@@ -208,6 +209,14 @@ EXPECTED_SCHEMA = {
         ("column_index", "INTEGER", 1, 3),
         ("run_id", "TEXT", 0, 0),
     ],
+    "suite_claims": [
+        ("suite_run_id", "TEXT", 1, 1),
+        ("position", "INTEGER", 1, 2),
+        ("column_index", "INTEGER", 1, 3),
+        ("token", "TEXT", 1, 0),
+        ("worker", "TEXT", 1, 0),
+        ("claimed_at", "REAL", 1, 0),
+    ],
     "suite_columns": [
         ("suite_run_id", "TEXT", 1, 1),
         ("column_index", "INTEGER", 1, 2),
@@ -328,6 +337,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         40,
         41,
         42,
+        44,
     ]
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     open_store().close()  # opening again applies nothing twice
@@ -346,6 +356,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         40,
         41,
         42,
+        44,
     ]
 
 
@@ -378,11 +389,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42, 44]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42, 44]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:

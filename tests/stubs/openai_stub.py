@@ -58,9 +58,24 @@ def to_messages(items: list[dict[str, Any]]) -> list[BaseMessage]:
     return out
 
 
+def is_grading_request(body: dict[str, Any]) -> bool:
+    """Whether a Responses API request body asks for the grader's verdict (tools named GraderResponse, or a JSON
+    schema to answer in)."""
+    if ((body.get("text") or {}).get("format") or {}).get("type") == "json_schema":
+        return True
+    return any(t.get("name") == "GraderResponse" for t in body.get("tools") or [])
+
+
 def is_grading(kwargs: dict[str, Any]) -> bool:
     """Whether a request asks for the grader's verdict (a GraderResponse tool, or a JSON schema to answer in)."""
     return "response_format" in kwargs or "GraderResponse" in [t["function"]["name"] for t in kwargs.get("tools", [])]
+
+
+def call_of(messages: list[BaseMessage], kwargs: dict[str, Any]) -> tuple[str, bool]:
+    """(the first user message, whether the call asks for a verdict): which item a call was for, and for whom (a
+    writer call's first message is the task; a grader call's quotes it)."""
+    first = next((m for m in messages if isinstance(m, HumanMessage)), None)
+    return (_content_text(first.content) if first is not None else ""), is_grading(kwargs)
 
 
 def offline_brain(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMessage:
@@ -85,13 +100,18 @@ class StubOpenAI:
         *,
         status: int = 200,
         hold: Callable[[dict[str, Any]], None] | None = None,
+        refuse: Callable[[dict[str, Any]], bool] | None = None,
     ) -> None:
         """`hold(piece)`: called before each streamed piece is sent, with {"request": its 0-based number,
         "piece": its number in that answer, "kind": "text" or "args", "text", "tool": the call's name or ""}."""
         self.brain = brain or offline_brain
         self.status = status
+        self.refuse = refuse
+        """Requests it answers 401 with an error body that quotes the key they carried (a careless provider)."""
         self.hold = hold
         self.requests: list[dict[str, Any]] = []
+        self.calls: list[tuple[str, bool]] = []
+        """(the first user message, whether it asked for a verdict) of each model call answered."""
         self.sent: list[dict[str, Any]] = []
         """Each streamed piece: request, piece, kind, text, tool, and `at` (time.time() once written)."""
         self.lock = threading.Lock()
@@ -106,6 +126,11 @@ class StubOpenAI:
                 with stub.lock:
                     number = len(stub.requests)
                     stub.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
+                if stub.refuse is not None and stub.refuse(body):
+                    key = str(self.headers.get("Authorization") or "").removeprefix("Bearer ")
+                    message = f"Incorrect API key provided: {key}. You can find your API key at your dashboard."
+                    self._send(401, {"error": {"message": message, "type": "invalid_request_error"}})
+                    return
                 if stub.status != 200:
                     self._send(stub.status, {"error": {"message": "stub failure", "type": "server_error"}})
                     return
@@ -159,6 +184,8 @@ class StubOpenAI:
         fmt = (body.get("text") or {}).get("format") or {}
         if fmt.get("type") == "json_schema":
             kwargs["response_format"] = fmt
+        with self.lock:
+            self.calls.append(call_of(messages, kwargs))
         answer = self.brain(messages, kwargs)
         output: list[dict[str, Any]] = []
         if answer.content:

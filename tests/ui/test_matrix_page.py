@@ -86,7 +86,7 @@ def test_start_a_matrix_from_the_form(store: Store, tmp_path: Path) -> None:
     run_ids = set(ss.suite_run_ids(store, suite_id))
     assert {c["run"] for r in data["rows"] for c in r["cells"]} == run_ids  # every cell opens its run
     tables = [h.proto.body for h in at.get("html") if 'class="rs-mx-table"' in h.proto.body]
-    assert len(tables) == 2 and "3/3 = 100%" in tables[0] and "0% → 100%" in tables[1]
+    assert len(tables) == 2 and "3/3 judged = 100%" in tables[0] and "0% → 100%" in tables[1]
     # The label of a picker entry names the matrix; a one-row column table is refused with the reason.
     label = next(s for s in at.selectbox if s.key.startswith("suites_pick_"))
     assert "matrix of 3 items x 2 columns" in label.format_func(label.value)
