@@ -192,17 +192,28 @@ def open_selectbox(page: Any, label: str, attempts: int = 3) -> None:
             field.press("Escape")
 
 
-def choose_option(page: Any, label: str, option: str) -> None:
+def choose_option(page: Any, label: str, option: str, attempts: int = 3) -> None:
     """Choose `option` in the selectbox `label` from the keyboard: open it, type the option, Enter.
 
     Not a click on the option: in CI the dropdown of a selectbox low on a page that polls (a paused run) stayed
     open beside the window, and a click on its option waited two minutes for "element is outside of the
     viewport". Typing filters the list to the option, and Enter chooses it wherever the list is drawn.
+
+    Seen under load (2 cores, load 20): the typed text was in the field but the list had closed, listing nothing;
+    so the field's text is replaced and typed again while the option does not show (each attempt bounded).
     """
     field = page.get_by_label(label)
-    open_selectbox(page, label)
-    field.press_sequentially(option)
-    page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
+    for attempt in range(attempts):
+        open_selectbox(page, label)
+        field.press("ControlOrMeta+a")
+        field.press_sequentially(option)
+        try:
+            page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
+            break
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+            field.press("Escape")
     field.press("Enter")
     page.get_by_role("listbox").wait_for(state="detached", timeout=10_000)
 
