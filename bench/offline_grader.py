@@ -4,8 +4,9 @@ Rows of the matrix are what a careful reviewer says (tests/core/truth_set.py), c
 says. A false pass is a ✔ where the truth is ✘ or n/a (the target is 0); a false fail is a ✘ where the draft
 meets the criterion, or where no check can tell and the row does not also accept ✘. Every row off the diagonal
 is listed with the check the grader recorded. Also reports the grading time per row.
-Then the blind truth set A (tests/core/truth_blind_a.py, rows written without reading the grader): rows right, false
-passes, its matrix and the rows it gets wrong.
+Then the blind truth sets A and C (tests/core/truth_blind_a.py, truth_blind_c.py: rows written without reading the
+grader, by two people): rows right, false passes, their matrices, set C's two halves, and the rows it gets wrong (of
+set C only the first half's: the second is read as a figure).
 Run: `python -m bench.offline_grader [--baseline REF] [--no-write]`: --baseline also grades the same rows with
 the offline grader of a git commit (its tree exported to a temporary folder, graded in a child process);
 --no-write prints without updating bench/RESULTS.md.
@@ -25,7 +26,7 @@ from io import BytesIO
 from pathlib import Path
 
 from bench.common import write_section
-from tests.core.truth_blind import blind_summary, blind_wrong, grade_blind, rows_a
+from tests.core.truth_blind import BlindOutcome, blind_summary, blind_wrong, c_half, grade_blind, rows_a, rows_c
 from tests.core.truth_set import ROWS, VERDICTS, cell_text, confusion, grade
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -44,15 +45,17 @@ if not hasattr(off, "grade_criterion"):  # before the truth set: the same two pa
 
     off.grade_criterion = grade_criterion
 from tests.core.truth_set import grade_all, matrix_text
-from tests.core.truth_blind import blind_summary, grade_blind_all
+from tests.core.truth_blind import blind_summary, grade_blind_all, rows_c
 print(matrix_text(grade_all()))
 print("@@BLIND@@")
 print(blind_summary(grade_blind_all()))
+print("@@BLIND@@")
+print(blind_summary(grade_blind_all(rows_c())))
 """
 
 
-def baseline(ref: str) -> tuple[str, str]:
-    """The hand-written truth set's matrix and the blind set's summary under the offline grader of commit `ref`."""
+def baseline(ref: str) -> tuple[str, str, str]:
+    """The hand-written truth set's matrix and the blind sets' summaries under the offline grader of commit `ref`."""
     archive = subprocess.run(["git", "archive", ref, "rubric_core"], cwd=ROOT, capture_output=True, check=True).stdout
     with tempfile.TemporaryDirectory() as tmp:
         with tarfile.open(fileobj=BytesIO(archive)) as tar:
@@ -61,7 +64,7 @@ def baseline(ref: str) -> tuple[str, str]:
         for name in ("__init__.py",):
             (Path(tmp) / "tests" / name).write_text("")
             (Path(tmp) / "tests" / "core" / name).write_text("")
-        for name in ("truth_set.py", "truth_blind.py", "truth_blind_a.py"):
+        for name in ("truth_set.py", "truth_blind.py", "truth_blind_a.py", "truth_blind_c.py"):
             shutil.copy(ROOT / "tests" / "core" / name, Path(tmp) / "tests" / "core" / name)
         run = subprocess.run(
             [sys.executable, "-c", _BASELINE_RUN],
@@ -71,8 +74,18 @@ def baseline(ref: str) -> tuple[str, str]:
             check=True,
             env={"PYTHONPATH": tmp, "PATH": "/usr/bin:/bin"},
         )
-    hand, blind = run.stdout.strip().split("@@BLIND@@")
-    return hand.strip(), blind.strip()
+    hand, blind_a, blind_c = run.stdout.strip().split("@@BLIND@@")
+    return hand.strip(), blind_a.strip(), blind_c.strip()
+
+
+def _timed(rows: list[dict[str, object]]) -> tuple[list[BlindOutcome], list[float]]:
+    """Each row's outcome and its grading time in ms."""
+    outcomes, times = [], []
+    for row in rows:
+        start = time.perf_counter()
+        outcomes.append(grade_blind(row))
+        times.append((time.perf_counter() - start) * 1000)
+    return outcomes, times
 
 
 def main() -> None:
@@ -86,12 +99,9 @@ def main() -> None:
         start = time.perf_counter()
         outcomes.append(grade(row))
         times.append((time.perf_counter() - start) * 1000)
-    blind_times: list[float] = []
-    blind = []
-    for blind_row in rows_a():
-        start = time.perf_counter()
-        blind.append(grade_blind(blind_row))
-        blind_times.append((time.perf_counter() - start) * 1000)
+    blind, blind_times = _timed(rows_a())
+    blind_c, c_times = _timed(rows_c())
+    halves = [[o for o in blind_c if c_half(o.row) == half] for half in (1, 2)]
     before = baseline(args.baseline) if args.baseline else None
     cells = confusion(outcomes)
     header = "| truth \\ grader | " + " | ".join(VERDICTS) + " | total |\n|---|---|---|---|---|"
@@ -141,6 +151,19 @@ def main() -> None:
             f"Grading time per blind row: median {statistics.median(blind_times):.2f} ms, "
             f"slowest {max(blind_times):.1f} ms.",
             "",
+            f"**Blind set C** ({len(blind_c)} rows in tests/core/truth_blind_c.py, by another person, same labels), "
+            "then its halves by draft (tests/core/truth_blind.py `c_half`: half 1 the rules were developed on, half 2 "
+            "read only as this figure until they were done):",
+            "",
+            "```",
+            blind_summary(blind_c),
+            "",
+            "half 1: " + blind_summary(halves[0]).splitlines()[0],
+            "half 2: " + blind_summary(halves[1]).splitlines()[0],
+            "```",
+            "",
+            f"Grading time per set C row: median {statistics.median(c_times):.2f} ms, slowest {max(c_times):.1f} ms.",
+            "",
             *(
                 [
                     f"Blind set A under the offline grader of {args.baseline}:",
@@ -149,14 +172,22 @@ def main() -> None:
                     before[1],
                     "```",
                     "",
+                    f"Blind set C under the offline grader of {args.baseline}:",
+                    "",
+                    "```",
+                    before[2],
+                    "```",
+                    "",
                 ]
                 if before
                 else []
             ),
-            "Blind rows the grader gets wrong:",
+            "Blind rows the grader gets wrong (set A, then set C's half 1):",
             "",
             "```",
             blind_wrong(blind),
+            "",
+            blind_wrong(halves[0]),
             "```",
             "",
             "Rows off the diagonal, with the check the grader recorded:",

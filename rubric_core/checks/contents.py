@@ -30,9 +30,10 @@ from rubric_core.checks.matching import (
 from rubric_core.checks.matching import (
     near as in_sentence,
 )
+from rubric_core.checks.normalise import derived, lemmas
 from rubric_core.checks.paraphrase import MISSING, UNDECIDED, reworded, some_words, words_apart
 from rubric_core.checks.patterns import PATTERNS, Found, find_all, maybe
-from rubric_core.checks.text import CheckResult, lines_of, paragraphs_of, sentences_of, words_of
+from rubric_core.checks.text import WORD_RE, CheckResult, lines_of, paragraphs_of, sentences_of, words_of
 
 __all__ = ["check_contains", "check_not_contains", "lists_kinds", "literal_at", "term_at"]
 
@@ -325,6 +326,15 @@ def check_not_contains(
             continue
         as_spelled = term in (spelled or [])
         at = literal_at(text, term, as_spelled) if exact else term_at(text, term, as_spelled)
+        if at is None and as_spelled and term.isalpha():  # "the word 'apologize'" is used in "an apology"
+            at = next(
+                (
+                    m.start()
+                    for m in WORD_RE.finditer(text)
+                    if derived(m.group(0), term) or term.lower() in lemmas(m.group(0))
+                ),
+                None,
+            )  # "copied" is the word "copy" too
         if at is not None:
             hits.append(f'"{term}" in line {line_number(text, at)}')
     for word in related or []:

@@ -151,6 +151,15 @@ def describe(spec: CheckSpec) -> dict[str, str]:
     if c == "named_tokens":
         shown = ", ".join(f'"{t}"' for t in p["tokens"])
         return {"kind": "word_match", "label": "named tokens", "looked_for": f"{shown} in the text (n/a when there)"}
+    if c == "evidence":
+        shown = ", ".join(f'"{t}"' for t in [*p["tokens"], *p["words"]])
+        return {
+            "kind": "word_match",
+            "label": "evidence",
+            "looked_for": f"{shown} in one sentence or line (n/a when partial)",
+        }
+    if c == "layout":
+        return {"kind": "pattern", "label": "layout", "looked_for": f"what the lines show for {p['criterion']!r}"}
     if c == "part":
         looked = {
             "title": "a title: a heading, a bold line or a short line standing alone at the top",

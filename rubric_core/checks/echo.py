@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from rubric_core.checks.echo_parts import key, orders, pieces
 from rubric_core.checks.normalise import fold
 
 MIN_WORDS = 6
@@ -106,13 +107,19 @@ _INSTRUCTION = re.compile(
 )
 """A clause that tells the writer what to put in ("(include a quote from the CEO; mention the $12 million)", a
 SQL comment "-- include a LIMIT clause"): instructions left in the draft, copied or not."""
+_ORDER_RUN = 4
+"""Consecutive words of the task that make a span an echo when the first is one of the task's orders ("mention our
+4-day work week")."""
 _SHORT_RUN = 3
 """A shorter run of the task's words right beside an echo belongs to it ("numbered list of 3 steps, mention …")."""
 
 
-def _runs(lows: list[str], keys: list[str], carried: list[bool], least: int) -> list[tuple[int, int, int, bool]]:
+def _runs(
+    lows: list[str], keys: list[str], carried: list[bool], least: int, ordered: frozenset[str] = frozenset()
+) -> list[tuple[int, int, int, bool]]:
     """(start, end, own words, holds an instruction verb) of each longest run of at least `least` draft words that
-    stands in the task."""
+    stands in the task (words compared in any form: "mentions" for "mention"); `ordered`: the task's own
+    instruction verbs (echo_parts.orders)."""
     grams: dict[tuple[str, ...], list[int]] = {}
     for i in range(len(keys) - least + 1):
         grams.setdefault(tuple(keys[i : i + least]), []).append(i)
@@ -125,7 +132,9 @@ def _runs(lows: list[str], keys: list[str], carried: list[bool], least: int) -> 
                 n += 1
             own = sum(1 for j in range(k, k + n) if not carried[j])
             verb = any(
-                keys[j] in _INSTRUCTION_VERBS or (keys[j] in _POSITION_VERBS and keys[j + 1 : j + 2] == ["with"])
+                keys[j] in _INSTRUCTION_VERBS
+                or keys[j] in ordered
+                or (keys[j] in _POSITION_VERBS and keys[j + 1 : j + 2] == ["with"])
                 for j in range(k, k + n)
             )
             if n > best[0]:
@@ -138,6 +147,13 @@ def _runs(lows: list[str], keys: list[str], carried: list[bool], least: int) -> 
     return runs
 
 
+def _joined(text: str, words: list[re.Match[str]], end: int, start: int) -> bool:
+    """Whether the run ending before word `end` and the one from word `start` stand in one sentence (a short run
+    beside an echo belongs to it; a heading on the next line does not)."""
+    lo, hi = sorted((end, start))
+    return not re.search(r"[.!?\n]", text[words[max(lo - 1, 0)].end() : words[min(hi, len(words) - 1)].start()])
+
+
 @lru_cache(maxsize=64)
 def echoes(draft: str, task: str) -> tuple[Echo, ...]:
     """The spans of `draft` copied from `task`'s instructions, or left in it as instructions (see the module
@@ -146,19 +162,29 @@ def echoes(draft: str, task: str) -> tuple[Echo, ...]:
         return ()
     folded = fold(draft)
     mine = _words(folded)
-    lows = [w.group(0).lower() for w in mine]
+    lows = [key(w.group(0)) for w in mine]
     chars: list[tuple[int, int]] = []
     if task.strip():
         instructions = _instructions(task)
         task_words = _words(instructions)
-        keys = [w.group(0).lower() for w in task_words]
-        runs = _runs(lows, keys, _carried(instructions, task_words), _SHORT_RUN)
-        long = [(a, b) for a, b, own, verb in runs if b - a >= MIN_WORDS and verb and own >= MIN_OWN_WORDS]
+        keys = [key(w.group(0)) for w in task_words]
+        runs = _runs(lows, keys, _carried(instructions, task_words), _SHORT_RUN, orders(instructions))
+        # "..., mention our 4-day work week." copied: a shorter run is an echo when the task's order opens it
+        ordered = orders(instructions)
+        long = [
+            (a, b)
+            for a, b, own, verb in runs
+            if verb and own >= MIN_OWN_WORDS and (b - a >= MIN_WORDS or (b - a >= _ORDER_RUN and lows[a] in ordered))
+        ]
         spans = list(long)
         for a, b, _, _ in runs:
-            if (a, b) not in long and any(abs(a - y) <= 1 or abs(b - x) <= 1 for x, y in long):
+            if (a, b) not in long and any(
+                (abs(a - y) <= 1 and _joined(folded, mine, y, a)) or (abs(b - x) <= 1 and _joined(folded, mine, b, x))
+                for x, y in long
+            ):
                 spans.append((a, b))
         chars = [(mine[a].start(), mine[b - 1].end()) for a, b in spans]
+        chars += pieces(draft, instructions)
     for m in _INSTRUCTION.finditer(folded):
         clause = m.group(0).strip()
         if len(clause.split()) >= 3 and not re.search(r"\b(?:you|your|yours|us|our)\b", clause, re.IGNORECASE):

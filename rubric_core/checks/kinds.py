@@ -83,6 +83,8 @@ CATEGORY_PATTERNS: dict[str, str] = {
     "emojis": "emoji",
     "emoticon": "emoji",
     "emoticons": "emoji",
+    "placeholder": "placeholder",
+    "placeholders": "placeholder",
     "hashtag": "hashtag",
     "hashtags": "hashtag",
     "exclamation mark": "exclamation",

@@ -87,6 +87,9 @@ def _capitalised_near(text: str, noun: str) -> bool:
     return False
 
 
+_SMALL = frozenset("the a an all of in on for to its their your our numbered bulleted".split())
+
+
 def _head(noun: str) -> str:
     words = [w for w in re.findall(r"[\w'-]+", noun.lower()) if w not in ("the", "a", "an", "all", "of")]
     return words[-1] if words else noun
@@ -102,6 +105,10 @@ def check_list_of(
     generic = head in GENERIC_ITEMS or noun.lower() in GENERIC_ITEMS
     numbered_only = "numbered" in noun.lower()
     named = [b for b in blocks if term_at(b.lead, head) is not None or term_at(b.lead, noun) is not None]
+    modifiers = [w for w in re.findall(r"[a-z][\w'-]*", noun.lower()) if w not in GENERIC_ITEMS | _SMALL]
+    if generic and modifiers:
+        # "method steps": the list under "## Method", not every list of the text
+        named = named or [b for b in blocks if any(term_at(b.lead, w) is not None for w in modifiers)]
     if not counted:
         if verb.startswith("name"):
             if term_at(text, noun) is None:
@@ -130,7 +137,9 @@ def check_list_of(
             f'"{noun}" named but not listed' if found else "no list",
             f"No list of the {noun}: put them in a bulleted or numbered list, or name each one.",
         )
-    if generic:
+    if generic and modifiers and not numbered_only:
+        chosen = named
+    elif generic:
         chosen = [b for b in blocks if b.numbered] if numbered_only else blocks
         if len(chosen) > 1 and named:
             chosen = named

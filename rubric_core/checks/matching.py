@@ -125,13 +125,16 @@ def ends_with(text: str, term: str, literal: bool, spelled: bool = False) -> boo
 
 
 def sentence_at(text: str, index: int) -> str:
-    """The sentence holding `index` (the whole text when none does)."""
+    """The sentence holding `index` (the line holding it when no sentence is found where it stands: a heading or a
+    list item is read otherwise; never the whole text, whose words stand together in no sentence)."""
     for sentence in sentences_of(text):
         probe = sentence[: min(len(sentence), 30)]
         at = text.find(probe)
         if 0 <= at <= index < at + len(sentence) + 1:
             return sentence
-    return text
+    start = text.rfind("\n", 0, max(index, 0)) + 1
+    end = text.find("\n", index)
+    return text[start : end if end >= 0 else len(text)]
 
 
 def near(sentence: str, words: list[str]) -> bool:

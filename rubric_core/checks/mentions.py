@@ -31,6 +31,7 @@ from rubric_core.checks.kinds import (
     TOKEN_DESCRIPTORS,
     UNCHECKABLE,
 )
+from rubric_core.checks.objects import counted_noun
 from rubric_core.checks.patterns import PATTERNS
 from rubric_core.checks.terms import QUOTES as _QUOTES
 from rubric_core.checks.terms import named_value, without_example
@@ -320,10 +321,13 @@ def _token_term(body: str, tokens: list[str]) -> Term:
     """A term holding a token written as it must appear ('ticket #4821', 'the rate of 4.5%', '24/7 support')."""
     if len(tokens) > 1 or body == tokens[0]:
         return Term("literal", body)
+    unit = re.search(re.escape(tokens[0]) + r"\s+([a-zA-Z²]{2,})\b", body)
+    if re.fullmatch(r"\d[\d,]*", tokens[0]) and unit and counted_noun(unit.group(1)):
+        tokens = [f"{tokens[0]} {unit.group(1)}"]  # "refunds within 30 days": 30 days, not the 30 of "30%"
     others = [
         w.lower().strip(".,;:!?\"'”’)(")
         for w in body.split()
-        if w.strip(".,;:!?\"'”’)(") != tokens[0] and w.lower() not in TOKEN_DESCRIPTORS
+        if w.strip(".,;:!?\"'”’)(") not in tokens[0].split() and w.lower() not in TOKEN_DESCRIPTORS
     ]
     others = [w for w in others if w and w not in CATEGORY_PATTERNS and w not in _STOP]
     return Term("literal", body, near=tuple(others), token=tokens[0])

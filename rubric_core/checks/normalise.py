@@ -232,3 +232,15 @@ def describes(word: str) -> bool:
     from lemminflect import getAllLemmas
 
     return "ADJ" in getAllLemmas(word.lower())
+
+
+_DERIVING = re.compile(
+    r"(?:isations?|izations?|ations?|ments?|ically|ical|ally|izing|ising|ized|ised|izes|ises|ize|ise|ies|ied|ic|al|y)$"
+)
+
+
+def derived(a: str, b: str) -> bool:
+    """Whether two words are one word by derivation ("apology", "apologize", "apologies"): the same stem of five
+    letters or more once a derivational ending is taken off. "The word X" is used in any of its forms."""
+    stems = [_DERIVING.sub("", w.lower()) for w in (a, b)]
+    return len(stems[0]) >= 5 and stems[0] == stems[1]

@@ -90,6 +90,20 @@ _EMOJI_NET = re.compile(
 )
 _HASHTAG_RE = re.compile(r"(?<![\w&#/])#[A-Za-z][\w]*")
 _EXCLAMATION_RE = re.compile(r"!")
+_PLACEHOLDER_RE = re.compile(
+    r"\[(?:[^\[\]\n]*\s[^\[\]\n]*\s[^\[\]\n]*|[A-Z][A-Z0-9 _/'-]+|(?i:insert|add|your|todo|tbd)\b[^\[\]\n]*)\](?!\()"
+    r"|\{\{[^{}\n]+\}\}|\b(?:TBD|TODO|XXX+|[Ll]orem ipsum)\b"
+)
+_FENCE_RE = re.compile(r"```.*?```", re.DOTALL)
+
+
+def _find_placeholder(text: str) -> list[Found]:
+    """A placeholder left to fill in, outside fenced code (an array is no placeholder); not complete: "Name here"
+    unbracketed is one no pattern sees."""
+    bare = _FENCE_RE.sub(lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+    return by_regex(_PLACEHOLDER_RE)(bare)
+
+
 _COLON_RE = re.compile(r"(?<!\d):(?!\d)|(?<=\d):(?!\d)|(?<!\d):(?=\d)")
 _COMMA_RE = re.compile(r"(?<!\d),|,(?!\d{3}\b)")
 _DASH_RE = re.compile(r"[—–]|\s-\s|--")
@@ -295,6 +309,13 @@ PATTERNS: dict[str, Pattern] = {
             complete=True,
             net=by_regex(_EMOJI_NET),
             net_says="a text emoticon such as :) or <3",
+        ),
+        Pattern(
+            "placeholder",
+            "placeholder",
+            "a bracketed note of three words or more or in capitals ([Story of how ...], [NAME]), {{name}}, TBD, "
+            "TODO, XXX or lorem ipsum, outside code",
+            _find_placeholder,
         ),
         Pattern("hashtag", "hashtag", "a #hashtag", by_regex(_HASHTAG_RE), complete=True),
         Pattern("exclamation", "exclamation mark", "an exclamation mark", by_regex(_EXCLAMATION_RE), complete=True),

@@ -11,12 +11,15 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
 from rubric_core.checks.echo import echoes, mask
+from rubric_core.checks.evidence import check_evidence, decide, prose_of
 from rubric_core.checks.json_keys import check_json_key, json_key_plan
 from rubric_core.checks.kinds import QUALIFIERS, UNCHECKABLE
+from rubric_core.checks.layout_facts import asks_layout, check_layout
 from rubric_core.checks.lists import list_plan
 from rubric_core.checks.mention_plans import (
     absence_plan,
@@ -27,6 +30,7 @@ from rubric_core.checks.mention_plans import (
     positive_mention,
 )
 from rubric_core.checks.named_tokens import check_named_tokens, token_plan
+from rubric_core.checks.objects import parse_ask, without_whole_subject
 from rubric_core.checks.parts import check_part, part_plan
 from rubric_core.checks.quantities import count_only, quantity
 from rubric_core.checks.scopes import run_scoped, scoped, split_scope
@@ -44,7 +48,17 @@ from rubric_core.checks.sql import check_sql, sql_plan
 from rubric_core.checks.terms import split_terms
 from rubric_core.rubric import Criterion
 
-__all__ = ["NO_PHRASING", "CheckPlan", "CheckSpec", "Draft", "contradictions", "evaluate", "interpret", "plan"]
+__all__ = [
+    "NO_PHRASING",
+    "CheckPlan",
+    "CheckSpec",
+    "Draft",
+    "contradictions",
+    "evaluate",
+    "grading_plan",
+    "interpret",
+    "plan",
+]
 
 
 def interpret(criterion: Criterion) -> CheckSpec | None:
@@ -66,6 +80,25 @@ def plan(criterion: Criterion) -> CheckPlan:
             token_plan(criterion.text, "no check of the offline grader reads what the criterion asks of it") or planned
         )
     return planned
+
+
+def grading_plan(criterion: Criterion) -> CheckPlan:
+    """`plan`, as the offline grader grades with it: the check carries its criterion, so that when it decides nothing
+    the evidence for the criterion's object may (evaluate); a criterion no check reads gets that evidence alone
+    ("evidence": n/a with the reason unless it decides). The writer and the preview read `plan`."""
+    if asks_layout(criterion.text):
+        return CheckPlan(CheckSpec("layout", {"criterion": criterion.text}, criterion=criterion.text))
+    planned = plan(criterion)
+    if planned.spec is None and without_whole_subject(criterion.text) != criterion.text:
+        planned = plan(replace(criterion, text=without_whole_subject(criterion.text)))  # "The poem has ..."
+    if planned.spec is not None:
+        return CheckPlan(replace(planned.spec, criterion=criterion.text), planned.reason)
+    ask = parse_ask(criterion.text)
+    if ask is None:
+        return planned
+    params = {"verb": ask.verb, "frame": ask.frame, "obj": ask.obj, "tokens": list(ask.tokens)}
+    params |= {"words": list(ask.words), "reason": planned.reason}
+    return CheckPlan(CheckSpec("evidence", params, criterion=criterion.text))
 
 
 def _plan(criterion: Criterion) -> CheckPlan:
@@ -289,6 +322,8 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "json_key": check_json_key,
     "part": check_part,
     "named_tokens": check_named_tokens,
+    "evidence": check_evidence,
+    "layout": check_layout,
 }
 
 
@@ -298,7 +333,29 @@ _ECHO_CHECKED = frozenset({"contains", "topic", "sensory_details", "list_of"})
 
 def evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
     """Run a check against a draft. A ✔ that rests only on spans the draft copied from the task's instructions
-    (echo.py) is a ✘: an echo is no evidence."""
+    (echo.py) is a ✘: an echo is no evidence. A check that decides nothing gives way to the evidence for the
+    criterion's object (evidence.py), when that decides."""
+    result = _evaluate(spec, draft)
+    if result.passed and spec.check in _ECHO_CHECKED and "```" in draft.text and not spec.params.get("scope"):
+        bare = prose_of(draft.text)
+        if bare != draft.text and not _TEXT_CHECKS[spec.check](bare, **spec.params).passed:
+            # "Uses recursion" on "# recursion": what code says of itself is no evidence of what it does
+            why = f"{result.detail}, but only in a comment or a docstring of the code"
+            return t.CheckResult(False, why, why, undecided=True)
+    if not result.undecided or not spec.criterion:
+        return result
+    ask = parse_ask(spec.criterion)
+    if ask is None:
+        return result
+    spans = echoes(draft.text, draft.task) if draft.task else ()
+    masked = mask(draft.text, spans) if spans else draft.text
+    decided = decide(ask, draft.text, masked, absence=not spec.params.get("patterns"))
+    if decided is None:
+        return result
+    return decided
+
+
+def _evaluate(spec: CheckSpec, draft: Draft) -> t.CheckResult:
     if spec.check in _CODE_CHECKS:
         return _CODE_CHECKS[spec.check](draft.code(), **spec.params)
     params = dict(spec.params)

@@ -34,6 +34,8 @@ def split_scope(text: str) -> tuple[str, str] | None:
         r"\b(?:words?|sentences?|characters?|lines?|paragraphs?)\b", rest, re.IGNORECASE
     ):
         return scope, rest
+    if not m.group("each") and re.match(r"(?:mentions?|includes?|names?|contains?|says?|states?)\s", rest, re.I):
+        return scope, rest  # "The subject line mentions Friday": a mention read in that part alone
     return None
 
 

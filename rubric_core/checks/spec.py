@@ -17,6 +17,10 @@ class CheckSpec:
     params: dict[str, Any] = field(default_factory=dict)
     """Keyword arguments of the check function."""
 
+    criterion: str = field(default="", compare=False)
+    """The criterion it was planned from: what the evidence for its object is looked for with (evidence.py) when
+    the check itself decides nothing."""
+
     def describe(self) -> str:
         """Short human text, e.g. `line_count(min=3, max=3)`."""
         args = ", ".join(f"{k}={v!r}" for k, v in self.params.items() if k not in ("tests", "schema"))

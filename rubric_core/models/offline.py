@@ -15,7 +15,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, ToolMe
 
 from rubric_core.checks.catalogue import TOOL_FUNCTION_NAMES
 from rubric_core.checks.described import record_for_plan
-from rubric_core.checks.phrasing import CheckPlan, Draft, contradictions, evaluate, plan
+from rubric_core.checks.phrasing import CheckPlan, Draft, contradictions, evaluate
+from rubric_core.checks.phrasing import grading_plan as plan
 from rubric_core.checks.tool_evidence import ToolReference, call_id, tool_call, tool_reference
 from rubric_core.checks.tool_evidence import verdict as tool_verdict
 from rubric_core.examples import find_example_by_task

@@ -321,6 +321,8 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
         "json_key": "## JSON keys",
         "part": "## A title, a greeting by name, a quotation",
         "named_tokens": "## A criterion no check reads",
+        "evidence": "### Evidence for the criterion's object",
+        "layout": "## Layout facts",
         "python_type_hints": "| Type hints |",
         "python_has_tests": "| Tests in the code |",
     }

@@ -202,7 +202,8 @@ def test_a_token_named_with_its_noun_is_the_token() -> None:
 def test_a_count_word_in_a_term_and_a_comma_inside_a_number() -> None:
     assert verdict("Mentions 3 trains", "Three trains are cancelled.") == "pass"
     assert verdict("Runs on ubuntu-22.04", "runs-on: ubuntu-24.04") == "fail"  # the named token is missing
-    assert verdict("Runs on ubuntu-22.04", "runs-on: ubuntu-22.04") == "n/a"
+    # the token and the verb on one line of config: the object found whole (evidence.py; was n/a before it)
+    assert verdict("Runs on ubuntu-22.04", "runs-on: ubuntu-22.04") == "pass"
     assert verdict("Mentions €1,200", "The fine is €1 and 200 people paid.") == "fail"
 
 
@@ -248,7 +249,8 @@ SENSOR = '```json\n{"station": "hill-7", "interval_s": 60, "units": "metric", "a
 )
 def test_json_keys_values_and_types(criterion: str, expected: str) -> None:
     assert verdict(criterion, SENSOR) == expected, record(criterion, SENSOR)
-    assert verdict(criterion, "No JSON here.") == "n/a"
+    # no JSON: never a pass; a key or value the criterion names and the text lacks is a fail (evidence.py)
+    assert verdict(criterion, "No JSON here.") != "pass"
 
 
 def test_a_title_a_greeting_by_name_and_a_quotation() -> None:

@@ -1,7 +1,9 @@
 """The blind truth sets: rows written from the plain meaning of each criterion, without reading the grader.
 
 tests/core/truth_blind_a.py is set A, copied as its author wrote it (/work/blind/grader_a, 592 rows in 46
-domains); its labels are `pass`, `fail`, `n/a`, `pass|n/a` or `fail|n/a`: the verdicts a careful person
+domains); tests/core/truth_blind_c.py is set C, by another author, copied as written (/work/blind/grader_c, 900
+rows, 78 drafts in 77 domains), split by draft into two halves (`C_HALVES`: the odd-numbered drafts of each
+family, developed on, and the even-numbered ones, looked at only as a figure until the rules were done). Their labels are `pass`, `fail`, `n/a`, `pass|n/a` or `fail|n/a`: the verdicts a careful person
 accepts. The grader is right on a row when its verdict is one of them; a false pass is a ✔ where `pass` is
 not. A label is never changed to match the grader; one a person would fix is fixed in `FIXED_LABELS`
 below, with the reason. Read by tests/core/test_truth_blind.py and bench/offline_grader.py.
@@ -13,14 +15,38 @@ from dataclasses import dataclass
 from typing import Any
 
 from tests.core.truth_blind_a import ROWS as ROWS_A
+from tests.core.truth_blind_c import ROWS as ROWS_C
 
 FIXED_LABELS: dict[str, tuple[str, str]] = {}
-"""Row id -> (the label a person gives, why the written one is wrong). Empty: no label of set A is changed."""
+"""Row id -> (the label a person gives, why the written one is wrong). Ids of sets A and C never collide (C's
+start with the draft's family letter and number, "b01-cold-email-03")."""
+
+
+def _fixed(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**row, "label": FIXED_LABELS[row["id"]][0]} if row["id"] in FIXED_LABELS else row for row in rows]
 
 
 def rows_a() -> list[dict[str, Any]]:
     """Set A's rows, with any label a person fixed."""
-    return [{**row, "label": FIXED_LABELS[row["id"]][0]} if row["id"] in FIXED_LABELS else row for row in ROWS_A]
+    return _fixed(ROWS_A)
+
+
+def draft_of(row: dict[str, Any]) -> str:
+    """Set C's draft id of a row: its id without the row number ("b01-cold-email")."""
+    return str(row["id"]).rsplit("-", 1)[0]
+
+
+def c_half(row: dict[str, Any]) -> int:
+    """Which half of set C a row is in: 1 for the odd-numbered drafts of each family (b01, b03, ..., t01, ...),
+    2 for the even-numbered ones. Both halves hold every family and about 450 rows."""
+    number = int(draft_of(row)[1:3])
+    return 1 if number % 2 else 2
+
+
+def rows_c(half: int | None = None) -> list[dict[str, Any]]:
+    """Set C's rows (one half of them with `half` 1 or 2), with any label a person fixed."""
+    rows = _fixed(ROWS_C)
+    return rows if half is None else [r for r in rows if c_half(r) == half]
 
 
 @dataclass(frozen=True)
