@@ -15,7 +15,8 @@ $(STAMP): requirements.txt requirements-dev.txt constraints.txt pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	@touch $(STAMP)
 
-# `streamlit run app.py` with the app imported ahead (rubric_ui/serve.py); the worker processes start once the first page is drawn.
+# `streamlit run app.py` with the app imported ahead and the worker processes warmed (rubric_ui/serve.py): their
+# import of the agent stack is held while the first page is drawn.
 run: $(STAMP)
 	$(PY) -m rubric_ui.serve run app.py --server.port $(PORT)
 

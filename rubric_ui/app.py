@@ -15,7 +15,7 @@ from rubric_ui.screens.shared_run import show_shared_run
 from rubric_ui.session import access
 from rubric_ui.session.drawn import mark_drawn
 from rubric_ui.session.page_files import PAGES_DIR as PAGES
-from rubric_ui.session.resources import warm_up
+from rubric_ui.session.resources import release_warm_up, warm_up
 from rubric_ui.session.state import RUN_PAGE, drop_stray_run_param, keep_widget_state, page_drawn
 from rubric_ui.widgets.after_sign_in import follow_the_link, remember_the_link
 from rubric_ui.widgets.page_style import PAGE_CSS
@@ -31,9 +31,11 @@ def main() -> None:
     try:
         _draw()
     finally:
-        # Once per process, after the first page is drawn (not with the server: the forkserver's import of the agent
-        # stack took a core while the first page was drawn, 0.8 s of it, bench/cold_start.py). A Start that comes
-        # while the workers are still starting is taken at once and goes to the first worker up (manager.py).
+        # After the first page is drawn: the workers' forkserver, started with the server (rubric_ui/serve.py) and
+        # held while that page was drawn, goes on importing the agent stack; a server started otherwise
+        # (`streamlit run app.py`) starts its workers now. Either way once per process (rubric_core/execution/
+        # warm.py). A Start that comes while the workers are still starting is taken at once (processes.py).
+        release_warm_up()
         warm_up()
 
 

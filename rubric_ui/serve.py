@@ -1,11 +1,12 @@
-"""`python -m rubric_ui.serve run APP [streamlit options]`: `streamlit run`, with the app imported ahead.
+"""`python -m rubric_ui.serve run APP [streamlit options]`: `streamlit run`, with the workers warmed and the app
+imported ahead.
 
-`rubric-studio ui` and `make run` start the dashboard this way. The app's own modules are imported while the
-first browser loads Streamlit's page (see `import_the_app_ahead`). The worker processes start once the first page
-is drawn (rubric_ui/app.py), not here: started with the server, the forkserver's import of the agent stack took a
-core while that first page was drawn (about 0.8 s of it on 2 cores, bench/cold_start.py), and a Start that comes
-while they are starting does not wait for them (rubric_core/execution/manager.py). Every argument is Streamlit's
-own, and Ctrl-C, SIGTERM and the exit status are Streamlit's.
+`rubric-studio ui` and `make run` start the dashboard this way. The worker processes start with the server: the
+forkserver imports the agent stack while Streamlit itself starts, and is held (stopped) from the moment the server
+listens until the first page is drawn (rubric_core/execution/warm.py, rubric_ui/app.py), so it takes no core from
+that page, and the first Start does not wait for an import begun only after it. The app's own modules are imported
+while the first browser loads Streamlit's page (see `import_the_app_ahead`). Every argument is Streamlit's own, and
+Ctrl-C, SIGTERM and the exit status are Streamlit's.
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ AHEAD_ENV = "RUBRIC_STUDIO_IMPORT_AHEAD"
 def main() -> None:
     from streamlit.web.cli import main as streamlit_main
 
-    if os.environ.get(AHEAD_ENV, "1") != "0":
-        import_the_app_ahead()
+    from rubric_core.execution.warm import start_worker_pool_in_background
+
+    start_worker_pool_in_background()
+    import_the_app_ahead(modules=AHEAD_MODULES if os.environ.get(AHEAD_ENV, "1") != "0" else ())
     streamlit_main(prog_name="streamlit")
 
 
-def import_the_app_ahead() -> threading.Thread:
+def import_the_app_ahead(modules: tuple[str, ...] = AHEAD_MODULES) -> threading.Thread:
     """Import the modules the first page runs (SQLAlchemy, the store, the pages) once Streamlit's runtime exists.
 
     The first page's script run imported them itself: about 0.3 s of CPU (1.9 s on a loaded machine, most of
@@ -41,7 +44,8 @@ def import_the_app_ahead() -> threading.Thread:
     browser still fetches and starts Streamlit's JavaScript. It waits for the runtime (set up just before the
     server listens) so as not to slow the server's own start, and so Streamlit's caches find their runtime.
     A script run that needs a module this thread is still importing waits for that import (Python's module
-    lock), holding no other.
+    lock), holding no other. First, once the server listens, it holds the workers' warm-up until the first page
+    is drawn (rubric_core/execution/warm.py).
     """
 
     def work() -> None:
@@ -52,8 +56,11 @@ def import_the_app_ahead() -> threading.Thread:
             if time.monotonic() > deadline:
                 return
             time.sleep(0.02)
+        from rubric_core.execution.warm import hold_warm_up
+
+        hold_warm_up()  # released once the first page is drawn (rubric_ui/app.py)
         try:
-            for name in AHEAD_MODULES:
+            for name in modules:
                 importlib.import_module(name)
         except Exception:  # the first page imports them again and shows what is wrong
             logger.debug("Importing the app ahead failed", exc_info=True)

@@ -29,7 +29,7 @@ class Diagnosis:
 
     def proposals_for(self, finding: Finding) -> list[Proposal]:
         """The proposals made for one finding."""
-        return [p for p in self.proposals if p.finding.get("kind") == finding.kind and p.criterion == finding.criterion]
+        return [p for p in self.proposals if p.answers(finding)]
 
     def to_dict(self) -> dict[str, Any]:
         e = self.evidence

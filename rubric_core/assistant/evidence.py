@@ -65,6 +65,8 @@ class Evidence:
     cells: list[Cell]
     flips: dict[str, tuple[int, int]] = field(default_factory=dict)
     """Criterion -> (repeated gradings that flipped it, repeated gradings of it) over stored consistency checks."""
+    flip_drafts: dict[str, list[tuple[str, int, int]]] = field(default_factory=dict)
+    """Criterion -> the drafts (run, turn, iteration) whose repeated gradings flipped it."""
     drafts: dict[tuple[str, int, int], str] = field(default_factory=dict)
     """(run, turn, iteration) -> the draft graded there."""
     tasks: dict[str, str] = field(default_factory=dict)
@@ -182,6 +184,7 @@ def gather(store: Store, name: str, version: int | None = None) -> Evidence:
                 )
             )
     flips: dict[str, tuple[int, int]] = {}
+    flip_drafts: dict[str, list[tuple[str, int, int]]] = {}
     for run_id in run_ids:
         for head in judge_store.list_regrades(store, run_id):
             if head["kind"] != "consistency":
@@ -193,5 +196,10 @@ def gather(store: Store, name: str, version: int | None = None) -> Evidence:
                 if entry.criterion in criteria:
                     flipped, graded = flips.get(entry.criterion, (0, 0))
                     flips[entry.criterion] = (flipped + entry.flips, graded + entry.graded)
+                    if entry.flips and full["passes"]:
+                        first = full["passes"][0]  # one check grades one draft again and again
+                        where = (run_id, int(first["turn"]), int(first["iteration"]))
+                        if where not in flip_drafts.setdefault(entry.criterion, []):
+                            flip_drafts[entry.criterion].append(where)
     tasks = {r["id"]: r["task"] for r in runs}
-    return Evidence(name, version, row["text"], criteria, run_rows, cells, flips, drafts, tasks, tools)
+    return Evidence(name, version, row["text"], criteria, run_rows, cells, flips, flip_drafts, drafts, tasks, tools)

@@ -2,18 +2,28 @@
 cells behind each finding.
 
 Findings that read human reviews use only the reviews the assistant may learn from (split.py): the held-out
-ones are kept to prove edits. Thresholds are constants here and in docs/ASSISTANT.md.
+ones are kept to prove edits. Where the Review page (which counts every review) flags a criterion and the
+learning part gives nothing to learn from, a finding says so and how many reviews would let it propose: the two
+pages never disagree silently. Thresholds are constants here and in docs/ASSISTANT.md; wording findings (vague,
+compound, over-long, overlap) are in wording_findings.py.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.assistant.evidence import Cell, Evidence
 from rubric_core.assistant.split import Split
-from rubric_core.rubric import MAX_CRITERION_CHARS, Criterion
+from rubric_core.assistant.wording_findings import (
+    LENGTH_WORDS,
+    VAGUE_WORDS,
+    CellRef,
+    Finding,
+    compound_parts,
+    wording_findings,
+)
+
+__all__ = ["LENGTH_WORDS", "VAGUE_WORDS", "CellRef", "Finding", "compound_parts", "diagnose", "wording_findings"]
 
 MIN_ITEMS = 3
 """Runs a criterion must have been judged in before "never passes" or "passes from the first draft" is said."""
@@ -21,78 +31,17 @@ MOSTLY_NA = 0.5
 """Share of a criterion's verdicts that are n/a from which it is "mostly n/a"."""
 BLOCKING_SHARE = 0.25
 """A criterion is "blocking" when it failed at the end of at least this share of the runs not satisfied."""
-OVERLAP = 0.6
-"""Share of shared content words (Jaccard) from which two criteria overlap."""
-MAX_WORDS = 25
-"""A criterion longer than this (or than MAX_CRITERION_CHARS characters) is "over-long"."""
-VAGUE_WORDS = frozenset(
-    "good nice great better best bad appropriate proper reasonable decent well interesting engaging clear clearly "
-    "compelling strong effective professional friendly concise short brief long lengthy detailed thorough "
-    "high-quality quality polished readable nicely properly adequately sufficient enough suitable".split()
-)
-"""Words a grader cannot observe: what counts as "good" or "short" is left to it."""
-LENGTH_WORDS = frozenset("concise short brief long lengthy succinct".split())
-_STOP = frozenset(
-    "a an the is are be it its of in on to and or with for that this has have uses use includes include mentions "
-    "mention contains contain does not no each every all any at least most".split()
-)
-_CLAUSE_VERB = re.compile(
-    r"\s+(?:and|as well as|;)\s+(?=(?:is|are|has|have|uses?|mentions?|includes?|contains?|ends?|starts?|begins?|"
-    r"does|doesn't|avoids?|gives?|names?|states?|lists?|follows?|defines?|passes|stays?|keeps?|never|no)\b)",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True)
-class CellRef:
-    """A cell a finding rests on, as a link target."""
-
-    run_id: str
-    turn: int
-    iteration: int
-    verdict: str
-    human: bool | None = None
-    reason: str = ""
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "run_id": self.run_id,
-            "turn": self.turn,
-            "iteration": self.iteration,
-            "verdict": self.verdict,
-            "human": self.human,
-            "reason": self.reason,
-        }
-
-
-@dataclass
-class Finding:
-    """One thing wrong with one criterion, with its numbers and the cells behind it."""
-
-    criterion: str
-    kind: str
-    """disagrees_accepts, disagrees_rejects, flips, never_passes, always_passes, blocks, cap_hits, mostly_na,
-    vague, compound, too_long, overlap."""
-    title: str
-    """The finding in words, with its numbers."""
-    numbers: dict[str, Any] = field(default_factory=dict)
-    cells: list[CellRef] = field(default_factory=list)
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "criterion": self.criterion,
-            "kind": self.kind,
-            "title": self.title,
-            "numbers": self.numbers,
-            "cells": [c.to_dict() for c in self.cells],
-        }
-
+MIN_LEARN_REVIEWS = 5
+"""Reviewed cells of a criterion the learning part needs before the assistant can tell what to propose: as many as
+the Review page needs to flag one (judge/agreement.py MIN_FLAG_REVIEWS)."""
 
 ORDER = (
     "disagrees_accepts",
     "disagrees_rejects",
+    "held_out_only",
     "flips",
     "mostly_na",
+    "na_cap_hits",
     "never_passes",
     "always_passes",
     "blocks",
@@ -106,7 +55,7 @@ ORDER = (
 
 
 def _ref(c: Cell) -> CellRef:
-    return CellRef(c.run_id, c.turn, c.iteration, c.verdict, c.human, c.human_reason)
+    return CellRef(c.run_id, c.turn, c.iteration, c.verdict, c.human, c.human_reason, c.position)
 
 
 def _runs_with(cells: list[Cell], test: Any) -> list[Cell]:
@@ -125,16 +74,31 @@ def diagnose(evidence: Evidence, split: Split) -> list[Finding]:
     out: list[Finding] = []
     status = {r["id"]: r["status"] for r in evidence.runs}
     unsatisfied = [r for r in evidence.runs if r["status"] in ("max_iterations_reached", "needs_revision")]
+    na_capped = _na_only_cap_hits(evidence, status)
     for criterion in evidence.criteria:
         cells = evidence.of(criterion)
         out += _disagreements(criterion, cells, split)
         out += _flips(criterion, evidence)
         out += _pass_patterns(criterion, cells)
+        out += _na_cap_hits(criterion, cells, na_capped)
         out += _blocking(criterion, cells, status, len(unsatisfied))
     out += wording_findings(evidence.criteria)
     rank = {k: i for i, k in enumerate(ORDER)}
     position = {c: i for i, c in enumerate(evidence.criteria)}
     return sorted(out, key=lambda f: (rank.get(f.kind, len(rank)), position.get(f.criterion, 0)))
+
+
+def _all_reviews(reviewed: list[Cell]) -> dict[str, Any]:
+    """Agreement over every judged review of the criterion, as the Review page counts it (its flag rule too)."""
+    from rubric_core.judge.agreement import agreement_of
+
+    a = agreement_of("", [c.verdict == "pass" for c in reviewed], [bool(c.human) for c in reviewed])
+    return {"reviewed": a.reviewed, "agreement": a.rate, "kappa": a.kappa, "flagged": a.low}
+
+
+def _review_page_said(figures: dict[str, Any]) -> str:
+    kappa = "undefined" if figures["kappa"] is None else f"{figures['kappa']:.2f}"
+    return f"agreement {figures['agreement'] or 0.0:.0%}, kappa {kappa} over {figures['reviewed']} reviews"
 
 
 def _disagreements(criterion: str, cells: list[Cell], split: Split) -> list[Finding]:
@@ -144,19 +108,26 @@ def _disagreements(criterion: str, cells: list[Cell], split: Split) -> list[Find
     accepts = [c for c in learn if c.verdict == "pass" and c.human is False]
     rejects = [c for c in learn if c.verdict == "fail" and c.human is True]
     agree = sum(1 for c in learn if (c.verdict == "pass") == c.human)
+    everyone = _all_reviews(reviewed) if reviewed else None
     base = {
         "reviewed_learn": len(learn),
         "reviewed_held_out": held,
         "agreement_learn": agree / len(learn) if learn else None,
+        "all_reviews": everyone,
     }
+    where = (
+        f"{len(learn)} reviewed cells the assistant may learn from; {held} more are held out to test edits and "
+        "never read"
+    )
+    page = f" Over every review, as the Review page counts them: {_review_page_said(everyone)}." if everyone else ""
     out = []
     if accepts:
         out.append(
             Finding(
                 criterion,
                 "disagrees_accepts",
-                f"False acceptances: the grader passed {len(accepts)} of {len(learn)} reviewed cells a person failed "
-                f"(over the reviews the assistant may learn from; {held} more held out for proofs)",
+                f"False acceptances: a person failed {len(accepts)} {'draft' if len(accepts) == 1 else 'drafts'} the "
+                f"grader passed ({len(accepts)} of the {where}).{page}",
                 {**base, "false_acceptances": len(accepts)},
                 [_ref(c) for c in accepts[:20]],
             )
@@ -166,26 +137,77 @@ def _disagreements(criterion: str, cells: list[Cell], split: Split) -> list[Find
             Finding(
                 criterion,
                 "disagrees_rejects",
-                f"False rejections: the grader failed {len(rejects)} of {len(learn)} reviewed cells a person passed "
-                f"({held} more held out for proofs)",
+                f"False rejections: a person passed {len(rejects)} {'draft' if len(rejects) == 1 else 'drafts'} the "
+                f"grader failed ({len(rejects)} of the {where}).{page}",
                 {**base, "false_rejections": len(rejects)},
                 [_ref(c) for c in rejects[:20]],
             )
         )
+    if not accepts and not rejects and everyone and everyone["flagged"]:
+        out.append(_held_out_only(criterion, cells, split, learn, held, everyone, base))
     return out
+
+
+def _held_out_only(
+    criterion: str,
+    cells: list[Cell],
+    split: Split,
+    learn: list[Cell],
+    held: int,
+    everyone: dict[str, Any],
+    base: dict[str, Any],
+) -> Finding:
+    """The Review page flags the criterion, and the learning part holds no disagreement to learn from."""
+    needed = max(0, MIN_LEARN_REVIEWS - len(learn))
+    to_review = [
+        c
+        for c in sorted(cells, key=lambda c: (not c.final, c.verdict != "pass", c.run_id, c.iteration))
+        if c.human is None and c.verdict != "n/a" and not split.holds_out(c.run_id)
+    ]
+    flagged = f"The Review page flags it ({_review_page_said(everyone)})"
+    if not learn:
+        said = (
+            f"{flagged}, but all {held} of its reviews fell in the held-out part, kept to test edits, which the "
+            "assistant never learns from: it has nothing to propose from."
+        )
+    else:
+        said = (
+            f"{flagged}, but the {len(learn)} reviewed cells the assistant may learn from all agree with the grader: "
+            f"the disagreements are among the {held} held out to test edits, which it never reads."
+        )
+    if needed:
+        said += f" Review {needed} more of its cells in the learning part (below) and diagnose again."
+    else:
+        said += (
+            " Review more of its cells in the learning part (below), where the grader may be wrong, and diagnose again."
+        )
+    if not to_review:
+        said += " (No unreviewed cell of it is left in the learning part: run the version again to add some.)"
+    return Finding(
+        criterion,
+        "held_out_only",
+        said,
+        {**base, "needed": needed, "to_review": len(to_review)},
+        [_ref(c) for c in to_review[:20]],
+        cells_said="Review these",
+    )
 
 
 def _flips(criterion: str, evidence: Evidence) -> list[Finding]:
     flipped, graded = evidence.flips.get(criterion, (0, 0))
     if not flipped:
         return []
+    at = {(c.run_id, c.turn, c.iteration): c for c in evidence.of(criterion)}
+    cells = [at[d] for d in evidence.flip_drafts.get(criterion, []) if d in at]
     return [
         Finding(
             criterion,
             "flips",
             f"Flips when the same draft is graded again: {flipped} of {graded} repeated verdicts differ from the "
-            "majority",
+            f"majority, over {len(cells) or 'the'} checked {'draft' if len(cells) == 1 else 'drafts'}",
             {"flips": flipped, "repeats": graded},
+            [_ref(c) for c in cells[:20]],
+            cells_said="Drafts whose verdict flipped",
         )
     ]
 
@@ -242,6 +264,34 @@ def _first_check_reason(cells: list[Cell]) -> str:
     return "no reason recorded"
 
 
+def _na_only_cap_hits(evidence: Evidence, status: dict[str, str]) -> set[tuple[str, int]]:
+    """(run, turn) of the cap hits where nothing failed at the end and something was n/a: the loop revised to its
+    cap for verdicts the grader could not give (the library reads n/a as not met)."""
+    ends: dict[tuple[str, int], list[str]] = {}
+    for c in evidence.cells:
+        if c.final and status.get(c.run_id) == "max_iterations_reached":
+            ends.setdefault((c.run_id, c.turn), []).append(c.verdict)
+    return {k for k, verdicts in ends.items() if "fail" not in verdicts and "n/a" in verdicts}
+
+
+def _na_cap_hits(criterion: str, cells: list[Cell], capped: set[tuple[str, int]]) -> list[Finding]:
+    hit = [c for c in cells if c.final and c.verdict == "n/a" and (c.run_id, c.turn) in capped]
+    if not hit:
+        return []
+    runs = len({c.run_id for c in hit})
+    return [
+        Finding(
+            criterion,
+            "na_cap_hits",
+            f"Cap hits from n/a alone: {runs} {'run' if runs == 1 else 'runs'} spent every iteration allowed with no "
+            "criterion failing at the end; this one was n/a there (the grader could not judge it, and the loop reads "
+            "n/a as not met, so it kept revising)",
+            {"cap_hits": runs},
+            [_ref(c) for c in _runs_with(hit, lambda c: True)[:20]],
+        )
+    ]
+
+
 def _blocking(criterion: str, cells: list[Cell], status: dict[str, str], unsatisfied: int) -> list[Finding]:
     finals = [c for c in cells if c.final and c.verdict == "fail"]
     blocked = _runs_with(finals, lambda c: status.get(c.run_id) in ("max_iterations_reached", "needs_revision"))
@@ -269,70 +319,3 @@ def _blocking(criterion: str, cells: list[Cell], status: dict[str, str], unsatis
             )
         )
     return out
-
-
-def _content(text: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z0-9$%#+]+", text.lower()) if w not in _STOP}
-
-
-def compound_parts(text: str) -> list[str] | None:
-    """The separate checks a compound criterion makes ("Is under 100 words and mentions the price"), else None."""
-    from rubric_core.checks.mention_plans import positive_mention  # the mention phrasing the grader reads
-    from rubric_core.checks.terms import split_terms
-
-    clauses = _CLAUSE_VERB.split(text.strip().rstrip("."))
-    if len(clauses) >= 2 and all(len(c.split()) >= 2 for c in clauses):
-        return [c.strip()[:1].upper() + c.strip()[1:] for c in clauses]
-    mention = positive_mention(text.strip().rstrip("."))
-    if mention is not None:
-        raw = mention[0]
-        terms, mode = split_terms(raw)
-        if len(terms) >= 2 and mode == "all":
-            lead = text[: len(text.rstrip().rstrip(".")) - len(raw.rstrip())].rstrip()
-            return [f"{lead} {t}".strip() for t in terms]
-    return None
-
-
-def wording_findings(criteria: list[str]) -> list[Finding]:
-    """Vague words, two checks in one line, over-long lines, and criteria that overlap another."""
-    out: list[Finding] = []
-    for text in criteria:
-        words = set(re.findall(r"[a-z][a-z-]*", text.lower()))
-        vague = sorted(words & VAGUE_WORDS)
-        if vague:
-            out.append(
-                Finding(
-                    text,
-                    "vague",
-                    f"Vague: {', '.join(repr(w) for w in vague)} leaves what passes to the grader's taste",
-                    {"words": vague},
-                )
-            )
-        parts = compound_parts(text)
-        if parts:
-            out.append(Finding(text, "compound", f"Two checks in one line: {' | '.join(parts)}", {"parts": parts}))
-        if len(text) > MAX_CRITERION_CHARS or len(text.split()) > MAX_WORDS:
-            out.append(Finding(text, "too_long", f"Over-long: {len(text.split())} words", {"words": len(text.split())}))
-    for i, a in enumerate(criteria):
-        for b in criteria[i + 1 :]:
-            ca, cb = _content(a), _content(b)
-            share = len(ca & cb) / len(ca | cb) if ca | cb else 0.0
-            same_check = _same_check(a, b)
-            if share >= OVERLAP or same_check:
-                out.append(
-                    Finding(
-                        b,
-                        "overlap",
-                        f"Overlaps {a!r}"
-                        + (" (the same check)" if same_check else f" ({share:.0%} of their content words shared)"),
-                        {"other": a, "shared": share, "same_check": same_check},
-                    )
-                )
-    return out
-
-
-def _same_check(a: str, b: str) -> bool:
-    from rubric_core.checks.phrasing import interpret
-
-    sa, sb = interpret(Criterion(a, 0)), interpret(Criterion(b, 0))
-    return sa is not None and sa == sb

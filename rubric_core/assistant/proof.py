@@ -4,7 +4,8 @@ no working-model call) and score the new verdicts against the human reviews the 
 Before: the stored verdicts; after: the regrade's, mapped to the old criteria through the proposal's mapping
 (a split's parts stand for the old line together: any part failed is a fail, else any n/a is n/a, else a
 pass). Both are scored on the same held-out reviewed cells: agreement with a Wilson 95% interval, Cohen's
-kappa with its 95% interval (statsmodels), false acceptances, the n/a share. The outcome is "better" only when
+kappa with its 95% interval (judge/kappa_interval.py: a bootstrap, or "too few to say"), false acceptances, the
+n/a share. The outcome is "better" only when
 held-out agreement on the edited criterion goes up and no false acceptance is added (on it or overall);
 "too_few" when fewer than MIN_HELD_OUT of its held-out cells are reviewed, with what to review first.
 """
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.assistant.evidence import Cell, Evidence, gather
+from rubric_core.assistant.scoring import Score, score
 from rubric_core.assistant.split import Split, split_of
 from rubric_core.rubric import parse_criteria
 from rubric_core.store import Store
@@ -32,72 +34,6 @@ MAX_PROOF_RUNS = 200
 
 class AssistantError(ValueError):
     """Bad input to the assistant (an unknown rubric or proposal, nothing to prove): said in words."""
-
-
-@dataclass
-class Score:
-    """Agreement of verdicts with people over a set of reviewed cells (n/a left out and counted)."""
-
-    n: int = 0
-    agreed: int = 0
-    rate: float | None = None
-    rate_ci: tuple[float, float] | None = None
-    kappa: float | None = None
-    kappa_ci: tuple[float, float] | None = None
-    false_acceptances: int = 0
-    false_rejections: int = 0
-    na: int = 0
-
-    @property
-    def na_share(self) -> float | None:
-        total = self.n + self.na
-        return self.na / total if total else None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "n": self.n,
-            "agreed": self.agreed,
-            "agreement": self.rate,
-            "agreement_ci": self.rate_ci,
-            "kappa": self.kappa,
-            "kappa_ci": self.kappa_ci,
-            "false_acceptances": self.false_acceptances,
-            "false_rejections": self.false_rejections,
-            "na": self.na,
-            "na_share": self.na_share,
-        }
-
-
-def score(pairs: list[tuple[str, bool]]) -> Score:
-    """(grader verdict, human verdict) pairs: n/a verdicts counted apart, the rest scored."""
-    from rubric_core.judge.agreement import agreement_of
-    from rubric_core.suites.statistics import wilson
-
-    judged = [(v == "pass", h) for v, h in pairs if v != "n/a"]
-    s = Score(na=len(pairs) - len(judged))
-    if not judged:
-        return s
-    a = agreement_of("", [g for g, _ in judged], [h for _, h in judged])
-    rate = wilson(a.agreed, a.reviewed)
-    s.n, s.agreed, s.rate, s.rate_ci = a.reviewed, a.agreed, rate.rate, (rate.low, rate.high)
-    s.kappa, s.false_acceptances, s.false_rejections = a.kappa, a.false_acceptances, a.false_rejections
-    if a.kappa is not None:
-        s.kappa_ci = _kappa_ci(a.confusion)
-    return s
-
-
-def _kappa_ci(confusion: list[list[int]]) -> tuple[float, float] | None:
-    import warnings
-
-    from statsmodels.stats.inter_rater import cohens_kappa
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        result = cohens_kappa(confusion)
-    low, high = float(result["kappa_low"]), float(result["kappa_upp"])
-    if low != low or high != high:  # NaN: one rater used one label only
-        return None
-    return max(-1.0, low), min(1.0, high)
 
 
 @dataclass
@@ -120,6 +56,9 @@ class Proof:
     """better, not_better or too_few."""
     why: str
     flips_before: tuple[int, int] | None = None
+    criteria_after: dict[str, dict[str, Any]] = field(default_factory=dict)
+    """Per criterion of the old rubric the edit keeps (through its mapping): the regraded verdicts' score on its
+    held-out reviewed cells (fitness.py rates an accepted version on them)."""
     outcomes: list[dict[str, Any]] = field(default_factory=list)
     """Runs whose end would change: run_id, before, after, change (stops earlier / later, satisfied <-> not)."""
     needed: int = 0
@@ -149,6 +88,7 @@ class Proof:
             "why": self.why,
             "flips_before": self.flips_before,
             "flips_after": None,
+            "criteria_after": self.criteria_after,
             "outcomes": self.outcomes,
             "needed": self.needed,
             "review_first": self.review_first,
@@ -340,6 +280,11 @@ def _score(
         why="",
         flips_before=evidence.flips.get(criterion),
     )
+    kept = [old for old in evidence.criteria if any(old in olds for olds in mapping.values())]
+    proof.criteria_after = {
+        old: score([(v, bool(c.human)) for c, v in comparable if c.criterion == old], interval=False).to_dict()
+        for old in kept
+    }
     reviewed_here = len(crit_all)
     if reviewed_here < MIN_HELD_OUT:
         proof.outcome = "too_few"

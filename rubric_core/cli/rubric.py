@@ -135,10 +135,13 @@ def cmd_doctor(args: argparse.Namespace) -> int:
 
 
 def _score_line(label: str, s: dict[str, Any]) -> str:
+    from rubric_core.judge.kappa_interval import interval_said
+
     rate = "–" if s["agreement"] is None else f"{s['agreement']:.0%}"
     ci = "" if not s.get("agreement_ci") else f" ({s['agreement_ci'][0]:.0%}–{s['agreement_ci'][1]:.0%})"
     kappa = "undefined" if s["kappa"] is None else f"{s['kappa']:.2f}"
-    kci = "" if not s.get("kappa_ci") else f" ({s['kappa_ci'][0]:.2f} to {s['kappa_ci'][1]:.2f})"
+    said = interval_said(s.get("kappa_ci"), s.get("kappa_ci_method"), int(s["n"]))
+    kci = f" ({said})" if said and s["kappa"] is not None else ""
     share = "–" if s["na_share"] is None else f"{s['na_share']:.0%}"
     return (
         f"  {label:7} n {s['n']:>3}  agreement {rate}{ci}  kappa {kappa}{kci}  false acceptances "

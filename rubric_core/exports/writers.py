@@ -183,6 +183,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from rubric_core.exports.parquet_typed import with_typed_columns
     from rubric_core.views import frames
 
     # One folder per frame, so `datasets.load_dataset("parquet", data_dir=out / "criteria")` loads one
@@ -207,7 +208,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
             for name, frame in tables.items():
                 frame.insert(0, "schema_version", EXPORT_SCHEMA_VERSION)
                 _add_iteration_number(frame)
-                table = pa.Table.from_pandas(frame, preserve_index=False)
+                table = with_typed_columns(name, pa.Table.from_pandas(frame, preserve_index=False), runs, all_its)
                 if name not in writers:
                     writers[name] = pq.ParquetWriter(
                         paths[name], table.schema.with_metadata({**(table.schema.metadata or {}), **meta})
@@ -222,7 +223,7 @@ def _export_parquet(store: Store, out: Path, flt: RunFilter | None) -> ExportRes
             }.items():
                 frame.insert(0, "schema_version", EXPORT_SCHEMA_VERSION)
                 _add_iteration_number(frame)
-                table = pa.Table.from_pandas(frame, preserve_index=False)
+                table = with_typed_columns(name, pa.Table.from_pandas(frame, preserve_index=False), [], [])
                 pq.write_table(table.replace_schema_metadata({**(table.schema.metadata or {}), **meta}), paths[name])
     finally:
         for w in writers.values():

@@ -131,9 +131,25 @@ def column_runs(store: Store, suite_run_id: str, column: int | None) -> tuple[li
     items = ss.suite_items(store, suite_run_id, column=column)
     runs = [i["run_id"] for i in items if i["run_id"] and i["has_result"]]
     if not runs:
-        msg = "This column has no finished run to regrade yet: let it finish (or resume it) first."
-        raise RegradeError(msg)
+        raise RegradeError(_why_nothing_to_regrade(store, suite_run_id, column, items))
     return runs, suite
+
+
+def _why_nothing_to_regrade(store: Store, suite_run_id: str, column: int | None, items: list[dict[str, Any]]) -> str:
+    """Why a column has no draft to regrade: its runs all ended in an error (the first named), or none ended yet."""
+    which = "This column" if column is None else f"Column {column + 1}"
+    failed = [i for i in items if i["run_status"] in ("error", "grader_error")]
+    if failed and len(failed) == len([i for i in items if i["finished"]]):
+        first = next(
+            (p["message"] for p in ss.item_problems(store, suite_run_id) if p["column"] == column and p["message"]),
+            "",
+        )
+        cause = f" (the first: {first[:240]})" if first else ""
+        return (
+            f"{which} has no draft to regrade: every one of its {len(failed)} finished runs ended in an error before a "
+            f"draft was graded{cause}. Fix the cause and resume the column, then regrade it."
+        )
+    return f"{which} has no finished run to regrade yet: let it finish (or resume it) first."
 
 
 def _by_position(names: list[str], canonical: list[str]) -> list[str]:

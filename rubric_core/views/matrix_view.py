@@ -16,11 +16,11 @@ from typing import Any
 
 from rubric_core.redaction import redact_data
 from rubric_core.store import Store
-from rubric_core.suites.left_out import left_out_short
 from rubric_core.suites.matrix import MODES, Matrix
 from rubric_core.suites.matrix_stats import SATISFIED_ROW, BaselineDelta, ColumnSummary
 from rubric_core.verdicts import check_text
 from rubric_core.views.diff import side_by_side_html, word_diff
+from rubric_core.views.matrix_columns import column_heads, column_said, no_result
 from rubric_core.views.run_view import STATUS_LABELS
 
 MODE_LABELS = {"all": "All", "failures": "Failures", "errors": "Errors", "different": "Different"}
@@ -28,16 +28,6 @@ TASK_CHARS = 160
 """How much of each task the payload carries (the whole task is one click away, on the item's run)."""
 _RUN_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _ONLY = re.compile(r"^(reg|imp):(\d{1,2}):(\d{1,4})$")
-
-
-def _rate(summary: ColumnSummary) -> str:
-    """The column's pass rate over its judged results, and beside it what the rate leaves out: "2/2 judged · 100%
-    (34%–100%) · 1 error · 7 to run" (while it runs, a cell not run yet is no failure)."""
-    s = summary.satisfied
-    rate = (
-        f"{s.passed}/{s.total} judged · {s.rate or 0:.0%} ({s.low:.0%}–{s.high:.0%})" if s.total else "no judged result"
-    )
-    return " · ".join([rate, *left_out_short(summary)])
 
 
 def filter_key(kind: str, column: int, criterion: int) -> str:
@@ -49,6 +39,34 @@ def check_only(value: Any) -> str | None:
     """A baseline filter key from a URL, or None when it is not one (ignored, never an error on the page)."""
     text = str(value or "")
     return text if _ONLY.match(text) else None
+
+
+_PAIR = re.compile(r"^\d{1,6}\.\d{1,2}\.\d{1,2}$")
+
+
+def suite_view(value: Any, suite_id: str) -> dict[str, str]:
+    """The matrix view a cell's link carried (`sv`: the Suites page's view parameters and its suite run), as those
+    parameters; {} when it is not a view of `suite_id`. Each is checked as the Suites page checks its URL."""
+    from urllib.parse import parse_qs
+
+    got = {k: v[0] for k, v in parse_qs(str(value or "")[:2000]).items() if v}
+    if not suite_id or got.get("suite") != suite_id:
+        return {}
+    out: dict[str, str] = {}
+    if got.get("mode") in MODES and got["mode"] != "all":
+        out["mode"] = got["mode"]
+    query = " ".join(got.get("q", "").split())[:200]
+    if query:
+        out["q"] = query
+    base = got.get("base", "")
+    if base.isdigit() and len(base) <= 2 and base != "1":
+        out["base"] = base
+    only = check_only(got.get("only"))
+    if only:
+        out["only"] = only
+    if _PAIR.match(got.get("pair", "")):
+        out["pair"] = got["pair"]
+    return out
 
 
 def _cost(value: Any) -> float | None:
@@ -67,9 +85,15 @@ def matrix_payload(
     matches: set[int] | None = None,
     query: str = "",
     pair: tuple[int, int, int] | None = None,
+    problems: dict[int, str] | None = None,
+    view_of: str = "",
 ) -> dict[str, Any]:
     """The element's data. `stamp` changes when the store does (a cell ended); the element redraws its table only
-    when `v` changes, and otherwise only re-applies the view (mode, filter, search, the picked pair)."""
+    when `v` changes, and otherwise only re-applies the view (mode, filter, search, the picked pair).
+
+    `problems`: column -> why its runs have no result (the first error), said in the header of a column with none.
+    `view_of`: the suite run whose page this view is (its cells' links then carry the view, `sv`, so the Run page's
+    "Back to the suite run" opens the same view); "" for a view that is not a suite run's own (Compare)."""
     cells: dict[tuple[int, int], dict[str, Any]] = {
         (int(c["row"]), int(c["column"])): c for c in matrix.cells.to_dict("records")
     }
@@ -134,15 +158,19 @@ def matrix_payload(
         "query": query,
         "pair": list(pair) if pair else None,
     }
+    heads = column_heads([c.label for c in matrix.columns])
     content = {
         "columns": [
             {
                 "i": c.index,
                 "number": c.index + 1,
                 "label": c.label,
+                "head": head,
+                "shared": shared,
                 "status": s.status,
                 "status_label": STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
-                "rate": _rate(s),
+                "rate": column_said(s),
+                "problem": (problems or {}).get(c.index, "") if no_result(s) else "",
                 "judged": s.satisfied.total,
                 "satisfied": s.satisfied.passed,
                 "errors": s.errors,
@@ -150,7 +178,7 @@ def matrix_payload(
                 "na_only": s.left_out_na,
                 "unfinished": s.unfinished,
             }
-            for c, s in zip(matrix.columns, summaries, strict=True)
+            for c, s, (head, shared) in zip(matrix.columns, summaries, heads, strict=True)
         ],
         "rows": rows,
         "counts": matrix.counts(),
@@ -164,6 +192,7 @@ def matrix_payload(
         },
         "filters": filters,
         "run_link": "./?run=",
+        "view_of": view_of if _RUN_ID.match(view_of or "") else "",
     }
     # The table is rebuilt only when what it draws changed: a digest of the content, not of the view.
     digest = hashlib.sha256(json.dumps(content, sort_keys=True, default=str).encode()).hexdigest()[:16]

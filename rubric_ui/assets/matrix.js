@@ -26,6 +26,7 @@ function money(c) {
 function build(root, data, send) {
   root.textContent = "";
   const state = root.__rs;
+  state.suffix = null; // the links are new: keepView sets their view again
   const bar = el("div", "rs-mx-bar");
   const modes = el("div", "rs-mx-modes");
   modes.setAttribute("role", "group");
@@ -61,11 +62,14 @@ function build(root, data, send) {
   for (const c of data.columns) {
     const th = el("th", "rs-mx-col");
     th.dataset.column = String(c.i);
-    th.appendChild(el("div", "rs-mx-col-label", `${c.i + 1}. ${c.label}`));
+    // What sets the column apart first: the lead every label shares is a line of its own below it.
+    th.appendChild(el("div", "rs-mx-col-label", `${c.i + 1}. ${c.head}`));
+    if (c.shared) th.appendChild(el("div", "rs-mx-col-shared", c.shared));
     const sub = el("div", "rs-mx-col-sub", `${c.status_label} · ${c.rate}`);
     sub.dataset.status = c.status;
     th.appendChild(sub);
-    th.title = `${c.label}\n${c.status_label}\nsatisfied ${c.rate}`;
+    if (c.problem) th.appendChild(el("div", "rs-mx-col-problem", c.problem));
+    th.title = `${c.label}\n${c.status_label}\n${c.rate}` + (c.problem ? `\n${c.problem}` : "");
     head.appendChild(th);
   }
   const thead = el("thead");
@@ -99,6 +103,7 @@ function build(root, data, send) {
       if (cell.run) {
         const a = el("a", "rs-mx-open", text);
         a.href = data.run_link + encodeURIComponent(cell.run);
+        a.dataset.href = a.href;
         a.target = "_self";
         a.dataset.run = cell.run;
         a.title = `${said}\nClick: open its run`;
@@ -152,7 +157,9 @@ function build(root, data, send) {
     bh.appendChild(el("th", "", "criterion"));
     for (const c of data.columns) {
       if (c.i === data.baseline.index) continue;
-      bh.appendChild(el("th", "", `${c.i + 1}. ${c.label}`));
+      const bth = el("th", "", `${c.i + 1}. ${c.head}`);
+      bth.title = c.label;
+      bh.appendChild(bth);
     }
     bt.appendChild(bh);
     for (const crit of data.baseline.criteria) {
@@ -227,6 +234,23 @@ function apply(root) {
   if (matches) parts.push(`${view.matches.length} match “${view.query}”`);
   root.querySelector(".rs-mx-note").textContent = parts.join(" · ");
   root.querySelector(".rs-mx-clear").hidden = !only;
+  keepView(root, data, view);
+}
+
+// A cell's link carries the view it was opened from (`sv`): the Run page's "Back to the suite run" opens the
+// suite run with the same mode, search, baseline, filter and pair (rubric_core/views/matrix_view.py suite_view).
+function keepView(root, data, view) {
+  if (!data.view_of) return;
+  const params = new URLSearchParams({ suite: data.view_of });
+  if (view.mode && view.mode !== "all") params.set("mode", view.mode);
+  if (view.query) params.set("q", view.query);
+  if (data.baseline.index) params.set("base", String(data.baseline.index + 1));
+  if (view.only) params.set("only", view.only);
+  if (view.pair) params.set("pair", view.pair.join("."));
+  const suffix = "&sv=" + encodeURIComponent(params.toString());
+  if (root.__rs.suffix === suffix) return;
+  root.__rs.suffix = suffix;
+  for (const a of root.querySelectorAll("a.rs-mx-open")) a.href = a.dataset.href + suffix;
 }
 
 export default function (component) {

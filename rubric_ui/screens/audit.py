@@ -1,17 +1,19 @@
 """The Audit page (admins): who did what, to which run, rubric or suite run, and when; filters, paging, export.
 
-Names and emails come from ID tokens (untrusted): they are shown in a data table, as text.
+Names and emails come from ID tokens (untrusted): they are escaped, shown as text in a table whose cells wrap.
 """
 
 from __future__ import annotations
 
+import html
+import time
 from datetime import UTC, datetime
 
-import pandas as pd
 import streamlit as st
 
 from rubric_core.access import PERMISSIONS, AuditFilter
 from rubric_core.access.audit import count_audit, export_audit, list_audit
+from rubric_core.exports.file_names import audit_filter_words, file_name
 from rubric_core.words import counted
 from rubric_ui.safe import valid_run_id
 from rubric_ui.session.access import act, allowed
@@ -36,42 +38,58 @@ def _filters() -> AuditFilter:
     )
 
 
-_COLUMNS = {
-    "at": st.column_config.TextColumn("when (UTC)", width=150),
-    "who": st.column_config.TextColumn(
-        "who", width=190, help="The actor's id (an email, local, cli:NAME, share:ID) and name"
-    ),
-    "roles": st.column_config.TextColumn("roles", width=80),
-    "action": st.column_config.TextColumn("action", width=85),
-    "outcome": st.column_config.TextColumn("outcome", width=70),
-    "detail": st.column_config.TextColumn("detail", width=250),
-    # Ids are links: the run opens on the Run page, the suite run on the Suites page (in a new tab).
-    "run": st.column_config.LinkColumn("run", width=75, display_text=r"run=([0-9a-f]{8})"),
-    "rubric": st.column_config.TextColumn("rubric", width=80),
-    "suite run": st.column_config.LinkColumn("suite run", width=75, display_text=r"suite=([0-9a-f]{8})"),
-}
-"""The table's columns: widths that add up to the page's width at 1440 px, so the detail is on screen (it was the
-tenth of ten columns, off to the right). The export keeps the stored columns (COLUMNS)."""
+HEADERS = ("when (UTC)", "who", "roles", "action", "outcome", "detail", "on")
+TABLE_CSS = (
+    "<style>table.rs-audit{border-collapse:collapse;width:100%;table-layout:fixed;font-size:0.85rem}"
+    "table.rs-audit th,table.rs-audit td{border-bottom:1px solid #d0d7de;padding:4px 6px;text-align:left;"
+    "vertical-align:top;overflow-wrap:anywhere}table.rs-audit th{background:#f6f8fa;font-weight:600}"
+    "table.rs-audit .rs-dim{color:#57606a}table.rs-audit col.w-when{width:9.5rem}table.rs-audit col.w-who{width:13%}"
+    "table.rs-audit col.w-roles{width:11%}table.rs-audit col.w-action{width:7.5%}table.rs-audit col.w-outcome"
+    "{width:6%}table.rs-audit col.w-on{width:14%}</style>"
+)
+"""A table whose cells wrap: every column, the detail and the roles among them, is whole at 1440 px (a data grid cut
+them at a fixed width). Names and emails from ID tokens are escaped: text, never markup."""
 
 
-def _shown(rows: list[dict]) -> pd.DataFrame:
-    """Audit rows as the table shows them (text from ID tokens stays text: a data table never renders markup)."""
-    return pd.DataFrame(
-        [
-            {
-                "at": datetime.fromtimestamp(float(r["at"]), UTC).strftime("%Y-%m-%d %H:%M:%S"),
-                "who": r["actor"] + (f" · {r['actor_name']}" if r["actor_name"] else ""),
-                "roles": r["roles"],
-                "action": r["action"],
-                "outcome": r["outcome"],
-                "detail": r["detail"],
-                "run": f"./?run={r['run_id']}" if valid_run_id(r["run_id"]) else None,
-                "rubric": r["rubric_name"],
-                "suite run": f"./suites?suite={r['suite_run_id']}" if valid_run_id(r["suite_run_id"]) else None,
-            }
-            for r in rows
-        ],
-        columns=list(_COLUMNS),
+def _on(r: dict) -> str:
+    """What the action was done to: the run and the suite run as links (their pages, in a new tab), the rubric."""
+    parts = []
+    if valid_run_id(r["run_id"]):
+        parts.append(f'<a href="./?run={r["run_id"]}" target="_blank" rel="noopener">run {r["run_id"][:8]}</a>')
+    if valid_run_id(r["suite_run_id"]):
+        parts.append(
+            f'<a href="./suites?suite={r["suite_run_id"]}" target="_blank" rel="noopener">suite run '
+            f"{r['suite_run_id'][:8]}</a>"
+        )
+    if r["rubric_name"]:
+        parts.append(f"rubric {html.escape(str(r['rubric_name']))}")
+    return "<br>".join(parts)
+
+
+def table_html(rows: list[dict]) -> str:
+    """Audit rows as the page shows them, newest first."""
+    body = []
+    for r in rows:
+        when = datetime.fromtimestamp(float(r["at"]), UTC).strftime("%Y-%m-%d %H:%M:%S")
+        who = html.escape(str(r["actor"])) + (
+            f'<br><span class="rs-dim">{html.escape(str(r["actor_name"]))}</span>' if r["actor_name"] else ""
+        )
+        roles = html.escape(", ".join(x.strip() for x in str(r["roles"] or "").split(",") if x.strip()))
+        cells = (
+            when,
+            who,
+            roles,
+            html.escape(str(r["action"])),
+            html.escape(str(r["outcome"])),
+            html.escape(str(r["detail"] or "")),
+            _on(r),
+        )
+        body.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+    cols = "".join(f'<col class="w-{h.split()[0]}">' for h in HEADERS)
+    head = "".join(f"<th>{h}</th>" for h in HEADERS)
+    return (
+        f'{TABLE_CSS}<table class="rs-audit"><colgroup>{cols}</colgroup><thead><tr>{head}</tr></thead>'
+        f"<tbody>{''.join(body)}</tbody></table>"
     )
 
 
@@ -90,14 +108,7 @@ def render() -> None:
     c2.caption(f"{counted(total, 'action')} · page {page} of {pages} · newest first · times in UTC")
     rows = list_audit(store, flt, limit=PAGE_SIZE, offset=(int(page) - 1) * PAGE_SIZE)
     with st.container(key="rs_audit_table"):
-        st.dataframe(
-            _shown(rows),
-            hide_index=True,
-            key="audit_table",
-            placeholder="",
-            column_order=list(_COLUMNS),
-            column_config=_COLUMNS,
-        )
+        st.html(table_html(rows))
     c3, c4 = st.columns([1, 3], vertical_alignment="bottom")
     fmt = c3.selectbox("Export as", ["csv", "jsonl"], key="audit_format")
     if c4.button("Prepare export", key="audit_export_go", disabled=total == 0):
@@ -105,13 +116,14 @@ def render() -> None:
             "audit", lambda: export_audit(store, fmt, flt), detail=lambda b: f"exported {counted(b[1], 'row')} as {fmt}"
         )
         if built is not None:
-            st.session_state[_READY] = (built[0], fmt, built[1])
+            name = file_name(audit_filter_words(flt), fmt, fmt, time.time())
+            st.session_state[_READY] = (built[0], fmt, built[1], name)
     ready = st.session_state.get(_READY)
     if ready and ready[1] == fmt:
         st.download_button(
             f"Download the audit trail ({counted(ready[2], 'row')}, {fmt})",
             ready[0],
-            file_name=f"rubric-studio-audit.{fmt}",
+            file_name=ready[3],
             mime="text/csv" if fmt == "csv" else "application/jsonl",
             key="audit_download",
             type="primary",

@@ -5,12 +5,14 @@ from __future__ import annotations
 import io
 import shutil
 import tempfile
+import time
 import zipfile
 from pathlib import Path
 
 import streamlit as st
 
 from rubric_core.exports import FORMAT_LABELS, FORMATS, export_runs, langsmith_configured
+from rubric_core.exports.file_names import file_name, run_filter_words
 from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
@@ -77,7 +79,15 @@ def render() -> None:
         )
         names = ["(any)"] + [r["name"] for r in store.list_rubrics()]
         rubric = c2.selectbox("Rubric", names, key="export_rubric")
-        version = c3.number_input("Rubric version (0 = any)", min_value=0, step=1, key="export_version")
+        numbers = [] if rubric == "(any)" else [v["version"] for v in store.rubric_versions(rubric)]
+        version = c3.selectbox(
+            "Rubric version",
+            ["any", *reversed(numbers)],
+            key=f"export_version_{rubric}",
+            format_func=lambda v: "any version" if v == "any" else f"v{v}",
+            disabled=not numbers,
+            help="Pick a rubric first to export the runs of one of its versions.",
+        )
         c4, c5, c6 = st.columns(3)
         # As on the Runs page: any case, anywhere in the spec, the tag or the task.
         model = c4.text_input("Model contains (working or grader)", key="export_model", placeholder="any (e.g. writer)")
@@ -86,7 +96,7 @@ def render() -> None:
         flt = RunFilter(
             statuses=statuses,
             rubric_name=None if rubric == "(any)" else rubric,
-            rubric_version=int(version) or None,
+            rubric_version=None if version == "any" else int(version),
             model_contains=model.strip() or None,
             tag_contains=tag.strip() or None,
             search=search.strip() or None,
@@ -130,7 +140,9 @@ def render() -> None:
             )
         if built is not None:
             data, summary, message = built
-            st.session_state[READY] = (data, fmt, summary, message, made_for)
+            # Named by what it holds and when it was made (every export was "rubric-studio-<format>" before).
+            name = file_name(run_filter_words(flt), fmt, _SUFFIX[fmt], time.time())
+            st.session_state[READY] = (data, fmt, summary, message, made_for, name)
     ready = st.session_state.get(READY)
     if ready and ready[4] != made_for:
         # Made for other runs or another choice: withdrawn, so what is offered is always what the page says.
@@ -138,15 +150,15 @@ def render() -> None:
         st.caption("The file prepared before was for other filters or another format: prepare it again.")
         ready = None
     if ready:
-        data, fmt_done, summary, message, _ = ready
+        data, fmt_done, summary, message, _, name = ready
         suffix = _SUFFIX[fmt_done]
-        st.success(f"Ready: {summary}.")
+        st.success(f"Ready: {summary}, as {name}.")
         if message:
             st.text(message)
         st.download_button(
             f"Download {fmt_done} export",
             data,
-            file_name=f"rubric-studio-{fmt_done}.{suffix}",
+            file_name=name,
             mime=_MIME.get(suffix, "application/octet-stream"),
             key="export_download",
             type="primary",

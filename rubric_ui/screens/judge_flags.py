@@ -8,13 +8,14 @@ from rubric_ui.session.resources import get_store
 
 
 @st.cache_data(ttl=10, show_spinner=False)
-def criterion_notes(names: tuple[str, ...]) -> dict[str, list[str]]:
-    """Criterion name -> short flags ('flipped 2 of 5', 'low agreement: kappa 0.10 over 8 reviews')."""
+def criterion_notes(names: tuple[str, ...], rubric_name: str = "") -> dict[str, list[str]]:
+    """Criterion name -> short flags ('flipped 2 of 5', 'low agreement: kappa 0.10 over 8 reviews'). With a library
+    rubric named, from its runs only; without, each rubric the criterion was measured in is named in its flag."""
     from rubric_core.judge.flags import criterion_flags
     from rubric_core.store import StoreError
 
     try:
-        flags = criterion_flags(get_store(), list(names))
+        flags = criterion_flags(get_store(), list(names), rubric_name=rubric_name.strip() or None)
     except StoreError:
         return {}  # the page that needs the store says so; the editor still works
     return {name: f.notes() for name, f in flags.items() if f.notes()}

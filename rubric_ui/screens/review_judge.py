@@ -8,10 +8,11 @@ import streamlit as st
 
 from rubric_core.verdicts import check_text
 from rubric_core.views.run_view import STATUS_LABELS
-from rubric_ui.safe import md, valid_run_id
+from rubric_ui.safe import md
 from rubric_ui.screens.review_common import esc, review_scope, verdict_label
 from rubric_ui.session.access import act, allowed
 from rubric_ui.session.keys import run_keys
+from rubric_ui.widgets.cell_links import cell_link
 
 if TYPE_CHECKING:
     from rubric_core.store import Store
@@ -81,7 +82,8 @@ def show_agreement(store: Store, run_id: str) -> None:
         f"rejections ({len(report.disagreements) - accepted})"
     )
     for d in report.disagreements[:200]:
-        link = f"[run {d['run_id'][:8]}](run?run={d['run_id']})" if valid_run_id(d["run_id"]) else ""
+        # The cell itself: its run at that iteration, the criterion chosen ("run?run=" was "Page not found").
+        link = cell_link(d["run_id"], d["turn"], d["iteration"], d["position"], f"run {d['run_id'][:8]}")
         st.markdown(
             f"- {link} iteration {d['iteration'] + 1} · {md(d['criterion'])}: grader {verdict_label(d['passed'])}, "
             f"{md(d['reviewer'])} {verdict_label(d['human_passed'])}"

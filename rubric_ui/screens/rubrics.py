@@ -5,6 +5,7 @@ from __future__ import annotations
 import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 import streamlit as st
@@ -20,6 +21,9 @@ from rubric_ui.session.page_files import RUN_PAGE_FILE
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import PRESET
 from rubric_ui.widgets.edit_conflict import show_difference, when, who
+
+if TYPE_CHECKING:
+    from rubric_core.assistant.fitness import Fitness
 
 
 def _import(store: Store) -> None:
@@ -146,6 +150,7 @@ def _evidence(store: Store, name: str) -> None:
 
     evidence = version_evidence(store, name)
     newest_first = sorted(evidence.values(), key=lambda e: -e.version)
+    fits = {e.version: _fitness(store, name, e.version) for e in newest_first}
     st.markdown("**Evidence by version**")
     st.dataframe(
         pd.DataFrame(
@@ -157,7 +162,7 @@ def _evidence(store: Store, name: str) -> None:
                     "criteria met": e.pass_rate,
                     "n/a": e.criteria.not_judged or None,
                     "suite runs": len(e.suite_runs),
-                    "fitness": _fitness(store, name, e.version),
+                    "fitness": fits[e.version].short if fits[e.version] is not None else "",
                 }
                 for e in newest_first
             ]
@@ -173,12 +178,22 @@ def _evidence(store: Store, name: str) -> None:
                 help="Criteria met at the final draft of the version's runs, of the criteria judged (n/a left out)",
             ),
             "fitness": st.column_config.TextColumn(
+                "fitness (agreement with reviewers)",
                 width="large",
-                help="How far the version's verdicts agree with people's reviews, from the rubric assistant "
-                "(exploration, monitoring or gate; unknown until enough reviews)",
+                help="What the grader's agreement with people's reviews of the version's runs makes it good for: "
+                "gating a release (kappa 0.7 and up), watching trends (0.4 to 0.7) or exploration only. What it "
+                "rests on is under the table.",
             ),
         },
     )
+    from rubric_core.assistant.fitness import BAND_WORDS
+
+    rated = [(v, f) for v, f in fits.items() if f is not None and (f.band != "unknown" or f.n or f.na)]
+    if rated:
+        st.markdown(
+            "\n".join(f"- **v{v}**: {md(BAND_WORDS[f.band])} · {md(f.details)}" for v, f in rated),
+            help="Fitness: docs/ASSISTANT.md says how each figure is computed.",
+        )
     used = [e for e in newest_first if e.runs or e.suite_runs]
     if not used:
         st.caption("No run or suite run has used this rubric yet.")
@@ -210,14 +225,14 @@ EVIDENCE_SHOWN = 20
 """Runs (and suite runs) of a version listed by name on the page; the rest are counted."""
 
 
-def _fitness(store: Store, name: str, version: int) -> str:
-    """The rubric assistant's fitness of a version, in words ('' when it cannot say)."""
+def _fitness(store: Store, name: str, version: int) -> Fitness | None:
+    """The rubric assistant's fitness of a version (None when it cannot say)."""
     from rubric_core.assistant.fitness import fitness
 
     try:
-        return fitness(store, name, version).label
+        return fitness(store, name, version)
     except (KeyError, ValueError):
-        return ""
+        return None
 
 
 def _base(versions: list[dict], name: str) -> dict:

@@ -346,11 +346,15 @@ def _suite_link(store: Store, run_id: str) -> None:
     # A suite run's name and a column's label are typed by a user: escaped (a page link's label is Markdown).
     name = md(str(found["suite_name"])) if found["suite_name"] else suite_id[:8]
     column = f" (column {found['column'] + 1}: {md(str(found['label']))})" if found["column"] is not None else ""
+    from rubric_core.views.matrix_view import suite_view
+
+    # Opened from the matrix, the cell's link carried the view it was opened from (`sv`): back to that same view.
+    view = suite_view(st.query_params.get("sv"), suite_id)
     st.page_link(
         SUITES_PAGE_FILE,
         label=f"Back to the suite run {name}{column}",
         icon=":material/arrow_back:",
-        query_params={"suite": suite_id},
+        query_params={"suite": suite_id, **view},
     )
 
 

@@ -256,7 +256,9 @@ def show_rubric_preview(rubric: str, grader: str = "") -> None:
         if not criteria:
             st.caption("Write one criterion per `- ` line.")
         if criteria:
-            notes = criterion_notes(tuple(c.text for c in criteria))  # low kappa, flaky: beside the criterion
+            # Low kappa, flaky: beside the criterion, from the runs of the rubric named here (no name: each flag
+            # says which rubric it was measured in).
+            notes = criterion_notes(tuple(c.text for c in criteria), str(st.session_state.get("run_rubric_name") or ""))
             checks = planned_checks(rubric, grader, st.session_state.get("run_grader_tools", []))
             st.text(
                 "\n".join(

@@ -127,47 +127,72 @@ def columns_from_form(store: Store, config: RunConfig) -> list[ColumnSpec] | Non
     return columns
 
 
-def column_controls(suite: dict[str, Any], runner: Any) -> None:
-    """Each column's status with its own Cancel (while it runs here) or Resume (when it stopped unfinished)."""
+def column_markers(suite: dict[str, Any], runner: Any) -> str:
+    """Each column's status as a marker (no text): tests and tools read them; the matrix's headers say it."""
     live = runner.is_live(suite["id"])
     handle = runner.get(suite["id"])
-    per_row = 4
-    columns = suite["columns"]
-    cells = []
-    for _ in range(0, len(columns), per_row):
-        cells.extend(st.columns(min(per_row, len(columns))))
-    for column, cell in zip(columns, cells, strict=False):
+    out = []
+    for column in suite["columns"]:
+        index = column["index"]
+        cancelled_here = handle is not None and live and index in handle.cancelled_columns
+        shown = "cancelled" if cancelled_here else str(column["status"])
+        out.append(f'<span class="rs-column" data-column="{index}" data-status="{html.escape(shown)}"></span>')
+    return "".join(out)
+
+
+def column_controls(suite: dict[str, Any], runner: Any, *, resume_suite: Any = None) -> None:
+    """While the matrix runs, each column's status on one line (once it ended, the matrix's headers say it); then
+    one row of buttons: each column's Cancel (while it runs here) or Resume (when it stopped unfinished), and
+    `resume_suite` (a callable drawing the suite run's own control in the row's first place), so the matrix below
+    starts in the first screen."""
+    live = runner.is_live(suite["id"])
+    handle = runner.get(suite["id"])
+    parts, actions = [], []
+    for column in suite["columns"]:
         index = column["index"]
         status = str(column["status"])
         cancelled_here = handle is not None and live and index in handle.cancelled_columns
         shown = "cancelled" if cancelled_here else status
-        cell.markdown(
-            f'<span class="rs-column" data-column="{index}" data-status="{html.escape(shown)}"></span>'
-            f"<b>{index + 1}. {html.escape(str(column['label']))}</b> "
+        without = column["without_result"] and not live
+        parts.append(
+            f"<b>{index + 1}.</b> {html.escape(str(column['label']))} "
             + chip_html(
                 {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(shown, shown),
                 STATUS_LABELS.get(shown, shown.replace("_", " ").capitalize()),
             )
-            + (f" {column['without_result']} without a result" if column["without_result"] and not live else ""),
-            unsafe_allow_html=True,
+            + (f" {column['without_result']} without a result" if without else "")
         )
         if live and not cancelled_here and status == "running":
-            if allowed("cancel") and cell.button(
-                "Cancel column", key=f"suites_cancel_col_{index}", icon=":material/stop:"
-            ):
+            if allowed("cancel"):
+                actions.append(("cancel", index))
+        elif column["without_result"] and allowed("resume") and (cancelled_here or not live):
+            actions.append(("resume", index))
+    if live or suite["status"] == "running":
+        st.markdown(" &nbsp;·&nbsp; ".join(parts), unsafe_allow_html=True)
+    slots = ([resume_suite] if resume_suite is not None else []) + actions
+    if not slots:
+        return
+    cells = st.columns(max(4, len(slots)))
+    for cell, slot in zip(cells, slots, strict=False):
+        if callable(slot):
+            with cell:
+                slot()
+            continue
+        kind, index = slot
+        if kind == "cancel":
+            if cell.button(f"Cancel column {index + 1}", key=f"suites_cancel_col_{index}", icon=":material/stop:"):
                 if attempt("cancel", lambda i=index: runner.cancel(suite["id"], column=i), suite_id=suite["id"]):
                     st.toast(f"Cancelling column {index + 1}: its runs in flight stop after their current step…")
                     st.rerun()
-        elif column["without_result"] and allowed("resume") and (cancelled_here or not live):
-            if cell.button("Resume column", key=f"suites_resume_col_{index}", icon=":material/play_arrow:"):
-                try:
-                    resumed = attempt(
-                        "resume",
-                        lambda i=index: runner.resume(suite["id"], keys=run_keys(), column=i),
-                        suite_id=suite["id"],
-                    )
-                except (ValueError, KeyError) as exc:
-                    st.error(str(exc).strip("'\""))
-                else:
-                    if resumed:
-                        st.rerun()
+        elif cell.button(f"Resume column {index + 1}", key=f"suites_resume_col_{index}", icon=":material/play_arrow:"):
+            try:
+                resumed = attempt(
+                    "resume",
+                    lambda i=index: runner.resume(suite["id"], keys=run_keys(), column=i),
+                    suite_id=suite["id"],
+                )
+            except (ValueError, KeyError) as exc:
+                st.error(str(exc).strip("'\""))
+            else:
+                if resumed:
+                    st.rerun()

@@ -8,7 +8,6 @@ Every piece of dataset, agent and grader text is escaped before it is rendered.
 from __future__ import annotations
 
 import hashlib
-import html
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -23,17 +22,16 @@ from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.datasets import Dataset, DatasetError, items_from_records, load_dataset
 from rubric_core.suites.example import EXAMPLE_MAX_ITERATIONS, EXAMPLE_RUBRIC_NAME, example_dataset, example_rubric
-from rubric_core.views.run_view import STATUS_LABELS
 from rubric_ui.safe import md, valid_run_id
-from rubric_ui.screens.suite_columns import column_controls, columns_editor, columns_from_form
-from rubric_ui.session.access import act, allowed, attempt, check_forged_actions
+from rubric_ui.screens.suite_columns import columns_editor, columns_from_form
+from rubric_ui.screens.suite_progress import show_progress
+from rubric_ui.session.access import act, allowed, check_forged_actions
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.bounded import bounded_number
 from rubric_ui.widgets.fragments import draw_fragment
 from rubric_ui.widgets.matrix_views import show_matrix
 from rubric_ui.widgets.project import agent_picker, grader_tools_picker, open_project
-from rubric_ui.widgets.status import chip_html
 from rubric_ui.widgets.suite_views import show_compare, show_suite_details
 
 POLL_SECONDS = 0.5
@@ -235,6 +233,11 @@ def _project_fields() -> dict[str, Any]:
     return fields
 
 
+def _status(row: dict[str, Any]) -> str:
+    """A suite run's status in words ("Finished with errors", not "Finished_with_errors")."""
+    return str(row["status"]).replace("_", " ").capitalize()
+
+
 def _label(row: dict[str, Any]) -> str:
     """A suite run in the picker. A running one says no counts: the picker is drawn by the page, not by the polling
     progress, so counts in it went stale ("0/24 satisfied · Running" with 6 items done); its end redraws it."""
@@ -246,11 +249,11 @@ def _label(row: dict[str, Any]) -> str:
             return f"{row['name']} · matrix · Running, {shape} (progress below) · {when}"
         return (
             f"{row['name']} · matrix of {shape} · {row['satisfied']}/{row['cells']} runs satisfied · "
-            f"{str(row['status']).capitalize()} · {when}"
+            f"{_status(row)} · {when}"
         )
     if row["status"] == "running":
         return f"{row['name']} · {rubric} · Running, {row['items']} items (progress below) · {when}"
-    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {str(row['status']).capitalize()} · {when}"
+    return f"{row['name']} · {rubric} · {row['satisfied']}/{row['items']} satisfied · {_status(row)} · {when}"
 
 
 def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
@@ -276,70 +279,6 @@ def _picker(rows: list[dict[str, Any]], current: str | None) -> str | None:
     return picked
 
 
-def _progress(store: Store, suite_id: str, polling: bool) -> bool:
-    """Progress, counts, tokens, cost and time, with Cancel or Resume; returns whether it is still live.
-
-    `polling` is whether this draw comes from the polling fragment of a live page. The marker's `data-polling`
-    says so: when the suite run ends, the fragment draws the final counts and then asks for a full rerun, and a
-    click in between can be lost in that rerun. Browser tests wait for `data-polling="false"` before clicking.
-    """
-    runner = get_suite_runner()
-    # The header first, from one counting query: the frames below import the statistics stack (seconds on the
-    # first suite run after a server start), and the suite is on screen, its items queued, before they are read.
-    head = ss.list_suite_runs(store, suite_run_id=suite_id, limit=1)
-    if not head:
-        st.error("This suite run is no longer in the store.")
-        return False
-    status, done, total = str(head[0]["status"]), int(head[0]["finished"]), int(head[0]["cells"])
-    matrix = int(head[0]["columns"]) > 1
-    what = f"runs done ({head[0]['items']} items x {head[0]['columns']} columns)" if matrix else "items done"
-    live = runner.is_live(suite_id) or status == "running"
-    queued = "" if done or not live else " (queued: the first items are starting)"
-    st.markdown(
-        f'<span class="rs-suite-progress" data-suite="{html.escape(suite_id)}" data-status="{html.escape(status)}" '
-        f'data-done="{done}" data-polling="{str(polling).lower()}" '
-        f'data-total="{total}"></span>'
-        + chip_html(
-            {"finished": "satisfied", "finished_with_errors": "grader_error"}.get(status, status),
-            status.replace("_", " ").capitalize(),
-        )
-        + f" <b>{done} / {total} {what}</b>{queued}",
-        unsafe_allow_html=True,
-    )
-    st.progress(done / max(1, total))
-    if matrix:
-        suite = ss.get_suite_run(store, suite_id)
-        if suite is not None:
-            column_controls(suite, runner)
-        unfinished = done < total
-    else:
-        from rubric_core.suites.frames import suite_frames, summarize
-
-        summary = summarize(suite_frames(store, suite_id))
-        counts = " · ".join(f"{STATUS_LABELS.get(k, k)}: {v}" for k, v in summary.status_counts.items())
-        cost = "n/a (a model has no price)" if summary.cost_usd is None else f"${summary.cost_usd:.4f}"
-        st.caption(f"{counts} · {summary.total_tokens:,} tokens · cost {cost} · {summary.wall_time_s:.1f} s")
-        unfinished = summary.finished < summary.total
-    if runner.is_live(suite_id):
-        if allowed("cancel") and st.button("Cancel suite run", key="suites_cancel", icon=":material/stop:"):
-            if attempt("cancel", lambda: runner.cancel(suite_id), suite_id=suite_id):
-                st.toast("Cancelling: items in flight stop after their current step…")
-    elif status == "running":
-        st.caption("Running in another process: cancel it there.")
-    elif allowed("resume") and (
-        status == "finished_with_errors" or (status in ("cancelled", "interrupted") and unfinished)
-    ):
-        if st.button("Resume suite run", key="suites_resume", type="primary", icon=":material/play_arrow:"):
-            try:
-                resumed = attempt("resume", lambda: runner.resume(suite_id, keys=run_keys()), suite_id=suite_id)
-            except (ValueError, KeyError) as exc:
-                st.error(str(exc).strip("'\""))
-            else:
-                if resumed:
-                    st.rerun()
-    return live
-
-
 def _attached(store: Store, suite_id: str) -> None:
     suite = ss.get_suite_run(store, suite_id)
     if suite is None:
@@ -350,7 +289,7 @@ def _attached(store: Store, suite_id: str) -> None:
     @st.fragment(run_every=POLL_SECONDS if live else None)
     def live_panel() -> None:
         check_forged_actions()  # a fragment run does not run the page script: its controls are checked here
-        still = _progress(store, suite_id, polling=live)
+        still = show_progress(store, suite_id, get_suite_runner(), polling=live)
         if suite["columns"]:
             show_matrix(store, [suite_id], key="suites")
         else:

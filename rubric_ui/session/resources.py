@@ -54,11 +54,19 @@ def store_or_stop() -> Store:
 
 @st.cache_resource(show_spinner=False)
 def warm_up() -> threading.Thread:
-    """Once per process, after the first page is drawn (app.py): start the worker processes in the background.
+    """Once per process, after the first page is drawn (app.py): the worker processes' warm-up, in the background.
 
-    Not with the server (they took a core from the first page), and not on the first Start (it would wait for
-    them): in between, while the person reads the page. Starting an already started pool does nothing.
+    `rubric-studio ui` and `make run` started it with the server (rubric_ui/serve.py): this returns that one.
+    A server started by `streamlit run app.py` starts it here, not on the first Start (it would wait for it).
     """
     from rubric_core.execution.warm import start_worker_pool_in_background
 
     return start_worker_pool_in_background()
+
+
+def release_warm_up() -> None:
+    """After every page drawn (app.py): the workers' warm-up held while the first page was drawn goes on (a no-op
+    when nothing is held: a few instructions)."""
+    from rubric_core.execution.warm import release_warm_up as release
+
+    release()

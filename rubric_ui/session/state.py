@@ -199,10 +199,13 @@ RUN_VIEW_PARAMS = ("it", "more")
 """What the Run page keeps in its address of the run it shows: the chosen iteration and the view below the run
 (widgets/run_address.py)."""
 
+CELL_PARAM = "crit"
+"""A link to one cell names its criterion too (widgets/cell_links.py): it goes with the run as the iteration does."""
+
 
 def drop_run_view_params() -> None:
     """The Run page leaves its run (another run, or none): the run's view parameters go with it."""
-    for name in RUN_VIEW_PARAMS:
+    for name in (*RUN_VIEW_PARAMS, CELL_PARAM):
         st.query_params.pop(name, None)
 
 

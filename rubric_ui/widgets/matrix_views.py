@@ -16,16 +16,16 @@ import streamlit as st
 
 from rubric_core.store import Store
 from rubric_core.suites import suite_store as ss
-from rubric_core.suites.left_out import left_out_short
 from rubric_core.suites.matrix import MODE_HELP, Matrix, check_mode
 from rubric_core.views.diff import DIFF_CSS
+from rubric_core.views.matrix_columns import total_cost
 from rubric_core.views.matrix_view import check_only, check_pair, matrix_payload, pair_view
 from rubric_core.views.run_view import STATUS_LABELS
 from rubric_core.words import counted
 from rubric_ui.safe import valid_run_id
-from rubric_ui.session.access import act, allowed
-from rubric_ui.session.keys import run_keys
 from rubric_ui.widgets.matrix_element import matrix_element
+from rubric_ui.widgets.matrix_judges import show_judges
+from rubric_ui.widgets.matrix_tables import columns_table, criteria_table
 from rubric_ui.widgets.status import chip_html
 
 VERDICT_MARKS = {"pass": "✔ pass", "fail": "✘ fail", "n/a": "n/a (could not judge)"}
@@ -50,6 +50,25 @@ def _against(suite_ids: tuple[str, ...], stamp: str, baseline: int) -> tuple[lis
     matrix, _ = _matrix(suite_ids, stamp)
     deltas = baseline_deltas(matrix, baseline) if len(matrix.columns) > 1 else []
     return deltas, criterion_table(matrix, baseline=baseline)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _problems(suite_ids: tuple[str, ...], stamp: str) -> dict[int, str]:
+    """Matrix column -> why its first run without a result has none (the error), for a column with no result."""
+    from rubric_ui.session.resources import get_store
+
+    matrix, _ = _matrix(suite_ids, stamp)
+    first: dict[tuple[str, int | None], str] = {}
+    for suite_id in suite_ids:
+        for p in ss.item_problems(get_store(), suite_id):
+            if p["message"]:
+                first.setdefault((suite_id, p["column"]), p["message"])
+    out = {}
+    for c in matrix.columns:
+        message = first.get((c.suite_id, c.column))
+        if message:
+            out[c.index] = message if len(message) <= 160 else message[:159] + "…"
+    return out
 
 
 @st.cache_resource(show_spinner=False, max_entries=16)
@@ -101,7 +120,7 @@ def show_matrix(store: Store, suite_ids: list[str], *, key: str, url_prefix: str
     search_key = f"{key}_search_{suite_id}"
     st.session_state.setdefault(search_key, _url("q"))
     query = c1.text_input(
-        "Search the tasks and every draft",
+        "Search the tasks and drafts",
         key=search_key,
         placeholder="words that must all be found (case does not matter)",
         on_change=lambda: _set_url("q", str(st.session_state.get(search_key) or "").strip(), url_prefix),
@@ -111,16 +130,18 @@ def show_matrix(store: Store, suite_ids: list[str], *, key: str, url_prefix: str
     if st.session_state[base_key] not in range(columns):
         st.session_state[base_key] = baseline
     picked = c2.selectbox(
-        "Baseline column (regressions and improvements are counted against it)",
+        "Baseline column",
         list(range(columns)),
         key=base_key,
         format_func=lambda i: f"{i + 1}. {matrix.columns[i].label}",
+        help="Regressions and improvements (the table under the matrix) are counted against this column.",
         on_change=lambda: _set_url("base", str(int(st.session_state[base_key]) + 1), url_prefix),
     )
     baseline = int(picked)
     deltas, table = _against(ids, stamp, baseline)
     matches = _search(ids, stamp, query) if query else None
     pair = check_pair(_url("pair"), matrix)
+    problems = _problems(ids, stamp)
     payload = matrix_payload(
         matrix,
         summaries=summaries,
@@ -132,18 +153,21 @@ def show_matrix(store: Store, suite_ids: list[str], *, key: str, url_prefix: str
         matches=matches,
         query=query,
         pair=pair,
+        problems=problems,
+        view_of=ids[0] if len(ids) == 1 and not url_prefix else "",
     )
+    result = matrix_element(payload, key=f"{key}_mx_{suite_id}")
+    # Under the matrix, not above it: at 1440x900 the matrix starts in the first screen.
     st.caption(
         " · ".join(f"**{m.capitalize()}**: {MODE_HELP[m]}" for m in MODE_HELP)
         + ". The view (mode, search, baseline, filter, the pair) is in the URL: copy it to share this view."
     )
-    result = matrix_element(payload, key=f"{key}_mx_{suite_id}")
     _follow(result, payload)
     pair = check_pair(_url("pair"), matrix)
     if pair is not None:
         _pair(store, matrix, pair, key=key)
-    _columns_table(summaries, key=key)
-    _criteria_table(matrix, table, key=key)
+    columns_table(matrix, summaries, problems, key=key)
+    criteria_table(matrix, table, key=key)
     if len(ids) == 1:
         # Drawn only while open (a rerun opens it): its controls are no cost of every draw of the page.
         judges = st.expander(
@@ -153,7 +177,7 @@ def show_matrix(store: Store, suite_ids: list[str], *, key: str, url_prefix: str
         )
         if judges.open:
             with judges:
-                _judges(store, ids[0], matrix, key=key)
+                show_judges(store, ids[0], matrix, key=key)
 
 
 def _follow(result: Any, payload: dict[str, Any]) -> None:
@@ -183,7 +207,9 @@ def _pair(store: Store, matrix: Matrix, pair: tuple[int, int, int], *, key: str)
     left, right = st.columns(2)
     for where, side in ((left, view.left), (right, view.right)):
         with where:
-            cost = "no price" if side.cost_usd is None else f"${side.cost_usd:.4f}"
+            config = matrix.columns[side.column].config
+            writer, grader = config.get("model"), config.get("grader")
+            cost = total_cost(writer, grader, side.cost_usd, 0.0 if side.cost_usd is not None else None)
             st.markdown(
                 f"<b>{side.column + 1}. {html.escape(side.label)}</b> "
                 + chip_html(side.status, STATUS_LABELS.get(side.status, side.status))
@@ -212,191 +238,3 @@ def _pair(store: Store, matrix: Matrix, pair: tuple[int, int, int], *, key: str)
     if st.button("Close side by side", key=f"{key}_close_pair", icon=":material/close:"):
         _set_url("pair", None)
         st.rerun()
-
-
-TABLE_CSS = (
-    "<style>.rs-mx-table{border-collapse:collapse;font-size:0.8rem;margin-bottom:0.6rem}"
-    ".rs-mx-table th,.rs-mx-table td{border:1px solid #d0d7de;padding:2px 6px;text-align:left;vertical-align:top}"
-    ".rs-mx-table th{background:#f6f8fa;font-weight:600}.rs-mx-table td.rs-num{text-align:right}</style>"
-)
-
-
-def _html_table(name: str, headers: list[str], rows: list[list[Any]]) -> str:
-    """A plain HTML table, every cell escaped (one light element where a data grid would be a canvas each)."""
-
-    def cell(value: Any) -> str:
-        number = isinstance(value, int | float) and not isinstance(value, bool)
-        return f'<td class="rs-num">{html.escape(str(value))}</td>' if number else f"<td>{html.escape(str(value))}</td>"
-
-    head = "".join(f"<th>{html.escape(h)}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(cell(v) for v in row) + "</tr>" for row in rows)
-    return f'{TABLE_CSS}<table class="rs-mx-table" data-table="{html.escape(name)}"><tr>{head}</tr>{body}</table>'
-
-
-COLUMN_HEADERS = [
-    "column",
-    "status",
-    "satisfied",
-    "Wilson 95%",
-    "left out of the rate",
-    "iterations to satisfied",
-    "cap hits",
-    "n/a verdicts",
-    "grader errors",
-    "errors",
-    "unfinished",
-    "writer tokens",
-    "writer cost",
-    "grader tokens",
-    "grader cost",
-    "wall time (s)",
-    "run time (s)",
-]
-
-
-def _columns_table(summaries: list[Any], *, key: str) -> None:
-    rows = []
-    for s in summaries:
-        sat = s.satisfied
-        left = left_out_short(s)  # errors, grader errors, n/a only, not run yet: beside the rate, never in it
-        rows.append(
-            [
-                f"{s.index + 1}. {s.label}",
-                STATUS_LABELS.get(s.status, s.status.replace("_", " ")),
-                "–" if not sat.total else f"{sat.passed}/{sat.total} judged = {sat.rate or 0:.0%}",
-                "–" if not sat.total else f"{sat.low:.0%}–{sat.high:.0%}",
-                ", ".join(left),
-                "–"
-                if s.iterations_median is None
-                else f"median {s.iterations_median:g} (IQR {s.iterations_q1:g}–{s.iterations_q3:g}, "
-                f"{s.iterations_min}–{s.iterations_max})",
-                s.cap_hits,
-                s.na_verdicts,
-                s.grader_errors,
-                s.errors,
-                s.unfinished,
-                s.writer_tokens,
-                "no price" if s.writer_cost_usd is None else f"${s.writer_cost_usd:.4f}",
-                s.grader_tokens,
-                "no price" if s.grader_cost_usd is None else f"${s.grader_cost_usd:.4f}",
-                round(s.wall_time_s, 1),
-                round(s.run_time_s, 1),
-            ]
-        )
-    st.markdown("**Per column** (n/a verdicts and errors are counted apart, never as a pass or a fail)")
-    st.html(_html_table(f"{key}-columns", COLUMN_HEADERS, rows))
-
-
-def _criteria_table(matrix: Matrix, table: list[Any], *, key: str) -> None:
-    if not table:
-        return
-
-    def said(cell: Any) -> str:
-        if cell.final is None:
-            return "not in its rubric" if cell.name is None else "–"
-        first = "–" if cell.first is None or cell.first.rate is None else f"{cell.first.rate:.0%}"
-        final = "–" if cell.final.rate is None else f"{cell.final.rate:.0%}"
-        na = f" ({cell.final_na} n/a)" if cell.final_na else ""
-        return f"{first} → {final}{na}"
-
-    headers = ["criterion", *(f"{c.index + 1}. {c.label}" for c in matrix.columns)]
-    rows = [[row.criterion, *(said(cell) for cell in row.cells)] for row in table]
-    st.markdown("**Per criterion and column: pass rate at the first draft → at the end** (n/a left out)")
-    st.html(_html_table(f"{key}-criteria", headers, rows))
-
-
-def _judges(store: Store, suite_id: str, matrix: Matrix, *, key: str) -> None:
-    from rubric_core.judge.judges import MAX_OTHER_GRADERS, stored_panel
-    from rubric_core.judge.regrade import RegradeError
-
-    st.caption(
-        "Every stored draft of the column's finished runs is graded again by each other grader, through the loop's "
-        "own grader (the working model is not called); then, per criterion, how often the graders agree with each "
-        "other and, where people reviewed cells, with the people (Cohen's kappa, n, false acceptances: the grader "
-        "passed what the reviewer failed). n/a verdicts are left out and counted."
-    )
-    done = [c for c in matrix.columns if c.column is not None]
-    if not done:
-        return
-    column = st.selectbox(
-        "Column whose drafts to regrade",
-        [c.column for c in done],
-        format_func=lambda i: f"{i + 1}. {matrix.columns[i].label}",
-        key=f"{key}_judges_column_{suite_id}",
-    )
-    panel_key = f"{key}_judges_panel_{suite_id}_{column}"
-    graders_text = st.text_input(
-        f"Other grader models (provider:model-id, comma separated, up to {MAX_OTHER_GRADERS})",
-        key=f"{key}_judges_graders_{suite_id}",
-        placeholder="openai:gpt-4o-mini, anthropic:claude-haiku-4-5",
-    )
-    a, b = st.columns(2)
-    if allowed("what_if") and a.button("Regrade this column's drafts", key=f"{key}_judges_go", icon=":material/gavel:"):
-        graders = [g.strip() for g in graders_text.split(",") if g.strip()]
-        from rubric_core.judge.judges import judge_column
-
-        with st.spinner("Regrading the stored drafts (the working model is not called)…"):
-            try:
-                panel = act(
-                    "what_if",
-                    lambda: judge_column(store, suite_id, column, graders, keys=run_keys()),
-                    suite_id=suite_id,
-                    detail=f"column {int(column or 0) + 1} regraded by {', '.join(graders)}",
-                )
-            except RegradeError as exc:
-                st.error(str(exc))
-                panel = None
-        if panel is not None:
-            st.session_state[panel_key] = panel
-    if b.button("Show the last stored regrade", key=f"{key}_judges_load"):
-        found = stored_panel(store, suite_id, column)
-        if found is None:
-            st.info("No other grader has regraded every finished run of this column yet.")
-        else:
-            st.session_state[panel_key] = found
-    panel = st.session_state.get(panel_key)
-    if panel is not None:
-        _panel(panel)
-
-
-def _panel(panel: Any) -> None:
-    for grader in panel.graders[1:]:
-        if grader.failed_passes:
-            st.error(
-                f"{grader.grader} could not grade {counted(grader.failed_passes, 'draft')} "
-                f"({grader.causes[0][:200] if grader.causes else 'no reason given'}): its figures leave them out."
-            )
-    st.markdown(
-        f"{counted(panel.runs, 'run')}, {counted(panel.drafts, 'stored draft')}, "
-        f"{counted(panel.reviewed, 'reviewed cell')}. **Graders with each other:**"
-    )
-    rows = [
-        {
-            "criterion": p.criterion,
-            "graders": f"{p.grader_a} · {p.grader_b}",
-            "n (both judged)": p.agreement.reviewed,
-            "agree": "–" if p.agreement.rate is None else f"{p.agreement.rate:.0%}",
-            "kappa": "undefined" if p.agreement.kappa is None else f"{p.agreement.kappa:.2f} ({p.agreement.band})",
-            "n/a left out": p.not_judged,
-        }
-        for p in panel.pairs
-    ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="matrix_judges_pairs")
-    humans = [h for h in panel.humans if h.agreement.reviewed or h.agreement.not_judged]
-    if not humans:
-        st.caption("No reviewed cell among these drafts: review some on the Review page to hold the graders to people.")
-        return
-    st.markdown("**Each grader with the people:**")
-    rows = [
-        {
-            "criterion": h.criterion,
-            "grader": h.grader,
-            "n (reviewed)": h.agreement.reviewed,
-            "agree": "–" if h.agreement.rate is None else f"{h.agreement.rate:.0%}",
-            "kappa": "undefined" if h.agreement.kappa is None else f"{h.agreement.kappa:.2f} ({h.agreement.band})",
-            "false acceptances": h.agreement.false_acceptances,
-            "n/a left out": h.agreement.not_judged,
-        }
-        for h in humans
-    ]
-    st.dataframe(pd.DataFrame(rows), hide_index=True, width="stretch", key="matrix_judges_humans")

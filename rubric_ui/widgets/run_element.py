@@ -17,6 +17,7 @@ import streamlit as st
 
 from rubric_core.views.run_payload import Mode, run_payload
 from rubric_core.views.run_view import RunView
+from rubric_ui.widgets.cell_links import cell_from_address
 from rubric_ui.widgets.run_address import chosen_iteration, keep_iteration
 
 NAME = "rubric_studio.run_view"
@@ -67,6 +68,10 @@ def show_run_element(
     chosen = dict(held) if isinstance(held, dict) else {}
     if mode == "run":  # the address says which iteration is on screen: a reload or a link shows the same one
         chosen["iteration"] = chosen_iteration(view.run_id) or chosen.get("iteration")
+    cell = cell_from_address(view.run_id) if mode == "run" and not chosen.get("cell") else None
+    if cell is not None:  # a link to one cell (the Assistant's findings): its iteration, its criterion chosen
+        chosen["iteration"] = chosen.get("iteration") or cell[0]
+        chosen["cell"] = cell[1]
     # A live run's page polls ten times a second, mostly finding nothing new: the payload is built again only
     # when the run moved on (its last event, status), or what else it shows changed.
     moment = (view.run_id, mode, view.last_seq, view.status, view.ended, cancelling, repr(reviews), repr(chosen))

@@ -379,7 +379,7 @@ def test_an_admin_reads_and_exports_the_audit_trail_and_others_cannot(browser, t
     assert "Audit" not in main_text(aldo).split("\n")[0]
     ada = _as(browser, team, browsers, "ada")
     goto(ada, f"{team.url}/audit")
-    ada.locator(".st-key-rs_audit_table [data-testid='stDataFrame']").wait_for()
+    ada.locator(".st-key-rs_audit_table table.rs-audit").wait_for()
     total = len(_rows(team))
     ada.get_by_text(f"{counted(total, 'action')} · page 1", exact=False).wait_for()
     ada.get_by_role("button", name="Prepare export").click()

@@ -18,6 +18,7 @@ from rubric_core.assistant.doctor import examine
 from rubric_core.assistant.drafting import draft_rubric
 from rubric_core.assistant.fitness import fitness
 from rubric_core.assistant.proof import MIN_HELD_OUT, AssistantError, prove
+from rubric_core.judge.kappa_interval import MIN_INTERVAL_N
 from rubric_core.store import Store, open_store
 from tests.core.assistant_seed import NAME, SEED, fix_split, review_all, seed_runs
 from tests.core.helpers import run_cli
@@ -75,7 +76,10 @@ def test_a_good_proposal_is_proven_better_on_held_out_reviews_and_a_bad_one_is_n
     before, after = proof.criterion_before, proof.criterion_after
     assert before.n >= MIN_HELD_OUT and after.rate > before.rate
     assert after.false_acceptances <= before.false_acceptances
-    assert after.rate_ci and after.kappa is not None and after.kappa_ci
+    assert after.rate_ci and after.kappa is not None
+    # Issue 40: no interval over fewer than MIN_INTERVAL_N cells ("too few to say"), a bootstrap from there.
+    assert after.kappa_ci_method == ("too_few" if after.n < MIN_INTERVAL_N else "bootstrap")
+    assert (after.kappa_ci is None) == (after.n < MIN_INTERVAL_N)
     # Scored only on runs the proposer never saw; one regrade of the stored drafts, no writer call.
     assert proof.held_out_runs and all(diagnosis.split.holds_out(r) for r in proof.held_out_runs)
     assert proof.regraded_drafts == sum(1 for c in diagnosis.evidence.cells if c.position == 0)
@@ -87,7 +91,10 @@ def test_a_good_proposal_is_proven_better_on_held_out_reviews_and_a_bad_one_is_n
     assert store.get_rubric(NAME, 2)["text"] == good.edited_rubric
     with pytest.raises(AssistantError, match="not proven better"):
         accept(store, bad.id)
-    assert fitness(store, NAME, 2).band == "gate"
+    # Issue 40: the pooled kappa says gate, but "Is short" is mostly n/a: said, and never rated a gate.
+    fit = fitness(store, NAME, 2)
+    assert fit.kappa is not None and fit.kappa >= 0.7 and fit.band == "monitoring"
+    assert "'Is short'" in fit.capped and fit.na and "could not judge" in fit.label
     assert fitness(store, NAME, 1).band in ("exploration", "monitoring")
 
 
@@ -228,7 +235,8 @@ def test_the_command_line_drafts_diagnoses_proves_accepts_and_gates_on_fitness(s
     accepted = run_cli("rubric", "accept", NAME, "--proposal", proposal["id"])
     assert accepted.returncode == 0 and "saved as version 2" in accepted.stdout
     fit = run_cli("rubric", "fitness", NAME, "--version", "2")
-    assert fit.returncode == 0 and fit.stdout.startswith(f"{NAME} v2: gate (kappa")
+    assert fit.returncode == 0 and fit.stdout.startswith(f"{NAME} v2: monitoring (kappa")
+    assert "could not judge" in fit.stdout and "a gate must judge every criterion" in fit.stdout
     for args, fragment in (
         (("rubric", "doctor", "no-such-rubric"), "No rubric 'no-such-rubric'"),
         (("rubric", "doctor", NAME, "--version", "0"), "--version must be 1 or more"),

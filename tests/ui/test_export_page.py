@@ -115,3 +115,25 @@ def test_a_file_prepared_from_the_runs_selection_is_withdrawn_when_the_selection
     at.session_state[SELECTION] = ids
     at.run()
     assert not at.get("download_button")
+
+
+def test_rubric_version_is_a_select_with_any_and_the_file_is_named_by_what_and_when(
+    store: Store, engine: Engine
+) -> None:
+    """Issue 40 item 8: "Rubric version (0 = any)" was a number; every file was "rubric-studio-<format>"."""
+    engine.execute(example_config("haiku", rubric_name="haiku"), subscribers=[store.record])
+    engine.execute(example_config("lipogram"), subscribers=[store.record])
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60).run()
+    at.switch_page("rubric_ui/app_pages/export.py").run()
+    assert not [n for n in at.number_input if n.key == "export_version"]
+    anyv = at.selectbox(key="export_version_(any)")
+    assert anyv.label == "Rubric version" and anyv.options == ["any version"] and anyv.disabled
+    at.selectbox(key="export_rubric").set_value("haiku").run()
+    version = at.selectbox(key="export_version_haiku")
+    assert version.options == ["any version", "v1"] and not version.disabled
+    version.set_value(1).run()
+    assert any("1 run matches" in str(c.value) for c in at.caption)
+    at.button(key="export_go").click().run()
+    assert not at.exception
+    ready = next(str(s.value) for s in at.success if "Ready" in str(s.value))
+    assert re.search(r"as rubric-studio_haiku-v1_\d{4}-\d{2}-\d{2}_\d{4}\.jsonl", ready), ready

@@ -84,7 +84,8 @@ def test_agreement_consistency_and_what_if_views(store: Store, haiku: str) -> No
     assert table.index("false acceptances") < table.index("false rejections")
     assert any("A criterion is flagged when at least 5" in str(c.value) for c in at.caption)
     assert "false acceptances first (1)" in texts(at)
-    assert any(f"run?run={haiku}" in str(m.value) for m in at.markdown)  # the disagreement links to its run
+    # The disagreement links to its cell: the run at that iteration, the criterion chosen (issue 40).
+    assert any(re.search(rf"\(\./\?run={haiku}&it=\d+&crit=\d+\)", str(m.value)) for m in at.markdown)
     at.number_input(key="review_cons_repeats").set_value(3).run()
     at.button(key="review_cons_go").click().run()
     assert not at.exception
@@ -151,9 +152,40 @@ def test_editor_flags_flaky_and_low_kappa_criteria_beside_the_criterion(
     criterion_notes.clear()  # the editor caches flags for 10 s
     at.text_area(key="run_rubric").input("- Exactly three lines\n- Is about spring\n- Mentions rain\n").run()
     preview = "\n".join(str(t.value) for t in at.text)
-    assert "1. Exactly three lines  ⚠ low agreement: 0%, kappa " in preview and "over 6 reviews" in preview
+    # The editor names no library rubric: the flag says where the agreement was measured (issue 40).
+    assert "1. Exactly three lines  ⚠ low agreement in runs of unnamed rubrics: 0%, kappa " in preview
+    assert "over 6 reviews" in preview
     assert "3. Mentions rain\n" in preview + "\n" and "Mentions rain  ⚠" not in preview
     assert any("bundled or vague" in str(c.value) for c in at.caption)
+
+
+def test_editor_agreement_flags_are_scoped_to_the_rubric_they_were_measured_on(store: Store, engine: Engine) -> None:
+    """Issue 40: reviews of "Exactly three lines" in rubric 'haiku' flagged the same text in any other rubric."""
+    from rubric_core.judge.reviews import record_review
+    from rubric_ui.screens.judge_flags import criterion_notes
+
+    runs = [
+        engine.execute(example_config("haiku", rubric_name="haiku"), subscribers=[store.record]).run_id
+        for _ in range(2)
+    ]
+    for row in store.criteria(runs):
+        if row["name"] == "Exactly three lines":
+            verdict = "fail" if row["passed"] else "pass"
+            record_review(
+                store, row["run_id"], iteration=row["iteration"], criterion=row["name"], verdict=verdict, reviewer="ann"
+            )
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120).run()
+
+    def preview_with(name: str) -> str:
+        criterion_notes.clear()
+        at.text_input(key="run_rubric_name").input(name).run()
+        at.text_area(key="run_rubric").input("- Exactly three lines\n- Mentions rain\n").run()
+        assert not at.exception
+        return "\n".join(str(t.value) for t in at.text)
+
+    assert "1. Exactly three lines\n" in preview_with("limericks") + "\n"  # another rubric: no flag
+    assert "1. Exactly three lines  ⚠ low agreement: 0%, kappa " in preview_with("haiku")  # its own: flagged
+    assert "1. Exactly three lines  ⚠ low agreement in 'haiku': 0%, kappa " in preview_with("")  # none: named
 
 
 def test_review_page_without_runs_says_what_to_do(home: Path) -> None:
@@ -204,7 +236,7 @@ def test_export_page_offers_the_calibration_set(store: Store, haiku: str) -> Non
     at.selectbox(key="export_format").set_value("calibration").run()
     at.button(key="export_go").click().run()
     assert not at.exception, at.exception
-    assert any("Ready: 1 record." in s.value for s in at.success)
+    assert any(s.value.startswith("Ready: 1 record, as rubric-studio_") for s in at.success)
 
 
 def test_untrusted_criterion_and_draft_text_is_escaped(store: Store, engine: Engine) -> None:
