@@ -26,9 +26,8 @@ ERRORS_FOR = "run_errors_for"
 """Session key: the editor's values when Start found the errors in ERRORS."""
 CUSTOM = "Custom…"
 PACED_WRITER = "offline:writer?pace=8wps"  # the offline writer streaming at 8 words a second: watch it, no key
-OFFLINE_WRITERS = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER]
-WORKING_CHOICES = [*OFFLINE_WRITERS, *[p.example for p in PROVIDERS.values()], CUSTOM]
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
+WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER, *GRADER_CHOICES[2:]]  # same providers
 
 
 def init_state() -> None:
