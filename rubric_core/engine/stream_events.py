@@ -104,6 +104,7 @@ class StreamTranslator:
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
                         "message_id": m.id,
+                        **_writer_notice(m),
                     },
                 )
                 if drafted is not None:  # a replayed draft the store already has is not counted again
@@ -191,3 +192,9 @@ class StreamTranslator:
     def _add_tokens(self, tokens: dict[str, int]) -> None:
         for k in self.tokens:
             self.tokens[k] += int(tokens.get(k, 0) or 0)
+
+
+def _writer_notice(message: Any) -> dict[str, str]:
+    """How the offline writer read the task, when it says (models/notice.py): stored with the draft event."""
+    notice = (getattr(message, "response_metadata", None) or {}).get("writer_notice")
+    return {"notice": bounded(str(notice), what="notice")} if notice else {}
