@@ -8,6 +8,7 @@ import sys
 SCRIPTS = [
     "bench.overhead",
     "bench.live_latency",
+    "bench.live_tokens",
     "bench.live_freeze",
     "bench.concurrency",
     "bench.scale",

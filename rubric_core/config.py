@@ -1,6 +1,6 @@
 """RunConfig: everything one rubric run needs, validated field by field.
 
-A RunConfig loads from and saves to TOML or YAML, so a rubric and its
+A RunConfig loads from and saves to TOML or YAML (the file read by config_file.py), so a rubric and its
 settings can live in a repository. It never holds an API key.
 """
 
@@ -8,29 +8,23 @@ from __future__ import annotations
 
 import dataclasses
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE
+from rubric_core.config_file import ConfigError, read_config_file
+from rubric_core.config_file import preview as _preview
 from rubric_core.models.providers import ModelSpecError, parse_model_spec
 from rubric_core.rubric import is_visible, parse_criteria
 
 MAX_RUBRIC_BYTES = 64 * 1024
 MAX_TASK_BYTES = 256 * 1024
 MAX_ITERATIONS_LIMIT = 20
+__all__ = ["ConfigError", "RunConfig", "load_config", "read_config_file", "save_config"]
 Strategy = Literal["auto", "tool", "provider"]
 STRATEGIES: tuple[Strategy, ...] = ("auto", "tool", "provider")
-
-
-class ConfigError(ValueError):
-    """One or more invalid fields; `errors` maps a field name to its message."""
-
-    def __init__(self, errors: dict[str, str]) -> None:
-        self.errors = errors
-        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
 
 
 @dataclass(frozen=True)
@@ -283,11 +277,6 @@ def _kind(value: Any) -> str:
     return f"a {type(value).__name__}"
 
 
-def _preview(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
 def _tools(value: Any, errors: dict[str, str], *, project_tools: bool = False) -> tuple[str, ...]:
     """grader_tools: a list of tool names, or one string of names separated by commas or spaces.
 
@@ -350,62 +339,6 @@ def load_config(path: str | Path, *, project: str = "") -> RunConfig:
         )
         raise ConfigError({"columns": msg})
     return RunConfig.from_dict({**data, "project": project} if project else data)
-
-
-def read_config_file(path: str | Path) -> dict[str, Any]:
-    """The settings table of a .toml, .yaml or .yml config file, unvalidated (ConfigError when it cannot be read,
-    parsed, or tries to choose the project)."""
-    from rubric_core.files import CONFIG_FILE_LIMIT, FileProblem, read_text
-
-    p = Path(path)
-    if p.suffix.lower() not in (".toml", ".yaml", ".yml"):
-        raise ConfigError({"config": f"Config file {p} must end in .toml, .yaml or .yml."})
-    try:
-        raw = read_text(p, "config", CONFIG_FILE_LIMIT)  # a UTF-8 byte order mark is dropped, not refused
-    except FileProblem as exc:
-        raise ConfigError({"config": f"{exc} Check the path."}) from None
-    try:
-        if p.suffix.lower() == ".toml":
-            data = tomllib.loads(raw)
-        else:
-            import yaml
-
-            data = yaml.safe_load(raw) or {}
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError({"config": f"{p} is not valid TOML: {exc}"}) from None
-    except Exception as exc:  # noqa: BLE001 -- yaml.YAMLError, without importing yaml at module level
-        raise ConfigError({"config": f"{p} is not valid YAML: {_yaml_problem(exc)}"}) from None
-    if not isinstance(data, dict):
-        raise ConfigError({"config": f"{p} must hold a table of settings (task, rubric, model...)."})
-    if data.get("project"):
-        msg = (
-            f"{p} sets project: a config file cannot choose which folder's code runs. Open the project with "
-            '--project DIR (or RUBRIC_STUDIO_PROJECT) and keep agent = "NAME" in the file.'
-        )
-        raise ConfigError({"project": msg})
-    return data
-
-
-def _yaml_problem(exc: BaseException) -> str:
-    """A YAML parser error in one line: what is wrong and where (PyYAML's own text spans several lines).
-
-    Both places are given when the parser names two: where the construct began (an unclosed bracket or
-    quote) and where it noticed the problem (often the end of the file).
-    """
-
-    def at(mark: Any) -> str:
-        return f" (line {mark.line + 1}, column {mark.column + 1})" if mark is not None else ""
-
-    problem = getattr(exc, "problem", None)
-    context = getattr(exc, "context", None)
-    if not problem and not context:
-        return " ".join(str(exc).split()) + "."
-    parts = []
-    if context:
-        parts.append(f"{context}{at(getattr(exc, 'context_mark', None))}")
-    if problem:
-        parts.append(f"{problem}{at(getattr(exc, 'problem_mark', None))}")
-    return " ".join(": ".join(parts).split()) + "."
 
 
 def save_config(config: RunConfig, path: str | Path) -> None:

@@ -18,3 +18,9 @@ def run_facts(iterations: int, tokens: int, seconds: float | None = None, *, tur
     if turns > 1:
         facts = f"{counted(turns, 'turn')} · {facts}"
     return facts if seconds is None else f"{facts} · {seconds:.1f} s"
+
+
+def sentence(text: str) -> str:
+    """`text` ending as a sentence does, with one full stop (none added after '.', '!', '?' or ':')."""
+    text = text.rstrip()
+    return text if not text or text[-1] in ".!?:" else text + "."

@@ -61,6 +61,10 @@ __all__ = [
 ]
 
 
+_BARE_NOUN = re.compile(r"(?i)(?:(?:an?|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}")
+"""A criterion of one to three plain words and no verb the grader reads ("Numbered list", "Subject line")."""
+
+
 def interpret(criterion: Criterion) -> CheckSpec | None:
     """The check a criterion asks for, or None when the offline grader cannot judge it."""
     return plan(criterion).spec
@@ -75,6 +79,14 @@ def plan(criterion: Criterion) -> CheckPlan:
         if inner.spec is not None and inner.spec.check in _TEXT_CHECKS:
             return scoped(inner, part[0])
     planned = _plan(criterion)
+    if planned.spec is None and _BARE_NOUN.fullmatch(criterion.text.strip()):
+        # "Numbered list", "Subject line", "A greeting": a bare noun phrase asks that the text has one
+        bare = re.sub(r"(?i)^(?:an?|the)\s+", "", criterion.text.strip())
+        article = "an" if bare[:1].lower() in "aeiou" else "a"
+        plural = bare.lower().endswith("s") and not bare.lower().endswith("ss")
+        had = _plan(replace(criterion, text=f"Has {bare.lower()}" if plural else f"Has {article} {bare.lower()}"))
+        if had.spec is not None and not had.spec.params.get("unjudged"):
+            return had
     if planned.spec is None and planned.reason == NO_PHRASING:
         return (
             token_plan(criterion.text, "no check of the offline grader reads what the criterion asks of it") or planned

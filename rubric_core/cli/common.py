@@ -123,12 +123,41 @@ def count_arg(value: str) -> int:
 
 
 def positive_arg(value: str) -> int:
-    """argparse type: a whole number, 1 or more."""
-    n = count_arg(value)
+    """argparse type: a whole number, 1 or more (and no more than a database can hold)."""
+    try:
+        n = int(value)
+    except ValueError:
+        n = -1
+    if n < 0:
+        msg = f"{value!r} is not a count: use a whole number, 1 or more."
+        raise argparse.ArgumentTypeError(msg)
     if n < 1:
-        msg = f"{value!r} must be 1 or more."
+        msg = f"{value!r} must be 1 or more (a whole number)."
+        raise argparse.ArgumentTypeError(msg)
+    if n > MAX_WHOLE:
+        msg = f"{value!r} is too large: the most is {MAX_WHOLE:,}."
         raise argparse.ArgumentTypeError(msg)
     return n
+
+
+MAX_PATH_BYTES = 4096
+MAX_NAME_BYTES = 255
+"""What a path may hold on Linux (PATH_MAX, NAME_MAX): past it the system refuses the name itself."""
+
+
+def path_arg(value: str) -> str:
+    """argparse type: a file or folder path, refused when empty, holding NUL, or too long for the file system."""
+    if not value.strip():
+        msg = "the path is empty: give a file's (or a folder's) path"
+        raise argparse.ArgumentTypeError(msg)
+    if "\x00" in value:
+        msg = "the path holds a NUL character, which no file name can hold"
+        raise argparse.ArgumentTypeError(msg)
+    encoded = os.fsencode(value)
+    if len(encoded) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES for part in encoded.split(b"/")):
+        msg = f"the path {value[:40]!r}... is too long for a file name: give a shorter one"
+        raise argparse.ArgumentTypeError(msg)
+    return value
 
 
 def date_arg(value: str) -> float:
@@ -157,6 +186,7 @@ def add_project_flags(parser: argparse.ArgumentParser, *, agent: bool = True, co
     """--project (and --agent) for the commands that run an agent; `columns`: --agent repeatable (a matrix)."""
     parser.add_argument(
         "--project",
+        type=path_arg,
         help="the project folder whose rubric-studio.toml names agents and grader tools "
         "(default: $RUBRIC_STUDIO_PROJECT, else the current folder if it has one)",
     )

@@ -21,6 +21,26 @@ def add_scheduler_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--scheduler", help=SCHEDULER_HELP)
 
 
+def check_scheduler(args: argparse.Namespace) -> None:
+    """Refuse a --scheduler (or $RUBRIC_STUDIO_DASK_SCHEDULER) that is not an address, before anything runs.
+
+    Whether the scheduler answers is found when the runs are sent (make_manager), still before anything is stored.
+    """
+    from rubric_core.cli.common import BadInput
+    from rubric_core.execution.dask_settings import DaskConfigError, scheduler_address
+
+    flag = getattr(args, "scheduler", None)
+    if flag is not None and not flag.strip():
+        raise BadInput(
+            "--scheduler is empty: give the Dask scheduler as tcp://HOST:PORT, or leave --scheduler out to run on "
+            "this machine."
+        )
+    try:
+        scheduler_address(flag)
+    except DaskConfigError as exc:
+        raise BadInput(f"{exc} Nothing was run or stored.") from None
+
+
 def make_manager(engine: Any, store: Any, args: argparse.Namespace) -> Any:
     """A RunManager running on the Dask cluster the flag or environment names, else on this machine."""
     from rubric_core.cli.common import BadInput

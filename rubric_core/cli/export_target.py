@@ -19,7 +19,18 @@ def export_target_problem(fmt: str, out: str) -> str | None:
 
     if not out.strip():
         return "--out is empty: give the file to write (a folder for --format parquet)."
+    if "\x00" in out:
+        return "--out holds a NUL character, which no file name can hold: give the file to write."
+    from rubric_core.cli.common import MAX_NAME_BYTES, MAX_PATH_BYTES
+
+    encoded = os.fsencode(out)
+    if len(encoded) > MAX_PATH_BYTES or any(len(part) > MAX_NAME_BYTES for part in encoded.split(b"/")):
+        return f"--out {out[:40]!r}... is too long for a file name: give a shorter one."
     p = Path(out).expanduser()
+    if p.is_symlink() and not p.exists():
+        return f"--out {p} is a link to nothing ({os.readlink(p)}): writing it would create a file elsewhere. Give a plain path."
+    if p.exists() and not p.is_dir() and not p.is_file():
+        return f"--out {p} is not a regular file (a pipe, a socket or a device): give a file path to write."
     if fmt == "parquet":
         if p.exists() and not p.is_dir():
             return f"--out {p} is a file; a parquet export writes a folder of files. Give a folder path."

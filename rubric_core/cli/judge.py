@@ -12,7 +12,9 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import BadInput, audit, open_cli_store, read_text_file, whole_arg
+from rubric_core.cli.common import BadInput, audit, open_cli_store, path_arg, read_text_file, whole_arg
+from rubric_core.cli.lookup import find_run, find_suite, model_spec
+from rubric_core.cli.plan import Plan, command
 from rubric_core.verdicts import check_text
 
 
@@ -27,17 +29,20 @@ def _zero_based(value: int | None, what: str) -> int | None:
     return value - 1
 
 
-def cmd_review(args: argparse.Namespace) -> int:
+def resolve_review(args: argparse.Namespace) -> Plan:
     from rubric_core.access.identity import cli_actor
-    from rubric_core.judge.reviews import ReviewError, check_reviewer, record_review
+    from rubric_core.judge.reviews import ReviewError, check_review
 
-    store = open_cli_store()
+    store = open_cli_store(write=True)
+    run = find_run(store, args.run_id)
     try:
         # The typed name is checked as typed (an invisible name would pass once prefixed with "cli:").
+        from rubric_core.judge.reviews import check_reviewer
+
         typed = check_reviewer(args.reviewer)
-        row = record_review(
+        review = check_review(
             store,
-            args.run_id,
+            run["id"],
             iteration=int(_zero_based(args.iteration, "iteration") or 0),
             turn=_zero_based(args.turn, "turn"),
             criterion=args.criterion,
@@ -48,11 +53,18 @@ def cmd_review(args: argparse.Namespace) -> int:
         )
     except ReviewError as exc:
         raise BadInput(str(exc)) from None
-    audit(store, "review", run_id=args.run_id, detail=f"review of {row['criterion']!r}: {args.verdict}")
+    return Plan(lambda: _review(store, run["id"], review, args))
+
+
+def _review(store: Any, run_id: str, review: dict[str, Any], args: argparse.Namespace) -> int:
+    from rubric_core.store import judge as judge_store
+
+    row = judge_store.add_review(store, **review)
+    audit(store, "review", run_id=run_id, detail=f"review of {row['criterion']!r}: {args.verdict}")
     verdict = next(
         (
             c["verdict"]
-            for c in store.criteria([args.run_id])
+            for c in store.criteria([run_id])
             if (c["turn"], c["iteration"], c["position"]) == (row["turn"], row["iteration"], row["position"])
         ),
         "n/a",
@@ -64,7 +76,7 @@ def cmd_review(args: argparse.Namespace) -> int:
         agrees = "agrees with" if (verdict == "pass") == bool(row["passed"]) else "disagrees with"
     revision = f" (supersedes {row['revision']} earlier review(s))" if row["revision"] else ""
     print(
-        f"reviewed run {args.run_id} turn {row['turn'] + 1} iteration {row['iteration'] + 1} "
+        f"reviewed run {run_id} turn {row['turn'] + 1} iteration {row['iteration'] + 1} "
         f"{row['criterion']!r}: {human} by {row['reviewer']}{revision}; {agrees} the grader ({verdict})"
     )
     return 0
@@ -72,13 +84,9 @@ def cmd_review(args: argparse.Namespace) -> int:
 
 def suite_run_ids(store: Any, suite_id: str) -> list[str]:
     """The item runs of a suite run (id or unique prefix); bad input when there is none or none started."""
-    from rubric_core.suites.suite_store import find_suite_run
     from rubric_core.suites.suite_store import suite_run_ids as item_run_ids
 
-    try:
-        suite = find_suite_run(store, suite_id)
-    except KeyError as exc:
-        raise BadInput(str(exc).strip("'\"")) from None
+    suite = find_suite(store, suite_id)
     ids = item_run_ids(store, suite["id"])
     if not ids:
         msg = f"Suite run {suite['id']} has no item runs yet: resume it with `python -m rubric_core suite resume`."
@@ -89,19 +97,19 @@ def suite_run_ids(store: Any, suite_id: str) -> list[str]:
 def _selected_runs(store: Any, args: argparse.Namespace) -> tuple[list[str], str]:
     from rubric_core.store import judge as judge_store
 
-    if args.run:
-        if store.get_run(args.run) is None:
-            msg = f"No run {args.run!r} in the store. List runs with `python -m rubric_core runs`."
-            raise BadInput(msg)
-        return [args.run], f"run {args.run}"
-    if args.suite:
+    if args.run is not None:
+        run = find_run(store, args.run)
+        return [run["id"]], f"run {run['id']}"
+    if args.suite is not None:
         return suite_run_ids(store, args.suite), f"suite run {args.suite}"
-    if args.rubric_name:
+    if args.rubric_name is not None:
         ids = judge_store.run_ids_with_rubric_name(store, args.rubric_name)
         if not ids:
             msg = f"No run uses a library rubric named {args.rubric_name!r}. List rubrics on the Rubrics page."
             raise BadInput(msg)
         return ids, f"rubric {args.rubric_name!r} ({len(ids)} runs)"
+    if not args.grader.strip():
+        raise BadInput("--grader is empty: give a grader spec exactly as stored, e.g. offline:grader.")
     ids = judge_store.run_ids_with_grader(store, args.grader)
     if not ids:
         msg = f"No run was graded by {args.grader!r}. Give the grader spec exactly as stored, e.g. offline:grader."
@@ -118,11 +126,15 @@ def _fmt(value: float | None, pattern: str = "{:.2f}") -> str:
     return "n/a" if value is None else pattern.format(value)
 
 
-def cmd_agreement(args: argparse.Namespace) -> int:
-    from rubric_core.judge.agreement import FLAG_RULE, agreement
-
+def resolve_agreement(args: argparse.Namespace) -> Plan:
     store = open_cli_store()
     ids, what = _selected_runs(store, args)
+    return Plan(lambda: _agreement(store, ids, what, args))
+
+
+def _agreement(store: Any, ids: list[str], what: str, args: argparse.Namespace) -> int:
+    from rubric_core.judge.agreement import FLAG_RULE, agreement
+
     report = agreement(store, ids)
     if args.jsonl:
         for a in report.criteria:
@@ -163,17 +175,11 @@ def cmd_agreement(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_regrade(args: argparse.Namespace) -> int:
-    from rubric_core.judge.regrade import RegradeError
+def resolve_regrade(args: argparse.Namespace) -> Plan:
+    from rubric_core.judge.regrade import MAX_REPEATS, RegradeError, check_grader, regrade_config, stored_drafts
 
     if (args.run_id is None) == (args.suite is None):
         raise BadInput("Give a run id or --suite SUITE_ID (one of them) to regrade.")
-    store = open_cli_store()
-    if args.run_id is not None and store.get_run(args.run_id) is None:
-        raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
-    rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
-    from rubric_core.judge.regrade import MAX_REPEATS
-
     if args.repeat is not None and not 1 <= args.repeat <= MAX_REPEATS:
         bound = "at least 1" if args.repeat < 1 else f"at most {MAX_REPEATS} (each repeat is a full grading pass)"
         raise BadInput(f"--repeat must be {bound}; got {args.repeat}.")
@@ -183,20 +189,46 @@ def cmd_regrade(args: argparse.Namespace) -> int:
         raise BadInput(
             "--iteration does not go with --suite: a suite's consistency check grades each item's final draft."
         )
+    iteration = _zero_based(args.iteration, "iteration")
+    if args.grader is not None:
+        model_spec(args.grader, "--grader")
+    rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
+    store = open_cli_store()
+    if args.run_id is not None:
+        run = find_run(store, args.run_id)
+        args.run_id = run["id"]
+        ids = [run["id"]]
+    else:
+        ids = suite_run_ids(store, args.suite)
     try:
-        if args.suite is not None:
-            code = _suite_regrade(store, args, rubric)
-        elif args.repeat is not None:
-            code = _consistency(store, args, rubric)
-        else:
-            code = _what_if(store, args, rubric)
+        check_grader(regrade_config(store.get_run(ids[0]), rubric=rubric, grader=args.grader), None)
+        if iteration is not None:
+            drafts = stored_drafts(store, ids[0])
+            last_turn = max((d.turn for d in drafts), default=0)
+            have = [d.iteration for d in drafts if d.turn == last_turn]
+            if iteration not in have:
+                shown = f"1 to {max(have) + 1}" if have else "none"
+                raise BadInput(f"--iteration {iteration + 1}: run {ids[0]} has no such graded draft (it has {shown}).")
     except RegradeError as exc:
         raise BadInput(str(exc)) from None
-    if not store.readonly:
-        action = "consistency" if args.repeat is not None else "what_if"
-        how = f"regrade{f' --repeat {args.repeat}' if args.repeat is not None else ''}"
-        audit(store, action, run_id=args.run_id or "", suite_run_id=args.suite or "", detail=how)
-    return code
+
+    def apply() -> int:
+        try:
+            if args.suite is not None:
+                code = _suite_regrade(store, args, rubric)
+            elif args.repeat is not None:
+                code = _consistency(store, args, rubric)
+            else:
+                code = _what_if(store, args, rubric)
+        except RegradeError as exc:
+            raise BadInput(str(exc)) from None
+        if not store.readonly:
+            action = "consistency" if args.repeat is not None else "what_if"
+            how = f"regrade{f' --repeat {args.repeat}' if args.repeat is not None else ''}"
+            audit(store, action, run_id=args.run_id or "", suite_run_id=args.suite or "", detail=how)
+        return code
+
+    return Plan(apply)
 
 
 def _suite_regrade(store: Any, args: argparse.Namespace, rubric: str | None) -> int:
@@ -330,7 +362,7 @@ def add_commands(sub: Any) -> None:
     review.add_argument("--verdict", required=True, help="pass or fail")
     review.add_argument("--reason", required=True, help="why (shown beside the grader's gap)")
     review.add_argument("--reviewer", required=True, help="who reviews (stored as cli:NAME)")
-    review.set_defaults(func=cmd_review)
+    command(review, resolve_review)
 
     agree = sub.add_parser("agreement", help="grader-human agreement, Cohen's kappa, confusion matrix")
     which = agree.add_mutually_exclusive_group(required=True)
@@ -339,17 +371,17 @@ def add_commands(sub: Any) -> None:
     which.add_argument("--rubric-name", dest="rubric_name", help="every run of a library rubric")
     which.add_argument("--grader", help="every run graded by this grader spec")
     agree.add_argument("--jsonl", action="store_true", help="one JSON object per line")
-    agree.set_defaults(func=cmd_agreement)
+    command(agree, resolve_agreement)
 
     regrade = sub.add_parser("regrade", help="what-if regrade of a run's drafts, or (--repeat) a consistency check")
     regrade.add_argument("run_id", nargs="?", help="the run to regrade (or --suite)")
     regrade.add_argument("--suite", help="regrade every item of this suite run (pass-rate deltas per criterion)")
-    regrade.add_argument("--rubric-file", help="grade under this rubric instead of the run's")
+    regrade.add_argument("--rubric-file", type=path_arg, help="grade under this rubric instead of the run's")
     regrade.add_argument("--grader", help="grade with this grader spec instead of the run's")
     regrade.add_argument("--repeat", type=whole_arg, help="grade one draft N times, 1 to 20 (consistency; 5 is usual)")
     regrade.add_argument("--iteration", type=whole_arg, help="with --repeat: the draft (1 = first; default the final)")
     regrade.add_argument("--jsonl", action="store_true", help="print the report as one JSON object")
-    regrade.set_defaults(func=cmd_regrade)
+    command(regrade, resolve_regrade)
 
 
 __all__ = ["add_commands", "suite_run_ids"]

@@ -12,6 +12,7 @@ from typing import NoReturn
 from rubric_core import logs
 from rubric_core.cli import following, judge, rubric, run, store, suite, ui
 from rubric_core.cli.common import EXIT_BAD_INPUT, EXIT_OTHER, BadInput, describe_unexpected
+from rubric_core.cli.plan import WroteThenRefused, execute
 from rubric_core.cli.terminal import SafeStream
 from rubric_core.config import ConfigError
 from rubric_core.execution.settings import WorkersSettingError
@@ -87,7 +88,14 @@ def main(argv: Sequence[str] | None = None, *, prog: str = PROG) -> int:
 def _run(args: argparse.Namespace) -> int:
     """Run the command; every failure a user can cause or meet is one message on stderr, never a traceback."""
     try:
-        code = int(args.func(args))
+        code = execute(args)
+    except WroteThenRefused as exc:
+        # Exit 2 promises that nothing stored changed: a refusal met after a write is a failure, said as one.
+        print(
+            f"error: {exc} This was found after part of the work had been stored; check what the command wrote.",
+            file=sys.stderr,
+        )
+        return EXIT_OTHER
     except (BadInput, StoreError, WorkersSettingError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT

@@ -10,7 +10,18 @@ import json
 import sys
 from typing import Any
 
-from rubric_core.cli.common import EXIT_BELOW, EXIT_OK, BadInput, open_cli_store, read_text_file
+from rubric_core.cli.common import (
+    EXIT_BELOW,
+    EXIT_OK,
+    BadInput,
+    count_arg,
+    open_cli_store,
+    path_arg,
+    read_text_file,
+    whole_arg,
+)
+from rubric_core.cli.lookup import find_proposal, model_spec, models_ready, rubric_version, rubric_versions
+from rubric_core.cli.plan import Plan, command
 
 
 def _print_json(kind: str, data: dict[str, Any]) -> None:
@@ -29,6 +40,57 @@ def _model_failed(exc: Any) -> int:
         raise BadInput(str(exc))
     print(f"error: {exc}", file=sys.stderr)
     return EXIT_BELOW
+
+
+def resolve_draft(args: argparse.Namespace) -> Plan:
+    """Every input of `rubric draft` checked (the note, the model, the files, the task) before anything is drafted
+    or a model called: exit 2 says what and why."""
+    from rubric_core.assistant.draft_inputs import check_note, check_task
+    from rubric_core.assistant.drafting import DraftInputError, drafter_model
+
+    if args.model is not None and not args.model.strip():
+        raise BadInput(
+            "--model is empty: leave --model out to draft with the offline rules, or name a provider model such as "
+            "openai:gpt-4o-mini."
+        )
+    try:
+        if args.note is not None:
+            check_note(args.note)
+        spec = drafter_model(args.model)
+        if args.rubric_file and args.note is None:
+            raise BadInput(
+                '--rubric-file needs --note: say what to change in that rubric ("remove 2", "add a greeting").'
+            )
+        if args.rubric_file and spec:
+            raise BadInput("--rubric-file is amended by the rules: leave --model out.")
+        task = check_task(read_text_file(args.task_file, "task"))
+        rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
+    except DraftInputError as exc:
+        raise BadInput(str(exc)) from None
+    if spec:
+        model_spec(spec, "--model")
+        models_ready([("--model", spec)])
+    return Plan(lambda: _draft(task, rubric, args))
+
+
+def _draft(task: str, rubric: str | None, args: argparse.Namespace) -> int:
+    from rubric_core.assistant.drafting import DraftInputError, amend_rubric, draft_rubric
+    from rubric_core.assistant.llm import AssistantModelError
+
+    try:
+        if rubric is not None:
+            draft = amend_rubric(task, rubric, args.note)
+        else:
+            draft = draft_rubric(task, model=args.model, note=args.note or "")
+    except DraftInputError as exc:
+        raise BadInput(str(exc)) from None
+    except AssistantModelError as exc:
+        return _model_failed(exc)
+    if args.jsonl:
+        _print_json("rubric_draft", draft.to_dict())
+        return EXIT_OK
+    _print_draft(draft)
+    return EXIT_OK
 
 
 def _print_draft(draft: Any) -> None:
@@ -57,53 +119,34 @@ def _print_draft(draft: Any) -> None:
         )
 
 
-def cmd_draft(args: argparse.Namespace) -> int:
-    from rubric_core.assistant.draft_inputs import check_note, check_task
-    from rubric_core.assistant.drafting import DraftInputError, amend_rubric, draft_rubric, drafter_model
-    from rubric_core.assistant.llm import AssistantModelError
+def resolve_doctor(args: argparse.Namespace) -> Plan:
+    from rubric_core.store import assistant as assistant_store
 
-    # Everything given is checked before anything is drafted (or a model called): exit 2 says what and why.
-    try:
-        if args.note is not None:
-            check_note(args.note)
-        drafter_model(args.model)
-        if args.rubric_file and args.note is None:
-            raise BadInput(
-                '--rubric-file needs --note: say what to change in that rubric ("remove 2", "add a greeting").'
-            )
-        if args.rubric_file and args.model and drafter_model(args.model):
-            raise BadInput("--rubric-file is amended by the rules: leave --model out.")
-        task = check_task(read_text_file(args.task_file, "task"))
-        rubric = read_text_file(args.rubric_file, "rubric") if args.rubric_file else None
-        if rubric is not None:
-            draft = amend_rubric(task, rubric, args.note)
-        else:
-            draft = draft_rubric(task, model=args.model, note=args.note or "")
-    except DraftInputError as exc:
-        raise BadInput(str(exc)) from None
-    except AssistantModelError as exc:
-        return _model_failed(exc)
-    if args.jsonl:
-        _print_json("rubric_draft", draft.to_dict())
-        return EXIT_OK
-    _print_draft(draft)
-    return EXIT_OK
+    store = open_cli_store(write=True)
+    version = rubric_version(store, args.name, args.version)
+    split = assistant_store.read_split(store, args.name)
+    if args.seed is not None and split is not None and split[0] != args.seed:
+        raise BadInput(
+            f"--seed {args.seed}: rubric {args.name!r}'s review split is fixed (seed {split[0]}, stored on its first "
+            "diagnosis), so every proof of it is scored on the same held-out runs and a review added later never "
+            "changes side. Leave --seed out. Another split starts with another rubric name: save the rubric under a "
+            "new name and run it there."
+        )
+    if args.model is not None and not args.model.startswith("offline:"):
+        model_spec(args.model, "--model")
+        models_ready([("--model", args.model)])
+    elif args.model is not None:
+        model_spec(args.model, "--model")
+    return Plan(lambda: _doctor(store, version, args))
 
 
-def _version(args: argparse.Namespace) -> int | None:
-    if args.version is not None and args.version < 1:
-        raise BadInput(f"--version must be 1 or more; got {args.version}.")
-    return args.version
-
-
-def cmd_doctor(args: argparse.Namespace) -> int:
+def _doctor(store: Any, version: int, args: argparse.Namespace) -> int:
     from rubric_core.assistant.doctor import examine
     from rubric_core.assistant.llm import AssistantModelError
     from rubric_core.assistant.proof import AssistantError
 
-    store = open_cli_store(write=True)
     try:
-        diagnosis = examine(store, args.name, _version(args), model=args.model, seed=args.seed)
+        diagnosis = examine(store, args.name, version, model=args.model, seed=args.seed)
     except AssistantError as exc:
         raise BadInput(str(exc)) from None
     except AssistantModelError as exc:
@@ -149,16 +192,34 @@ def _score_line(label: str, s: dict[str, Any]) -> str:
     )
 
 
-def cmd_prove(args: argparse.Namespace) -> int:
-    from rubric_core.assistant.proof import AssistantError, prove
+def resolve_prove(args: argparse.Namespace) -> Plan:
+    from rubric_core.assistant.evidence import version_run_ids
 
     store = open_cli_store(write=True)
+    proposal = find_proposal(store, args.proposal)
+    if proposal["rubric_name"] != args.name:
+        raise BadInput(
+            f"Proposal {proposal['id']} edits rubric {proposal['rubric_name']!r}, not {args.name!r}: prove it as "
+            f"`rubric-studio rubric prove {proposal['rubric_name']} --proposal {proposal['id']}`."
+        )
+    if args.grader is not None:
+        model_spec(args.grader, "--grader")
+        models_ready([("--grader", args.grader)])
+    if not version_run_ids(store, proposal["rubric_name"], proposal["rubric_version"]):
+        raise BadInput(
+            f"Rubric {proposal['rubric_name']!r} version {proposal['rubric_version']} has no graded run: a proof "
+            "regrades stored drafts, so run the version (a run or a suite) first."
+        )
+    return Plan(lambda: _prove(store, proposal["id"], args))
+
+
+def _prove(store: Any, proposal_id: str, args: argparse.Namespace) -> int:
+    from rubric_core.assistant.proof import AssistantError, prove
+
     try:
-        proof = prove(store, args.proposal, grader=args.grader)
+        proof = prove(store, proposal_id, grader=args.grader)
     except AssistantError as exc:
         raise BadInput(str(exc)) from None
-    if proof.rubric_name != args.name:
-        raise BadInput(f"Proposal {args.proposal} edits rubric {proof.rubric_name!r}, not {args.name!r}.")
     data = proof.to_dict()
     if args.jsonl:
         _print_json("proof", data)
@@ -192,34 +253,49 @@ def cmd_prove(args: argparse.Namespace) -> int:
     return EXIT_OK if proof.outcome == "better" else EXIT_BELOW
 
 
-def cmd_accept(args: argparse.Namespace) -> int:
-    from rubric_core.assistant.accept import accept
+def resolve_accept(args: argparse.Namespace) -> Plan:
+    from rubric_core.assistant.accept import check_accept
     from rubric_core.assistant.proof import AssistantError
 
     store = open_cli_store(write=True)
+    proposal = find_proposal(store, args.proposal)
+    if proposal["rubric_name"] != args.name:
+        raise BadInput(
+            f"Proposal {proposal['id']} edits rubric {proposal['rubric_name']!r}, not {args.name!r}: nothing was saved."
+        )
     try:
-        done = accept(store, args.proposal, anyway=args.anyway)
+        plan = check_accept(store, proposal, anyway=args.anyway)
     except AssistantError as exc:
         raise BadInput(str(exc)) from None
-    if done.name != args.name:
-        raise BadInput(f"Proposal {args.proposal} edits rubric {done.name!r}, not {args.name!r}.")
+    return Plan(lambda: _accept(store, plan))
+
+
+def _accept(store: Any, plan: Any) -> int:
+    from rubric_core.assistant.accept import apply_accept
+
+    done = apply_accept(store, plan)
     said = "saved as version" if done.new else "is already version"
     print(f"{done.name} {said} {done.version} (proof {done.proof_id}: {done.outcome.replace('_', ' ')})")
+    if done.reverted:
+        print(
+            f"note: v{done.version} is the proposal's edit of v{plan.proposal['rubric_version']}, so it undoes what came "
+            f"after that version: {'; '.join(done.reverted)}."
+        )
     return EXIT_OK
 
 
-def cmd_fitness(args: argparse.Namespace) -> int:
+def resolve_fitness(args: argparse.Namespace) -> Plan:
+    store = open_cli_store()
+    versions = rubric_versions(store, args.name)
+    chosen = [rubric_version(store, args.name, args.version)] if args.version is not None else versions
+    return Plan(lambda: _fitness(store, chosen, args))
+
+
+def _fitness(store: Any, chosen: list[int], args: argparse.Namespace) -> int:
     from rubric_core.assistant.fitness import fitness
 
-    store = open_cli_store()
-    versions = [v["version"] for v in store.rubric_versions(args.name)]
-    if not versions:
-        raise BadInput(f"No rubric {args.name!r} in the library.")
-    chosen = [_version(args)] if args.version else versions
     for v in chosen:
-        if v not in versions:
-            raise BadInput(f"Rubric {args.name!r} has no version {v}; it has {', '.join(map(str, versions))}.")
-        f = fitness(store, args.name, int(v or 0))
+        f = fitness(store, args.name, v)
         if args.jsonl:
             _print_json("fitness", {"rubric_name": args.name, "rubric_version": v, **f.to_dict()})
         else:
@@ -232,7 +308,7 @@ def add_commands(sub: Any) -> None:
     rubric = sub.add_parser("rubric", help="the rubric assistant: draft, diagnose, prove and accept edits")
     rsub = rubric.add_subparsers(dest="rubric_command", required=True)
     draft = rsub.add_parser("draft", help="draft a rubric from a task (offline rules, or --model through an LLM)")
-    draft.add_argument("--task-file", required=True, help="the task, a UTF-8 text file")
+    draft.add_argument("--task-file", type=path_arg, required=True, help="the task, a UTF-8 text file")
     draft.add_argument("--model", help="provider:model-id to draft with (default: offline rules)")
     draft.add_argument(
         "--note",
@@ -240,30 +316,34 @@ def add_commands(sub: Any) -> None:
         "be applied is refused (exit 2)",
     )
     draft.add_argument(
-        "--rubric-file", help="a rubric to amend with --note instead of a fresh draft (one '- line' each)"
+        "--rubric-file",
+        type=path_arg,
+        help="a rubric to amend with --note instead of a fresh draft (one '- line' each)",
     )
     draft.add_argument("--jsonl", action="store_true", help="one JSON record")
-    draft.set_defaults(func=cmd_draft)
+    command(draft, resolve_draft)
     doctor = rsub.add_parser("doctor", help="findings and proposed edits for a library rubric version")
     doctor.add_argument("name")
-    doctor.add_argument("--version", type=int, help="the version (default: the latest)")
+    doctor.add_argument("--version", type=whole_arg, help="the version (default: the latest)")
     doctor.add_argument("--model", help="provider:model-id to propose edits with too (default: rules only)")
-    doctor.add_argument("--seed", type=int, help="the seed of this rubric's review split, on first use only")
+    doctor.add_argument(
+        "--seed", type=count_arg, help="the seed of this rubric's review split (0 or more), on first use only"
+    )
     doctor.add_argument("--jsonl", action="store_true", help="one JSON record per finding and proposal")
-    doctor.set_defaults(func=cmd_doctor)
+    command(doctor, resolve_doctor)
     prove = rsub.add_parser("prove", help="regrade the stored drafts under a proposal, score it on held-out reviews")
     prove.add_argument("name")
     prove.add_argument("--proposal", required=True, help="the proposal's id (or its start) from `rubric doctor`")
     prove.add_argument("--grader", help="grader spec (default: each run's own grader)")
     prove.add_argument("--jsonl", action="store_true", help="one JSON record")
-    prove.set_defaults(func=cmd_prove)
+    command(prove, resolve_prove)
     accept = rsub.add_parser("accept", help="save a proven proposal as a new version of the rubric")
     accept.add_argument("name")
     accept.add_argument("--proposal", required=True)
     accept.add_argument("--anyway", action="store_true", help="accept a proposal not proven better, on purpose")
-    accept.set_defaults(func=cmd_accept)
+    command(accept, resolve_accept)
     fit = rsub.add_parser("fitness", help="what each version's held-out agreement makes it good for")
     fit.add_argument("name")
-    fit.add_argument("--version", type=int)
+    fit.add_argument("--version", type=whole_arg, help="one version (default: every version)")
     fit.add_argument("--jsonl", action="store_true")
-    fit.set_defaults(func=cmd_fitness)
+    command(fit, resolve_fitness)

@@ -18,12 +18,15 @@ from rubric_core.cli.common import (
     audit,
     open_cli_store,
     open_project,
+    path_arg,
     project_fields,
     read_text_file,
     run_settings,
 )
-from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
+from rubric_core.cli.dask import add_scheduler_flag, check_scheduler, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
+from rubric_core.cli.lookup import find_run, models_ready
+from rubric_core.cli.plan import Plan, command
 from rubric_core.cli.project_check import check_project_run
 from rubric_core.cli.steer import OptionalCommands, add_step_flags, step_mode
 from rubric_core.cli.steer import add_commands as add_steer_commands
@@ -53,6 +56,10 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
         data.update({k: v for k, v in loaded.items() if v not in ("", [], None, {})})
     if args.task is not None and args.task_file:
         raise BadInput("Give the task as --task or --task-file, not both.")
+    if args.example and (args.task is not None or args.task_file):
+        raise BadInput(
+            f"--example {args.example} brings its own task; --task / --task-file would replace it. Give one of them."
+        )
     if args.rubric is not None and args.rubric_file:
         raise BadInput("Give the rubric as --rubric or --rubric-file, not both.")
     if args.task is not None:
@@ -72,22 +79,16 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
 
 def preflight(config: RunConfig) -> None:
     """Refuse a run whose models cannot be used now (missing key, Ollama unreachable) before anything is stored."""
-    from rubric_core.models.providers import check_model_ready, parse_model_spec
-
-    for role, spec in (("Working model", config.model), ("Grader model", config.grader)):
-        problem = check_model_ready(parse_model_spec(spec))
-        if problem:
-            raise BadInput(f"{role}: {problem} Nothing was run or stored.")
+    models_ready([("Working model", config.model), ("Grader model", config.grader)])
 
 
-def cmd_run(args: argparse.Namespace) -> int:
+def resolve_run(args: argparse.Namespace) -> Plan:
     config = config_from_args(args)
-    if not args.no_store:
-        from rubric_core.execution.settings import worker_count
+    from rubric_core.execution.settings import worker_count
 
-        worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused before the store is opened (exit 2)
+    worker_count()  # a bad RUBRIC_STUDIO_WORKERS is refused (exit 2), even when this run would not use it
     from rubric_core.paths import HOME_ENV, data_dir, data_dir_problem
-    from rubric_core.store import open_store, write_problem
+    from rubric_core.store import write_problem
 
     problem = data_dir_problem()
     if problem:
@@ -103,6 +104,7 @@ def cmd_run(args: argparse.Namespace) -> int:
             f"Set {HOME_ENV} to a folder you can write. Nothing was run or stored."
         )
         raise BadInput(msg)
+    check_scheduler(args)
     remote = uses_dask(args)
     if remote and args.no_store:
         raise BadInput("--no-store cannot go with a Dask scheduler: its workers write the run to the store.")
@@ -112,42 +114,75 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not remote:
         preflight(config)  # on a cluster, the workers' environment holds the keys: they check them
     check_project_run(config, open_project(args), remote=remote)
-    from rubric_core.engine import Engine
-    from rubric_core.engine.checkpoint_file import CheckpointFileError
+    store = open_cli_store(write=True) if not args.no_store else None
 
-    store = open_store() if not args.no_store else None
-    subscriber = event_printer(jsonl=args.jsonl)
-    engine = Engine()
-    try:
+    def apply() -> int:
+        from rubric_core.engine import Engine
+        from rubric_core.engine.checkpoint_file import CheckpointFileError
+
+        subscriber = event_printer(jsonl=args.jsonl)
+        engine = Engine()
+        try:
+            if store is not None:
+                handle = make_manager(engine, store, args).start(config, subscribers=[subscriber], step=step)
+            else:
+                handle = engine.start(config, subscribers=[subscriber])
+        except CheckpointFileError as exc:
+            raise BadInput(str(exc)) from None
         if store is not None:
-            handle = make_manager(engine, store, args).start(config, subscribers=[subscriber], step=step)
-        else:
-            handle = engine.start(config, subscribers=[subscriber])
-    except CheckpointFileError as exc:
-        raise BadInput(str(exc)) from None
-    if store is not None:
-        audit(
-            store,
-            "start",
-            run_id=handle.run_id,
-            detail=f"run, {config.model} graded by {config.grader}" + (f", step by step ({step})" if step else ""),
-        )
-    return follow_run(handle, resumable=store is not None)
+            audit(
+                store,
+                "start",
+                run_id=handle.run_id,
+                detail=f"run, {config.model} graded by {config.grader}" + (f", step by step ({step})" if step else ""),
+            )
+        return follow_run(handle, resumable=store is not None)
+
+    return Plan(apply)
 
 
-def cmd_examples(args: argparse.Namespace) -> int:
+def resolve_examples(args: argparse.Namespace) -> Plan:
+    from pathlib import Path
+
     from rubric_core.example_projects import PROJECTS, ExampleCopyError, copy_example
 
-    if args.copy:
-        name, target = args.copy
+    if not args.copy:
+        return Plan(_list_examples)
+    name, target = args.copy
+    if name not in PROJECTS:
+        raise BadInput(f"No example project {name!r}: the example projects are {', '.join(PROJECTS)}.")
+    if not target.strip():
+        raise BadInput("--copy NAME DIR: DIR is empty. Give the new folder to copy the example into.")
+    try:
+        path_arg(target)
+    except argparse.ArgumentTypeError as exc:
+        raise BadInput(f"--copy NAME DIR: {exc}.") from None
+    dest = Path(target).expanduser()
+    if dest.is_symlink() or dest.exists():
+        # The help says "the new folder DIR": an existing one (even empty) is someone's, and is left alone.
+        raise BadInput(f"{dest} already exists: give a new folder to copy the example into (it is created).")
+    ancestor = dest.parent
+    while not ancestor.exists() and ancestor != ancestor.parent:
+        ancestor = ancestor.parent
+    if not ancestor.is_dir() or not os.access(ancestor, os.W_OK | os.X_OK):
+        raise BadInput(f"Cannot create {dest}: {ancestor} is not a folder you can write. Choose another folder.")
+
+    def apply() -> int:
         try:
-            dest = copy_example(name, target)
+            copied = copy_example(name, target)
         except ExampleCopyError as exc:
             raise BadInput(str(exc)) from None
-        print(f"Copied the example project {name} to {dest}. Run it (offline, no key):")
-        print(f"  rubric-studio run --project {dest} --config {dest / 'run.toml'}")
-        print(f"  rubric-studio ui --project {dest}")
+        print(f"Copied the example project {name} to {copied}. Run it (offline, no key):")
+        print(f"  rubric-studio run --project {copied} --config {copied / 'run.toml'}")
+        print(f"  rubric-studio ui --project {copied}")
         return 0
+
+    return Plan(apply)
+
+
+def _list_examples() -> int:
+    from rubric_core.example_projects import PROJECTS
+
     for ex in EXAMPLES.values():
         print(f"{ex.name:16} {ex.title}  (offline: {ex.expected_status})")
     print("\nExample projects (your own agent and grader tools; docs/AGENTS.md):")
@@ -156,36 +191,47 @@ def cmd_examples(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_resume(args: argparse.Namespace) -> int:
+def resolve_resume(args: argparse.Namespace) -> Plan:
     from rubric_core.engine import Engine
 
     open_project(args)  # a run of a project's agent resumes only with that project open
-
+    check_scheduler(args)
     store = open_cli_store(write=True)
+    run = find_run(store, args.run_id)
     manager = make_manager(Engine(), store, args)
     try:
-        handle = manager.resume(args.run_id, subscribers=[event_printer(jsonl=False)])
+        problem = manager.resume_problem(run["id"])
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc).strip("'\"")) from None
-    audit(store, "resume", run_id=args.run_id, detail="resume")
-    return follow_run(handle, resumable=True)
+    if problem:
+        raise BadInput(f"Run {run['id']}: {problem}")
+
+    def apply() -> int:
+        try:
+            handle = manager.resume(run["id"], subscribers=[event_printer(jsonl=False)])
+        except (ValueError, KeyError) as exc:
+            raise BadInput(str(exc).strip("'\"")) from None
+        audit(store, "resume", run_id=run["id"], detail="resume")
+        return follow_run(handle, resumable=True)
+
+    return Plan(apply)
 
 
 def add_commands(sub: Any) -> None:
     """Register run, examples and resume on the main parser's subcommands."""
     run = sub.add_parser("run", help="run a task against a rubric and print the loop")
     run.add_argument("--task", help="the task text")
-    run.add_argument("--task-file", help="read the task from a file")
+    run.add_argument("--task-file", type=path_arg, help="read the task from a file")
     run.add_argument("--rubric", help="the rubric text (one criterion per '- ' line)")
-    run.add_argument("--rubric-file", help="read the rubric from a file")
-    run.add_argument("--config", help="a .toml or .yaml RunConfig file")
+    run.add_argument("--rubric-file", type=path_arg, help="read the rubric from a file")
+    run.add_argument("--config", type=path_arg, help="a .toml or .yaml RunConfig file")
     run.add_argument("--example", help=f"a bundled example: {', '.join(EXAMPLES)}")
     add_run_settings(run)
     run.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     run.add_argument("--no-store", action="store_true", help="do not save the run in the store")
     add_step_flags(run)
     add_scheduler_flag(run)
-    run.set_defaults(func=cmd_run)
+    command(run, resolve_run)
     # `run continue RUN` and `run fork RUN --at K`; plain `run --example haiku` still runs a task.
     add_steer_commands(
         run.add_subparsers(dest="run_command", metavar="{continue,fork}", required=False, action=OptionalCommands)
@@ -198,10 +244,10 @@ def add_commands(sub: Any) -> None:
         metavar=("NAME", "DIR"),
         help="copy the example project NAME (fixer) to the new folder DIR, to run or change it",
     )
-    examples.set_defaults(func=cmd_examples)
+    command(examples, resolve_examples)
 
     resume = sub.add_parser("resume", help="resume an interrupted or cancelled run")
     resume.add_argument("run_id")
     add_project_flags(resume, agent=False)
     add_scheduler_flag(resume)
-    resume.set_defaults(func=cmd_resume)
+    command(resume, resolve_resume)

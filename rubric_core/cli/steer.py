@@ -1,9 +1,10 @@
 """`run continue` (go on from a step-mode pause) and `run fork` (a new run from iteration k of a stored run).
 
 Exit status as `run`: 0 satisfied, 1 any other end (a stop included), 2 bad input (nothing written), 3 the
-run paused again (continue it), 130 / 143 stopped by Ctrl-C / SIGTERM. Every argument (the files, the
-criterion names, the verdicts, whether the run is paused, whether the fork's checkpoint exists) is checked
-before the first write. Step mode is for single runs: a suite run or a matrix never pauses.
+run paused again (continue it), 130 / 143 stopped by Ctrl-C / SIGTERM. Each is a resolve(args) -> Plan
+(rubric_core/cli/plan.py): every argument (the run id, whole or an unambiguous start; the files, the
+criterion names, the verdicts, whether the run is paused, whether the fork's checkpoint exists, the project,
+the models) is checked before the first write. Step mode is for single runs: a suite run or a matrix never pauses.
 """
 
 from __future__ import annotations
@@ -20,11 +21,14 @@ from rubric_core.cli.common import (
     audit,
     open_cli_store,
     open_project,
+    path_arg,
     positive_arg,
     read_text_file,
 )
-from rubric_core.cli.dask import add_scheduler_flag, make_manager, uses_dask
+from rubric_core.cli.dask import add_scheduler_flag, check_scheduler, make_manager, uses_dask
 from rubric_core.cli.following import event_printer, follow_run
+from rubric_core.cli.lookup import find_run, models_ready
+from rubric_core.cli.plan import Plan, command
 
 
 def _reviewer(args: argparse.Namespace) -> str:
@@ -52,27 +56,26 @@ def _models_ready(config: Any, args: argparse.Namespace) -> None:
     """The run's models can be used from here (a key, a reachable server); on a Dask cluster its workers say."""
     if uses_dask(args):
         return
-    from rubric_core.models.providers import check_model_ready, parse_model_spec
-
-    for role, spec in (("Working model", config.model), ("Grader model", config.grader)):
-        problem = check_model_ready(parse_model_spec(spec))
-        if problem:
-            raise BadInput(f"{role}: {problem} Nothing was run or stored.")
+    models_ready([("Working model", config.model), ("Grader model", config.grader)])
 
 
-def cmd_continue(args: argparse.Namespace) -> int:
+def resolve_continue(args: argparse.Namespace) -> Plan:
+    """`run continue`: the run (whole id or an unambiguous start), that it is paused, every override, file and the
+    reviewer against its pause, its project and models, all checked before the first write."""
     from rubric_core.config import RunConfig
     from rubric_core.engine import Engine
-    from rubric_core.engine.checkpoint_file import CheckpointFileError
     from rubric_core.execution.steer_requests import SteerError, build_decision, parse_override
+    from rubric_core.projects.checks import check_project_config
 
     open_project(args)  # a run of a project's agent goes on only with that project open
+    check_scheduler(args)
     store = open_cli_store(write=True)
+    run_id = str(find_run(store, args.run_id)["id"])
     try:
         overrides = [parse_override(text) for text in args.override or []]
         decision = build_decision(
             store,
-            args.run_id,
+            run_id,
             overrides=overrides,
             feedback=_file(args.feedback_file, "feedback"),
             rubric=_file(args.rubric_file, "rubric"),
@@ -80,41 +83,55 @@ def cmd_continue(args: argparse.Namespace) -> int:
             stop=args.stop,
             reviewer=_reviewer(args),
         )
-        run = store.get_run(args.run_id)
-        if not args.stop:
-            _models_ready(RunConfig.from_dict(dict(run["config"])), args)
-        manager = make_manager(Engine(), store, args)
-        handle = manager.continue_paused(
-            args.run_id, decision, subscribers=[event_printer(jsonl=args.jsonl)] if not args.stop else []
-        )
-    except (SteerError, CheckpointFileError) as exc:
+        run = store.get_run(run_id)
+        config = RunConfig.from_dict(dict(run["config"]))
+    except SteerError as exc:
         raise BadInput(str(exc)) from None
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc).strip("'\"")) from None
-    said = [f"{o['criterion']!r}={o['verdict']}" for o in decision["overrides"]]
-    said += [f"{what} edited" for what in ("feedback", "rubric", "draft") if decision.get(what)]
-    detail = "stop" if args.stop else "continue" + (f": {', '.join(said)}" if said else "")
-    audit(store, "steer", run_id=args.run_id, detail=detail)
-    if handle is None:
-        print(f"Run {args.run_id} stopped at its pause (cancelled); resume it to pause there again.")
-        return EXIT_OTHER
-    return follow_run(handle, resumable=True)
+    check_project_config(config)
+    if not args.stop:
+        _models_ready(config, args)
+    manager = make_manager(Engine(), store, args)
+
+    def apply() -> int:
+        from rubric_core.engine.checkpoint_file import CheckpointFileError
+
+        try:  # what continue_paused checks again (still paused: another tab may have gone on) comes before its writes
+            handle = manager.continue_paused(
+                run_id, decision, subscribers=[event_printer(jsonl=args.jsonl)] if not args.stop else []
+            )
+        except (SteerError, CheckpointFileError) as exc:
+            raise BadInput(str(exc)) from None
+        said = [f"{o['criterion']!r}={o['verdict']}" for o in decision["overrides"]]
+        said += [f"{what} edited" for what in ("feedback", "rubric", "draft") if decision.get(what)]
+        detail = "stop" if args.stop else "continue" + (f": {', '.join(said)}" if said else "")
+        audit(store, "steer", run_id=run_id, detail=detail)
+        if handle is None:
+            print(f"Run {run_id} stopped at its pause (cancelled); resume it to pause there again.")
+            return EXIT_OTHER
+        return follow_run(handle, resumable=True)
+
+    return Plan(apply)
 
 
-def cmd_fork(args: argparse.Namespace) -> int:
+def resolve_fork(args: argparse.Namespace) -> Plan:
+    """`run fork`: the parent run (whole id or an unambiguous start), the fork point and its checkpoint, the files,
+    the reviewer, the project and the models, all checked before the fork is stored."""
     from rubric_core.engine import Engine
-    from rubric_core.engine.checkpoint_file import CheckpointFileError
     from rubric_core.execution.steer_requests import SteerError, build_fork
+    from rubric_core.projects.checks import check_project_config
 
     open_project(args)
+    check_scheduler(args)
     store = open_cli_store(write=True)
+    parent = str(find_run(store, args.run_id)["id"])
     engine = Engine()
-    step = "drafts" if args.step_drafts else "verdicts" if args.step else None
     try:
         spec, config = build_fork(
             store,
             engine,
-            args.run_id,
+            parent,
             iteration=args.at - 1,
             turn=None if args.turn is None else args.turn - 1,
             rubric=_file(args.rubric_file, "rubric"),
@@ -122,17 +139,28 @@ def cmd_fork(args: argparse.Namespace) -> int:
             feedback=_file(args.feedback_file, "feedback"),
             by=_reviewer(args),
         )
-        _models_ready(config, args)
-        handle = make_manager(engine, store, args).fork(
-            spec, config, step=step, subscribers=[event_printer(jsonl=args.jsonl)]
-        )
-    except (SteerError, CheckpointFileError) as exc:
+    except SteerError as exc:
         raise BadInput(str(exc)) from None
     except (ValueError, KeyError) as exc:
         raise BadInput(str(exc).strip("'\"")) from None
-    changed = ", ".join(w for w in ("rubric", "draft", "feedback") if spec.get(w))
-    audit(store, "fork", run_id=handle.run_id, detail=f"fork of {args.run_id} at iteration {args.at}: {changed}")
-    return follow_run(handle, resumable=True)
+    check_project_config(config)
+    _models_ready(config, args)
+    manager = make_manager(engine, store, args)
+
+    def apply() -> int:
+        from rubric_core.engine.checkpoint_file import CheckpointFileError
+
+        try:
+            handle = manager.fork(
+                spec, config, step=step_mode(args) or None, subscribers=[event_printer(jsonl=args.jsonl)]
+            )
+        except CheckpointFileError as exc:
+            raise BadInput(str(exc)) from None
+        changed = ", ".join(w for w in ("rubric", "draft", "feedback") if spec.get(w))
+        audit(store, "fork", run_id=handle.run_id, detail=f"fork of {parent} at iteration {args.at}: {changed}")
+        return follow_run(handle, resumable=True)
+
+    return Plan(apply)
 
 
 def add_step_flags(parser: argparse.ArgumentParser) -> None:
@@ -206,16 +234,20 @@ def add_commands(run_sub: Any) -> None:
         'what goes back to the agent follows it (repeatable), e.g. --override "Exactly three lines=fail"',
     )
     go.add_argument(
-        "--feedback-file", help="the feedback the agent gets instead of the grader's (a pass asking for revision)"
+        "--feedback-file",
+        type=path_arg,
+        help="the feedback the agent gets instead of the grader's (a pass asking for revision)",
     )
-    go.add_argument("--rubric-file", help="grade the paused draft again under this rubric (a new grading run)")
-    go.add_argument("--draft-file", help="paused before grading: grade this text instead of the draft")
+    go.add_argument(
+        "--rubric-file", type=path_arg, help="grade the paused draft again under this rubric (a new grading run)"
+    )
+    go.add_argument("--draft-file", type=path_arg, help="paused before grading: grade this text instead of the draft")
     go.add_argument("--stop", action="store_true", help="end the run here (cancelled; resume pauses here again)")
     go.add_argument("--reviewer", help="who decides (default: your account name); stored as cli:NAME")
     go.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     add_project_flags(go, agent=False)
     add_scheduler_flag(go)
-    go.set_defaults(func=cmd_continue)
+    command(go, resolve_continue)
 
     fork = run_sub.add_parser(
         "fork", help="a new run from iteration K of a stored run, with an edited rubric, draft or feedback"
@@ -225,12 +257,14 @@ def add_commands(run_sub: Any) -> None:
         "--at", type=positive_arg, required=True, metavar="K", help="the iteration to fork from (1 = the first draft)"
     )
     fork.add_argument("--turn", type=positive_arg, help="the turn (1 = the first; default: the last)")
-    fork.add_argument("--rubric-file", help="grade iteration K's draft under this rubric, and go on")
-    fork.add_argument("--draft-file", help="grade this text as iteration K's draft instead, and go on")
-    fork.add_argument("--feedback-file", help="the agent gets this after iteration K's grading instead, and revises")
+    fork.add_argument("--rubric-file", type=path_arg, help="grade iteration K's draft under this rubric, and go on")
+    fork.add_argument("--draft-file", type=path_arg, help="grade this text as iteration K's draft instead, and go on")
+    fork.add_argument(
+        "--feedback-file", type=path_arg, help="the agent gets this after iteration K's grading instead, and revises"
+    )
     add_step_flags(fork)
     fork.add_argument("--reviewer", help="who forks (default: your account name); stored as cli:NAME")
     fork.add_argument("--jsonl", action="store_true", help="print one JSON event per line")
     add_project_flags(fork, agent=False)
     add_scheduler_flag(fork)
-    fork.set_defaults(func=cmd_fork)
+    command(fork, resolve_fork)

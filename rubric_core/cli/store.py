@@ -1,4 +1,4 @@
-"""Store commands of the command line: runs, show, export, import, delete."""
+"""Store commands of the command line: runs, show, export, import, delete (each a resolve step, then apply: plan.py)."""
 
 from __future__ import annotations
 
@@ -12,9 +12,12 @@ from rubric_core.cli.common import (
     count_arg,
     date_arg,
     open_cli_store,
+    path_arg,
     positive_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
+from rubric_core.cli.lookup import find_run
+from rubric_core.cli.plan import Plan, command
 from rubric_core.store import ALL_STATUSES, RunFilter
 from rubric_core.verdicts import score_text
 
@@ -47,10 +50,49 @@ def _filter(args: argparse.Namespace) -> RunFilter:
     )
 
 
-def cmd_runs(args: argparse.Namespace) -> int:
+def check_filter(store: Any, args: argparse.Namespace) -> RunFilter:
+    """The runs the filter flags select, each flag checked: a filter that cannot mean anything is refused, not run
+    as an empty (or a whole-store) selection."""
+    from rubric_core.config import _NAME as AGENT_NAME
+    from rubric_core.store.ids import ID_CHARS
+
+    for flag, value in (("--model", args.model), ("--tag", args.tag), ("--rubric-name", args.rubric_name)):
+        if value is not None and not value.strip():
+            raise BadInput(f"{flag} is empty: give a value to filter on, or leave {flag} out.")
+    if args.rubric_version is not None:
+        if args.rubric_name is None:
+            raise BadInput(f"--rubric-version {args.rubric_version} needs --rubric-name: a version of which rubric?")
+        versions = [int(v["version"]) for v in store.rubric_versions(args.rubric_name)]
+        if versions and args.rubric_version not in versions:
+            raise BadInput(
+                f"--rubric-version {args.rubric_version}: rubric {args.rubric_name!r} has versions "
+                f"{', '.join(map(str, versions))}."
+            )
+    if args.since is not None and args.until is not None and args.until <= args.since:
+        raise BadInput("--until is not after --since: the window would hold no run. Swap them or widen it.")
+    for run_id in args.ids or []:
+        if not ID_CHARS.match(run_id) or len(run_id) > 64:
+            raise BadInput(
+                f"--id {run_id[:80]!r} is not a run id: ids are 1 to 64 letters, digits, '-' and '_' (no patterns). "
+                "`rubric-studio runs` lists them."
+            )
+    if args.agent and not AGENT_NAME.match(args.agent):
+        raise BadInput(
+            f"--agent {args.agent[:80]!r} is not an agent name (a letter, then letters, digits, '-' or '_'; "
+            '"" for the built-in deep agent).'
+        )
+    return _filter(args)
+
+
+def resolve_runs(args: argparse.Namespace) -> Plan:
     store = open_cli_store()
-    rows = store.list_runs(_filter(args), limit=args.limit, offset=args.offset)
-    total = store.count_runs(_filter(args))
+    runs_filter = check_filter(store, args)
+    return Plan(lambda: _print_runs(store, runs_filter, args))
+
+
+def _print_runs(store: Any, runs_filter: RunFilter, args: argparse.Namespace) -> int:
+    rows = store.list_runs(runs_filter, limit=args.limit, offset=args.offset)
+    total = store.count_runs(runs_filter)
     # The model and agent columns are as wide as their longest value: one cut short names another.
     width = max([24, *(len(r["model"]) for r in rows)])
     agents = {r["id"]: str(r.get("agent") or "") or "built-in" for r in rows}
@@ -73,13 +115,15 @@ def cmd_runs(args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_show(args: argparse.Namespace) -> int:
+def resolve_show(args: argparse.Namespace) -> Plan:
+    store = open_cli_store()
+    run = find_run(store, args.run_id)
+    return Plan(lambda: _show(store, run))
+
+
+def _show(store: Any, run: dict[str, Any]) -> int:
     from rubric_core.views import frames
 
-    store = open_cli_store()
-    run = store.get_run(args.run_id)
-    if run is None:
-        raise BadInput(f"No run {args.run_id!r} in the store. List runs with `python -m rubric_core runs`.")
     print(f"run {run['id']}  status {run['status']}  model {run['model']}  grader {run['grader']}")
     if run.get("agent"):
         print(f"agent {run['agent']} ({run['agent_factory']}), project file digest {run['project_digest'][:12]}")
@@ -120,50 +164,72 @@ def cmd_show(args: argparse.Namespace) -> int:
     return 0 if run["status"] == "satisfied" else 1
 
 
-def cmd_export(args: argparse.Namespace) -> int:
+def resolve_export(args: argparse.Namespace) -> Plan:
     from rubric_core.exports import export_runs
 
     if args.dataset is not None and args.format != "langsmith":
         raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")
+    if args.format == "langsmith" and args.dataset is not None and not args.dataset.strip():
+        raise BadInput("--dataset is empty: name the LangSmith dataset to write, or leave --dataset out.")
     if args.all_pairs and args.format != "pairs":
         raise BadInput("--all-pairs applies to --format pairs only.")
     problem = export_target_problem(args.format, args.out)
     if problem:
         raise BadInput(problem)
     store = open_cli_store()
-    with writing_export(args.out):
-        result = export_runs(
-            store, args.format, args.out, _filter(args), langsmith_dataset=args.dataset, all_pairs=args.all_pairs
-        )
-    code = report_export(result, args.format)
-    if not store.readonly:  # a read-only copy of the store has no trail to write
-        audit(store, "export", detail=f"export --format {args.format} to {args.out}")
-    return code
+    runs_filter = check_filter(store, args)
+
+    def apply() -> int:
+        with writing_export(args.out):
+            result = export_runs(
+                store, args.format, args.out, runs_filter, langsmith_dataset=args.dataset, all_pairs=args.all_pairs
+            )
+        code = report_export(result, args.format)
+        if not store.readonly:  # a read-only copy of the store has no trail to write
+            audit(store, "export", detail=f"export --format {args.format} to {args.out}")
+        return code
+
+    return Plan(apply)
 
 
-def cmd_import(args: argparse.Namespace) -> int:
-    from rubric_core.exports.importer import ImportError_, import_runs
+def resolve_import(args: argparse.Namespace) -> Plan:
+    from rubric_core.exports.importer import ImportError_, check_import
 
     store = open_cli_store(write=True)
     try:
-        result = import_runs(store, args.path)
+        checked = check_import(store, args.path)
     except ImportError_ as exc:
         raise BadInput(f"{exc} Nothing was imported.") from None
-    audit(
-        store, "import", detail=f"import of {result.imported} runs ({result.skipped} already stored) from {args.path}"
-    )
-    print(f"imported {result.imported} runs, skipped {result.skipped} already in the store")
-    return 0
+
+    def apply() -> int:
+        from rubric_core.exports.importer import write_import
+
+        result = write_import(store, checked)
+        audit(
+            store,
+            "import",
+            detail=f"import of {result.imported} runs ({result.skipped} already stored) from {args.path}",
+        )
+        print(f"imported {result.imported} runs, skipped {result.skipped} already in the store")
+        for note in result.notes:
+            print(f"note: {note}")
+        return 0
+
+    return Plan(apply)
 
 
-def cmd_delete(args: argparse.Namespace) -> int:
-
+def resolve_delete(args: argparse.Namespace) -> Plan:
     store = open_cli_store(write=True)
-    if not store.delete_run(args.run_id):
-        raise BadInput(f"No run {args.run_id!r} in the store.")
-    audit(store, "delete", run_id=args.run_id, detail="delete")
-    print(f"deleted run {args.run_id}")
-    return 0
+    # Irreversible: the whole id, never a start of one.
+    run = find_run(store, args.run_id, prefix=False)
+
+    def apply() -> int:
+        store.delete_run(run["id"])
+        audit(store, "delete", run_id=run["id"], detail="delete")
+        print(f"deleted run {run['id']}")
+        return 0
+
+    return Plan(apply)
 
 
 def add_commands(sub: Any) -> None:
@@ -173,11 +239,11 @@ def add_commands(sub: Any) -> None:
     _add_filters(runs)
     runs.add_argument("--limit", type=positive_arg, default=50, help="runs to list (1 or more)")
     runs.add_argument("--offset", type=count_arg, default=0, help="runs to skip (0 or more)")
-    runs.set_defaults(func=cmd_runs)
+    command(runs, resolve_runs)
 
     show = sub.add_parser("show", help="a run's criteria per iteration")
     show.add_argument("run_id")
-    show.set_defaults(func=cmd_show)
+    command(show, resolve_show)
 
     export = sub.add_parser("export", help="export runs as an eval dataset")
     export.add_argument("--format", required=True, choices=FORMATS)
@@ -189,12 +255,12 @@ def add_commands(sub: Any) -> None:
         help="pairs format: every consecutive graded pair, not only those whose pass count improved",
     )
     _add_filters(export)
-    export.set_defaults(func=cmd_export)
+    command(export, resolve_export)
 
     imp = sub.add_parser("import", help="import a run-level JSONL export")
-    imp.add_argument("path")
-    imp.set_defaults(func=cmd_import)
+    imp.add_argument("path", type=path_arg)
+    command(imp, resolve_import)
 
     delete = sub.add_parser("delete", help="delete a run")
     delete.add_argument("run_id")
-    delete.set_defaults(func=cmd_delete)
+    command(delete, resolve_delete)

@@ -13,7 +13,8 @@ import argparse
 import json
 from typing import Any
 
-from rubric_core.cli.common import BadInput
+from rubric_core.cli.common import whole_arg
+from rubric_core.cli.lookup import baseline_index
 from rubric_core.cli.suite_gates import gate_failures
 from rubric_core.suites.left_out import left_out_text, why_no_result
 
@@ -34,21 +35,18 @@ LEGEND = (
 
 
 def add_baseline_flag(p: argparse.ArgumentParser) -> None:
-    """--baseline N: the column regressions and improvements are counted against (from 1)."""
+    """--baseline N: the column regressions and improvements are counted against (from 1; the first when left out)."""
     p.add_argument(
         "--baseline",
-        type=int,
-        default=1,
-        help="for a matrix: the column (from 1) the others' regressions and improvements are counted against",
+        type=whole_arg,
+        help="for a matrix: the column (from 1) the others' regressions and improvements are counted against "
+        "(default: the first); `suite compare` counts A's columns, then B's",
     )
 
 
 def baseline_of(args: argparse.Namespace, columns: int) -> int:
     """The 0-based baseline column, or BadInput naming the columns there are."""
-    n = getattr(args, "baseline", 1) or 1
-    if not 1 <= n <= columns:
-        raise BadInput(f"--baseline {n}: this matrix has columns 1 to {columns}; pick one of them.")
-    return n - 1
+    return baseline_index(getattr(args, "baseline", None), columns)
 
 
 def _pct(rate: float | None) -> str:

@@ -20,6 +20,8 @@ from rubric_core.cli.common import (
     share_arg,
 )
 from rubric_core.cli.export_target import export_target_problem, report_export, writing_export
+from rubric_core.cli.lookup import baseline_index, find_suite
+from rubric_core.cli.plan import Plan
 from rubric_core.cli.suite_gates import gate_failures, left_out
 from rubric_core.cli.suite_matrix import column_gates, print_matrix
 from rubric_core.suites.left_out import why_no_result
@@ -30,16 +32,6 @@ def open_suite_store(*, write: bool = False) -> Any:
     """The store, for suite commands: `suite run` and `resume` write it; list, show, compare and export only read
     it, so they work on a store this user cannot write (read-only, as `runs`, `show` and `export` do)."""
     return open_cli_store(write=write)
-
-
-def find_suite(store: Any, suite_id: str) -> dict[str, Any]:
-    """The suite run a full or shortened id names; BadInput when there is none."""
-    from rubric_core.suites.suite_store import find_suite_run
-
-    try:
-        return find_suite_run(store, suite_id)
-    except KeyError as exc:
-        raise BadInput(str(exc.args[0])) from None
 
 
 def print_summary(store: Any, suite_run_id: str, args: argparse.Namespace) -> int:
@@ -215,12 +207,19 @@ def _print_problems(suite_id: str, problems: list[dict[str, Any]]) -> None:
     )
 
 
-def cmd_suite_show(args: argparse.Namespace) -> int:
+def resolve_suite_show(args: argparse.Namespace) -> Plan:
     store = open_suite_store()
-    return print_summary(store, find_suite(store, args.suite_id)["id"], args)
+    suite = find_suite(store, args.suite_id)
+    columns = len(suite["columns"])
+    baseline_index(args.baseline, columns, "this matrix" if columns else "this suite run")
+    return Plan(lambda: print_summary(store, suite["id"], args))
 
 
-def cmd_suite_list(args: argparse.Namespace) -> int:
+def resolve_suite_list(args: argparse.Namespace) -> Plan:
+    return Plan(lambda: _list(args))
+
+
+def _list(args: argparse.Namespace) -> int:
     from rubric_core.suites.suite_store import list_suite_runs
 
     rows = list_suite_runs(open_suite_store(), limit=args.limit)
@@ -241,13 +240,27 @@ def cmd_suite_list(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_suite_compare(args: argparse.Namespace) -> int:
-    from rubric_core.suites.compare import compare_suite_runs
-    from rubric_core.suites.matrix import read_matrix
-
+def resolve_suite_compare(args: argparse.Namespace) -> Plan:
     store = open_suite_store()
     a, b = find_suite(store, args.suite_a), find_suite(store, args.suite_b)
-    if a["columns"] or b["columns"]:
+    # Side by side as one matrix: A's columns (one for a one-column suite run), then B's.
+    side_by_side = max(1, len(a["columns"])) + max(1, len(b["columns"]))
+    baseline_index(args.baseline, side_by_side, "A and B side by side")
+    if not a["columns"] and not b["columns"]:
+        from rubric_core.suites.compare import compare_suite_runs
+
+        try:
+            result = compare_suite_runs(store, a["id"], b["id"])
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+        return Plan(lambda: _compare(store, a, b, args, result))
+    return Plan(lambda: _compare(store, a, b, args, None))
+
+
+def _compare(store: Any, a: dict[str, Any], b: dict[str, Any], args: argparse.Namespace, result: Any) -> int:
+    from rubric_core.suites.matrix import read_matrix
+
+    if result is None:
         # A matrix has no one configuration to hold against the other suite run's: the two side by side as one
         # matrix, A's columns then B's, counted against a baseline column (A's first unless --baseline).
         matrix = read_matrix(store, [a["id"], b["id"]])
@@ -255,10 +268,6 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
             print(f"A {a['id']}  {a['name']}\nB {b['id']}  {b['name']}")
         print_matrix(store, matrix, args)
         return EXIT_OK
-    try:
-        result = compare_suite_runs(store, a["id"], b["id"])
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
     matrix = read_matrix(store, [a["id"], b["id"]])
     if args.jsonl:
         print(json.dumps({"type": "suite_comparison", **result.to_dict()}, default=str))
@@ -297,17 +306,25 @@ def cmd_suite_compare(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def cmd_suite_export(args: argparse.Namespace) -> int:
+def resolve_suite_export(args: argparse.Namespace) -> Plan:
     from rubric_core.suites.export import export_suite_run
 
+    if args.dataset is not None and args.format != "langsmith":
+        raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")
+    if args.format == "langsmith" and args.dataset is not None and not args.dataset.strip():
+        raise BadInput("--dataset is empty: name the LangSmith dataset to write, or leave --dataset out.")
     problem = export_target_problem(args.format, args.out)
     if problem:
         raise BadInput(problem)
     store = open_suite_store()
     suite = find_suite(store, args.suite_id)
-    with writing_export(args.out):
-        result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
-    return report_export(result, args.format)
+
+    def apply() -> int:
+        with writing_export(args.out):
+            result = export_suite_run(store, suite["id"], args.format, args.out, langsmith_dataset=args.dataset)
+        return report_export(result, args.format)
+
+    return Plan(apply)
 
 
 def add_gates(p: argparse.ArgumentParser) -> None:
@@ -316,70 +333,3 @@ def add_gates(p: argparse.ArgumentParser) -> None:
         "--min-criterion-pass-rate", type=share_arg, help="exit 1 when any criterion passes less than this at the end"
     )
     p.add_argument("--jsonl", action="store_true", help="JSON events and a JSON summary, one per line")
-
-
-def cmd_suite_judges(args: argparse.Namespace) -> int:
-    """Regrade a finished column's drafts under other graders; per criterion, how the graders agree with each other
-    and with the people's reviews."""
-    from rubric_core.judge.judges import judge_column
-    from rubric_core.judge.regrade import RegradeError
-
-    store = open_cli_store(write=True)
-    suite = find_suite(store, args.suite_id)
-    column = None
-    if suite["columns"]:
-        if args.column is None:
-            raise BadInput(f"Suite run {suite['id'][:12]} is a matrix: give --column (1 to {len(suite['columns'])}).")
-        if not 1 <= args.column <= len(suite["columns"]):
-            raise BadInput(f"--column {args.column}: this matrix has columns 1 to {len(suite['columns'])}.")
-        column = args.column - 1
-    elif args.column not in (None, 1):
-        raise BadInput(f"--column {args.column}: suite run {suite['id'][:12]} is a one-column suite run.")
-    try:
-        panel = judge_column(store, suite["id"], column, args.grader)
-    except RegradeError as exc:
-        raise BadInput(str(exc)) from None
-    failed = [g for g in panel.graders[1:] if g.failed_passes]
-    for grader in failed:
-        from rubric_core.judge.whatif import failure_cause
-
-        print(
-            f"error: {grader.grader} could not grade {grader.failed_passes} of {panel.drafts} drafts "
-            f"({failure_cause(grader.causes[0]) if grader.causes else 'no reason given'}); the figures leave them out. "
-            "Fix the grader (its key, its provider) and run this again.",
-            file=sys.stderr,
-        )
-    if args.jsonl:
-        for record in panel.to_records():
-            print(json.dumps(record, default=str))
-        return EXIT_BELOW if failed else EXIT_OK
-    where = f"column {column + 1}" if column is not None else "the suite run"
-    print(
-        f"{where} of suite run {suite['id'][:12]}: {panel.runs} runs, {panel.drafts} stored drafts regraded by "
-        f"{', '.join(g.grader for g in panel.graders[1:])} (the working model was not called); "
-        f"{panel.reviewed} reviewed cells"
-    )
-    print("\ngraders with each other: n (drafts both judged), agreement, Cohen's kappa")
-    for p in panel.pairs:
-        a = p.agreement
-        kappa = "n/a" if a.kappa is None else f"{a.kappa:.2f} ({a.band})"
-        rate = "-" if a.rate is None else f"{a.rate:.0%}"
-        left = f"  ({p.not_judged} n/a left out)" if p.not_judged else ""
-        print(f"  {p.criterion[:44]:44}  {p.grader_a} vs {p.grader_b}: n {a.reviewed}, {rate}, kappa {kappa}{left}")
-    if panel.reviewed:
-        print("\neach grader with the people: n (reviewed cells it judged), agreement, kappa, false acceptances")
-        for h in panel.humans:
-            a = h.agreement
-            if not a.reviewed and not a.not_judged:
-                continue
-            kappa = "n/a" if a.kappa is None else f"{a.kappa:.2f} ({a.band})"
-            rate = "-" if a.rate is None else f"{a.rate:.0%}"
-            print(
-                f"  {h.criterion[:44]:44}  {h.grader}: n {a.reviewed}, {rate}, kappa {kappa}, "
-                f"false acceptances {a.false_acceptances}" + (f" ({a.not_judged} n/a left out)" if a.not_judged else "")
-            )
-    else:
-        print(
-            "\nno reviewed cell among these drafts: review some (Review page, `review`) to hold the graders to people"
-        )
-    return EXIT_BELOW if failed else EXIT_OK

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.cli.common import BadInput, add_project_flags, open_project
+from rubric_core.cli.plan import Plan, command
 
 
 def app_script() -> Path:
@@ -49,13 +50,17 @@ def streamlit_command(port: int | None, streamlit_args: list[str]) -> list[str]:
     return cmd + list(streamlit_args)
 
 
-def cmd_ui(args: argparse.Namespace) -> int:
+def resolve_ui(args: argparse.Namespace) -> Plan:
     # The project is read (not imported) now, so a bad one is said here; the dashboard gets it in its environment.
     open_project(args)
-    # The dashboard replaces this process: Ctrl-C, SIGTERM and the exit status are Streamlit's own.
     cmd = streamlit_command(args.port, args.streamlit_args)
-    os.execv(cmd[0], cmd)  # noqa: S606 -- argv list, no shell
-    return 0  # not reached
+
+    def apply() -> int:
+        # The dashboard replaces this process: Ctrl-C, SIGTERM and the exit status are Streamlit's own.
+        os.execv(cmd[0], cmd)  # noqa: S606 -- argv list, no shell
+        return 0  # not reached
+
+    return Plan(apply)
 
 
 def add_commands(sub: Any) -> None:
@@ -66,4 +71,5 @@ def add_commands(sub: Any) -> None:
     )
     ui.add_argument("--port", type=port_arg, help="the port to serve on (default 8501)")
     add_project_flags(ui, agent=False)
-    ui.set_defaults(func=cmd_ui, streamlit_args=[], takes_extra_args=True)
+    command(ui, resolve_ui)
+    ui.set_defaults(streamlit_args=[], takes_extra_args=True)

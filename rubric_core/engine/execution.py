@@ -18,11 +18,12 @@ from rubric_core.engine import messages as msgs
 from rubric_core.engine.bounds import bounded, bounded_files
 from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
+from rubric_core.engine.live_activity import LiveActivity
 from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
 from rubric_core.engine.steer_part import SteerPart
 from rubric_core.engine.steering import PartOptions
-from rubric_core.engine.stream_events import StorageFault, StreamTranslator
+from rubric_core.engine.stream_events import STREAM_MODES, StorageFault, StreamTranslator
 from rubric_core.engine.turn_input import (
     FINISH_ONLY,
     NOTHING_TO_RESUME,
@@ -119,6 +120,7 @@ class RunExecution(SteerPart, StreamTranslator):
         from rubric_core.engine.usage import RunUsage  # langchain stays out of import time
 
         self.usage = RunUsage()
+        self.live = LiveActivity.of(handle, self.prior.events)
         for event in self.prior.events:
             key = event.key
             if key is not None:
@@ -412,22 +414,18 @@ class RunExecution(SteerPart, StreamTranslator):
         from langgraph.errors import GraphDrained
 
         try:
-            for mode, chunk in graph.stream(
+            for namespace, mode, chunk in graph.stream(
                 payload,
                 cfg,
-                stream_mode=["updates", "custom"],
+                stream_mode=STREAM_MODES,
+                subgraphs=True,
                 control=self.handle.control,
                 interrupt_before=self._interrupt_before(),
                 # Each step's checkpoint is written before the next step starts, so whatever the store
                 # recorded can be resumed after a kill (the default "async" may still be writing it).
                 durability="sync",
             ):
-                if mode == "custom":
-                    self._on_custom(chunk)
-                elif isinstance(chunk, dict):
-                    for node, update in chunk.items():
-                        if isinstance(update, dict):
-                            self._on_update(node, update)
+                self._on_chunk(namespace, mode, chunk)
                 # The store could not keep an event: go no further than what it holds.
                 self._check_fault()
         except GraphDrained as exc:

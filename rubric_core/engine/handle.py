@@ -114,6 +114,14 @@ class RunHandle:
             return
         logger.exception("Run event subscriber failed (run %s, event %s)", self.run_id, type_)
 
+    @property
+    def live_sink(self) -> Any:
+        """The subscriber that also takes the run's live activity (engine/live_activity.py's LiveSink), or None."""
+        from rubric_core.engine.live_activity import LiveSink
+
+        with self._lock:
+            return next((s for s in self._subscribers if isinstance(s, LiveSink)), None)
+
     def mark_seen(self, key: tuple[Any, ...]) -> None:
         """Treat `key` as already emitted (resume after another process's events)."""
         with self._lock:

@@ -2,7 +2,9 @@
 
 `StreamTranslator` is the part of a `RunExecution` (execution.py) that reads the graph's
 `updates` and `custom` chunks and the middleware's `on_evaluation`, and emits `RunEvent`s on
-the run's handle: the same events in the same order in every process and backend.
+the run's handle: the same events in the same order in every process and backend. The
+`messages` chunks (tokens) and the subgraphs' steps go to the run's live activity only
+(live_activity.py), never to an event.
 """
 
 from __future__ import annotations
@@ -15,6 +17,11 @@ from rubric_core.engine.bounds import bounded, bounded_files, bounded_value
 
 if TYPE_CHECKING:
     from rubric_core.engine.handle import RunHandle
+    from rubric_core.engine.live_activity import LiveActivity
+
+STREAM_MODES = ["updates", "custom", "messages"]
+"""What the engine streams, with `subgraphs=True`: the top graph's steps become events; the tokens and the
+steps of the grader and subagents (other namespaces) are live activity only (live_activity.py), never stored."""
 
 
 class StorageFault(BaseException):
@@ -35,6 +42,21 @@ class StreamTranslator:
     usage: Any
     backend_files: Any
     """BackendFiles of the graph's filesystem backends (backend_files.py), or None: files on disk the agent wrote."""
+    live: LiveActivity | None
+    """What the run is doing between events, for a watcher that asked for it (None: nobody watches it live)."""
+
+    def _on_chunk(self, namespace: tuple[str, ...], mode: str, chunk: Any) -> None:
+        """One item of `graph.stream(..., stream_mode=STREAM_MODES, subgraphs=True)`."""
+        if self.live is not None:
+            self.live.on_stream(namespace, mode, chunk)
+        if namespace or mode == "messages":
+            return
+        if mode == "custom":
+            self._on_custom(chunk)
+        elif isinstance(chunk, dict):
+            for node, update in chunk.items():
+                if isinstance(update, dict):
+                    self._on_update(node, update)
 
     def _files_now(self) -> tuple[dict[str, str], list[str]]:
         """The agent's files now: its state's, and those it wrote through a filesystem backend (their paths apart)."""
@@ -82,6 +104,7 @@ class StreamTranslator:
                         "wall_time_s": round(now - self.last_mark, 3),
                         "tokens": tokens,
                         "message_id": m.id,
+                        **_writer_notice(m),
                     },
                 )
                 if drafted is not None:  # a replayed draft the store already has is not counted again
@@ -169,3 +192,9 @@ class StreamTranslator:
     def _add_tokens(self, tokens: dict[str, int]) -> None:
         for k in self.tokens:
             self.tokens[k] += int(tokens.get(k, 0) or 0)
+
+
+def _writer_notice(message: Any) -> dict[str, str]:
+    """How the offline writer read the task, when it says (models/notice.py): stored with the draft event."""
+    notice = (getattr(message, "response_metadata", None) or {}).get("writer_notice")
+    return {"notice": bounded(str(notice), what="notice")} if notice else {}

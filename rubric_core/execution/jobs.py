@@ -31,14 +31,15 @@ def start_job(engine: Engine, store: Store, job: RunJob, subscribers: Iterable[S
     Returns the run's `RunHandle` at once (`cancel()` it to cancel, `wait()` for its end).
     Raises CheckpointFileError before anything starts if the checkpoint file cannot be used.
     """
+    from rubric_core.engine.stack import load_providers, providers_of
     from rubric_core.engine.steering import PartOptions
+    from rubric_core.execution.live_channel import LivePublisher
 
     config = RunConfig.from_dict(dict(job.config))
-    from rubric_core.engine.stack import load_providers, providers_of
-
     # Before the run's thread starts: the run's own providers and its matrix's, once per process (see stack.py).
     load_providers(providers_of([config.model, config.grader]) | set(job.providers))
-    subs = [store.record, *subscribers]
+    # After the store, before anyone else: the run's live preview (what it is writing now), kept in the store too.
+    subs: list[Subscriber] = [store.record, LivePublisher(store, job.run_id, keys=job.keys), *subscribers]
     keys = dict(job.keys) or None
     options = PartOptions(step=job.step)
     if job.mode == "start":

@@ -165,21 +165,11 @@ class RunManager:
         the checkpoint's next steps alone: a process stopped mid-step leaves `next == ()`.
         """
         config = self._config(run_id)
-        if self.is_live(run_id):
-            msg = "This run is still running: it cannot be resumed twice."
-            raise ValueError(msg)
+        problem = self.resume_problem(run_id, config)
+        if problem:
+            raise ValueError(problem)
         run = self.store.get_run(run_id)
-        status = run["status"] if run else ""
-        if status == "running":
-            msg = "This run is still running in another process: cancel it first, or wait for it to end."
-            raise ValueError(msg)
-        if status == "paused":
-            msg = f"This run is paused at a step: continue it (rubric-studio run continue {run_id}), or stop it."
-            raise ValueError(msg)
-        unfinished = status in RESUMABLE_STATUSES
-        if not unfinished and not self.engine.is_resumable(run_id, config):
-            msg = "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
-            raise ValueError(msg)
+        unfinished = (run["status"] if run else "") in RESUMABLE_STATUSES
         self._clear_requests(run_id)
         return self._submit(
             "resume",
@@ -192,6 +182,21 @@ class RunManager:
             providers=providers,
             step=str(run["step"]) if run else "",
         )
+
+    def resume_problem(self, run_id: str, config: RunConfig | None = None) -> str | None:
+        """Why this run cannot be resumed now (live, running elsewhere, already ended), else None. Reads only."""
+        config = config or self._config(run_id)
+        if self.is_live(run_id):
+            return "This run is still running: it cannot be resumed twice."
+        run = self.store.get_run(run_id)
+        status = run["status"] if run else ""
+        if status == "running":
+            return "This run is still running in another process: cancel it first, or wait for it to end."
+        if status == "paused":
+            return f"This run is paused at a step: continue it (rubric-studio run continue {run_id}), or stop it."
+        if status not in RESUMABLE_STATUSES and not self.engine.is_resumable(run_id, config):
+            return "This run has nothing left to resume: it already ended. Use Continue to send a follow-up message."
+        return None
 
     def _prior(self, run_id: str, *, unfinished: bool) -> RunPrior:
         totals = self.store.run_totals(run_id)

@@ -10,7 +10,7 @@ it, and neither writes anything: the manager writes only once both came back.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from rubric_core.config import MAX_TASK_BYTES, ConfigError, RunConfig
@@ -246,9 +246,11 @@ def build_fork(
     draft: str | None = None,
     feedback: str | None = None,
     by: str = "",
+    keys: Mapping[str, str] | None = None,
 ) -> tuple[dict[str, Any], RunConfig]:
     """The fork spec and the fork's config for `parent` at (turn, iteration), 0-based, checked whole (SteerError
-    otherwise): the edits, and a checkpoint to start from in the parent's thread. Nothing is written."""
+    otherwise): the edits, and a checkpoint to start from in the parent's thread. Nothing is written. `keys`: the
+    session's API keys (the parent's graph is built to find the checkpoint: a provider model needs its key)."""
     from rubric_core.engine.forking import ForkPointError, find_fork_point
 
     run = store.get_run(parent)
@@ -277,7 +279,7 @@ def build_fork(
     config = RunConfig.from_dict({**dict(run["config"]), **({"rubric": rubric} if rubric else {})})
     kind: Literal["draft", "feedback"] = "feedback" if feedback else "draft"
     try:
-        graph = engine.agent(RunConfig.from_dict(dict(run["config"]))).graph
+        graph = engine.agent(RunConfig.from_dict(dict(run["config"])), keys).graph
         point = find_fork_point(graph, parent, turn=turn, iteration=iteration, kind=kind)
     except ForkPointError as exc:
         if str(exc) in ("no checkpoints", "no checkpoint of a written draft"):

@@ -157,6 +157,40 @@ def _by_position(names: list[str], canonical: list[str]) -> list[str]:
     return canonical if len(names) == len(canonical) else names
 
 
+def check_graders(store: Store, suite_run_id: str, column: int | None, graders: Sequence[str]) -> list[str]:
+    """The other graders to hold against the column's own, checked (each a model spec, none empty, none the
+    column's own or named twice as the model resolver reads them, at most MAX_OTHER_GRADERS); RegradeError says
+    which. Reads only."""
+    from rubric_core.models.providers import ModelSpecError, parse_model_spec
+
+    others = [str(g).strip() for g in graders or []]
+    if not others:
+        msg = "Name at least one other grader model (provider:model-id) to hold against the column's own."
+        raise RegradeError(msg)
+    if len(others) > MAX_OTHER_GRADERS:
+        msg = f"Compare at most {MAX_OTHER_GRADERS} other graders at once; got {len(others)}."
+        raise RegradeError(msg)
+    seen: dict[str, str] = {}
+    for given in others:
+        try:
+            spec = parse_model_spec(given)
+        except ModelSpecError as exc:
+            raise RegradeError(f"--grader {given!r}: {exc}") from None
+        key = f"{spec}?{sorted(spec.options.items())}"
+        if key in seen:
+            msg = f"Grader {given!r} is {seen[key]!r} again: name each other grader once."
+            raise RegradeError(msg)
+        seen[key] = given
+    runs, _ = column_runs(store, suite_run_id, column)
+    rows = store.get_runs(runs)
+    own = parse_model_spec(rows[0]["grader"])
+    own_key = f"{own}?{sorted(own.options.items())}"
+    if own_key in seen:
+        msg = f"{seen[own_key]} is the column's own grader: its verdicts are already stored. Name other graders."
+        raise RegradeError(msg)
+    return others
+
+
 def judge_column(
     store: Store,
     suite_run_id: str,
@@ -171,22 +205,10 @@ def judge_column(
 
     `grader_models`: spec -> a chat model to use for it (tests plug scripted graders in).
     """
-    others = [g.strip() for g in graders if g and g.strip()]
-    if not others:
-        msg = "Name at least one other grader model (provider:model-id) to hold against the column's own."
-        raise RegradeError(msg)
-    if len(others) > MAX_OTHER_GRADERS:
-        msg = f"Compare at most {MAX_OTHER_GRADERS} other graders at once; got {len(others)}."
-        raise RegradeError(msg)
+    others = check_graders(store, suite_run_id, column, graders)
     runs, _ = column_runs(store, suite_run_id, column)
     rows = store.get_runs(runs)
     own = rows[0]["grader"]
-    if own in others:
-        msg = f"{own} is the column's own grader: its verdicts are already stored. Name other graders."
-        raise RegradeError(msg)
-    if len(set(others)) != len(others):
-        msg = "A grader is named twice: name each other grader once."
-        raise RegradeError(msg)
     reports: dict[str, list[WhatIfReport]] = {}
     for spec in others:
         model = (grader_models or {}).get(spec)

@@ -128,7 +128,8 @@ def stored_drafts(store: Store, run_id: str) -> list[StoredDraft]:
     return drafts
 
 
-def _check_grader(config: RunConfig, keys: Mapping[str, str] | None) -> None:
+def check_grader(config: RunConfig, keys: Mapping[str, str] | None) -> None:
+    """RegradeError when the config's grader is not a model spec or cannot be used now (no key, no server)."""
     from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
 
     try:
@@ -231,7 +232,7 @@ def grade_drafts(
         msg = f"Repeat count must be from 1 to {MAX_REPEATS}; got {repeats}."
         raise RegradeError(msg)
     if grader_model is None:
-        _check_grader(config, keys)
+        check_grader(config, keys)
     regrader = _regraders.get(config, keys) if grader_model is None else None
     if regrader is None:
         regrader = _Regrader()

@@ -26,6 +26,11 @@ _CONTROL_IN_TEXT = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\
 """The same, but a reason may span lines and hold tabs."""
 
 
+def has_control(text: str) -> bool:
+    """Whether `text` holds a control character (a line break, a tab, an escape, a C1 or a bidi control)."""
+    return _CONTROL.search(text) is not None
+
+
 class ReviewError(ValueError):
     """Refused review input; the message says what is wrong and how to fix it."""
 
@@ -160,21 +165,48 @@ def record_review(
 
     `reviewer_is_identity`: the reviewer is the signed-in person's identity from their ID token (check_reviewer).
     """
+    checked = check_review(
+        store,
+        run_id,
+        iteration=iteration,
+        criterion=criterion,
+        verdict=verdict,
+        reviewer=reviewer,
+        reason=reason,
+        turn=turn,
+        reviewer_is_identity=reviewer_is_identity,
+    )
+    return judge_store.add_review(store, **checked)
+
+
+def check_review(
+    store: Store,
+    run_id: str,
+    *,
+    iteration: int,
+    criterion: str,
+    verdict: str | bool,
+    reviewer: str,
+    reason: str = "",
+    turn: int | None = None,
+    reviewer_is_identity: bool = False,
+) -> dict[str, Any]:
+    """A human verdict for one cell, validated (ReviewError says what is wrong): the keyword arguments of
+    `judge_store.add_review`. Reads only."""
     passed = parse_verdict(verdict)
     reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS, identity=reviewer_is_identity)
     reason = check_reason(reason)
     cell = resolve_cell(store, run_id, iteration=iteration, criterion=criterion, turn=turn)
-    return judge_store.add_review(
-        store,
-        run_id=run_id,
-        turn=cell["turn"],
-        iteration=cell["iteration"],
-        position=cell["position"],
-        criterion=cell["name"],
-        passed=passed,
-        reason=reason,
-        reviewer=reviewer,
-    )
+    return {
+        "run_id": run_id,
+        "turn": cell["turn"],
+        "iteration": cell["iteration"],
+        "position": cell["position"],
+        "criterion": cell["name"],
+        "passed": passed,
+        "reason": reason,
+        "reviewer": reviewer,
+    }
 
 
 def review_cells(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:

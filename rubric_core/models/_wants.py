@@ -94,6 +94,8 @@ def from_brief(brief: Brief) -> Wants:
 def apply(wants: Wants, spec: CheckSpec) -> None:
     """Add one criterion's check to `wants`."""
     p = spec.params
+    if p.get("scope", "body") != "body":
+        return  # about one part ("Title under 10 words", "Each line starts with ..."): the part's filler sees to it
     if spec.check in ("line_count", "sentence_count", "word_count"):
         attr = {"line_count": "lines", "sentence_count": "sentences", "word_count": "words"}[spec.check]
         setattr(wants, attr, _merge(getattr(wants, attr), (p.get("min"), p.get("max"))))
@@ -193,9 +195,10 @@ def read_feedback(message: str) -> Feedback:
     return Feedback(failing=tuple(criterion_names_in_feedback(message)), passing=tuple(names))
 
 
-def wants_for(brief: Brief, feedback: list[Feedback]) -> Wants:
-    """The task's constraints, then every criterion the latest feedback names (failing or passing)."""
-    wants = from_brief(brief)
+def wants_for(brief: Brief, feedback: list[Feedback], base: Wants | None = None) -> Wants:
+    """The task's constraints (`base`, else the brief's), then every criterion the latest feedback names
+    (failing or passing)."""
+    wants = base if base is not None else from_brief(brief)
     if not feedback:
         return wants
     last = feedback[-1]

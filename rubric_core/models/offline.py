@@ -24,7 +24,7 @@ from rubric_core.models import _writing
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names, bound_tool_schemas, text_of
 from rubric_core.models._payload import draft_from_transcript, parse_payload
 from rubric_core.models._wants import NA_GAP_START
-from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE
+from rubric_core.models.notice import OFFLINE_DRAFT_NOTICE, WRITER_NOTICE_KEY
 from rubric_core.rubric import Criterion, parse_criteria
 
 GRADER_SOURCE = "rubric_grader"
@@ -42,7 +42,8 @@ def is_grader_feedback(message: BaseMessage) -> bool:
 
 
 class OfflineWriter(ToolCallingChatModel):
-    """Working model: scripted drafts for bundled examples, drafts from word banks and templates otherwise."""
+    """Working model: scripted drafts for bundled examples; otherwise drafts of the genre the task asks for,
+    written from the task's facts (rubric_core/models/_writing.py, docs/WRITER.md)."""
 
     model_name: str = "offline:writer"
     draft_notice: ClassVar[str] = OFFLINE_DRAFT_NOTICE
@@ -94,12 +95,14 @@ class OfflineWriter(ToolCallingChatModel):
             feedback=_feedback_in_scope(messages, turn_start),
             earlier=[text_of(m) for m in messages if isinstance(m, AIMessage) and not m.tool_calls],
         )
+        # How the writer read the task (it went to the nearest genre) is for the run to show, never the draft.
+        meta = {WRITER_NOTICE_KEY: draft.notice} if draft.notice else {}
         if draft.file_path and can_write_files and not isinstance(last, ToolMessage):
             call = {"name": "write_file", "args": {"file_path": draft.file_path, "content": draft.file_content}}
             return AIMessage(content="", tool_calls=[{**call, "id": f"write-{revision}"}])
         if draft.file_path and not can_write_files:
-            return AIMessage(content=f"{draft.text}\n\n```python\n{draft.file_content}```")
-        return AIMessage(content=draft.text)
+            return AIMessage(content=f"{draft.text}\n\n```python\n{draft.file_content}```", response_metadata=meta)
+        return AIMessage(content=draft.text, response_metadata=meta)
 
 
 def _feedback_in_scope(messages: list[BaseMessage], turn_start: int) -> list[str]:

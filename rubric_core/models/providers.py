@@ -100,6 +100,13 @@ class ModelSpec:
         """Simulated latency of an offline model, seconds."""
         return float(self.options.get("latency", 0) or 0)
 
+    @property
+    def pace(self) -> Any:
+        """The offline writer's streaming pace (models/pacing.py `Pace`), or None: it answers at once."""
+        from rubric_core.models.pacing import parse_pace
+
+        return parse_pace(self.options["pace"]) if "pace" in self.options else None
+
 
 def parse_model_spec(spec: str) -> ModelSpec:
     """Parse and validate a model spec; ModelSpecError says what is wrong."""
@@ -125,10 +132,21 @@ def parse_model_spec(spec: str) -> ModelSpec:
         if model not in OFFLINE_MODELS:
             msg = f"Unknown offline model {raw!r}: use offline:writer (working model) or offline:grader (grader)."
             raise ModelSpecError(msg)
-        unknown = sorted(set(options) - {"latency"})
+        takes = {"latency", "pace"} if model == "writer" else {"latency"}
+        unknown = sorted(set(options) - takes)
         if unknown:
-            msg = f"Unknown option {unknown[0]!r} in {raw!r}: offline models take only ?latency=SECONDS."
+            msg = (
+                f"Unknown option {unknown[0]!r} in {raw!r}: offline:writer takes ?latency=SECONDS and "
+                "?pace=SPEED (pace=40 characters a second, pace=6wps words a second); offline:grader takes only "
+                "?latency=SECONDS."
+            )
             raise ModelSpecError(msg)
+        if "pace" in options:
+            from rubric_core.models.pacing import pace_problem
+
+            problem = pace_problem(options["pace"], raw)
+            if problem:
+                raise ModelSpecError(problem)
         if "latency" in options:
             try:
                 latency = float(options["latency"])
@@ -203,6 +221,11 @@ def build_chat_model(
     if spec.is_offline:
         from rubric_core.models.offline import OfflineGrader, OfflineWriter
 
+        pace = spec.pace
+        if pace is not None:  # only the writer takes a pace (parse_model_spec)
+            from rubric_core.models.paced import PacedWriter
+
+            return PacedWriter(latency=spec.latency, pace_rate=pace.rate, pace_unit=pace.unit, callbacks=callbacks)
         cls = OfflineWriter if spec.model == "writer" else OfflineGrader
         return cls(latency=spec.latency, callbacks=callbacks)
     from deepagents.profiles.provider.provider_profiles import apply_provider_profile

@@ -31,7 +31,10 @@ def build_project_graph(
     try:
         graph = factory(model=model, middleware=list(middleware), checkpointer=checkpointer)
     except Exception as exc:  # noqa: BLE001 -- the user's factory failed: their traceback, once
-        raise UserCodeError(f"The factory {name} raised {type(exc).__name__}: {exc}", user_traceback(exc)) from None
+        from rubric_core.words import sentence
+
+        message = sentence(f"The factory {name} raised {type(exc).__name__}: {exc}")
+        raise UserCodeError(message, user_traceback(exc)) from None
     check_graph(graph, name, middleware=middleware, checkpointer=checkpointer)
     return graph
 

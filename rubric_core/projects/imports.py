@@ -62,7 +62,7 @@ def _module_files(project: Project) -> dict[str, Path]:
     if known is not None and known[0] == len(sys.modules) and all(n in sys.modules for n in known[1]):
         return dict(known[1])  # nothing imported or dropped since the last scan
     out: dict[str, Path] = {}
-    for name, module in list(sys.modules.items()):
+    for name, module in _modules_now():
         file = getattr(module, "__file__", None)
         if not isinstance(file, str) or not file.startswith(root):
             continue
@@ -71,6 +71,17 @@ def _module_files(project: Project) -> dict[str, Path]:
             out[name] = Path(file)
     _scans[root] = (len(sys.modules), out)
     return dict(out)
+
+
+def _modules_now() -> list[tuple[str, Any]]:
+    """sys.modules' items now. Copying them allocates, which can run the garbage collector and a finalizer (Python
+    code, during which another thread may take the interpreter and import): the copy then raises "dictionary
+    changed size during iteration" (seen on a Dask worker running two project runs at once). It is taken again."""
+    while True:
+        try:
+            return list(sys.modules.items())
+        except RuntimeError:
+            continue
 
 
 _scans: dict[str, tuple[int, dict[str, Path]]] = {}
@@ -183,7 +194,9 @@ def _link_error_in(exc: BaseException) -> ProjectLinkError | None:
 
 
 def _link_refused(name: str, where: str, exc: ProjectLinkError) -> UserCodeError:
-    return UserCodeError(f"Refused to import {name} ({where}): {exc}")
+    from rubric_core.words import sentence
+
+    return UserCodeError(sentence(f"Refused to import {name} ({where}): {exc}"))
 
 
 def _load_file(project: Project, relative: str, where: str) -> ModuleType:
@@ -223,5 +236,8 @@ def _load_file(project: Project, relative: str, where: str) -> ModuleType:
 
 
 def _failed_import(what: str, where: str, exc: BaseException) -> UserCodeError:
-    msg = f"Importing {what} ({where}) raised {type(exc).__name__}: {exc}"
+    from rubric_core.words import sentence
+
+    # "raised SyntaxError: invalid syntax (agent.py, line 3)": a sentence, so the next one does not run into it.
+    msg = sentence(f"Importing {what} ({where}) raised {type(exc).__name__}: {exc}")
     return UserCodeError(msg, user_traceback(exc))

@@ -50,15 +50,17 @@ def _proposal(row: Any) -> dict[str, Any]:
 
 
 def get_proposal(store: Store, proposal_id: str) -> dict[str, Any] | None:
-    """A stored proposal by its id or an unambiguous start of it (at least 6 characters)."""
-    proposal_id = proposal_id.strip().lower()
-    if len(proposal_id) < 6:
+    """A stored proposal by its id or an unambiguous start of it (at least 6 letters and digits; never a pattern:
+    store/ids.py)."""
+    from rubric_core.store.ids import PROPOSAL, IdNotFound, resolve_id
+
+    try:
+        found = resolve_id(store, PROPOSAL, proposal_id.strip().lower())
+    except IdNotFound:
         return None
     with store.engine.connect() as conn:
-        rows = conn.execute(
-            text("SELECT * FROM rubric_proposals WHERE id LIKE :p ORDER BY created_at"), {"p": proposal_id + "%"}
-        ).all()
-    return _proposal(rows[0]) if len(rows) == 1 else None
+        row = conn.execute(text("SELECT * FROM rubric_proposals WHERE id = :i"), {"i": found}).first()
+    return None if row is None else _proposal(row)
 
 
 def list_proposals(store: Store, name: str, version: int) -> list[dict[str, Any]]:

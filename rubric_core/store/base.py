@@ -43,6 +43,19 @@ class StoreBase:
             raise StoreError(msg)
         return self.engine.connect().execution_options(write=True)
 
+    def existing_run_ids(self, run_ids: list[str]) -> list[str]:
+        """Which of these run ids the store holds."""
+        found: list[str] = []
+        with self.engine.connect() as conn:
+            for start in range(0, len(run_ids), 500):
+                chunk = run_ids[start : start + 500]
+                names = ", ".join(f":i{i}" for i in range(len(chunk)))
+                rows = conn.execute(
+                    text(f"SELECT id FROM runs WHERE id IN ({names})"), {f"i{i}": v for i, v in enumerate(chunk)}
+                )
+                found += [str(r[0]) for r in rows]
+        return found
+
     @staticmethod
     def _run_exists(conn: Connection, run_id: str) -> bool:
         return conn.execute(text("SELECT 1 FROM runs WHERE id = :id"), {"id": run_id}).first() is not None

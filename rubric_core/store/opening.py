@@ -20,6 +20,7 @@ from rubric_core.redaction import redact_data, register_url
 from rubric_core.store.errors import StoreError
 from rubric_core.store.sql import is_postgres
 from rubric_core.store.urls import mask_url, scrub
+from rubric_core.store.write_guard import note_statement
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 CONNECT_TIMEOUT_S = 10
@@ -115,6 +116,7 @@ def _no_nul_characters(engine: Engine) -> None:
 
     @event.listens_for(engine, "before_cursor_execute", retval=True)
     def _clean(_conn: Any, _cursor: Any, statement: str, parameters: Any, _context: Any, _many: bool) -> Any:
+        note_statement(statement)  # counted, or refused while a command still checks its input (write_guard.py)
         # And no secret the process knows is ever stored, whatever wrote it (rubric_core/redaction.py).
         return statement, without_nul(redact_data(parameters))
 

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import TextClause
 
 from rubric_core.store.opening import without_nul
+from rubric_core.store.write_guard import note_statement
 
 
 class RawResult:
@@ -38,6 +39,7 @@ class RawConnection:
         self._cur = cur
 
     def execute(self, clause: TextClause, params: dict[str, Any] | list[dict[str, Any]] | None = None) -> RawResult:
+        note_statement(clause.text)
         # NUL replaced as on every other path to the database (opening.without_nul says why).
         if isinstance(params, list):
             self._cur.executemany(clause.text, without_nul(params))

@@ -2,9 +2,10 @@
 
 Never edit a released migration: add the next one (in a module of its own now that this one is full). `SCHEMA_VERSION`
 is the newest number; a database with a higher version was written by newer code and is refused, never touched.
-"""
+Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
 
 from rubric_core.store.schema_44 import MIGRATION_44  # 44 (issue 42); kept apart so this module stays small
+from rubric_core.store.schema_live import LIVE_MIGRATION  # 41
 from rubric_core.store.schema_steer import STEER_MIGRATION  # 42; kept apart so this module stays small
 
 MIGRATIONS: list[tuple[int, str, list[str]]] = [
@@ -391,10 +392,9 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "CREATE INDEX ix_suite_cells_run ON suite_cells (run_id)",
         ],
     ),
+    LIVE_MIGRATION,
     STEER_MIGRATION,
     MIGRATION_44,
 ]
-"""Numbers may leave gaps (other branches reserve some); the runner applies any number not yet recorded."""
-
 SCHEMA_VERSION = max(version for version, _, _ in MIGRATIONS)
 """The schema version this code writes; exports carry it too."""

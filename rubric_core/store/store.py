@@ -18,7 +18,7 @@ import threading
 
 from sqlalchemy.exc import DatabaseError
 
-from rubric_core.store import migrations
+from rubric_core.store import migrations, write_guard
 from rubric_core.store.editing import RunEdits
 from rubric_core.store.errors import StoreError
 from rubric_core.store.filters import ALL_STATUSES, FINAL_STATUSES, RunFilter
@@ -45,6 +45,12 @@ class Store(RunImports, RunQueries, RunEdits):
     """
 
     def __init__(self, url: str, *, readonly: bool = False) -> None:
+        # Opening writes (migrations, dead runs marked interrupted) even while a command still checks its input:
+        # that is the store's own upkeep, not the command's write (write_guard.py).
+        with write_guard.opening():
+            self._open(url, readonly=readonly)
+
+    def _open(self, url: str, *, readonly: bool) -> None:
         self.url = url
         self.readonly = readonly
         self.display_url = mask_url(url)

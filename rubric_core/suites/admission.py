@@ -29,7 +29,7 @@ def check_items(dataset: Dataset, config: RunConfig) -> None:
             ss.item_config(suite, {"task": item.task, "reference": item.reference, "position": position}, checking=True)
         except ConfigError as exc:
             problem = next(iter(exc.errors.values()))
-            refused.append(f"item {item.id!r}: {problem}")
+            refused.append(f"item {item.id!r}: {problem.rstrip('.')}")  # joined with '; ' and ended once, below
     if refused:
         more = f" (and {len(refused) - 3} more)" if len(refused) > 3 else ""
         msg = (

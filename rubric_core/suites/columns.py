@@ -82,7 +82,11 @@ def build_columns(
             raise ColumnError(msg)
         data = base.to_dict()
         for key in ("model", "grader", "max_iterations"):
-            if raw.get(key) not in (None, ""):
+            if isinstance(raw.get(key), str) and not raw[key].strip():
+                what = "max_iterations" if key == "max_iterations" else f"{key} spec"
+                msg = f"Column {n}: the {what} is empty: give one, or leave it out for the suite's own."
+                raise ColumnError(msg)
+            if raw.get(key) is not None:
                 data[key] = raw[key]
         if "agent" in raw:
             data["agent"] = _agent(raw["agent"])
@@ -151,7 +155,15 @@ _DIFFERS = ("model", "grader", "agent", "rubric", "max_iterations")
 
 
 def _key(config: RunConfig) -> tuple[Any, ...]:
-    return tuple(getattr(config, f) for f in _DIFFERS)
+    """What makes a column's configuration: model specs as the resolver reads them (OFFLINE:writer is
+    offline:writer), so two spellings of one model are one configuration."""
+    from rubric_core.models.providers import parse_model_spec
+
+    def spec(value: str) -> str:
+        parsed = parse_model_spec(value)
+        return f"{parsed}?{sorted(parsed.options.items())}"
+
+    return tuple(spec(getattr(config, f)) if f in ("model", "grader") else getattr(config, f) for f in _DIFFERS)
 
 
 def _refuse_twins(configs: list[RunConfig]) -> None:

@@ -7,7 +7,6 @@ dataset is refused with a message saying what to fix, never a traceback.
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import math
@@ -16,13 +15,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rubric_core.suites.dataset_files import (
+    DatasetError,
+    csv_records,
+    hf_records,
+    json_records,
+    jsonl_records,
+    parquet_records,
+    refuse_utf16,
+)
+
 MAX_ITEMS = 10_000
 TASK_KEYS = ("task",)
 RESERVED = ("id", "task", "reference", "metadata", "files")
-
-
-class DatasetError(ValueError):
-    """The dataset cannot be used; the message names the file, the row and the fix."""
 
 
 @dataclass(frozen=True)
@@ -103,6 +108,13 @@ def _item_files(value: Any, source: str, n: int) -> str | dict[str, str]:
             raise DatasetError(msg)
         return value.strip()
     if isinstance(value, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in value.items()):
+        from rubric_core.projects.project_file import ProjectError
+        from rubric_core.projects.seed_files import inline_files
+
+        try:
+            inline_files(value, f"{source}, row {n}")  # the rule a run applies to them, now rather than mid-suite
+        except ProjectError as exc:
+            raise DatasetError(f"{exc} Fix the row; nothing was run or stored.") from None
         return dict(value)
     msg = f"{source}, row {n}: `files` must be a folder inside the project or an object of path: text."
     raise DatasetError(msg)
@@ -184,108 +196,6 @@ def items_from_records(records: Iterable[Mapping[str, Any]], source: str) -> lis
     return items
 
 
-def _jsonl_records(path: Path) -> Iterable[dict[str, Any]]:
-    # utf-8-sig: a byte order mark (Windows editors write one) is not part of the first line.
-    with path.open(encoding="utf-8-sig") as f:
-        n = 0
-        for line_no, line in enumerate(f, start=1):
-            if not line.strip():
-                continue
-            n += 1
-            try:
-                value = json.loads(line)
-            except json.JSONDecodeError as exc:
-                msg = (
-                    f"{path}, row {n} (line {line_no}): not valid JSON ({exc.msg}). Each line must be one JSON object."
-                )
-                raise DatasetError(msg) from None
-            yield value
-
-
-def _json_records(path: Path) -> list[Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except json.JSONDecodeError:
-        # A .json file with one object per line is JSONL under another name.
-        return list(_jsonl_records(path))
-    if isinstance(data, dict) and isinstance(data.get("items"), list):
-        data = data["items"]
-    if not isinstance(data, list):
-        msg = f"{path} must hold a list of items (or one JSON object per line), got {type(data).__name__}."
-        raise DatasetError(msg)
-    return data
-
-
-def _csv_records(path: Path) -> list[dict[str, Any]]:
-    """Rows of a CSV file with a header; a BOM is dropped, a column named twice or a row wider than the
-    header (an unquoted comma in a task) is refused rather than read wrong."""
-    with path.open(encoding="utf-8-sig", newline="") as f:
-        reader = csv.reader(f)
-        header = next(reader, None)
-        if not header or not any(h.strip() for h in header):
-            msg = f"{path} is empty: it needs a header row with a `task` column and one row per item."
-            raise DatasetError(msg)
-        names = [h.strip() for h in header]
-        twice = next((n for n in names if n and names.count(n) > 1), None)
-        if twice is not None:
-            where = ", ".join(str(i + 1) for i, n in enumerate(names) if n == twice)
-            msg = (
-                f"{path}: the header names the column {twice!r} more than once (columns {where}). "
-                "Rename or remove the extra one: which one to use would be a guess."
-            )
-            raise DatasetError(msg)
-        rows = []
-        for n, cells in enumerate(reader, start=1):
-            if not any(c.strip() for c in cells):
-                continue
-            if len(cells) > len(names):
-                msg = (
-                    f"{path}, row {n}: {len(cells)} cells but the header has {len(names)} columns. "
-                    "Put a cell that holds a comma in double quotes."
-                )
-                raise DatasetError(msg)
-            rows.append({k: (v if v != "" else None) for k, v in zip(names, cells, strict=False)})
-        return rows
-
-
-def _parquet_records(path: Path) -> list[dict[str, Any]]:
-    import pyarrow.parquet as pq
-
-    try:
-        table = pq.read_table(path)
-    except Exception as exc:  # noqa: BLE001 -- pyarrow raises several types for a bad file
-        msg = f"{path} is not a readable Parquet file: {exc}."
-        raise DatasetError(msg) from None
-    return table.to_pylist()
-
-
-def _hf_records(path: Path) -> list[dict[str, Any]]:
-    """A `datasets` save_to_disk directory (a DatasetDict takes its `train`, else its only split) or .arrow file."""
-    try:
-        import datasets as hf
-    except ImportError:
-        msg = "Loading a Hugging Face dataset needs the `datasets` package: pip install -r requirements.txt."
-        raise DatasetError(msg) from None
-    try:
-        if path.is_dir():
-            ds: Any = hf.load_from_disk(str(path))
-        else:
-            ds = hf.Dataset.from_file(str(path))
-    except Exception as exc:  # noqa: BLE001 -- datasets raises many types for a directory it cannot read
-        msg = f"{path} is not a Hugging Face dataset saved with save_to_disk: {exc}."
-        raise DatasetError(msg) from None
-    if isinstance(ds, hf.DatasetDict):
-        splits = list(ds)
-        if "train" in ds:
-            ds = ds["train"]
-        elif len(splits) == 1:
-            ds = ds[splits[0]]
-        else:
-            msg = f"{path} holds several splits ({', '.join(splits)}); save the one to run with save_to_disk."
-            raise DatasetError(msg)
-    return list(ds)
-
-
 def load_dataset(path: str | Path) -> Dataset:
     """Read a dataset file or directory: .jsonl, .json, .csv, .parquet, .arrow, or a save_to_disk directory."""
     p = Path(path)
@@ -302,17 +212,14 @@ def load_dataset(path: str | Path) -> Dataset:
     suffix = p.suffix.lower()
     try:
         if p.is_dir():
-            records: Iterable[Any] = _hf_records(p)
-        elif suffix == ".jsonl":
-            records = _jsonl_records(p)
-        elif suffix == ".json":
-            records = _json_records(p)
-        elif suffix == ".csv":
-            records = _csv_records(p)
+            records: Iterable[Any] = hf_records(p)
+        elif suffix in (".jsonl", ".json", ".csv"):
+            refuse_utf16(p)
+            records = {".jsonl": jsonl_records, ".json": json_records, ".csv": csv_records}[suffix](p)
         elif suffix == ".parquet":
-            records = _parquet_records(p)
+            records = parquet_records(p)
         elif suffix == ".arrow":
-            records = _hf_records(p)
+            records = hf_records(p)
         else:
             msg = (
                 f"{p}: unknown dataset format {suffix or '(no suffix)'!r}. Use .jsonl, .json, .csv, .parquet or .arrow."

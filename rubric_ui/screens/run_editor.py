@@ -25,8 +25,9 @@ ERRORS = "run_errors"
 ERRORS_FOR = "run_errors_for"
 """Session key: the editor's values when Start found the errors in ERRORS."""
 CUSTOM = "Custom…"
-WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", *[p.example for p in PROVIDERS.values()], CUSTOM]
+PACED_WRITER = "offline:writer?pace=8wps"  # the offline writer streaming at 8 words a second: watch it, no key
 GRADER_CHOICES = ["offline:grader", "offline:grader?latency=0.3", *[p.example for p in PROVIDERS.values()], CUSTOM]
+WORKING_CHOICES = ["offline:writer", "offline:writer?latency=0.4", PACED_WRITER, *GRADER_CHOICES[2:]]  # same providers
 
 
 def init_state() -> None:
@@ -119,7 +120,7 @@ def _model_label(spec: str, status: dict[str, bool]) -> str:
         return "Custom provider:model…"
     provider = spec.split(":", 1)[0]
     if provider == "offline":
-        return f"{spec} (offline, no key)"
+        return f"{spec} (offline, no key{': writes as you watch' if spec == PACED_WRITER else ''})"
     if provider == "ollama":
         return f"{spec} (local Ollama server)"
     return f"{spec} ({'key configured' if status.get(provider) else 'no key'})"

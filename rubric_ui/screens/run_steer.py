@@ -16,6 +16,7 @@ from rubric_core.verdicts import verdict_of
 from rubric_core.views.run_view import RunView, shown
 from rubric_ui.safe import label, md
 from rubric_ui.session.access import act, allowed, current_actor
+from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.fork_tree import show_fork_tree
 from rubric_ui.widgets.run_view import forget_view
@@ -71,7 +72,9 @@ def show_steering(run_id: str, view: RunView) -> None:
 
 
 def _go(run_id: str, decision: dict[str, Any], what: str) -> None:
-    started = act("steer", lambda: get_manager().continue_paused(run_id, decision), run_id=run_id, detail=what)
+    started = act(
+        "steer", lambda: get_manager().continue_paused(run_id, decision, keys=run_keys()), run_id=run_id, detail=what
+    )
     if started is not None or decision["action"] == "stop":
         forget_view(run_id)
         st.rerun()
@@ -227,6 +230,7 @@ def _fork_form(store: Store, run_id: str, view: RunView) -> None:
             iteration=it.iteration,
             turn=turn.turn,
             by=reviewer,
+            keys=run_keys(),
             **{what.lower(): text},
         )
     except SteerError as exc:
@@ -234,7 +238,7 @@ def _fork_form(store: Store, run_id: str, view: RunView) -> None:
         return
     handle = act(
         "fork",
-        lambda: manager.fork(spec, config, step=(view.steer.step or "verdicts") if step else ""),
+        lambda: manager.fork(spec, config, step=(view.steer.step or "verdicts") if step else "", keys=run_keys()),
         run_id=run_id,
         detail=f"fork at iteration {n}: {what.lower()} edited",
     )

@@ -405,7 +405,7 @@ function actions(d) {
 function renderRun(root, st) {
   const d = st.data;
   add(root, actions(d), taskBlock(d), verdictLine(d), chips(d, st));
-  add(root, el("div", "rs-panel-slot"));
+  add(root, el("div", "rs-live-slot"), el("div", "rs-panel-slot"));  // the live preview: run_live.js
   renderHeatmaps(root, st);
 }
 
@@ -756,6 +756,7 @@ export default function (component) {
   } else if (data.mode !== "present") {
     applyChoice(root, st);
   }
+  if (data.mode === "run") drawLive(root, data.live_preview || null);  // redrawn only when its own stamp moved
   return () => {
     if (!root.isConnected) stopPlaying(st);
   };

@@ -35,8 +35,9 @@ def _component() -> Any:
     return st.components.v2.component(
         NAME,
         html=HTML,
-        css=(_HERE / "run_element.css").read_text(encoding="utf-8"),
-        js=(_HERE / "run_element.js").read_text(encoding="utf-8"),
+        css="\n".join((_HERE / name).read_text(encoding="utf-8") for name in ("run_element.css", "run_live.css")),
+        # run_live.js (the live preview) first: run_element.js is the module and calls its drawLive.
+        js="\n".join((_HERE / name).read_text(encoding="utf-8") for name in ("run_live.js", "run_element.js")),
         isolate_styles=False,  # in the page's own DOM: the app's font, and markers tests and benchmarks can see
     )
 
@@ -56,8 +57,12 @@ def show_run_element(
     mode: Mode = "run",
     reviews: list[dict] | None = None,
     cancelling: bool = False,
+    live: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Draw `view` as the run view element; returns the payload it was given (tests and callers read it)."""
+    """Draw `view` as the run view element; returns the payload it was given (tests and callers read it).
+
+    `live`: the run's live preview (views/live_payload.py), drawn in a slot of its own with a stamp of its own, so
+    a new token redraws that slot only."""
     key = element_key(view.run_id, mode)
     held = st.session_state.get(key) if mode == "run" else None
     chosen = dict(held) if isinstance(held, dict) else {}
@@ -76,6 +81,8 @@ def show_run_element(
     else:
         payload = run_payload(view, reviews=reviews, cancelling=cancelling, mode=mode, chosen=chosen)
         st.session_state[_PAYLOADS] = (moment, payload)
+    if live is not None:
+        payload = {**payload, "live_preview": live}  # a copy: the cached payload stays the events' alone
     if mode == "run":
         _component()(
             key=key,

@@ -110,6 +110,23 @@ def show_views(view: RunView, *, key: str) -> bool:
     return choice in VIEWS
 
 
+def live_preview(view: RunView) -> dict[str, Any] | None:
+    """A live run's preview, read from the store (written there by whichever process runs it), or None."""
+    if not is_live(view):
+        return None
+    from rubric_core.store.live_preview import read_live
+    from rubric_core.views.live_payload import live_payload
+
+    return live_payload(view, read_live(store_or_stop(), view.run_id))
+
+
 def show_run_view(view: RunView, *, cancelling: bool = False) -> None:
-    """The run as the run view element: with the newest human reviews once it is stored (not while live)."""
-    show_run_element(view, reviews=None if is_live(view) else reviews_of(view.run_id), cancelling=cancelling)
+    """The run as the run view element: with the newest human reviews once it is stored (not while live), and
+    what it is writing and doing now while it is live."""
+    live = is_live(view)
+    show_run_element(
+        view,
+        reviews=None if live else reviews_of(view.run_id),
+        cancelling=cancelling,
+        live=live_preview(view) if live else None,
+    )

@@ -192,23 +192,37 @@ def open_selectbox(page: Any, label: str, attempts: int = 3) -> None:
             field.press("Escape")
 
 
-def choose_option(page: Any, label: str, option: str) -> None:
+def choose_option(page: Any, label: str, option: str, attempts: int = 3) -> None:
     """Choose `option` in the selectbox `label` from the keyboard: open it, type the option, Enter.
 
     Not a click on the option: in CI the dropdown of a selectbox low on a page that polls (a paused run) stayed
     open beside the window, and a click on its option waited two minutes for "element is outside of the
     viewport". Typing filters the list to the option, and Enter chooses it wherever the list is drawn.
+
+    Seen under load (2 cores, load 20): the typed text was in the field but the list had closed, listing nothing;
+    so the field's text is replaced and typed again while the option does not show (each attempt bounded).
     """
     field = page.get_by_label(label)
-    open_selectbox(page, label)
-    field.press_sequentially(option)
-    page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
+    for attempt in range(attempts):
+        open_selectbox(page, label)
+        field.press("ControlOrMeta+a")
+        field.press_sequentially(option)
+        try:
+            page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
+            break
+        except Exception:
+            if attempt == attempts - 1:
+                raise
+            field.press("Escape")
     field.press("Enter")
     page.get_by_role("listbox").wait_for(state="detached", timeout=10_000)
 
 
-def start_example(page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None) -> str:
-    """Open the Run page, load a bundled example, optionally set a custom working model, start it: the run id."""
+def start_example(
+    page: Any, server: AppServer, example: str = "haiku", *, model: str | None = None, step: bool = False
+) -> str:
+    """Open the Run page, load a bundled example, optionally set a custom working model (and step mode), start it:
+    the run id."""
     page.goto(server.url)
     wait_app_idle(page)
     page.get_by_label("Bundled example").click()
@@ -219,6 +233,9 @@ def start_example(page: Any, server: AppServer, example: str = "haiku", *, model
         page.get_by_label("Working model").click()
         page.get_by_role("option", name="Custom provider:model", exact=False).click()
         set_textarea(page, "Working model spec", model)
+    if step:
+        wait_app_idle(page)
+        page.locator(".st-key-run_step label").click()  # Streamlit's box: its label takes the click
     wait_app_idle(page)  # every field is committed before the click that reads them
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")

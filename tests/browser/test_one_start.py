@@ -17,6 +17,17 @@ from tests.browser.helpers import (
 )
 
 ENDS = {"satisfied", "max_iterations_reached", "failed", "grader_error"}
+_LANDED_JS = """(run) => {
+  // Where a Back or Forward landed, once the app has drawn it: the Runs list, the run's page, or the Run page
+  // (its editor, or the run still shown: a Back that only changes the query string may draw nothing new).
+  const title = ((document.querySelector('h1') || {}).innerText || '').trim();
+  if (location.pathname.endsWith('/runs')) return title === 'Runs';
+  if (location.search.includes('run=' + run)) return !!document.querySelector('.rs-run-page');
+  return title === 'Run';
+}"""
+_SHOWS_RUN_JS = (
+    """(run) => !!document.querySelector('.rs-run-page') && document.body.innerText.includes('Run ' + run)"""
+)
 
 
 def test_one_click_on_start_after_back_forward_and_a_second_tab_starts_one_run(page, server) -> None:
@@ -32,16 +43,26 @@ def test_one_click_on_start_after_back_forward_and_a_second_tab_starts_one_run(p
     page.get_by_role("link", name="Run", exact=True).click()
     page.wait_for_url(f"**run={first}*")
     wait_app_idle(page)
+    # Back, then Forward to the run. Streamlit adds the Run page's history entry and the ?run= it puts back in one
+    # step or in two, as its messages happen to arrive, and a Back that only changes the query string may draw
+    # nothing new (all seen): Back lands on the Runs list or on the Run page (the editor, or the run still shown),
+    # and Forward may land on the editor entry before the run's. Each step waits on what the app then shows,
+    # never on one shape of the history: Forward is pressed while the address is not yet the run's (at most 3
+    # times; pressed once more at the run's entry, the last one, it has no entry to go to: seen under load), then
+    # the test waits for the app to show the run there.
     page.go_back()
-    # Back lands on the Runs list, or on the Run page again: Streamlit adds the Run page's history entry and the
-    # ?run= it puts back in one step or in two, as its messages happen to arrive (both are seen).
-    page.wait_for_function("() => location.pathname.endsWith('/runs') || location.search.includes('run=')")
+    page.wait_for_function(_LANDED_JS, arg=first)
     wait_app_idle(page)
-    page.go_forward()
-    page.wait_for_url(f"**run={first}*")
-    wait_app_idle(page)
+    for _ in range(3):
+        if f"run={first}" in page.url:
+            break
+        page.go_forward()
+        page.wait_for_function(_LANDED_JS, arg=first)
+        wait_app_idle(page)
+    assert f"run={first}" in page.url, page.url
+    page.wait_for_function(_SHOWS_RUN_JS, arg=first)
     second_tab = page.context.new_page()
-    second_tab.goto(page.url)
+    second_tab.goto(f"{server.url}/?run={first}")
     wait_app_idle(second_tab)
     server.gates.release_all()
     wait_run_status(server, first, ENDS)

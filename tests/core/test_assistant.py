@@ -221,7 +221,7 @@ def test_the_command_line_drafts_diagnoses_proves_accepts_and_gates_on_fitness(s
     record = json.loads(out.stdout)
     assert record["type"] == "rubric_draft" and "- Exactly 3 lines\n" in record["rubric"]
     store.close()
-    doctor = run_cli("rubric", "doctor", NAME, "--seed", str(SEED), "--jsonl")
+    doctor = run_cli("rubric", "doctor", NAME, "--jsonl")  # the split is stored (fix_split): no --seed now
     assert doctor.returncode == 0, doctor.stderr
     rows = [json.loads(line) for line in doctor.stdout.splitlines()]
     proposal = next(r for r in rows if r["type"] == "proposal" and r["kind"] == "threshold")

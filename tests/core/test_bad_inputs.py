@@ -363,6 +363,12 @@ case("run-model-empty", [*EX, "--model", ""], "model spec is empty", "provider:m
 case("run-model-blank", [*EX, "--model", "   "], "model spec is empty")
 case("run-model-unknown-provider", [*EX, "--model", "nosuch:thing"], "Unknown provider", "Known providers")
 case("run-model-no-model-id", [*EX, "--model", "openai:"], "provider:model-id")
+# The offline writer's pace (issue 39): a speed a person can follow, in characters or words a second.
+for label, value in (("word", "fast"), ("empty", ""), ("unit", "40mph"), ("negative", "-3")):
+    case(f"run-model-pace-{label}", [*EX, "--model", f"offline:writer?pace={value}"], "is not a speed", "pace=6wps")
+for label, value in (("zero", "0"), ("too-fast", "9000"), ("too-slow-words", "0.1wps"), ("too-fast-words", "5000wps")):
+    case(f"run-model-pace-{label}", [*EX, "--model", f"offline:writer?pace={value}"], "a pace a person can follow")
+case("run-grader-pace", [*EX, "--grader", "offline:grader?pace=40"], "offline:grader takes only ?latency")
 case("run-grader-empty", [*EX, "--grader", ""], "Grader model spec is empty")
 case("run-grader-no-provider", [*EX, "--grader", "judge"], "provider:model-id")
 case("run-grader-tool-unknown", [*EX, "--grader-tool", "magic"], "Unknown grader tool 'magic'", "Known tools")
@@ -1404,7 +1410,7 @@ def _accepted_records() -> list[dict[str, Any]]:
     unicode = mutated("inputs.task", "Écris un haïku 🌸 \u200b sur le printemps", valid_record("unicode"))
     two_turns = valid_record("two-turns")
     two_turns["metadata"]["history"][1].update(turn=1, iteration=0)
-    two_turns["metadata"]["iterations"] = 2
+    two_turns["metadata"].update(iterations=2, turns=2)
     statuses = [mutated("outputs.status", s, valid_record(f"status-{s}")) for s in ("error", "cancelled", "running")]
     return [minimal, nulls, unicode, two_turns, *statuses]
 

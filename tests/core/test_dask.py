@@ -323,6 +323,32 @@ def test_a_worker_lost_under_a_suite_item_is_named_and_the_suite_finishes_with_e
     wait_for(lambda: len(cluster.scheduler_info()["workers"]) == 2, "the nanny restarted the killed worker")
 
 
+def test_a_run_on_a_worker_writes_what_it_is_writing_to_the_shared_store(manager: RunManager) -> None:
+    """Issue 39: a Dask worker streams the working model's tokens into the run's live-preview row on PostgreSQL,
+    which this process (the dashboard) reads; the draft is held by the stub after 100 words until it has them."""
+    import threading
+
+    from rubric_core.store.live_preview import read_live
+    from tests.core.test_live_preview import held_stub, stub_config, stub_keys
+
+    store = manager.store
+    release = threading.Event()
+    with held_stub(release) as stub:
+        handle = manager.start(stub_config(), keys=stub_keys(stub))
+        try:
+            wait_for(
+                lambda: (r := read_live(store, handle.run_id)) is not None and "tok099" in r["text"],
+                "the first 100 words in the live row",
+            )
+            assert _worker_pid(store, handle.run_id) not in (os.getpid(), 0)
+            assert "draft" not in [e.type for e in store.run_events(handle.run_id)]
+        finally:
+            release.set()
+        assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "finished"
+    assert read_live(store, handle.run_id) is None
+
+
 def test_a_step_run_pauses_and_goes_on_and_a_fork_runs_on_the_cluster(manager: RunManager) -> None:
     """Issue 39: a pause frees the worker (the task ends), `continue` sends a new task, and a fork copies the
     parent's checkpoint chain on the worker that runs it (checkpoints on PostgreSQL)."""

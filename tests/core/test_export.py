@@ -331,16 +331,23 @@ def test_export_import_export_is_lossless_over_every_field(
 def test_a_version_1_export_still_imports(filled: Store, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out = tmp_path / "runs.jsonl"
     export_runs(filled, "jsonl", out)
-    added = ("turn_inputs", "error")
-    added_per_step = ("draft_tokens", "drafted_at", "grading_run_id", "grading_started_at", "graded_at", "tool_events")
+    added = ("turn_inputs", "error", "suite")
+    added_per_step = (
+        *("draft_tokens", "drafted_at", "grading_run_id", "grading_started_at", "graded_at", "tool_events"),  # v2
+        *("iteration_number", "turn_number", "grader_tools"),  # v3, v4, v5
+    )
     lines = []
-    for record in _records(out).values():  # the shape the first release wrote
+    for record in _records(out).values():  # the shape the first release wrote: none of the later fields
         record["schema_version"] = record["metadata"]["schema_version"] = 1
         for key in added:
             record["metadata"].pop(key)
         for step in record["metadata"]["history"]:
             for key in added_per_step:
                 step.pop(key)
+            for criterion in step["criteria"]:
+                del criterion["verdict"], criterion["check"]  # v5
+        for criterion in record["metadata"]["final_criteria"]:
+            del criterion["verdict"], criterion["check"]
         lines.append(json.dumps(record))
     old = tmp_path / "v1.jsonl"
     old.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -351,8 +358,13 @@ def test_a_version_1_export_still_imports(filled: Store, tmp_path: Path, monkeyp
     for run_id, record in _records(tmp_path / "again.jsonl").items():
         source = _records(out)[run_id]
         assert record["inputs"] == source["inputs"] and record["outputs"] == source["outputs"]
-        for key in ("tags", "note", "tokens", "final_criteria", "rubric_name", "rubric_version", "wall_time_s"):
+        for key in ("tags", "note", "tokens", "rubric_name", "rubric_version", "wall_time_s"):
             assert record["metadata"][key] == source["metadata"][key], key
+        # A version 1 file has no verdict records: pass / fail read from `passed`, the check not recorded.
+        for back, given in zip(record["metadata"]["final_criteria"], source["metadata"]["final_criteria"], strict=True):
+            assert (back["name"], back["passed"], back["gap"]) == (given["name"], given["passed"], given["gap"])
+            assert back["verdict"] == ("pass" if given["passed"] else "fail")
+            assert back["check"]["kind"] == "unrecorded"
         assert [h["draft"] for h in record["metadata"]["history"]] == [
             h["draft"] for h in source["metadata"]["history"]
         ]
@@ -371,7 +383,7 @@ def _with_step(line: str, **changes: Any) -> str:
 
 
 def _with_end(line: str, end: dict) -> str:
-    return _with_meta(line, turn_inputs=[{"turn": 1, "message": "more", "rubric": "- a", "previous_end": end}])
+    return _with_meta(line, turns=2, turn_inputs=[{"turn": 1, "message": "more", "rubric": "- a", "previous_end": end}])
 
 
 @pytest.mark.parametrize(
@@ -708,7 +720,9 @@ def test_every_export_carries_each_verdict_and_its_check_and_import_keeps_them(
         old = json.loads(json.dumps(record))
         old["id"] = "0" * 32
         old["schema_version"] = old["metadata"]["schema_version"] = 4
+        old["metadata"].pop("suite")  # schema 6
         for step in old["metadata"]["history"]:
+            step.pop("grader_tools")  # schema 5, as the verdict records
             for c in step["criteria"]:
                 c.pop("verdict"), c.pop("check")
         for c in old["metadata"]["final_criteria"]:

@@ -138,7 +138,7 @@ def test_examples_copy_gives_the_example_project_from_the_package(tmp_path: Path
     ran = run_cli("run", "--project", str(dest), "--config", str(dest / "run.toml"))
     assert ran.returncode == 0 and "status: satisfied" in ran.stdout, ran.stderr
     again = run_cli("examples", "--copy", "fixer", str(dest))
-    assert again.returncode == 2 and "already exists and is not an empty folder" in again.stderr
+    assert again.returncode == 2 and "already exists: give a new folder" in again.stderr
     unknown = run_cli("examples", "--copy", "fixr", str(tmp_path / "x"))
     assert unknown.returncode == 2 and "the example projects are fixer" in unknown.stderr
 

@@ -386,3 +386,25 @@ def test_a_hung_factory_is_named() -> None:
         {"step": "factory", "factory": "pkg.agent:make_agent"},
     ]
     assert "The factory pkg.agent:make_agent (agent 'a') did not return within 60 s" in _hung("agent 'a'", steps, 60)
+
+
+def test_the_scan_of_imported_modules_survives_an_import_during_its_copy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Copying sys.modules' items raised "dictionary changed size during iteration" when another thread imported
+    meanwhile, and the project run failed (a Dask worker running two at once): the copy is taken again."""
+    import sys
+    from types import SimpleNamespace
+
+    from rubric_core.projects import imports
+
+    class ChangedOnce(dict):
+        copies = 0
+
+        def items(self):  # type: ignore[override]
+            ChangedOnce.copies += 1
+            if ChangedOnce.copies == 1:
+                raise RuntimeError("dictionary changed size during iteration")
+            return super().items()
+
+    modules = ChangedOnce(sys.modules)
+    monkeypatch.setattr(imports, "sys", SimpleNamespace(modules=modules))
+    assert dict(imports._modules_now()) == dict(modules) and ChangedOnce.copies == 2

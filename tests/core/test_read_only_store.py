@@ -294,7 +294,7 @@ def test_a_permission_denied_anywhere_is_exit_2_and_its_traceback_only_with_debu
     def denied(args: object) -> int:
         raise PermissionError(13, "Permission denied", str(home / "runs.sqlite"))
 
-    monkeypatch.setattr(cli_store, "cmd_runs", denied)
+    monkeypatch.setattr(cli_store, "resolve_runs", denied)
     monkeypatch.setattr(logs, "log_failed", lambda: True)  # the log is in the folder that refused
     assert cli_main.main(["runs"]) == 2
     err = capsys.readouterr().err

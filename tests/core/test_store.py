@@ -174,6 +174,12 @@ EXPECTED_SCHEMA = {
         ("forked_at", "INTEGER", 0, 0),
         ("fork_json", "TEXT", 1, 0),
     ],
+    "run_live": [
+        ("run_id", "TEXT", 1, 1),
+        ("seq", "INTEGER", 1, 0),
+        ("at", "REAL", 1, 0),
+        ("data_json", "TEXT", 1, 0),
+    ],
     "run_requests": [
         ("run_id", "TEXT", 1, 1),
         ("kind", "TEXT", 1, 2),
@@ -329,6 +335,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         33,
         35,
         40,
+        41,
         42,
         44,
     ]
@@ -347,6 +354,7 @@ def test_exact_schema_after_migrations(db_url: str, store: Store, home: Path) ->
         33,
         35,
         40,
+        41,
         42,
         44,
     ]
@@ -381,11 +389,11 @@ def _assert_postgres_schema(store: Store) -> None:
     expected = {t: [(n, k, 1 if pk else nn, pk) for n, k, nn, pk in cols] for t, cols in EXPECTED_SCHEMA.items()}
     assert schema == expected
     assert indexes == EXPECTED_INDEXES
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 42, 44]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42, 44]
     open_store().close()  # opening again applies nothing twice
     with store.engine.connect() as conn:
         versions = [r[0] for r in conn.exec_driver_sql("SELECT version FROM schema_migrations ORDER BY 1")]
-    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 42, 44]
+    assert versions == [1, 3, 4, 5, 6, 7, 8, 12, 13, 33, 35, 40, 41, 42, 44]
 
 
 def test_rows_match_the_events_of_a_full_run(db_url: str, store: Store, engine: Engine) -> None:

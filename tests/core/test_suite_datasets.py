@@ -78,7 +78,10 @@ def test_hugging_face_save_to_disk_and_arrow_file(tmp_path: Path) -> None:
     hf.DatasetDict({"train": hf.Dataset.from_list(rows), "test": hf.Dataset.from_list(rows[:1])}).save_to_disk(
         str(tmp_path / "dict")
     )
-    assert len(load_dataset(tmp_path / "dict").items) == 2  # the train split
+    # Which split is the suite is asked, never guessed (it used to run `train` without a word).
+    with pytest.raises(DatasetError, match=r"several splits \(train, test\).*--dataset .*dict/train"):
+        load_dataset(tmp_path / "dict")
+    assert len(load_dataset(tmp_path / "dict" / "train").items) == 2
     arrow = next((tmp_path / "single").glob("*.arrow"))
     assert [i.task for i in load_dataset(arrow).items] == [r["task"] for r in rows]
 

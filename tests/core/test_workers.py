@@ -422,3 +422,30 @@ def test_a_full_disk_under_a_worker_leaves_the_run_interrupted_here_and_resumabl
         store.close()
     finally:
         subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
+def test_a_pooled_run_writes_what_it_is_writing_to_the_store(
+    home: Path, store: Store, pool: ProcessPoolBackend
+) -> None:
+    """Issue 39: a worker process streams the working model's tokens into the run's live-preview row, which any
+    dashboard reads; the draft is held by the stub after 100 words until the row has them."""
+    import threading
+
+    from rubric_core.store.live_preview import read_live
+    from tests.core.test_live_preview import held_stub, stub_config, stub_keys, wait_for
+
+    release = threading.Event()
+    with held_stub(release) as stub:
+        handle = _pooled(home, store, pool).start(stub_config(), keys=stub_keys(stub))
+        try:
+            wait_for(
+                lambda: (r := read_live(store, handle.run_id)) is not None and "tok099" in r["text"],
+                "the first 100 words in the live row",
+            )
+            assert _worker_pid(store, handle.run_id) in pool.worker_pids
+            assert "draft" not in [e.type for e in store.run_events(handle.run_id)]
+        finally:
+            release.set()
+        assert handle.wait(DEADLINE_S)
+    assert handle.last is not None and handle.last.type == "finished"
+    assert read_live(store, handle.run_id) is None

@@ -3,12 +3,20 @@
 The real `ChatOpenAI` class talks HTTP to it. Its answers come from a
 `brain(messages, kwargs)` callable; by default the product's offline models,
 so a whole run can be driven through the real provider class.
+
+A request with `"stream": true` (what ChatOpenAI sends while the engine streams LangGraph's `messages`
+mode) is answered over SSE as the API does: the text word by word (`response.output_text.delta`), each
+tool call's arguments in pieces (`response.function_call_arguments.delta`), then `response.completed`.
+`hold(piece)` is called before each piece is sent (a test blocks there on an event it releases), and
+`sent` keeps each piece with the time it left (the bench's stamp).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -78,6 +86,11 @@ def offline_brain(messages: list[BaseMessage], kwargs: dict[str, Any]) -> AIMess
     return model.respond(messages, **kwargs)
 
 
+ARGS_PIECE = 24
+"""Characters of a tool call's arguments per streamed piece."""
+_WORDS = re.compile(r"\S+\s*|\s+")
+
+
 class StubOpenAI:
     """Start with `with StubOpenAI() as stub:`; `stub.base_url` goes to OPENAI_BASE_URL."""
 
@@ -86,15 +99,21 @@ class StubOpenAI:
         brain: Callable[[list[BaseMessage], dict[str, Any]], AIMessage] | None = None,
         *,
         status: int = 200,
+        hold: Callable[[dict[str, Any]], None] | None = None,
         refuse: Callable[[dict[str, Any]], bool] | None = None,
     ) -> None:
+        """`hold(piece)`: called before each streamed piece is sent, with {"request": its 0-based number,
+        "piece": its number in that answer, "kind": "text" or "args", "text", "tool": the call's name or ""}."""
         self.brain = brain or offline_brain
         self.status = status
         self.refuse = refuse
         """Requests it answers 401 with an error body that quotes the key they carried (a careless provider)."""
+        self.hold = hold
         self.requests: list[dict[str, Any]] = []
         self.calls: list[tuple[str, bool]] = []
         """(the first user message, whether it asked for a verdict) of each model call answered."""
+        self.sent: list[dict[str, Any]] = []
+        """Each streamed piece: request, piece, kind, text, tool, and `at` (time.time() once written)."""
         self.lock = threading.Lock()
         stub = self
 
@@ -105,6 +124,7 @@ class StubOpenAI:
             def do_POST(self) -> None:
                 body = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))) or b"{}")
                 with stub.lock:
+                    number = len(stub.requests)
                     stub.requests.append({"path": self.path, "body": body, "auth": self.headers.get("Authorization")})
                 if stub.refuse is not None and stub.refuse(body):
                     key = str(self.headers.get("Authorization") or "").removeprefix("Bearer ")
@@ -114,7 +134,25 @@ class StubOpenAI:
                 if stub.status != 200:
                     self._send(stub.status, {"error": {"message": "stub failure", "type": "server_error"}})
                     return
+                if body.get("stream"):
+                    self._stream(number, stub.respond(body))
+                    return
                 self._send(200, stub.respond(body))
+
+            def _stream(self, number: int, response: dict[str, Any]) -> None:
+                # HTTP/1.0 without a length: the body ends when the connection closes (as SSE allows).
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Cache-Control", "no-cache")
+                self.end_headers()
+                for event, piece in stream_events(response):
+                    if piece is not None and stub.hold is not None:
+                        stub.hold({"request": number, **piece})
+                    self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
+                    self.wfile.flush()
+                    if piece is not None:
+                        with stub.lock:
+                            stub.sent.append({"request": number, **piece, "at": time.time()})
 
             def _send(self, status: int, payload: dict[str, Any]) -> None:
                 data = json.dumps(payload).encode()
@@ -197,3 +235,96 @@ class StubOpenAI:
     def __exit__(self, *exc: object) -> None:
         self.server.shutdown()
         self.server.server_close()
+
+
+def stream_events(response: dict[str, Any]) -> Any:
+    """The SSE events of a whole Responses API answer, in order, each with its piece (or None for framing):
+    what the API streams for text (word by word) and for function calls (their arguments in pieces)."""
+    seq = iter(range(1_000_000))
+
+    def event(kind: str, **data: Any) -> dict[str, Any]:
+        return {"type": kind, "sequence_number": next(seq), **data}
+
+    started = {**response, "status": "in_progress", "output": [], "usage": None}
+    yield event("response.created", response=started), None
+    yield event("response.in_progress", response=started), None
+    piece_no = 0
+    for index, item in enumerate(response["output"]):
+        if item["type"] == "message":
+            text = item["content"][0]["text"]
+            yield (
+                event(
+                    "response.output_item.added",
+                    output_index=index,
+                    item={**item, "status": "in_progress", "content": []},
+                ),
+                None,
+            )
+            part = {"type": "output_text", "text": "", "annotations": []}
+            yield (
+                event(
+                    "response.content_part.added", item_id=item["id"], output_index=index, content_index=0, part=part
+                ),
+                None,
+            )
+            for word in _WORDS.findall(text):
+                piece = {"piece": piece_no, "kind": "text", "text": word, "tool": ""}
+                piece_no += 1
+                yield (
+                    event(
+                        "response.output_text.delta",
+                        item_id=item["id"],
+                        output_index=index,
+                        content_index=0,
+                        delta=word,
+                        logprobs=[],
+                    ),
+                    piece,
+                )
+            yield (
+                event(
+                    "response.output_text.done",
+                    item_id=item["id"],
+                    output_index=index,
+                    content_index=0,
+                    text=text,
+                    logprobs=[],
+                ),
+                None,
+            )
+            yield (
+                event(
+                    "response.content_part.done",
+                    item_id=item["id"],
+                    output_index=index,
+                    content_index=0,
+                    part={**part, "text": text},
+                ),
+                None,
+            )
+        else:
+            args = item["arguments"]
+            yield (
+                event(
+                    "response.output_item.added",
+                    output_index=index,
+                    item={**item, "arguments": "", "status": "in_progress"},
+                ),
+                None,
+            )
+            for start in range(0, len(args), ARGS_PIECE):
+                chunk = args[start : start + ARGS_PIECE]
+                piece = {"piece": piece_no, "kind": "args", "text": chunk, "tool": item["name"]}
+                piece_no += 1
+                yield (
+                    event(
+                        "response.function_call_arguments.delta", item_id=item["id"], output_index=index, delta=chunk
+                    ),
+                    piece,
+                )
+            yield (
+                event("response.function_call_arguments.done", item_id=item["id"], output_index=index, arguments=args),
+                None,
+            )
+        yield event("response.output_item.done", output_index=index, item=item), None
+    yield event("response.completed", response=response), None
