@@ -91,8 +91,6 @@ def seed_with_example() -> None:
     st.session_state[_SEEDED] = True
     if any(str(st.session_state.get(key) or "").strip() for key in ("run_task", "run_rubric")):
         return
-    if st.session_state.get("run_example") not in EXAMPLES:
-        st.session_state["run_example"] = next(iter(EXAMPLES))
     _load_example()
 
 
@@ -101,7 +99,7 @@ _SEEDED = "run_editor_seeded"
 
 
 def _load_example() -> None:
-    ex = get_example(st.session_state["run_example"])
+    ex = get_example(example_held(None, st.session_state.get("run_example")))  # the picked one, else the first
     apply_preset(
         {
             "task": ex.task,
