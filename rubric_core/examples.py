@@ -224,6 +224,14 @@ def get_example(name: str) -> Example:
         raise ValueError(msg) from None
 
 
+def example_held(task: object, picked: str | None) -> str:
+    """The name the Run page's example picker shows for an editor filled with `task`: the bundled example whose task
+    it is, else the one `picked` (or the first). Filled from a stored run of the report example, the editor held
+    its task while the picker still said haiku (after New run too)."""
+    held = next((name for name, ex in EXAMPLES.items() if ex.task == task), None)
+    return held or (picked if picked is not None and picked in EXAMPLES else next(iter(EXAMPLES)))
+
+
 def find_example_by_task(task: str) -> Example | None:
     """The example whose task is exactly `task` (whitespace-insensitive), if any."""
     key = " ".join(task.split())

@@ -260,6 +260,14 @@ def score_text(verdicts: Iterable[str]) -> str:
     return f"{text} · {t.not_judged} n/a" if t.not_judged else text
 
 
+def pass_count_text(verdicts: Iterable[str]) -> str:
+    """'3 of 4 criteria pass' or '3 of 4 criteria pass · 3 n/a': in words, so the n/a count never reads as the
+    number passing ('3/4 · 3 n/a criteria pass' read as "3 n/a criteria pass")."""
+    t = tally(verdicts)
+    text = f"{t.passed} of {t.judged} {'criterion passes' if t.judged == 1 else 'criteria pass'}"
+    return f"{text} · {t.not_judged} n/a" if t.not_judged else text
+
+
 def revised_only_for_na(criteria_by_pass: Iterable[Iterable[Mapping[str, Any]]], results: Iterable[str]) -> int:
     """How many grading passes asked for a revision although no criterion failed, only n/a ones.
 

@@ -19,6 +19,24 @@ def md(text: object) -> str:
     return escaped.replace("://", "\\://")
 
 
+WORD_JOINER = "\u2060"
+
+
+_LABEL_SPECIAL = set("\\`*_{}[]<>|~$")
+
+
+def label(text: object) -> str:
+    """Untrusted text as a widget's label. A label is inline Markdown whose raw text is also the field's
+    accessible name, so only what would make markup is escaped (md() put a backslash before each parenthesis and
+    hyphen, and a screen reader read them out), and nothing becomes a link: GFM links a bare e-mail address,
+    "www." and "://" on their own (a pause panel's "Ends with jobs@beanthere.co.uk (grader: fail)" drew a mailto
+    link), so a word joiner, drawn as nothing, breaks each."""
+    escaped = "".join("\\" + ch if ch in _LABEL_SPECIAL else ch for ch in str(text)).replace("\n", " ")
+    for link in ("@", "www.", "://"):
+        escaped = escaped.replace(link, link[0] + WORD_JOINER + link[1:])
+    return escaped
+
+
 def code(text: object) -> str:
     """Text as a Markdown code span, shown exactly as typed: nothing is escaped inside a code span (a path drew as
     `deep\\_research` with md() there), so only a backtick, which would end the span, is replaced, and line

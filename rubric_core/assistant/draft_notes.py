@@ -194,8 +194,48 @@ def _place(
     return [*lines, made], f'Added "{text}".', warnings
 
 
+_PART_VERBS = (
+    r"add|include|remove|drop|delete|cut|end|start|begin|open|close|make|change|set|replace|swap|move|put|keep|"
+    r"mention|use|check|ensure|limit|no|avoid"
+)
+_COMPOUND = re.compile(
+    rf"\s*(?:,\s*|;\s*)?(?:\band\s+(?:then\s+)?|\bthen\s+|\balso\s+|;\s*|,\s*)(?=(?:also\s+)?(?:{_PART_VERBS})\b)",
+    re.I,
+)
+
+
+def note_parts(note: str) -> list[str]:
+    """A note's parts, each a note of its own: "remove 4 and end with a question" is two. A part starts with a verb
+    the rules know, so "remove 2 and 3" and "a greeting and a sign-off" stay one."""
+    parts = [p.strip(" ,;.") for p in _COMPOUND.split(note.strip())]
+    return [p for p in parts if p] or [note]
+
+
 def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft | None = None) -> RubricDraft:
-    """The draft with the note applied, or DraftInputError (nothing changed)."""
+    """The draft with the note applied, or DraftInputError (nothing changed).
+
+    A compound note is applied part by part, in order, each part to the rubric the part before left (its numbers
+    are those of that rubric); a part the rules cannot apply refuses the whole note, naming the part. Read whole,
+    "remove 4 and end with a question" removed line 5 ("end" read as "the last one") and added nothing."""
+    parts = note_parts(note)
+    if len(parts) < 2:
+        return _apply_one(task, draft, note, before=before)
+    now, said, warned = draft, [], list(draft.warnings)
+    for n, part in enumerate(parts, 1):
+        try:
+            now = _apply_one(task, replace(now, warnings=[]), part, before=before)
+        except DraftInputError as exc:
+            raise DraftInputError(
+                f'Part {n} of the note ("{part}") cannot be applied: {exc} Write the parts as separate notes, or '
+                "rephrase that part."
+            ) from None
+        said.append(now.message)
+        warned += now.warnings
+    return replace(now, note=note, message=" ".join(m for m in said if m), warnings=warned)
+
+
+def _apply_one(task: str, draft: RubricDraft, note: str, *, before: RubricDraft | None = None) -> RubricDraft:
+    """One note (or one part of a compound note) applied."""
     low = note.lower().strip().rstrip(".!")
     low = re.sub(r"^(?:please|pls|ok(?:ay)?|so|now)[,\s]+|[,\s]+(?:please|pls|thanks|thank you|thx)$", "", low).strip()
     if _ACK.fullmatch(low):

@@ -69,6 +69,11 @@ def _end_conflict(a: CheckSpec | None, b: CheckSpec | None, position: str) -> st
             pair = {x, y}
             if pair <= set(_MARKS):
                 return f"both look at the text's last mark: {_NAMES[x]} and {_NAMES[y]}"
+            # The body ends before the sign-off ("The body ends with a question", "The last sentence before the
+            # sign-off is a question"): both can hold.
+            body_side = (b if x == "sign_off" else a) if "sign_off" in pair else None
+            if body_side is not None and body_side.params.get("scope") == "body":
+                continue
             if "sign_off" in pair and pair & (set(_NAMES) | {p for p in pair if p.startswith("word:")}):
                 other = (pair - {"sign_off"}).pop()
                 shown = _NAMES.get(other, f'"{other[5:]}"')

@@ -22,8 +22,18 @@ _SCOPE = re.compile(
 )
 
 
+_BEFORE_SIGN_OFF = re.compile(
+    r"^(?:the )?last sentence before the sign-off(?:\s+(?:\"[^\"]*\"|“[^”]*”))?\s+is\s+(?P<what>\S.*)$", re.IGNORECASE
+)
+"""What the drafter writes when a closing question and a sign-off both ask for the end ("The last sentence before
+the sign-off is a question"): the body's end, which the offline grader checks (it was left to an LLM grader)."""
+
+
 def split_scope(text: str) -> tuple[str, str] | None:
     """(scope, the rest of the criterion) when it opens with a part of the text, else None."""
+    before = _BEFORE_SIGN_OFF.match(text.strip())
+    if before:
+        return "body", f"Ends with {before.group('what')}"
     m = _SCOPE.match(text.strip())
     if not m:
         return None

@@ -144,7 +144,7 @@ def steered_middleware_class() -> type:
 
             def _revision_prompt(self, evaluation: Any) -> str:  # type: ignore[override]
                 edited = evaluation.pop(FEEDBACK_KEY, None) if isinstance(evaluation, dict) else None
-                return str(edited) if edited else RubricMiddleware._revision_prompt(evaluation)
+                return str(edited) if edited else RubricMiddleware._revision_prompt(for_the_agent(evaluation))
 
         _CLASS.append(SteeredRubricMiddleware)
         return SteeredRubricMiddleware
@@ -156,7 +156,26 @@ def feedback_text(evaluation: Mapping[str, Any]) -> str:
         return ""
     from deepagents.middleware.rubric import RubricMiddleware
 
-    return str(RubricMiddleware._revision_prompt(dict(evaluation)))  # type: ignore[arg-type]
+    return str(RubricMiddleware._revision_prompt(for_the_agent(evaluation)))  # type: ignore[arg-type]
+
+
+def for_the_agent(evaluation: Mapping[str, Any]) -> Any:
+    """The evaluation the agent's feedback is composed from: an n/a criterion's gap without the advice meant for
+    the rubric's author ("Rephrase it as one of the phrasings ... or use an LLM grader"), which the agent cannot act
+    on. The gap the store and the page show keeps it."""
+    from rubric_core.models._wants import NA_GAP_START
+
+    criteria = []
+    for c in evaluation.get("criteria") or []:
+        gap = str(c.get("gap") or "") if isinstance(c, Mapping) else ""
+        if gap.startswith(NA_GAP_START) and AUTHOR_ADVICE in gap:
+            c = {**c, "gap": gap[: gap.index(AUTHOR_ADVICE)].strip()}
+        criteria.append(c)
+    return {**evaluation, "criteria": criteria}
+
+
+AUTHOR_ADVICE = "Rephrase it as one of the phrasings"
+"""Where the offline grader's n/a gap turns to the rubric's author (models/offline.CANNOT_JUDGE_GAP)."""
 
 
 REVIEWER_FAIL_GAP = "A reviewer marked this criterion failed."
@@ -201,6 +220,8 @@ def apply_decision(evaluation: dict[str, Any], decision: Mapping[str, Any], *, m
             criterion["passed"] = False
             base = REVIEWER_FAIL_GAP if verdict == "fail" else REVIEWER_NA_GAP
             criterion["gap"] = f"{base} {reason}" if reason else base
+    if overrides:
+        evaluation["explanation"] = overridden_explanation(criteria, len(overrides), decision.get("reviewer"))
     if result != evaluation.get("result"):
         evaluation["result"] = result
         if result == "satisfied":
@@ -208,6 +229,29 @@ def apply_decision(evaluation: dict[str, Any], decision: Mapping[str, Any], *, m
     feedback = decision.get("feedback")
     if feedback and evaluation.get("result") == "needs_revision":
         evaluation[FEEDBACK_KEY] = str(feedback)
+
+
+def overridden_explanation(criteria: Sequence[Mapping[str, Any]], overridden: int, reviewer: object) -> str:
+    """The explanation the agent reads once a person's overrides apply, from the verdicts as they now stand: the
+    grader's own ("3 of 6 criteria fail ... 1 cannot be judged (n/a)") no longer held after an n/a became a fail."""
+    from rubric_core.models._wants import NA_GAP_START
+
+    who = str(reviewer or "").strip() or "a reviewer"
+    unjudged = [str(c.get("name")) for c in criteria if not c.get("passed") and _is_na_gap(c, NA_GAP_START)]
+    failing = [str(c.get("name")) for c in criteria if not c.get("passed") and str(c.get("name")) not in unjudged]
+    said = f"{who} overrode the grader on {overridden} {'criterion' if overridden == 1 else 'criteria'}. "
+    if failing:
+        said += f"{len(failing)} of {len(criteria)} criteria fail: " + "; ".join(failing) + "."
+    else:
+        said += f"No criterion of {len(criteria)} fails."
+    if unjudged:
+        said += f" {len(unjudged)} cannot be judged (n/a): " + "; ".join(unjudged) + "."
+    return said[:1].upper() + said[1:]
+
+
+def _is_na_gap(criterion: Mapping[str, Any], start: str) -> bool:
+    gap = str(criterion.get("gap") or "")
+    return gap.startswith(start) or gap.startswith(REVIEWER_NA_GAP)
 
 
 def pause_of(snapshot: Any) -> dict[str, Any] | None:

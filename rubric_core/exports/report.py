@@ -19,6 +19,7 @@ from datetime import UTC, datetime
 from rubric_core.redaction import redact
 from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views.diff import DIFF_CSS, inline_html, word_diff
+from rubric_core.views.feedback_origin import feedback_title
 from rubric_core.views.heatmap import GRID_KEYS_SCRIPT, HEATMAP_CSP, HEATMAP_CSS, heatmap_html
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, RunView, TurnView, criteria_rows
 from rubric_core.views.story import step_title, turn_stories, verdict_sentence
@@ -126,7 +127,8 @@ def _steps(view: RunView, turn: TurnView, by_cell: dict[tuple[int, int, str], di
                 + "</ul>"
             )
         if it.feedback:
-            parts.append(f"<h4>Feedback to the agent</h4><div class='text'>{_e(it.feedback)}</div>")
+            heading = feedback_title(view, it.turn, it.iteration)
+            parts.append(f"<h4>{_e(heading)}</h4><div class='text'>{_e(it.feedback)}</div>")
         parts.append("</details>")
         previous = it.draft
     return parts

@@ -244,11 +244,14 @@ def cell_mark(it: int, name: str, cell: Mapping[str, Any], *, reviewed_cols: boo
         human = bool(cell["human_passed"])
         who = str(cell.get("reviewer") or "") if _present(cell.get("reviewer")) else ""
         why = str(cell.get("human_reason") or "") if _present(cell.get("human_reason")) else ""
-        judged = cls != "na"
-        cls += " rev" if not judged or human == passed else " dis"
+        # A person's pass or fail where the grader said n/a differs from the grader's verdict: it is drawn as a
+        # disagreement (a person who gave the n/a cell a fail was shown "agrees with the grader").
+        agrees = cls != "na" and human == passed
+        cls += " rev" if agrees else " dis"
+        differs = " (disagrees with the grader)" if cls.startswith(("pass", "fail")) else " (the grader said n/a)"
         extra = (
             f"Human review{' by ' + who if who else ''}: {'pass' if human else 'fail'}"
-            + (" (disagrees with the grader)" if judged and human != passed else "")
+            + ("" if agrees else differs)
             + (f" — {why}" if why else "")
         )
     gap_line = f"\nGap: {gap}" if gap else ("" if passed else "\nGap: (the grader gave none)")

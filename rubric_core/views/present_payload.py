@@ -17,6 +17,7 @@ from rubric_core.views.run_view import RunView, TurnView, shown
 def replay_steps(view: RunView) -> list[dict[str, Any]]:
     """Present's replay: draft, verdicts, feedback for each iteration, in order, each titled as the story says it
     ("Step 2 of 5 · Iteration 1 · Verdicts", "Turn 2 · iteration 1 · Draft" for a continued run)."""
+    from rubric_core.views.feedback_origin import feedback_title
     from rubric_core.views.story import step_title
 
     found = []
@@ -29,7 +30,8 @@ def replay_steps(view: RunView) -> list[dict[str, Any]]:
         {
             "kind": kind,
             "key": f"{it.turn}:{it.iteration}",
-            "title": f"Step {n + 1} of {len(found)} · {step_title(view, it, titles[kind])}",
+            "title": f"Step {n + 1} of {len(found)} · "
+            + step_title(view, it, feedback_title(view, it.turn, it.iteration) if kind == "feedback" else titles[kind]),
         }
         for n, (kind, it) in enumerate(found)
     ]

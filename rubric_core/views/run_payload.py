@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any, Literal
 
 from rubric_core.redaction import redact_data
-from rubric_core.verdicts import check_of, check_text, score_text, tool_call_text, verdict_of
+from rubric_core.verdicts import check_of, check_text, pass_count_text, tool_call_text, verdict_of
 from rubric_core.views.criteria_records import criteria_records
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
 from rubric_core.views.markdown_tree import markdown_tree
@@ -58,10 +58,10 @@ Mode = Literal["run", "present", "heatmap"]
 
 
 def verdict_summary(it: IterationView) -> str:
-    """The pass's verdict in words: "Iteration 2: Needs revision (5 of 8 criteria pass)"."""
+    """The pass's verdict in words: "Iteration 2: Needs revision (5 of 8 criteria pass · 1 n/a)"."""
     label = STATUS_LABELS.get(it.result or "", it.result or "not graded")
     crit = it.criteria
-    count = f" ({score_text(verdict_of(c) for c in crit)} criteria pass)" if crit else ""
+    count = f" ({pass_count_text(verdict_of(c) for c in crit)})" if crit else ""
     unverified = ", unverified" if it.evaluation and it.evaluation.get("unverified") else ""
     return f"Iteration {shown(it.iteration)}: {label}{count}{unverified}"
 
@@ -133,7 +133,8 @@ def _human(review: Mapping[str, Any] | None, grader_verdict: str) -> str:
     if review is None:
         return ""
     verdict = "✔ pass" if review["passed"] else "✘ fail"
-    differs = grader_verdict != "n/a" and (grader_verdict == "pass") != bool(review["passed"])
+    # A person's pass or fail where the grader said n/a differs from it too (as the heatmap draws it).
+    differs = grader_verdict == "n/a" or (grader_verdict == "pass") != bool(review["passed"])
     return f"{verdict} ({review['reviewer']})" + (" ≠ grader" if differs else "")
 
 

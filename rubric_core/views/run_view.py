@@ -339,11 +339,13 @@ class RunView:
             self.ended, self.status = True, d.get("status", "failed")
             self.final_output, self.final_files = d.get("final_output", ""), dict(d.get("files") or {})
             self.wall_time_s = float(d.get("wall_time_s", 0) or 0)  # the run's total over every part and turn
+            self.tokens = int((d.get("tokens") or {}).get("total_tokens") or self.tokens)  # a fork's: its own, stored
             self._turn(int(d.get("turn", 0))).status = self.status
         elif ev.type == "cancel_requested":
             self.cancel_requested = True
         elif ev.type == "cancelled":
             self.ended, self.status = True, "cancelled"
+            self.tokens = int((d.get("tokens") or {}).get("total_tokens") or self.tokens)
             self.wall_time_s = float(d.get("wall_time_s", 0) or 0)
         elif ev.type == "interrupted":
             self.ended, self.status, self.error = True, "interrupted", d.get("message", "")

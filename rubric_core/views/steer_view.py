@@ -47,6 +47,8 @@ def apply_steer(view: RunView, ev: RunEvent) -> None:
         state.pause = dict(d)
         view.status, view.ended = "paused", False
         view.wall_time_s = float(d.get("wall_time_s", view.wall_time_s) or 0)
+        # The run's own total, as stored: a fork's events before its fork point are its parent's (counted there).
+        view.tokens = int((d.get("tokens") or {}).get("total_tokens") or view.tokens)
     elif ev.type == "steered":
         state.decisions.append(dict(d))
         state.pause = None

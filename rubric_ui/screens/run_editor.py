@@ -9,7 +9,7 @@ import streamlit as st
 
 from rubric_core.checks.catalogue import TOOL_CATALOGUE
 from rubric_core.config import MAX_ITERATIONS_LIMIT
-from rubric_core.examples import EXAMPLES, get_example
+from rubric_core.examples import EXAMPLES, example_held, get_example
 from rubric_core.models.providers import PROVIDERS
 from rubric_core.rubric import lint_rubric, parse_criteria
 from rubric_core.words import counted
@@ -74,9 +74,10 @@ def apply_preset(preset: dict[str, Any]) -> None:
                 st.session_state[key] = CUSTOM
                 st.session_state[f"{key}_custom"] = preset[field]
     st.session_state[ERRORS] = {}
+    st.session_state["run_example"] = example_held(preset.get("task"), st.session_state.get("run_example"))
     # The kept copy too: with the editor folded it is what the fields come back with (state.keep_widget_state).
     kept = st.session_state.setdefault(KEPT_VALUES, {})
-    kept.update({key: st.session_state[key] for key in DEFAULTS if key in st.session_state})
+    kept.update({key: st.session_state[key] for key in (*DEFAULTS, "run_example") if key in st.session_state})
 
 
 def seed_with_example() -> None:
@@ -90,8 +91,6 @@ def seed_with_example() -> None:
     st.session_state[_SEEDED] = True
     if any(str(st.session_state.get(key) or "").strip() for key in ("run_task", "run_rubric")):
         return
-    if st.session_state.get("run_example") not in EXAMPLES:
-        st.session_state["run_example"] = next(iter(EXAMPLES))
     _load_example()
 
 
@@ -100,7 +99,7 @@ _SEEDED = "run_editor_seeded"
 
 
 def _load_example() -> None:
-    ex = get_example(st.session_state["run_example"])
+    ex = get_example(example_held(None, st.session_state.get("run_example")))  # the picked one, else the first
     apply_preset(
         {
             "task": ex.task,

@@ -14,7 +14,7 @@ import streamlit as st
 
 from rubric_core.verdicts import verdict_of
 from rubric_core.views.run_view import RunView, shown
-from rubric_ui.safe import md
+from rubric_ui.safe import label, md
 from rubric_ui.session.access import act, allowed, current_actor
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import get_manager, store_or_stop
@@ -80,6 +80,13 @@ def _go(run_id: str, decision: dict[str, Any], what: str) -> None:
         st.rerun()
 
 
+OVERRIDES_RECOMPOSE = (
+    "Left as it is, the feedback below is composed again from your overrides when you press Continue (it shows "
+    "the grader's verdicts until then); edited, your text is sent as you wrote it."
+)
+"""What the pause panel says of the feedback box and the overrides (the box cannot follow them before Continue)."""
+
+
 def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]) -> None:
     from rubric_core.execution.steer_requests import Override, SteerError, build_decision
 
@@ -94,8 +101,9 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
             result = str(pause.get("result") or "")
             st.markdown(f"**Paused after grading iteration {shown(iteration)}** · the agent has not heard of it yet")
             st.caption(
-                "Go on as graded, or override a verdict (stored as your review; the feedback follows it), edit the "
-                "feedback the agent will read, or grade this draft again under an edited rubric."
+                "Go on as graded, or override a verdict (stored as your review), edit the feedback the agent will "
+                "read, or grade this draft again under an edited rubric. "
+                + OVERRIDES_RECOMPOSE
                 + (
                     " The grader's verdict ends the loop here: override a criterion to fail for the agent to revise."
                     if result and result != "needs_revision"
@@ -110,7 +118,7 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
             if not before:
                 for position, c in enumerate(criteria):
                     picks[position] = st.selectbox(
-                        f"{c['name']} (grader: {verdict_of(c)})",
+                        label(f"{c['name']} (grader: {verdict_of(c)})"),
                         CHOICES,
                         key=f"{key}_ov_{position}",
                     )

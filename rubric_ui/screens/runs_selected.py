@@ -165,6 +165,9 @@ def _save_edits(store: Store, run_id: str, tags: list[str], note: str, *, based_
     fields = {"stamp": stamp, "tags": sorted({t.strip() for t in tags if t.strip()}), "note": note}
     st.session_state[f"runs_edit_base_{run_id}"] = {**base, **fields}
     st.session_state[f"runs_edit_saved_{run_id}"] = True
+    # The table above was drawn before this save: drawn again, its tags column shows them ("Saved." outlives the
+    # rerun, a flag this page pops once).
+    st.rerun()
 
 
 def _edit_tags_and_note(store: Store, run_id: str) -> None:

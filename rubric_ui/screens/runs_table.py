@@ -28,7 +28,10 @@ TASK_CLICK = "runs_task_click"
 """Widget key: the task button clicked in the table ({"row": number, "label": task}), during that click's rerun."""
 OPEN = "runs_cell_opened"
 """Session key: the run whose cell was just clicked: the next run of this page opens it before drawing."""
-TASK_PX = (200, 130)
+STATUS_PX = 200
+"""The status column's width: the longest label ("Failed (rubric not gradable)", 28 characters, at about 6.5 px a
+character of the badge's font) with the badge's padding (at 150 px "Max iterations reached" was cut)."""
+TASK_PX = (170, 100)
 """The task column's width without and with the agent column (the widths of all columns add up to the page's at
 1440 px, so none is off screen)."""
 CHAR_PX = 7
@@ -108,7 +111,7 @@ def show_table(store: Store, flt: RunFilter, page: int) -> tuple[list[str], set[
 def _column_config(*, task_width: int) -> dict:
     return {
         "status": st.column_config.MultiselectColumn(
-            width=150, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
+            width=STATUS_PX, options=list(_LABEL_COLORS), color=list(_LABEL_COLORS.values())
         ),
         "created": st.column_config.TextColumn(width=85),
         # The task is a button: a click on it opens the run at once (a click on another cell opens it too,
@@ -137,8 +140,8 @@ def _column_config(*, task_width: int) -> dict:
             "as `rubric-studio runs` says it",
         ),
         "rubric": st.column_config.TextColumn(width=85),
-        "model": st.column_config.TextColumn(width=100),
-        "grader": st.column_config.TextColumn(width=100),
+        "model": st.column_config.TextColumn(width=90),
+        "grader": st.column_config.TextColumn(width=90),
         "agent": st.column_config.TextColumn(width=70, help="The project agent that did the work, or built-in"),
         "iter.": st.column_config.NumberColumn(width=40),
         "tokens": st.column_config.NumberColumn(width=55, format="localized"),

@@ -27,6 +27,14 @@ def compare_params(row: dict[str, Any]) -> dict[str, str]:
     }
 
 
+def this_run_markdown(indent: str, label: str) -> str:
+    """The tree's line for the run shown, in bold. The indent and the arrow stay outside the `**`: Markdown takes
+    `**` followed by a space as literal asterisks, and the page showed `**  ↳ 0fad565e · ...** (this run)`."""
+    text = label[len(indent) :]
+    arrow = "↳ " if text.startswith("↳ ") else ""
+    return f"{indent}{arrow}**{md(text[len(arrow) :])}** (this run)"
+
+
 def show_fork_tree(store: Any, run_id: str, *, key: str = "run") -> None:
     """The tree `run_id` is in, when it is a fork or has forks (nothing otherwise)."""
     tree = fork_tree(store, run_id)
@@ -46,7 +54,7 @@ def show_fork_tree(store: Any, run_id: str, *, key: str = "run") -> None:
                 )
             label = f"{indent}{'↳ ' if row['depth'] else ''}{row['id'][:8]} · {status}{what}"
             if row["id"] == run_id:
-                st.markdown(f"**{md(label)}** (this run)")
+                st.markdown(this_run_markdown(indent, label))
             else:
                 st.page_link(RUN_PAGE_FILE, label=md(label), query_params={"run": row["id"]})
             if row["parent_run"]:

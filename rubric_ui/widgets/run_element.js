@@ -176,24 +176,39 @@ function files(it) {
   return out;
 }
 
+function gapText(cell, text) {
+  // `code` in a gap is drawn as code, as the Diff draws it (the gap showed its backticks); text nodes only.
+  const parts = String(text || "").split("`");
+  if (parts.length % 2 === 0) {
+    add(cell, document.createTextNode(text || ""));  // an unmatched backtick: the text as written
+    return;
+  }
+  parts.forEach((part, i) => {
+    if (!part) return;
+    add(cell, i % 2 ? el("code", null, part) : document.createTextNode(part));
+  });
+}
+
 function criteriaTable(rows, reviewed) {
   // The check goes under the criterion it decided, not in a column of its own: beside a draft, four columns left
   // the gap (what is missing, the line a reader wants) one word per line.
   const table = el("table", "rs-crit" + (reviewed ? " rs-crit-reviewed" : ""));
   const head = el("tr");
-  const cols = reviewed ? ["criterion", "verdict", "human", "gap", "human reason"] : ["criterion", "verdict", "gap"];
-  for (const c of cols) add(head, el("th", "rs-th-" + c.replace(" ", "-"), c));
+  // A person's verdict is a line under the grader's and their reason a line under the gap: two more columns
+  // left the gap four letters wide (issue 40 item 1).
+  for (const c of ["criterion", "verdict", "gap"]) add(head, el("th", "rs-th-" + c, c));
   add(table, head);
   for (const c of rows) {
     const tr = el("tr");
     const verdict = el("td", c.verdict === "pass" ? "rs-pass" : c.verdict === "fail" ? "rs-fail" : "rs-na", c.text);
     verdict.dataset.verdict = c.verdict;
+    if (reviewed && c.human) add(verdict, el("div", "rs-human", "person: " + c.human));
     const name = el("td", "rs-crit-name");
     add(name, el("div", null, c.name), el("div", "rs-check", c.check));
-    add(tr, name, verdict);
-    if (reviewed) add(tr, el("td", null, c.human || ""));
-    add(tr, el("td", "rs-gap", c.gap));
-    if (reviewed) add(tr, el("td", null, c.human_reason || ""));
+    const gap = el("td", "rs-gap");
+    gapText(gap, c.gap);
+    if (reviewed && c.human_reason) add(gap, el("div", "rs-human", "person: " + c.human_reason));
+    add(tr, name, verdict, gap);
     add(table, tr);
   }
   return table;

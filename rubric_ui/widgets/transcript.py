@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import streamlit as st
 
+from rubric_core.views.feedback_origin import feedback_caption
 from rubric_core.views.run_view import RunView, TranscriptItem, shown
 from rubric_core.words import counted
+from rubric_ui.safe import md
 
 _AVATARS = {
     "user": ":material/person:",
@@ -56,10 +58,10 @@ def show_transcript(view: RunView) -> None:
         title = (f"Turn {turn + 1} · " if several_turns else "") + f"Iteration {shown(iteration)}"
         with st.expander(title, expanded=n == len(groups) - 1):
             for item in items:
-                _show_item(item, seen)
+                _show_item(view, item, seen)
 
 
-def _show_item(item: TranscriptItem, seen: set[str]) -> None:
+def _show_item(view: RunView, item: TranscriptItem, seen: set[str]) -> None:
     if item.role in ("tool_call", "tool"):
         st.caption(f"{'Tool call' if item.role == 'tool_call' else 'Tool result'}: {item.name or 'tool'}")
         st.code(item.text, language="text", wrap_lines=True)
@@ -67,7 +69,7 @@ def _show_item(item: TranscriptItem, seen: set[str]) -> None:
     role = "user" if item.role in ("user", "grader") else "assistant"
     with st.chat_message(role, avatar=_AVATARS[item.role]):
         if item.role == "grader":
-            st.caption(f"Grader feedback after iteration {shown(item.iteration)} (injected by the middleware)")
+            st.caption(md(feedback_caption(view, item.turn, item.iteration, shown(item.iteration))))
             text, repeated = new_paragraphs(item.text, seen)
             st.text(text or "(the same text as earlier feedback)")
             if repeated:

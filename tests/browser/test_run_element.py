@@ -105,3 +105,111 @@ def test_a_chip_click_reaches_the_page_and_choosing_follows_the_newest_again(pag
     element.get_by_role("button", name="Back to the newest").click()
     assert element.locator(".rs-chips .rs-chip.on").count() == 0
     assert element.locator(".rs-crit-col .rs-summary").inner_text().startswith("Iteration 2:")
+
+
+GAP_CODE = 'Missing section heading "Risks" (use e.g. `## Risks`).'
+LONG_GAP = 'No "£11.50/hour"; include it. The draft names a wage nowhere, and the post asks for one.'
+
+
+def _seed_reviewed(server, run_id: str) -> str:
+    """A run of one graded pass whose n/a criterion a person overrode to fail, with gaps of a sentence and code."""
+    from rubric_core.engine.events import RunEvent
+    from rubric_core.store.judge import add_review
+
+    names = ["Mentions £11.50/hour", "Has a Risks section", "Says no experience is needed"]
+    verdicts = [("fail", LONG_GAP), ("fail", GAP_CODE), ("n/a", "An offline grader cannot judge this criterion.")]
+    criteria = [
+        {"name": n, "passed": False, "verdict": v, "gap": gap, "check": {"kind": "word_match", "label": "word match"}}
+        for n, (v, gap) in zip(names, verdicts, strict=True)
+    ]
+    config = {"task": "Write a job post.", "rubric": "\n".join(f"- {n}" for n in names), "max_iterations": 1}
+    config |= {"model": "offline:writer", "grader": "offline:grader"}
+    data = [
+        ("run_started", {"mode": "start", "config": config, "models": {"model": "m", "grader": "g"}, "turn": 0}),
+        ("draft", {"turn": 0, "iteration": 0, "text": "A job."}),
+        ("grading_started", {"turn": 0, "iteration": 0}),
+        (
+            "evaluation",
+            {
+                "turn": 0,
+                "iteration": 0,
+                "result": "max_iterations_reached",
+                "criteria": criteria,
+                "explanation": "Two fail.",
+            },
+        ),
+        ("finished", {"turn": 0, "status": "max_iterations_reached", "final_output": "A job."}),
+    ]
+    events = [RunEvent(run_id=run_id, seq=n, type=t, at=1_700_000_000.0 + n, data=d) for n, (t, d) in enumerate(data)]  # type: ignore[arg-type]
+    with open_server_store(server) as store:
+        if store.get_run(run_id) is None:
+            store.import_runs([(events, "reviewed")])
+            add_review(
+                store, run_id=run_id, turn=0, iteration=0, position=2, criterion=names[2], passed=False,
+                reason="It never says so: a miss, not n/a.", reviewer="local",
+            )  # fmt: skip
+    return run_id
+
+
+def test_a_reviewed_criteria_table_keeps_three_readable_columns_and_draws_code_in_gaps(page, server) -> None:
+    """Issue 40 items 1 and 6: a person's override added "human" and "human reason" columns and left the gap
+    about four letters wide (the page grew to ~5,200 px); a gap's `code` showed its backticks."""
+    run_id = _seed_reviewed(server, "review" + "0" * 26)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    page.goto(f"{server.url}/?run={run_id}")
+    wait_app_idle(page)
+    element = page.locator(ELEMENT)
+    table = element.locator("table.rs-crit").first
+    table.wait_for()
+    assert table.locator("th").all_inner_texts() == ["criterion", "verdict", "gap"]
+    gap_px = table.locator("th.rs-th-gap").evaluate("th => th.getBoundingClientRect().width")
+    assert gap_px >= 160, gap_px  # as wide as a table with no review gives it (it was about 30 px)
+    # The person's verdict is a line in the verdict cell, their reason a line under the gap.
+    na = element.locator(".rs-na-apart table.rs-crit tr").nth(1)
+    assert "person: ✘ fail (local) ≠ grader" in na.locator("td").nth(1).inner_text()
+    assert "person: It never says so: a miss, not n/a." in na.locator("td.rs-gap").inner_text()
+    # A gap's code is code, as the Diff draws it; the text around it stays text.
+    code_gap = table.locator("td.rs-gap").nth(1)
+    assert code_gap.locator("code").all_inner_texts() == ["## Risks"]
+    assert "`" not in code_gap.inner_text() and code_gap.inner_text().startswith('Missing section heading "Risks"')
+    # The long gap wraps at words, not letters: a few lines at most.
+    lines = table.locator("td.rs-gap").first.evaluate(
+        "td => Math.round(td.getBoundingClientRect().height / parseFloat(getComputedStyle(td).lineHeight))"
+    )
+    assert lines <= 4, lines
+
+
+def test_both_heatmaps_of_a_compare_show_their_cells(page, server) -> None:
+    """Issue 40 item 9: in the Runs page's compare both heatmaps collapsed to a thin strip (the legend and a cut
+    "Click a cell" box), also after a reload: every cell of both grids is drawn inside the page, with room."""
+    a = _seed_planted(server, "plant" + "2" * 27)
+    b = _seed_reviewed(server, "review" + "1" * 26)
+    page.set_viewport_size({"width": 1440, "height": 900})
+    for n in range(2):  # the second pass is a reload
+        if n == 0:
+            page.goto(f"{server.url}/runs?compare={a},{b}")
+        else:
+            page.reload()
+        wait_app_idle(page)
+        maps = page.locator(f"{ELEMENT} .rs-hm")
+        page.wait_for_function(
+            "() => document.querySelectorAll(\"[data-testid='rs-run-view'] .rs-hm\").length === 2", timeout=120_000
+        )
+        for k, cells in enumerate((6, 3)):
+            grid = maps.nth(k)
+            grid.locator("button.rs-hm-cell").nth(cells - 1).wait_for()
+            assert grid.locator("button.rs-hm-cell").count() == cells
+            # The grid's scrolling frame: a cell outside it is not seen (the frame had collapsed to a strip).
+            frame = grid.locator(".rs-hm-scroll").evaluate(
+                "e => { const r = e.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; }"
+            )
+            for box in grid.locator("button.rs-hm-cell").evaluate_all(
+                "els => els.map(c => { const r = c.getBoundingClientRect(); return [r.left, r.right, r.top, r.bottom]; })"
+            ):
+                left, right, top, bottom = box
+                assert right - left >= 20 and bottom - top >= 20, box  # a cell one can see and click
+                assert frame[0] - 1 <= left and right <= frame[1] + 1, (box, frame)
+                assert frame[2] - 1 <= top and bottom <= frame[3] + 1, (box, frame)
+            # The "Click a cell" box is whole, not a cut strip (its text fits in it).
+            room, needed = grid.locator(".rs-hm-details").evaluate("e => [e.clientHeight, e.scrollHeight]")
+            assert needed <= room + 1 and room > 20, (room, needed)

@@ -153,3 +153,24 @@ def test_any_note_on_any_rubric_amends_it_or_says_why(note: str, lines: list[str
         assert str(exc).strip()
     else:
         assert draft.criteria
+
+
+ROAMLY = "Write a launch email for a budget travel app called Roamly. Mention the price of $4.99/month."
+EMAIL = ["Mentions $4.99/month", "Starts with a greeting", "Mentions Roamly", "Ends with a sign-off", "Under 150 words"]
+
+
+def test_a_compound_note_is_applied_part_by_part_in_order() -> None:
+    """Issue 40 item 13: "remove 4 and end with a question" removed line 5 and added no question line."""
+    got = amend_rubric(ROAMLY, EMAIL, "remove 5 and end with a question")
+    assert [c.text for c in got.criteria] == [*EMAIL[:4], "The last sentence before the sign-off is a question"]
+    assert got.message.startswith('Removed 5 ("Under 150 words").')
+    got = amend_rubric(ROAMLY, EMAIL, "remove 4 and end with a question")
+    assert [c.text for c in got.criteria] == [*EMAIL[:3], EMAIL[4], "Ends with a question"]
+    # Numbers of a later part are those of the rubric the part before left; "2 and 3" stays one removal.
+    got = amend_rubric(ROAMLY, EMAIL, "remove 2 and 3")
+    assert [c.text for c in got.criteria] == [EMAIL[0], *EMAIL[3:]]
+
+
+def test_a_compound_note_with_a_part_the_rules_cannot_apply_is_refused_naming_that_part() -> None:
+    with pytest.raises(DraftInputError, match=r'Part 2 of the note \("make it sparkle"\) cannot be applied'):
+        amend_rubric(ROAMLY, EMAIL, "remove 4 and make it sparkle")

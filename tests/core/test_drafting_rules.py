@@ -289,3 +289,27 @@ def test_a_brief_written_as_fields_is_read_as_its_sentences() -> None:
     )
     assert {"Mentions offline mode", "Mentions custom themes", "Mentions priority support"} <= set(numbered)
     assert "Does not include pricing" in numbered and not any("task" in x.lower() for x in numbered)
+
+
+def test_a_closing_question_before_a_sign_off_is_checked_offline_not_left_to_an_llm() -> None:
+    """Issue 40 item 14: "The last sentence before the sign-off is a question" was listed under "Left to an LLM
+    grader", unticked, though the offline grader checks the body's last sentence."""
+    from rubric_core.checks.conflicts import rubric_conflicts
+    from rubric_core.checks.phrasing import interpret
+    from rubric_core.models._writing import Draft
+    from rubric_core.models.offline import grade_criterion
+    from rubric_core.rubric import parse_criteria
+
+    d = draft_rubric("Write a launch email for a budget travel app called Roamly. End with a question.")
+    line = "The last sentence before the sign-off is a question"
+    assert line in [c.text for c in d.criteria] and line not in [c.text for c in d.left_to_llm]
+    assert all(interpret(c) is None for c in parse_criteria("".join(f"- {x.text}\n" for x in d.left_to_llm)))
+    assert rubric_conflicts(d.rubric_text()) == []
+    for text in (line, 'The last sentence before the sign-off "Thanks, Lee" is a question'):
+        (criterion,) = parse_criteria(f"- {text}")
+        assert (
+            grade_criterion(criterion, Draft("Hi Sam,\n\nRoamly is here. Ready?\n\nThanks, Lee"))["verdict"] == "pass"
+        )
+        assert (
+            grade_criterion(criterion, Draft("Hi Sam,\n\nRoamly is here. Try it.\n\nThanks, Lee"))["verdict"] == "fail"
+        )

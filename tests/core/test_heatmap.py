@@ -59,6 +59,19 @@ def test_review_columns_are_optional_and_mark_reviewed_and_disagreeing_cells() -
     assert "disagrees with the grader" in out and "it &lt;is&gt; two lines" in out
 
 
+def test_a_human_verdict_on_an_n_a_cell_is_drawn_as_differing_from_the_grader() -> None:
+    """Issue 40 item 3: a person's fail where the grader said n/a was drawn with the "agrees" dot."""
+    data = rows()
+    data[1]["verdict"], data[1]["passed"] = "n/a", None
+    frame = criteria_frame_from_rows(data)
+    frame["human_passed"] = pd.array([None, False, None, None], dtype="boolean")
+    frame["human_reason"] = pd.array([None, None, None, None], dtype="string")
+    frame["reviewer"] = pd.array([None, "local", None, None], dtype="string")
+    out = heatmap_html(frame, key="t")
+    assert out.count("rs-hm-cell na dis") == 1 and "rs-hm-cell na rev" not in out
+    assert "Human review by local: fail (the grader said n/a)" in out
+
+
 def test_nothing_graded_gives_nothing() -> None:
     assert heatmap_html(criteria_frame_from_rows([]), key="t") == ""
 

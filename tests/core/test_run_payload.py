@@ -73,7 +73,7 @@ def test_the_payload_is_plain_json_with_every_verdict_its_check_and_n_a_apart() 
     assert second["criteria"][2]["text"] == "n/a (cannot judge)"
     assert second["criteria"][0]["check"] == f"word match: {XSS_IMG} (looked for sea {XSS_SCRIPT})"
     assert second["criteria"][2]["check"] == f"cannot judge: no check {XSS_LINK}"
-    assert second["summary"] == "Iteration 2: Max iterations reached (1/2 · 1 n/a criteria pass)"
+    assert second["summary"] == "Iteration 2: Max iterations reached (1 of 2 criteria pass · 1 n/a)"
     assert second["tools"] and XSS_SCRIPT in second["tools"][0]
     assert payload["newest"] == {"key": "0:1", "iteration": 1, "result": "max_iterations_reached"}
     assert payload["banner"]["label"] == "Max iterations reached" and payload["header"] is None

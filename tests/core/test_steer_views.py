@@ -69,3 +69,16 @@ def test_compare_from_the_fork_point_leaves_out_what_the_two_share(store: Store,
     trimmed = from_point(view, 0, 1)
     assert [it.iteration for it in trimmed.all_iterations()] == [1, 2]
     assert [it.iteration for it in view.all_iterations()] == [0, 1, 2]  # the view itself is left whole
+
+
+def test_a_forks_tokens_are_its_own_as_the_runs_list_says(store: Store, engine: Engine) -> None:
+    """Issue 40 item 10: a fork's run page, preview and compare counted the parent's events before the fork point
+    (6,653 tokens) where the Runs list said 6,518 (the fork's own, stored)."""
+    manager = RunManager(engine, store)
+    parent = _ended(manager.start(example_config("haiku"))).run_id
+    for edits in ({"iteration": 1, "rubric": "- Exactly three lines"}, {"iteration": 0, "feedback": "Three lines."}):
+        spec, config = build_fork(store, engine, parent, by="ann", **edits)  # type: ignore[arg-type]
+        fork = _ended(manager.fork(spec, config)).run_id
+        stored = int(store.get_run(fork)["total_tokens"])
+        assert stored > 0 and _view(store, fork).tokens == stored, edits
+    assert _view(store, parent).tokens == int(store.get_run(parent)["total_tokens"])

@@ -35,14 +35,15 @@ def test_an_edited_line_gets_its_check_at_once_and_a_left_line_can_be_added() ->
     at.text_input(key="run_draft_text_1_0").set_value("Fewer than 90 words").run()
     captions = " ".join(c.value for c in at.caption)
     assert "at most 89 words" in captions and "edited by you" in captions and "at most 149 words" not in captions
-    add = next(c for c in at.checkbox if c.key.startswith("run_draft_add_1_") and "before the sign" in c.label)
+    # The closing question before the sign-off is checked offline: a ticked line, never left to an LLM (item 14).
+    closing = "The last sentence before the sign-off is a question"
+    assert closing in lines and not any(closing in c.label for c in at.checkbox if "_add_" in str(c.key))
+    add = next(c for c in at.checkbox if c.key.startswith("run_draft_add_1_") and "launch email" in c.label)
     add.check()
     at.checkbox(key="run_draft_keep_1_1").uncheck()
     at.button(key="run_draft_use").click().run()
     rubric = at.text_area(key="run_rubric").value
-    assert (
-        rubric.startswith("- Fewer than 90 words\n") and "The last sentence before the sign-off is a question" in rubric
-    )
+    assert rubric.startswith("- Fewer than 90 words\n") and closing in rubric and "Is a launch email" in rubric
     assert lines[1] not in rubric
 
 

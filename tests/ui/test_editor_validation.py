@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
+from rubric_core.engine import Engine
 from rubric_core.store import Store
 from rubric_ui.screens.run_editor import CUSTOM
 from tests.ui.helpers import start_button
@@ -181,3 +182,19 @@ def test_saving_the_rubric_says_so_in_sight(store: Store) -> None:
     at.button(key="run_save_rubric").click().run()
     assert [t.value for t in at.toast] == ["Saved haiku\\-rules as version 1."]
     assert store.get_rubric("haiku-rules") is not None
+
+
+def test_after_new_run_the_example_picker_names_the_example_the_editor_holds(store: Store, engine: Engine) -> None:
+    """Issue 40 item 7: a run of the report example opened in a new session fills the editor from the run; after
+    New run the editor held the report example's task and the picker said haiku."""
+    from rubric_core.examples import get_example
+    from tests.core.helpers import example_config
+
+    run_id = engine.execute(example_config("report"), subscribers=[store.record]).run_id
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["run"] = run_id
+    at.run()
+    at.button(key="run_new").click().run()
+    assert not at.exception
+    assert at.text_area(key="run_task").value == get_example("report").task
+    assert at.selectbox(key="run_example").value == "report"

@@ -47,6 +47,18 @@ def test_ones_own_saves_are_never_said_to_be_another_sessions(store: Store, engi
     assert ELSEWHERE in texts(at) and "another session of this dashboard" in texts(at)
 
 
+def test_saved_tags_show_in_the_table_at_once(store: Store, engine: Engine) -> None:
+    """Issue 40 item 11: after Save tags and note the page said "Saved." and the tags column stayed empty until
+    a reload."""
+    run_id = engine.execute(example_config("haiku"), subscribers=[store.record]).run_id
+    at = app(RUNS)
+    _tick(at, 0)
+    _save(at, run_id, "demo, board", "a note")
+    assert "Saved." in texts(at)
+    tags = str(_runs_table(at).value["tags"].iloc[0])
+    assert "demo" in tags and "board" in tags, tags
+
+
 def test_filters_are_kept_in_the_address_and_an_address_opens_them(store: Store, engine: Engine) -> None:
     for name in ("haiku", "lipogram"):
         engine.execute(example_config(name), subscribers=[store.record])
@@ -129,3 +141,19 @@ def test_the_preview_heatmap_is_the_run_views_not_a_frame(store: Store, engine: 
     assert payload["mode"] == "heatmap" and payload["heatmaps"]
     assert "its check" in payload["hint"]
     assert not at.get("iframe")  # the old grid lived in a frame of its own, in another font, with no check
+
+
+def test_the_status_column_holds_its_longest_badge(store: Store, engine: Engine) -> None:
+    """Issue 40 item 12: the "Max iterations reached" badge was cut by the status column (150 px)."""
+    import json
+
+    from rubric_core.views.run_view import STATUS_LABELS
+
+    engine.execute(example_config("haiku"), subscribers=[store.record])
+    at = app(RUNS)
+    config = json.loads(_runs_table(at).proto.columns)
+    width = int(config["status"]["width"])
+    # About 6.5 px a character of the badge's font (measured in Chromium: "Max iterations reached" drew 148 px wide
+    # with its padding), and the badge's padding.
+    badge = 6.5 * max(len(label) for label in STATUS_LABELS.values()) + 16
+    assert width >= badge, (width, badge)

@@ -3,9 +3,14 @@ which says so and offers the what-if regrade instead (the command line says the 
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
 from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store
+from rubric_ui.safe import label
+from rubric_ui.screens.run_steer import OVERRIDES_RECOMPOSE
 from tests.core.helpers import example_config
 from tests.ui.test_pages import app, texts
 
@@ -18,13 +23,35 @@ def test_a_paused_run_shows_its_form_with_each_verdict_to_override(store: Store,
     shown = texts(at)
     assert "Paused after grading iteration 1" in shown and "the agent has not heard of it yet" in shown
     labels = [s.label for s in at.selectbox if s.key and s.key.startswith(f"steer_{handle.run_id}")]
-    assert labels == [
+    assert labels == [  # plain text is its own label: it is the field's accessible name too
         "Exactly three lines (grader: fail)",
         "Follows a 5-7-5 syllable pattern (grader: fail)",
         "Is about spring (grader: pass)",
     ]
+    assert label("**x** [a](b) `c`") == "\\*\\*x\\*\\* \\[a\\](b) \\`c\\`"  # markup in a name shows as typed
     feedback = next(t for t in at.text_area if t.label.startswith("Feedback the agent will read"))
     assert feedback.value.startswith("A grader reviewed your work")  # what the agent would read, to edit
+
+
+GFM_EMAIL = re.compile(r"[-.\w+]+@[-\w]+(?:\.[-\w]+)+")
+"""What GFM (the page's Markdown) turns into a mailto link in text (mdast-util-gfm-autolink-literal)."""
+
+
+def test_a_pause_panels_labels_never_link_an_address_and_it_says_the_feedback_follows_overrides(
+    store: Store, engine: Engine
+) -> None:
+    """Issue 40 items 4 and 6: "Ends with jobs@beanthere.co.uk (grader: fail)" drew the address as a mailto link;
+    the panel said "the feedback follows" an override while its box kept the grader's text."""
+    config = example_config("haiku")
+    config = replace(config, rubric=config.rubric + "\n- Ends with jobs@beanthere.co.uk")
+    handle = RunManager(engine, store).start(config, step="verdicts")
+    assert handle.wait(120) and handle.events[-1].type == "paused"
+    at = app(run=handle.run_id)
+    labels = [s.label for s in at.selectbox if s.key and s.key.startswith(f"steer_{handle.run_id}")]
+    mailed = [x for x in labels if "beanthere" in x]
+    assert len(mailed) == 1 and not GFM_EMAIL.search(mailed[0].replace("\\", "")), mailed
+    assert mailed[0].replace("\\", "").replace("\u2060", "") == "Ends with jobs@beanthere.co.uk (grader: fail)"
+    assert OVERRIDES_RECOMPOSE in texts(at)
 
 
 def test_a_fork_of_a_run_without_checkpoints_says_so_and_offers_a_what_if_regrade(store: Store, engine: Engine) -> None:
