@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
+from rubric_core.checks.bare_nouns import as_had
 from rubric_core.checks.echo import echoes, mask
 from rubric_core.checks.evidence import check_evidence, decide, prose_of
 from rubric_core.checks.json_keys import check_json_key, json_key_plan
@@ -61,10 +62,6 @@ __all__ = [
 ]
 
 
-_BARE_NOUN = re.compile(r"(?i)(?:(?:an?|the)\s+)?[a-z][a-z-]*(?:\s+[a-z][a-z-]*){0,2}")
-"""A criterion of one to three plain words and no verb the grader reads ("Numbered list", "Subject line")."""
-
-
 def interpret(criterion: Criterion) -> CheckSpec | None:
     """The check a criterion asks for, or None when the offline grader cannot judge it."""
     return plan(criterion).spec
@@ -79,14 +76,10 @@ def plan(criterion: Criterion) -> CheckPlan:
         if inner.spec is not None and inner.spec.check in _TEXT_CHECKS:
             return scoped(inner, part[0])
     planned = _plan(criterion)
-    if planned.spec is None and _BARE_NOUN.fullmatch(criterion.text.strip()):
-        # "Numbered list", "Subject line", "A greeting": a bare noun phrase asks that the text has one
-        bare = re.sub(r"(?i)^(?:an?|the)\s+", "", criterion.text.strip())
-        article = "an" if bare[:1].lower() in "aeiou" else "a"
-        plural = bare.lower().endswith("s") and not bare.lower().endswith("ss")
-        had = _plan(replace(criterion, text=f"Has {bare.lower()}" if plural else f"Has {article} {bare.lower()}"))
-        if had.spec is not None and not had.spec.params.get("unjudged"):
-            return had
+    if planned.spec is None:
+        bare = as_had(criterion, _plan)  # "Numbered list": the text has one
+        if bare is not None:
+            return bare
     if planned.spec is None and planned.reason == NO_PHRASING:
         return (
             token_plan(criterion.text, "no check of the offline grader reads what the criterion asks of it") or planned

@@ -24,7 +24,7 @@ from rubric_ui.screens.run_editor import (
 from rubric_ui.screens.run_steer import show_steering, show_step_choice, step_mode
 from rubric_ui.session.access import act, allowed, check_forged_actions
 from rubric_ui.session.keys import run_keys
-from rubric_ui.session.page_files import RUNS_PAGE_FILE, SUITES_PAGE_FILE
+from rubric_ui.session.page_files import RUNS_PAGE_FILE
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.session.state import (
     PRESET,
@@ -50,6 +50,7 @@ from rubric_ui.widgets.run_view import (
     show_views,
 )
 from rubric_ui.widgets.scroll import bring_run_header_into_view
+from rubric_ui.widgets.suite_link import show_suite_link
 
 if TYPE_CHECKING:
     from rubric_core.execution.backend import LiveRun
@@ -332,32 +333,6 @@ def _editor(store: Store) -> None:
             st.toast(saved, icon=":material/check_circle:")
 
 
-def _suite_link(store: Store, run_id: str) -> None:
-    """An item of a suite run (opened from its grid or its matrix) links back to that suite run (a matrix cell's
-    link names its column)."""
-    if not valid_run_id(run_id):
-        return
-    from rubric_core.suites import suite_store as ss
-
-    found = ss.cell_of_run(store, run_id)
-    if found is None:
-        return
-    suite_id = str(found["suite_run_id"])
-    # A suite run's name and a column's label are typed by a user: escaped (a page link's label is Markdown).
-    name = md(str(found["suite_name"])) if found["suite_name"] else suite_id[:8]
-    column = f" (column {found['column'] + 1}: {md(str(found['label']))})" if found["column"] is not None else ""
-    from rubric_core.views.matrix_view import suite_view
-
-    # Opened from the matrix, the cell's link carried the view it was opened from (`sv`): back to that same view.
-    view = suite_view(st.query_params.get("sv"), suite_id)
-    st.page_link(
-        SUITES_PAGE_FILE,
-        label=f"Back to the suite run {name}{column}",
-        icon=":material/arrow_back:",
-        query_params={"suite": suite_id, **view},
-    )
-
-
 def render() -> None:
     """The page: the editor, or the run being watched with the editor folded above it."""
     store = store_or_stop()
@@ -378,7 +353,7 @@ def render() -> None:
     if run_id:
         c1, c2 = st.columns([5, 1], vertical_alignment="center")
         with c1:
-            _suite_link(store, run_id)
+            show_suite_link(store, run_id)
             st.caption(f"Run `{run_id}`")
         if starts:
             c2.button("New run", key="run_new", icon=":material/add:", on_click=detach, width="stretch")
