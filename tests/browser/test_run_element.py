@@ -6,12 +6,18 @@ Waits are on what the page shows (elements, attributes, the page recorder's coun
 
 from __future__ import annotations
 
-from tests.browser.helpers import open_server_store, planted, wait_app_idle
+import re
+
+from playwright.sync_api import expect
+
+from tests.browser.helpers import STEP_TIMEOUT_MS, open_server_store, planted, wait_app_idle
 from tests.core.helpers import XSS_IMG, XSS_LINK, XSS_SCRIPT, planted_run_events
 
 ELEMENT = "[data-testid='rs-run-view']"
 UNSAFE_LINKS_JS = """() => [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href'))
   .filter((h) => /^\\s*(javascript|data|vbscript):/i.test(h))"""
+
+expect.set_options(timeout=STEP_TIMEOUT_MS)  # what the page shows is waited on as long as any step
 
 
 def _seed_planted(server, run_id: str) -> str:
@@ -94,17 +100,19 @@ def test_a_chip_click_reaches_the_page_and_choosing_follows_the_newest_again(pag
     wait_app_idle(page)
     element = page.locator(ELEMENT)
     element.locator(".rs-hm-grid").wait_for()
-    assert element.locator(".rs-crit-col .rs-summary").inner_text().startswith("Iteration 2:")
+    summary = element.locator(".rs-crit-col .rs-summary")
+    expect(summary).to_have_text(re.compile(r"^Iteration 2:"))
     runs = page.evaluate("() => window.__rs.runs")
     element.locator(".rs-chips .rs-chip[data-key='0:0']").click()
-    assert element.locator(".rs-crit-col .rs-summary").inner_text().startswith("Iteration 1:")
-    assert element.locator(".rs-draft-col .rs-col-head").inner_text().startswith("Draft · iteration 1")
+    expect(summary).to_have_text(re.compile(r"^Iteration 1:"))
+    expect(element.locator(".rs-draft-col .rs-col-head")).to_have_text(re.compile(r"^Draft · iteration 1"))
     page.wait_for_function("(n) => window.__rs.runs > n", arg=runs)  # the click reached the server
     wait_app_idle(page)
-    assert element.locator(".rs-chips .rs-chip.on").get_attribute("data-key") == "0:0", "the rerun kept the choice"
+    # The rerun kept the choice: waited on as the page shows it (a redraw may land after the idle check).
+    expect(element.locator(".rs-chips .rs-chip.on")).to_have_attribute("data-key", "0:0")
     element.get_by_role("button", name="Back to the newest").click()
-    assert element.locator(".rs-chips .rs-chip.on").count() == 0
-    assert element.locator(".rs-crit-col .rs-summary").inner_text().startswith("Iteration 2:")
+    expect(element.locator(".rs-chips .rs-chip.on")).to_have_count(0)
+    expect(summary).to_have_text(re.compile(r"^Iteration 2:"))
 
 
 GAP_CODE = 'Missing section heading "Risks" (use e.g. `## Risks`).'

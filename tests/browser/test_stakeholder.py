@@ -11,6 +11,7 @@ import time
 
 import pytest
 
+from rubric_ui.screens.runs_table import STATUS_PX, TASK_PX
 from tests.browser.conftest import shot
 from tests.browser.helpers import (
     click_cancel,
@@ -156,13 +157,14 @@ def test_runs_preview_shows_every_iteration_and_one_click_opens_a_run(page900, s
     shot(page, "stakeholder-runs-preview-16")
     # One click on a run's task (a button in the table) opens it on the Run page: no tick, no Open button.
     box = _runs_grid(page, server)
-    page.mouse.click(box["x"] + 18 + 155 + 90 + 60, box["y"] + 35 + 17)
+    task_x = box["x"] + 18 + (STATUS_PX + 5) + 90 + 60  # the box, the status and created columns, into the task
+    page.mouse.click(task_x, box["y"] + 35 + 17)
     page.wait_for_url(f"**run={run_id}*")
     page.wait_for_selector(f".rs-verdict[data-iteration='{15}']", state="attached")
     # A click on another of its cells (the model) opens it too, through the table's selection.
     box = _runs_grid(page, server)
     assert "run=" not in page.url
-    page.mouse.click(box["x"] + 18 + 155 + 90 + 245 + 90 + 60, box["y"] + 35 + 17)
+    page.mouse.click(box["x"] + 18 + (STATUS_PX + 5) + 90 + (TASK_PX[0] + 45) + 90 + 60, box["y"] + 35 + 17)
     page.wait_for_url(f"**run={run_id}*")
     page.wait_for_selector(f".rs-verdict[data-iteration='{15}']", state="attached")
 

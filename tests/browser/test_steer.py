@@ -118,10 +118,16 @@ def test_a_fork_from_iteration_2_with_an_edited_rubric(page, server) -> None:
     wait_app_idle(page)
     choose_option(page, "Iteration", "2")
     wait_app_idle(page)
-    rubric = page.get_by_label("Edited rubric", exact=True)
+    # The edited rubric's box is keyed by the iteration: wait for iteration 2's box (index 1) before typing, or the
+    # text goes into iteration 3's box while the choice's rerun is still drawing (seen under load: the Fork then
+    # found the rubric unchanged and refused).
+    box = page.locator(f".st-key-fork_text_{parent}_Rubric_0_1")
+    box.wait_for()
+    rubric = box.get_by_label("Edited rubric", exact=True)
     rubric.fill(NEW_RUBRIC)
     rubric.press("Tab")
     wait_app_idle(page)
+    assert box.get_by_label("Edited rubric", exact=True).input_value() == NEW_RUBRIC
     page.get_by_role("button", name="Fork").click()
     page.wait_for_function("(parent) => location.href.includes('run=') && !location.href.includes(parent)", arg=parent)
     fork = run_id_of(page)
