@@ -51,7 +51,9 @@ def test_every_json_format_reads_back_as_the_standard_encoder_wrote_it(
     fast_lines = (tmp_path / "fast.jsonl").read_text(encoding="utf-8").splitlines()
     standard_lines = (tmp_path / "standard.jsonl").read_text(encoding="utf-8").splitlines()
     assert len(fast_lines) == len(standard_lines) == fast.records
-    if fmt != "calibration":  # the calibration set is only the reviewed cells (a few)
+    if fmt == "pairs":  # a pair per revision that fixed a criterion: the round's writer needs fewer of them
+        assert fast.records >= 3
+    elif fmt != "calibration":  # the calibration set is only the reviewed cells (a few)
         assert fast.records > 5
     assert [json.loads(x) for x in fast_lines] == [json.loads(x) for x in standard_lines]
     if fmt in ("jsonl", "langsmith"):  # the text as it is, not \\u escapes
