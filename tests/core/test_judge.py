@@ -421,7 +421,7 @@ def test_cli_bad_agreement_and_regrade_input_exits_2(haiku: str, tmp_path: Path)
         (["agreement", "--suite", "s1"], "No suite run 's1'"),
         (["regrade", haiku, "--repeat", "0"], "--repeat must be at least 1"),
         (["regrade", haiku, "--rubric-file", str(tmp_path / "missing.md")], "Cannot read rubric file"),
-        (["regrade", haiku, "--grader", "nonsense"], "Grader model"),
+        (["regrade", haiku, "--grader", "nonsense"], "--grader: Model 'nonsense' is not of the form"),
     ]
     for args, fragment in cases:
         result = run_cli(*args)

@@ -109,7 +109,7 @@ def test_judges_refuse_what_they_cannot_compare(matrix: str, store: Store) -> No
         (5, [LENIENT], "has no column 6"),
         (1, [], "at least one other grader"),
         (1, ["offline:grader"], "the column's own grader"),
-        (1, [LENIENT, LENIENT], "named twice"),
+        (1, [LENIENT, LENIENT], "again: name each other grader once"),
         (1, ["a:1", "a:2", "a:3", "a:4", "a:5"], "at most 4"),
     ):
         with pytest.raises(RegradeError, match=message):

@@ -62,7 +62,20 @@ class _LoopbackStub:
                 if stub.refuse:
                     self._send(401, stub.refusal(key))
                     return
+                if body.get("stream") and hasattr(stub, "sse"):
+                    self._stream(stub.sse(stub.answer(self.path, body)))
+                    return
                 self._send(200, stub.answer(self.path, body))
+
+            def _stream(self, events: list[tuple[str, Any]]) -> None:
+                self.send_response(200)
+                self.send_header("Content-Type", "text/event-stream")
+                self.send_header("Connection", "close")
+                self.end_headers()
+                for name, data in events:
+                    self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
+                self.wfile.flush()
+                self.close_connection = True
 
             def _send(self, status: int, payload: Any) -> None:
                 data = payload if isinstance(payload, bytes) else json.dumps(payload).encode()
@@ -107,7 +120,30 @@ class _LoopbackStub:
 
 
 class StubAnthropic(_LoopbackStub):
-    """The Messages API (`POST /v1/messages`); `stub.address` goes to ANTHROPIC_BASE_URL."""
+    """The Messages API (`POST /v1/messages`), whole or streamed as server-sent events (the engine streams the working
+    model's tokens for the live view); `stub.address` goes to ANTHROPIC_BASE_URL."""
+
+    def sse(self, message: dict[str, Any]) -> list[tuple[str, Any]]:
+        """The message as the Messages API streams it: start, each content block, the stop reason, stop."""
+        start = {**message, "content": [], "stop_reason": None, "usage": {"input_tokens": 11, "output_tokens": 1}}
+        events: list[tuple[str, Any]] = [("message_start", {"type": "message_start", "message": start})]
+        for i, block in enumerate(message["content"]):
+            if block["type"] == "text":
+                first, delta = {"type": "text", "text": ""}, {"type": "text_delta", "text": block["text"]}
+            else:
+                first = {"type": "tool_use", "id": block["id"], "name": block["name"], "input": {}}
+                delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+            events += [
+                ("content_block_start", {"type": "content_block_start", "index": i, "content_block": first}),
+                ("content_block_delta", {"type": "content_block_delta", "index": i, "delta": delta}),
+                ("content_block_stop", {"type": "content_block_stop", "index": i}),
+            ]
+        stop = {"stop_reason": message["stop_reason"], "stop_sequence": None}
+        events += [
+            ("message_delta", {"type": "message_delta", "delta": stop, "usage": {"output_tokens": 7}}),
+            ("message_stop", {"type": "message_stop"}),
+        ]
+        return events
 
     def answer(self, path: str, body: dict[str, Any]) -> Any:
         messages: list[BaseMessage] = []
