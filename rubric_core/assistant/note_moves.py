@@ -65,9 +65,9 @@ def remove(low: str, lines: list[str]) -> tuple[list[int], str] | None:
     )
     if every:
         what = what[every.end() :]
-    elif re.search(r"\s(?:stuff|ones|bits|lines|criteria|things|rules)$", what):
-        every = re.search(r"\s(?:stuff|ones|bits|lines|criteria|things|rules)$", what)  # "the tone stuff": all of them
-    picked = _picked(what, lines, every=bool(every))
+    # "anything about tone", or "the tone stuff": every line of that kind
+    many = bool(every) or bool(re.search(r"\s(?:stuff|ones|bits|lines|criteria|things|rules)$", what))
+    picked = _picked(what, lines, every=many)
     if len(picked) == len(lines):
         raise NoteRefused("That would remove every criterion and leave an empty rubric.")
     return picked, f"Removed {_shown(lines, picked)}."
