@@ -51,6 +51,12 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     # worker process would not see. Subprocesses started by tests (CLI, hosts, the browser tests' server)
     # inherit this too.
     monkeypatch.setenv("RUBRIC_STUDIO_WORKERS", "0")
+    # An in-process `--debug` (or `--project`) exports RUBRIC_STUDIO_DEBUG (RUBRIC_STUDIO_PROJECT) for the
+    # processes the command starts; a CLI process ends there, a test's does not. Set then removed here, monkeypatch
+    # removes them again after the test, so a test never prints the next one's tracebacks or lends it its project.
+    for var in ("RUBRIC_STUDIO_DEBUG", "RUBRIC_STUDIO_PROJECT"):
+        monkeypatch.setenv(var, "")
+        monkeypatch.delenv(var)
     for var in PROVIDER_ENV:
         monkeypatch.delenv(var, raising=False)
     return home

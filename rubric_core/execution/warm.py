@@ -34,6 +34,8 @@ _hold: dict[str, Any] = {}
 _hold_lock = threading.Lock()
 _thread: list[threading.Thread] = []
 """The warm-up thread of this process, once started (the server starts it; the first page asks again)."""
+_thread_setting: list[tuple[str, str]] = []
+"""The settings (`_setting`) that thread started under."""
 
 
 def start_worker_pool_in_background() -> threading.Thread:
@@ -42,7 +44,8 @@ def start_worker_pool_in_background() -> threading.Thread:
     Nothing when runs go to threads (`RUBRIC_STUDIO_WORKERS=0`) or to a Dask cluster. This thread imports none
     of the agent stack (the forkserver does), so the caller is not slowed. A bad worker or Dask setting is left
     for Start to report beside the button, where the user can act on it. Once per process: a second call
-    returns the first thread.
+    returns the first thread while it runs, or when it ended under the same settings; a changed setting (the
+    workers asked for after runs went to threads) starts the pool it names.
     """
 
     def work() -> None:
@@ -67,14 +70,25 @@ def start_worker_pool_in_background() -> threading.Thread:
             _warming.clear()
             release_warm_up()  # up (or failed): nothing left to hold
 
-    thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
+    setting = _setting()
     with _hold_lock:
-        if _thread:
+        if _thread and (_thread[0].is_alive() or _thread_setting[0] == setting):
             return _thread[0]
-        _thread.append(thread)
+        thread = threading.Thread(target=work, name="rubric-studio-warm-up", daemon=True)
+        _thread[:] = [thread]
+        _thread_setting[:] = [setting]
         _warming.set()
         thread.start()
     return thread
+
+
+def _setting() -> tuple[str, str]:
+    """The settings a warm-up acts on, as written ($RUBRIC_STUDIO_WORKERS, the Dask scheduler's): a warm-up that
+    ended under other ones (threads, a bad value since fixed) does not stand for this one."""
+    from rubric_core.execution.dask_settings import SCHEDULER_ENV
+    from rubric_core.execution.settings import WORKERS_ENV
+
+    return os.environ.get(WORKERS_ENV, ""), os.environ.get(SCHEDULER_ENV, "")
 
 
 def _forkserver_pid() -> int | None:
