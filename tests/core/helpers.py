@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.examples import get_example
@@ -167,3 +170,42 @@ def planted_run_events(run_id: str, *, at: float = 1_700_000_000.0) -> list:
             add("feedback", {"turn": 0, "iteration": it, "text": f"Fix it {XSS_IMG}"})
     add("finished", {"turn": 0, "status": "max_iterations_reached", "final_output": f"final {XSS_SCRIPT}"})
     return events
+
+
+CLUSTER_START_ATTEMPTS = 3
+
+
+@contextlib.contextmanager
+def local_cluster(n_workers: int) -> Iterator[Any]:
+    """A Dask `LocalCluster` of `n_workers` worker processes and a client of it, for a test module.
+
+    Its start is the test's ground, not what it tests: on a loaded machine a nanny's worker process can miss
+    Dask's 30 s connect window (CI: "Nanny failed to start"). The windows are widened to PROCESS_TIMEOUT_S, and
+    a cluster that still fails to start is started again (at most CLUSTER_START_ATTEMPTS times, each failure
+    closed first); once up, nothing the tests check is retried.
+    """
+    import dask
+    import distributed
+
+    timeouts = {
+        "distributed.comm.timeouts.connect": f"{PROCESS_TIMEOUT_S}s",
+        "distributed.comm.timeouts.tcp": f"{PROCESS_TIMEOUT_S}s",
+        "distributed.deploy.lost-worker-timeout": f"{PROCESS_TIMEOUT_S}s",
+    }
+    with dask.config.set(timeouts):
+        for attempt in range(1, CLUSTER_START_ATTEMPTS + 1):
+            try:
+                cluster = distributed.LocalCluster(
+                    n_workers=n_workers,
+                    processes=True,
+                    threads_per_worker=4,
+                    dashboard_address=None,
+                    death_timeout=PROCESS_TIMEOUT_S,
+                )
+            except (RuntimeError, TimeoutError, OSError):
+                if attempt == CLUSTER_START_ATTEMPTS:
+                    raise
+                continue
+            break
+        with cluster, distributed.Client(cluster, set_as_default=False, timeout=PROCESS_TIMEOUT_S) as client:
+            yield client

@@ -31,7 +31,7 @@ from rubric_core.suites.datasets import Dataset
 from rubric_core.suites.example import example_dataset, example_rubric
 from rubric_core.suites.runner import SuiteRunner
 from tests.browser.gate import GATES_ENV, RELEASE_ALL, Gates
-from tests.core.helpers import example_config, run_cli
+from tests.core.helpers import example_config, local_cluster, run_cli
 
 distributed = pytest.importorskip("distributed")
 
@@ -90,10 +90,7 @@ def gates(tmp_path_factory: pytest.TempPathFactory) -> Gates:
 
 @pytest.fixture(scope="module")
 def cluster(gates: Gates) -> Iterator[Any]:
-    with (
-        distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=4, dashboard_address=None) as c,
-        distributed.Client(c, set_as_default=False) as client,
-    ):
+    with local_cluster(2) as client:
         client.run(_install_gate, str(gates.dir))  # the workers started now (a restarted one is not gated)
         try:
             yield client

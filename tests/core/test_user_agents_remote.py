@@ -22,6 +22,7 @@ from rubric_core.execution.processes import shared_pool
 from rubric_core.execution.threads import ThreadBackend
 from rubric_core.projects import PROJECT_ENV
 from rubric_core.store import Store
+from tests.core.helpers import local_cluster
 from tests.projects.helpers import agent_project, haiku_config
 from tests.stubs.openai_stub import StubOpenAI, is_grading, offline_brain
 
@@ -95,11 +96,8 @@ def stub() -> Iterator[StubOpenAI]:
 
 @pytest.fixture(scope="module")
 def cluster() -> Iterator[Any]:
-    distributed = pytest.importorskip("distributed")
-    with (
-        distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=4, dashboard_address=None) as c,
-        distributed.Client(c, set_as_default=False) as client,
-    ):
+    pytest.importorskip("distributed")
+    with local_cluster(1) as client:
         yield client
 
 
