@@ -45,7 +45,7 @@ def _frame(script: str | None, key: str) -> None:
             f"content=\"default-src 'none'; script-src 'sha256-{digest}'\"></head><body><script>{script}</script>"
             "</body></html>"
         )
-        st.iframe(doc, height=1, alt="")
+        st.iframe(doc, height=1)
 
 
 def remember_the_link() -> None:

@@ -53,4 +53,4 @@ def bring_run_header_into_view() -> None:
     """Scroll the page so the run's header is at the top of the window (call from one page run only)."""
     st.html(SCROLL_CSS)
     with st.container(key="rs_scroll_once"):
-        st.iframe(_DOC, height=1, alt="")
+        st.iframe(_DOC, height=1)  # hidden (display:none): nothing for a screen reader
