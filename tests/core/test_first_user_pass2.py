@@ -1,0 +1,67 @@
+"""Defects of the second first-user pass (issue 40, newuser2) that the core answers for."""
+
+from __future__ import annotations
+
+from rubric_core.verdicts import check_text
+from tests.core.grader_helpers import record
+
+LETTER = """Subject: Meet Roamly
+
+Hi there,
+
+Roamly plans your trips in seconds. Try it free for 30 days, then $4.99/month.
+
+Ready to plan your next trip?
+
+Best,
+The Roamly team"""
+
+
+def test_a_question_check_names_the_line_of_the_whole_draft_not_of_its_last_sentence() -> None:
+    """'Ends with a question' said "question found in line 1" of the draft's fourth line: the line was counted
+    from the start of the last sentence it looked in, the subject and greeting skipped."""
+    for criterion in ("Ends with a question", "Asks a question"):
+        said = check_text(record(criterion, LETTER)["check"])
+        assert 'question found in line 4: "Ready to plan your next trip?"' in said, said
+
+
+def test_a_tone_criterion_with_no_word_to_match_says_it_cannot_judge_not_word_match_of_nothing() -> None:
+    """ "word match: …; cannot judge … (looked for ; cannot judge …)": an empty word list shown as a match."""
+    check = record("Has a friendly, upbeat tone", LETTER)["check"]
+    said = check_text(check)
+    assert record("Has a friendly, upbeat tone", LETTER)["verdict"] == "n/a"
+    assert not said.startswith("word match") and "looked for ;" not in said and "(looked for" not in said, said
+    assert said.startswith('cannot judge "friendly"') and "upbeat tone" in said, said
+
+
+def test_present_says_an_na_reason_whole_without_the_authors_advice_and_cuts_a_long_gap_with_an_ellipsis() -> None:
+    """Present's rubric list showed the offline grader's n/a gap, advice for the rubric's author included, cut
+    mid-sentence ("… (listed under the rubric on the") with no ellipsis."""
+    from rubric_core.views.present_payload import AUDIENCE_GAP_CHARS, audience_gap
+
+    graded = record("Has a friendly, upbeat tone", LETTER)
+    said = audience_gap({"name": "Has a friendly, upbeat tone", "passed": False, **graded})
+    assert said.startswith("An offline grader cannot judge this criterion") and said.endswith("must contain."), said
+    assert "Rephrase" not in said
+    long = audience_gap({"name": "x", "passed": False, "verdict": "fail", "gap": "word " * 100})
+    assert long.endswith(" …") and len(long) <= AUDIENCE_GAP_CHARS + 2 and "wor …" not in long
+    assert audience_gap({"name": "x", "passed": True, "verdict": "pass", "gap": "old"}) == ""
+
+
+def test_a_person_with_no_name_is_a_person_never_local() -> None:
+    """ "written by local": the local user who typed no name is recorded as 'local'; a sentence names a person."""
+    from rubric_core.engine.steering import overridden_explanation
+    from rubric_core.views.feedback_origin import feedback_by, feedback_origin
+    from rubric_core.views.run_view import RunView
+    from rubric_core.views.steer_view import fork_sentence
+
+    for reviewer, said in (("local", "written by a person, not the grader"), ("Ana", "written by Ana, not the grader")):
+        view = RunView(run_id="r")
+        view.steer.decisions = [
+            {"turn": 0, "iteration": 0, "action": "continue", "feedback": "x", "reviewer": reviewer}
+        ]
+        assert feedback_by(feedback_origin(view, 0, 0)) == said
+    fork = {"parent_run": "abc", "iteration": 1, "kind": "draft", "rubric": "- x", "by": "local"}
+    assert "edited by a person." in fork_sentence(fork) and "local" not in fork_sentence(fork)
+    explained = overridden_explanation([{"name": "x", "passed": False, "gap": "g"}], 1, "local")
+    assert explained.startswith("A reviewer overrode"), explained
