@@ -177,6 +177,7 @@ def _iteration(
         "chip": chip,
         "drafted": it.drafted,
         "draft": it.draft,
+        "notice": it.notice,
         "tree": markdown_tree(it.draft) if it.drafted and it.draft else [],
         "files": [[str(path), str(content)] for path, content in it.files.items()],
         "graded": it.evaluation is not None,

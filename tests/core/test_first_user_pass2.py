@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rubric_core.verdicts import check_text
 from tests.core.grader_helpers import record
 
@@ -65,3 +67,47 @@ def test_a_person_with_no_name_is_a_person_never_local() -> None:
     assert "edited by a person." in fork_sentence(fork) and "local" not in fork_sentence(fork)
     explained = overridden_explanation([{"name": "x", "passed": False, "gap": "g"}], 1, "local")
     assert explained.startswith("A reviewer overrode"), explained
+
+
+def test_the_writers_notice_on_a_draft_reaches_the_run_view_beside_that_draft_as_text() -> None:
+    """data["notice"] of a draft event (the offline writer saying what it could not do) was never shown."""
+    from rubric_core.views.run_payload import run_payload
+    from rubric_core.views.run_view import RunView
+    from tests.core.helpers import XSS_SCRIPT, planted_run_events
+
+    view = RunView.from_events("n" * 32, planted_run_events("n" * 32))
+    payload = run_payload(view)
+    notices = [it["notice"] for turn in payload["turns"] for it in turn["iterations"]]
+    assert notices == [f"Wrote the nearest genre {XSS_SCRIPT}"] * 2  # as text: the element sets textContent
+    present = run_payload(view, mode="present")
+    assert all(it["notice"] for turn in present["turns"] for it in turn["iterations"])
+    script = (Path(__file__).parents[2] / "rubric_ui/widgets/run_element.js").read_text()
+    assert script.count('caption("The writer\'s note: "') == 2  # beside the run view's draft and Present's
+
+
+def test_a_forks_na_note_names_only_its_own_passes_not_the_parents_under_another_rubric() -> None:
+    """The fork's banner said it "went on revising only because of … Has a friendly, upbeat tone", a criterion of
+    the parent's rubric the fork's edited rubric no longer has (the passes before the fork point are the parent's)."""
+    from rubric_core.views.run_view import IterationView, RunView, TurnView
+
+    na = {"name": "Has a friendly, upbeat tone", "passed": False, "verdict": "n/a", "gap": "cannot judge"}
+    ok = {"name": "Names the app Roamly", "passed": True, "verdict": "pass"}
+
+    def graded(i: int, result: str, criteria: list) -> IterationView:
+        return IterationView(turn=0, iteration=i, drafted=True, evaluation={"result": result, "criteria": criteria})
+
+    def view(fork: dict) -> RunView:
+        v = RunView(run_id="f" * 32, status="satisfied", ended=True)
+        its = [
+            graded(0, "needs_revision", [ok, na]),
+            graded(1, "needs_revision", [ok, na]),
+            graded(2, "satisfied", [ok]),
+        ]
+        v.turns = [TurnView(turn=0, message="m", rubric="- Names the app Roamly", iterations=its)]
+        v.steer.fork = fork
+        return v
+
+    assert "Has a friendly, upbeat tone" in view({}).na_note()  # the parent itself: its own passes
+    assert view({"parent_run": "p", "turn": 0, "iteration": 2, "kind": "rubric"}).na_note() == ""
+    assert "upbeat" in view({"parent_run": "p", "turn": 0, "iteration": 1, "kind": "rubric"}).na_note()
+    assert view({"parent_run": "p", "turn": 0, "iteration": 1, "kind": "feedback"}).na_note() == ""
