@@ -111,3 +111,44 @@ def test_a_forks_na_note_names_only_its_own_passes_not_the_parents_under_another
     assert view({"parent_run": "p", "turn": 0, "iteration": 2, "kind": "rubric"}).na_note() == ""
     assert "upbeat" in view({"parent_run": "p", "turn": 0, "iteration": 1, "kind": "rubric"}).na_note()
     assert view({"parent_run": "p", "turn": 0, "iteration": 1, "kind": "feedback"}).na_note() == ""
+
+
+ROAMLY = (
+    "Write a launch email for a budget travel app called Roamly. Under 120 words, mention the price of $4.99/month, "
+    "end with a question."
+)
+EMAIL = [
+    "Fewer than 120 words",
+    "Mentions $4.99/month",
+    "The last sentence before the sign-off is a question",
+    "Ends with a sign-off",
+    "Mentions Roamly",
+    "Starts with a greeting",
+]
+
+
+def test_a_note_never_adds_a_line_the_rubric_already_has_word_for_word() -> None:
+    """ "remove 4 and end with a question" added "The last sentence before the sign-off is a question" a second time:
+    the reconciled line was never compared with the lines already there."""
+    import pytest
+
+    from rubric_core.assistant.draft_inputs import DraftInputError
+    from rubric_core.assistant.drafting import amend_rubric
+
+    got = amend_rubric(ROAMLY, EMAIL, "remove 6 and end with a question")
+    assert [c.text for c in got.criteria] == EMAIL[:5]
+    assert 'Part 2 ("end with a question"): Criterion 3' in got.message and "already asks for that" in got.message
+    with pytest.raises(DraftInputError, match=r"Criterion 3 .* already asks for that\. Nothing was changed\."):
+        amend_rubric(ROAMLY, EMAIL, "end with a question")
+
+
+def test_a_new_limit_kept_behind_a_strict_bound_says_what_it_means() -> None:
+    """ "make the word limit 100" on "Fewer than 120 words" gave "Fewer than 100 words" (100 words fail) silently."""
+    from rubric_core.assistant.drafting import amend_rubric
+
+    got = amend_rubric(ROAMLY, EMAIL, "make the word limit 100")
+    assert got.criteria[0].text == "Fewer than 100 words"
+    assert '"fewer than" is kept, so 100 words do not pass (at most 99 do)' in got.message
+    assert 'write "change 1 to at most 100 words"' in got.message
+    told = amend_rubric(ROAMLY, [c.text for c in got.criteria], "change 1 to at most 100 words")  # as it says
+    assert told.criteria[0].text == "At most 100 words" and "is kept" not in told.message
