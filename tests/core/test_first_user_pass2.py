@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rubric_core.engine import Engine
+from rubric_core.store import Store
 from rubric_core.verdicts import check_text
 from tests.core.grader_helpers import record
 
@@ -152,3 +154,20 @@ def test_a_new_limit_kept_behind_a_strict_bound_says_what_it_means() -> None:
     assert 'write "change 1 to at most 100 words"' in got.message
     told = amend_rubric(ROAMLY, [c.text for c in got.criteria], "change 1 to at most 100 words")  # as it says
     assert told.criteria[0].text == "At most 100 words" and "is kept" not in told.message
+
+
+def test_a_stored_run_with_a_criterion_written_twice_can_be_reviewed_on_it(store: Store, engine: Engine) -> None:
+    """Review said "'Is about spring' is not in the rubric graded" of a criterion its run's rubric held twice (such
+    a run is refused at Start now: tests/ui/test_repeated_criterion.py; one stored before still opens)."""
+    from dataclasses import replace
+
+    from rubric_core.judge.reviews import record_review
+    from rubric_core.store import judge as judge_store
+    from tests.core.helpers import example_config
+
+    config = example_config("haiku")
+    config = replace(config, rubric=config.rubric + "\n- Is about spring", max_iterations=1)
+    run_id = engine.execute(config, subscribers=[store.record]).run_id
+    record_review(store, run_id, iteration=0, criterion="Is about spring", verdict="fail", reviewer="ann")
+    (review,) = judge_store.latest_reviews(store, [run_id])
+    assert (review["criterion"], review["passed"]) == ("Is about spring", False)
