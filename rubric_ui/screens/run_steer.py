@@ -127,7 +127,7 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
                 )
                 if picks[position] != AS_GRADED:
                     reasons[position] = st.text_input(
-                        label(f"Why {c['name']} is {picks[position]} (stored with this override)"),
+                        label(f"Why {picks[position]}: {c['name']} (stored with this override)"),
                         key=f"{key}_why_{position}",
                     )
             told = _composed_feedback(view, graded, pause, picks, reasons)

@@ -176,7 +176,7 @@ def test_a_reviewed_criteria_table_keeps_three_readable_columns_and_draws_code_i
     assert gap_px >= 160, gap_px  # as wide as a table with no review gives it (it was about 30 px)
     # The person's verdict is a line in the verdict cell, their reason a line under the gap.
     na = element.locator(".rs-na-apart table.rs-crit tr").nth(1)
-    assert "person: ✘ fail (local) ≠ grader" in na.locator("td").nth(1).inner_text()
+    assert "person: ✘ fail (a person) ≠ grader" in na.locator("td").nth(1).inner_text()
     assert "person: It never says so: a miss, not n/a." in na.locator("td.rs-gap").inner_text()
     # A gap's code is code, as the Diff draws it; the text around it stays text.
     code_gap = table.locator("td.rs-gap").nth(1)

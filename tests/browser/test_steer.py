@@ -75,7 +75,7 @@ def test_a_step_run_paused_overridden_its_feedback_edited_continued_then_reloade
     # Override a criterion the grader passed, and write the feedback the agent reads.
     label = "Is about spring (grader: pass)"
     choose_option(page, label, "fail")
-    why = page.get_by_label("Why Is about spring is fail (stored with this override)")
+    why = page.get_by_label("Why fail: Is about spring (stored with this override)")
     why.fill("It reads as autumn.")
     why.press("Enter")  # Enter commits the reason; it never continues the run (only Continue does)
     wait_app_idle(page)
