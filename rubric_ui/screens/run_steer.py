@@ -269,7 +269,14 @@ def _fork_form(store: Store, run_id: str, view: RunView) -> None:
     if text.strip() == original.strip():
         st.error(f"Change the {what.lower()} first: a fork goes on with an edited rubric, draft or feedback.")
         return
-    reviewer, _identity = _reviewer()
+    reviewer, identity = _reviewer()
+    from rubric_core.judge.reviews import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reviewer
+
+    try:  # a typed name is checked as a review's is before it is stored with the fork
+        reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS, identity=identity)
+    except ReviewError as exc:
+        _fork_refused(run_id, str(exc))
+        return
     manager = get_manager()
     try:
         spec, config = build_fork(

@@ -122,7 +122,8 @@ def typed_name() -> str:
     if not name and st.query_params.get("reviewer"):
         name = str(st.query_params.get("reviewer", ""))[:80].strip()
         st.session_state[REVIEWER_NAME] = name
-    return name
+    # Typed text: recorded in the audit trail and printed by the command line, so never a control character.
+    return "".join(ch for ch in name if ch.isprintable()).strip()
 
 
 def recorded_name() -> tuple[str, bool]:

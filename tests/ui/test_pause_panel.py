@@ -97,3 +97,18 @@ def test_two_overrides_keep_their_own_reasons_and_the_typed_name_is_recorded_eve
     assert {r["reviewer"] for r in reviews} == {"Ana"}
     steered = [r for r in list_audit(store) if r["action"] == "steer"]
     assert steered and steered[0]["actor"] == "local" and steered[0]["actor_name"] == "Ana"
+
+
+def test_a_typed_name_with_control_characters_never_reaches_the_audit_trail(store: Store, engine: Engine) -> None:
+    run_id = _paused(store, engine)
+    at = app(run=run_id)
+    at.session_state["review_reviewer_name"] = "Ana\x1b[2J"
+    at.run()
+    at.button(key=f"steer_go_{run_id}").click().run()
+    assert not at.exception
+    deadline = time.monotonic() + STEP_CEILING_S
+    rows: list = []
+    while time.monotonic() < deadline and not rows:
+        rows = [r for r in list_audit(store) if r["action"] == "steer"]
+        time.sleep(0.2)
+    assert rows and rows[0]["actor_name"] == "Ana[2J"
