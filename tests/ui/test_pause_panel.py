@@ -112,3 +112,27 @@ def test_a_typed_name_with_control_characters_never_reaches_the_audit_trail(stor
         rows = [r for r in list_audit(store) if r["action"] == "steer"]
         time.sleep(0.2)
     assert rows and rows[0]["actor_name"] == "Ana[2J"
+
+
+def test_a_fork_is_recorded_under_the_sessions_typed_name(store: Store, engine: Engine) -> None:
+    """A fork made on the Run page said "edited by local" while the Review page had a name for the session."""
+    handle = RunManager(engine, store).start(example_config("haiku"))
+    assert handle.wait(120)
+    at = app(run=handle.run_id)
+    at.session_state["review_reviewer_name"] = "Ana"
+    at.session_state[f"fork_open_{handle.run_id}"] = True
+    at.run()
+    area = next(t for t in at.text_area if t.key and t.key.startswith(f"fork_text_{handle.run_id}_Rubric"))
+    area.set_value("- Exactly three lines").run()
+    at.button(key=f"fork_go_{handle.run_id}").click().run()
+    assert not at.exception
+    fork = at.query_params.get("run")
+    assert fork and fork != handle.run_id
+    from rubric_core.store.forks import forks_of
+
+    deadline = time.monotonic() + STEP_CEILING_S
+    rows: list = []
+    while time.monotonic() < deadline and not (rows and rows[0]["status"] not in ("running", "queued")):
+        rows = forks_of(store, handle.run_id)
+        time.sleep(0.2)
+    assert rows and rows[0]["fork"]["by"] == "Ana", rows
