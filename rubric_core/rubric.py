@@ -161,3 +161,18 @@ def lint_rubric(rubric: str) -> list[LintWarning]:
                 LintWarning(c.line, "vague", f"Vague word {words}: say what a grader should observe instead.")
             )
     return warnings
+
+
+def repeated_criteria(rubric: str) -> str:
+    """'' or what a new run's Start says of a criterion written twice: it was graded twice, drawn as one heatmap row
+    beside two table rows, and a review could not name which one (reviews name a criterion by its text)."""
+    seen: dict[str, Criterion] = {}
+    for c in parse_criteria(rubric):
+        same = " ".join(c.text.split()).casefold()
+        if same in seen:
+            return (
+                f'Criterion "{c.text}" is written twice (lines {seen[same].line} and {c.line}): remove one. Each '
+                "criterion is graded, drawn and reviewed by its text, so a repeated line would be counted twice."
+            )
+        seen[same] = c
+    return ""

@@ -24,3 +24,10 @@ def sentence(text: str) -> str:
     """`text` ending as a sentence does, with one full stop (none added after '.', '!', '?' or ':')."""
     text = text.rstrip()
     return text if not text or text[-1] in ".!?:" else text + "."
+
+
+def person(name: object) -> str:
+    """A person as a sentence names them: their name, or "a person" when no name is known (the local user who typed
+    none is recorded as 'local', which read "written by local")."""
+    said = str(name or "").strip()
+    return "a person" if not said or said == "local" else said

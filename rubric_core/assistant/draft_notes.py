@@ -31,6 +31,11 @@ def _refuse(message: str) -> DraftInputError:
     return DraftInputError(message + " Nothing was changed.")
 
 
+class AlreadyAsked(DraftInputError):
+    """A line the note would add is in the rubric already: alone, the note is refused; as a part of a compound
+    note, that part changes nothing and says so (the other parts still apply)."""
+
+
 def _style(lines: list[DraftedCriterion], text: str) -> str:
     """A new line written like the author's: lower case first when most of theirs are."""
     lower = sum(1 for c in lines if c.text[:1].islower())
@@ -105,7 +110,26 @@ def _revalue(draft: RubricDraft, low: str, note: str) -> RubricDraft | None:
             draft, note=note, message=f'Criterion {got.index + 1} already says "{got.text}": nothing changed.'
         )
     lines[got.index] = line(got.text, f"Changed at the author's request ({note}).")
-    return replace(draft, criteria=lines, note=note, message=f'Criterion {got.index + 1} now reads "{got.text}".')
+    said = f'Criterion {got.index + 1} now reads "{got.text}".' + _strict_bound(got.text, got.index + 1)
+    return replace(draft, criteria=lines, note=note, message=said)
+
+
+_STRICT = re.compile(r"(?i)\b(fewer than|less than|under|more than|over)\s+(\d[\d,]*)\s+([a-z]+)")
+
+
+def _strict_bound(text: str, number: int) -> str:
+    """What a new limit kept behind a strict bound means ('' for none): "make the word limit 100" on "Fewer than
+    120 words" gave "Fewer than 100 words", where 100 words fail, and said nothing of it."""
+    m = _STRICT.search(text)
+    if m is None:
+        return ""
+    bound, n, unit = m.group(1).lower(), int(m.group(2).replace(",", "")), m.group(3)
+    upper = bound in ("fewer than", "less than", "under")
+    edge, passes = (n - 1, "at most") if upper else (n + 1, "at least")
+    return (
+        f' Your line\'s "{bound}" is kept, so {n:,} {unit} do not pass ({passes} {edge:,} do). For {n:,} to pass, '
+        f'write "change {number} to {passes} {n:,} {unit}".'
+    )
 
 
 def _change(task: str, draft: RubricDraft, number: str, to: str, note: str) -> RubricDraft:
@@ -161,7 +185,7 @@ def _place(
     claims = [claim(c.text) for c in lines]
     for i, old in enumerate(claims):
         if old.same_as(new):
-            raise _refuse(f'Criterion {i + 1} ("{lines[i].text}") already asks for that.')
+            raise AlreadyAsked(f'Criterion {i + 1} ("{lines[i].text}") already asks for that. Nothing was changed.')
     warnings: list[str] = []
     replaced = [i for i, old in enumerate(claims) if old.contradicted_by(new)]
     text = _style(lines, new.text)
@@ -184,6 +208,11 @@ def _place(
                 f'Criterion {i + 1} requires the English "{old.phrase}", which clashes with "{new.text}": change it '
                 f"(to its {new.language.capitalize()}, for example) or keep it on purpose."
             )
+    # The reconciled line ("The last sentence before the sign-off is a question") may be there already, word for
+    # word: it was added a second time.
+    same = next((i for i, c in enumerate(lines) if " ".join(c.text.split()).casefold() == text.casefold()), None)
+    if same is not None:
+        raise AlreadyAsked(f'Criterion {same + 1} ("{lines[same].text}") already asks for that. Nothing was changed.')
     made = line(text, new.reason)
     if replaced:
         first = replaced[0]
@@ -224,6 +253,8 @@ def apply_note(task: str, draft: RubricDraft, note: str, *, before: RubricDraft 
     for n, part in enumerate(parts, 1):
         try:
             now = _apply_one(task, replace(now, warnings=[]), part, before=before)
+        except AlreadyAsked as exc:
+            now = replace(now, message=f'Part {n} ("{part}"): ' + str(exc).replace(" Nothing was changed.", ""))
         except DraftInputError as exc:
             raise DraftInputError(
                 f'Part {n} of the note ("{part}") cannot be applied: {exc} Write the parts as separate notes, or '

@@ -16,6 +16,7 @@ import itertools
 import re
 from typing import Any
 
+from rubric_core.checks.found import lines_in_whole
 from rubric_core.checks.framing import body_of
 from rubric_core.checks.lists import labelled
 from rubric_core.checks.matching import (
@@ -179,7 +180,7 @@ def _pattern_state(
     if name in _MARKS and position in ("start", "end") and not count:
         return _mark_state(text, name, position)
     region = text if name in ("greeting", "sign_off") else _region(text, position)
-    hits: list[Found] = find_all(name, region)
+    hits: list[Found] = lines_in_whole(text, find_all(name, region), last=position in ("end", "last sentence"))
     listed = [h for h in hits if lists_kinds(h.sentence or region)]
     weak = [h for h in hits if h.weak and h not in listed]
     hits = [h for h in hits if h not in listed and not h.weak]

@@ -97,6 +97,8 @@ def describe(spec: CheckSpec) -> dict[str, str]:
         elif position != "any":
             looked += f" in the {position}"
         if p.get("unjudged"):
+            if not looked:  # no word to look for: "word match: …; cannot judge" read as a match of nothing
+                return {"kind": CANNOT_JUDGE, "label": "cannot judge", "looked_for": ""}
             looked += "; cannot judge " + "; ".join(p["unjudged"])
         return {"kind": kind, "label": label, "looked_for": looked}
     if c == "regex":

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rubric_core.checks.text import sentences_of
 
@@ -24,6 +24,16 @@ class Found:
 
 def line_of(text: str, index: int) -> int:
     return len([ln for ln in text[: max(index, 0) + 1].splitlines() if ln.strip()]) or 1
+
+
+def lines_in_whole(text: str, hits: list[Found], *, last: bool) -> list[Found]:
+    """Hits found in a part of the text (its last sentence, its body) with the line numbers of the whole text as
+    the person reads it: "question found in line 1" was said of the fifth line, counted from the part's start."""
+    placed = []
+    for hit in hits:
+        at = text.rfind(hit.text) if last else text.find(hit.text)
+        placed.append(replace(hit, line=line_of(text, at)) if hit.text and at >= 0 else hit)
+    return placed
 
 
 def sentence_around(text: str, start: int, end: int) -> str:

@@ -33,6 +33,7 @@ from rubric_core.cli.steer import add_commands as add_steer_commands
 from rubric_core.config import RunConfig, load_config
 from rubric_core.examples import EXAMPLES, get_example
 from rubric_core.projects.checks import check_project_config
+from rubric_core.rubric import repeated_criteria
 
 
 def config_from_args(args: argparse.Namespace) -> RunConfig:
@@ -73,6 +74,9 @@ def config_from_args(args: argparse.Namespace) -> RunConfig:
     data.update(run_settings(args))
     data.update(project_fields(args, project))
     config = RunConfig.from_dict(data)
+    repeated = repeated_criteria(config.rubric)
+    if repeated:
+        raise BadInput(repeated)
     check_project_config(config, project)
     return config
 

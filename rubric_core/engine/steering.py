@@ -236,7 +236,8 @@ def overridden_explanation(criteria: Sequence[Mapping[str, Any]], overridden: in
     grader's own ("3 of 6 criteria fail ... 1 cannot be judged (n/a)") no longer held after an n/a became a fail."""
     from rubric_core.models._wants import NA_GAP_START
 
-    who = str(reviewer or "").strip() or "a reviewer"
+    who = str(reviewer or "").strip()
+    who = "a reviewer" if who in ("", "local") else who  # the local user who typed no name: no one named "local"
     unjudged = [str(c.get("name")) for c in criteria if not c.get("passed") and _is_na_gap(c, NA_GAP_START)]
     failing = [str(c.get("name")) for c in criteria if not c.get("passed") and str(c.get("name")) not in unjudged]
     said = f"{who} overrode the grader on {overridden} {'criterion' if overridden == 1 else 'criteria'}. "

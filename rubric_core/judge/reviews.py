@@ -140,6 +140,8 @@ def resolve_cell(
     if not match:
         folded = criterion.strip().casefold()
         match = [c for c in cells if c["name"].casefold() == folded]
+    if len(match) > 1 and len({c["name"] for c in match}) == 1:
+        match = match[:1]  # a line written twice (a run started before Start refused it): the review is of its text
     if len(match) != 1:
         names = "; ".join(repr(c["name"]) for c in cells)
         msg = (

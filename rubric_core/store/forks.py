@@ -75,3 +75,17 @@ def forks_of(store: Any, run_id: str) -> list[dict[str, Any]]:
         row["status"] = store._status(row)
         row["fork"] = json.loads(row.pop("fork_json") or "{}")
     return rows
+
+
+def fork_points(store: Any, run_ids: list[str]) -> dict[str, tuple[str, int, int]]:
+    """Which of these runs are forks: run id to (parent run, forked turn, forked iteration, 0-based); others left out."""
+    if not run_ids:
+        return {}
+    params = {f"r{i}": rid for i, rid in enumerate(run_ids)}
+    sql = (
+        f"SELECT id, parent_run, forked_turn, forked_at FROM runs WHERE id IN ({', '.join(':' + k for k in params)}) "
+        "AND parent_run != ''"
+    )
+    with store.engine.connect() as conn:
+        rows = dict_rows(conn.execute(text(sql), params))
+    return {str(r["id"]): (str(r["parent_run"]), int(r["forked_turn"] or 0), int(r["forked_at"] or 0)) for r in rows}

@@ -31,7 +31,9 @@ class FeedbackOrigin:
 
 
 def _who(name: object) -> str:
-    return str(name or "").strip() or "a person"
+    from rubric_core.words import person
+
+    return person(name)
 
 
 def feedback_origin(view: RunView, turn: int, iteration: int) -> FeedbackOrigin:

@@ -243,6 +243,7 @@ def cell_mark(it: int, name: str, cell: Mapping[str, Any], *, reviewed_cols: boo
     if reviewed_cols and _present(cell.get("human_passed")):
         human = bool(cell["human_passed"])
         who = str(cell.get("reviewer") or "") if _present(cell.get("reviewer")) else ""
+        who = "a person" if who == "local" else who  # the local user who typed no name (words.person)
         why = str(cell.get("human_reason") or "") if _present(cell.get("human_reason")) else ""
         # A person's pass or fail where the grader said n/a differs from the grader's verdict: it is drawn as a
         # disagreement (a person who gave the n/a cell a fail was shown "agrees with the grader").

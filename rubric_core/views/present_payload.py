@@ -47,10 +47,30 @@ def _final_verdicts(turn: TurnView) -> list[dict[str, str]]:
             "name": str(c["name"]),
             "verdict": verdict_of(c),
             "mark": SYMBOLS[verdict_of(c)],
-            "gap": str(c.get("gap", "") or "") if verdict_of(c) != "pass" else "",
+            "gap": audience_gap(c),
         }
         for c in graded[-1].criteria
     ]
+
+
+AUDIENCE_GAP_CHARS = 240
+"""Characters of a gap beside Present's rubric: longer ones end at a word with an ellipsis, never mid-word."""
+
+
+def audience_gap(criterion: dict[str, Any]) -> str:
+    """A criterion's gap as an audience reads it beside the rubric: '' for a pass; an n/a's reason without the
+    advice meant for the rubric's author ("Rephrase it as one of the phrasings …"), which was cut mid-sentence
+    there; anything still too long cut at a word, with an ellipsis."""
+    from rubric_core.engine.steering import AUTHOR_ADVICE
+
+    if verdict_of(criterion) == "pass":
+        return ""
+    gap = " ".join(str(criterion.get("gap", "") or "").split())
+    if AUTHOR_ADVICE in gap:
+        gap = gap[: gap.index(AUTHOR_ADVICE)].rstrip()
+    if len(gap) > AUDIENCE_GAP_CHARS:
+        gap = gap[:AUDIENCE_GAP_CHARS].rsplit(" ", 1)[0].rstrip(" ,;:.") + " …"
+    return gap
 
 
 def _output_label(view: RunView) -> str:

@@ -135,7 +135,9 @@ def _human(review: Mapping[str, Any] | None, grader_verdict: str) -> str:
     verdict = "✔ pass" if review["passed"] else "✘ fail"
     # A person's pass or fail where the grader said n/a differs from it too (as the heatmap draws it).
     differs = grader_verdict == "n/a" or (grader_verdict == "pass") != bool(review["passed"])
-    return f"{verdict} ({review['reviewer']})" + (" ≠ grader" if differs else "")
+    from rubric_core.words import person
+
+    return f"{verdict} ({person(review['reviewer'])})" + (" ≠ grader" if differs else "")
 
 
 def _criteria(it: IterationView, by_cell: dict[tuple[int, int, str], dict] | None) -> list[dict[str, Any]]:
@@ -177,6 +179,7 @@ def _iteration(
         "chip": chip,
         "drafted": it.drafted,
         "draft": it.draft,
+        "notice": it.notice,
         "tree": markdown_tree(it.draft) if it.drafted and it.draft else [],
         "files": [[str(path), str(content)] for path, content in it.files.items()],
         "graded": it.evaluation is not None,

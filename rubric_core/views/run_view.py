@@ -61,6 +61,7 @@ class IterationView:
     grading: bool = False
     evaluation: dict[str, Any] | None = None
     feedback: str = ""
+    notice: str = ""  # what the writer said of this draft (the offline writer: what it could not do), shown beside it
 
     @property
     def result(self) -> str | None:
@@ -188,11 +189,14 @@ class RunView:
     def revised_for_na(self) -> list[IterationView]:
         """Grading passes that asked for a revision although no criterion failed, only n/a ones: the library
         reads n/a as failed (its grader prompt asks that an unconfirmed criterion fail), so the run went on
-        revising, maybe to its cap, for criteria its grader could not judge."""
+        revising, maybe to its cap, for criteria its grader could not judge. A fork's own passes only."""
+        fork = self.steer.fork  # a fork's passes before its fork point are its parent's, under the parent's rubric
+        point = (int(fork.get("turn", 0)), int(fork.get("iteration", 0)) + (fork.get("kind") == "feedback"))
         return [
             it
             for it in self.all_iterations()
-            if it.result in ("needs_revision", "max_iterations_reached")
+            if (not fork or (it.turn, it.iteration) >= point)
+            and it.result in ("needs_revision", "max_iterations_reached")
             and any(verdict_of(c) == "n/a" for c in it.criteria)
             and not any(verdict_of(c) == "fail" for c in it.criteria)
         ]
@@ -300,6 +304,7 @@ class RunView:
         elif ev.type == "draft":
             it = self._iteration(d)
             it.draft, it.files, it.drafted = d.get("text", ""), dict(d.get("files") or {}), True
+            it.notice = str(d.get("notice") or "")
             self.transcript.append(TranscriptItem("assistant", it.draft, it.turn, it.iteration))
             self.tokens += int((d.get("tokens") or {}).get("total_tokens", 0) or 0)
         elif ev.type == "tool_call":
@@ -370,11 +375,9 @@ def agent_label(agent: dict[str, Any] | None) -> str:
 def _args_text(args: Any) -> str:
     import json
 
-    if isinstance(args, dict):
-        return "\n".join(
-            f"{k}: {v}" if not isinstance(v, (dict, list)) else f"{k}: {json.dumps(v)}" for k, v in args.items()
-        )
-    return str(args)
+    if not isinstance(args, dict):
+        return str(args)
+    return "\n".join(f"{k}: {json.dumps(v) if isinstance(v, (dict, list)) else v}" for k, v in args.items())
 
 
 def criteria_rows(run_id: str, iterations: list[IterationView]) -> list[dict[str, Any]]:

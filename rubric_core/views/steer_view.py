@@ -71,7 +71,9 @@ def fork_sentence(fork: dict[str, Any]) -> str:
     turn = int(fork.get("turn", 0))
     where = f"iteration {iteration}" + (f" of turn {turn + 1}" if turn else "")
     when = "after its grading" if fork.get("kind") == "feedback" else "before its grading"
-    by = f" by {fork['by']}" if fork.get("by") else ""
+    from rubric_core.words import person
+
+    by = f" by {person(fork['by'])}" if fork.get("by") else ""
     return (
         f"A fork of run {str(fork.get('parent_run', ''))[:12]} from {where} ({when}): {fork_changes(fork)}{by}. "
         f"Iterations before it are the parent's, not written again."

@@ -77,7 +77,9 @@ def render(run_id: str | None = None, *, shared: bool = False) -> None:
     )
     # The status, the replay (its steps and controls in the page: stepping and playing rerun nothing), the task,
     # the rubric, the heatmap and the final output: one element, one payload (rubric_ui/widgets/run_element.py).
-    show_run_element(view, mode="present")
+    # A person's reviews and overrides are drawn on the replay's heatmap as on the Run page's (a share link's
+    # readers see none: reviewers are named there).
+    show_run_element(view, mode="present", reviews=None if shared or not view.ended else _reviews(run_id))
     if not view.ended:
         _follow(run_id, view.last_seq)
     st.download_button(

@@ -17,7 +17,7 @@ from rubric_ui.safe import md, valid_run_id
 from rubric_ui.screens.review_common import REVIEWER, TABLE_CSS
 from rubric_ui.screens.review_judge import show_agreement, show_consistency, show_suite_what_if, show_what_if
 from rubric_ui.screens.review_queue import show_queue
-from rubric_ui.session.access import allowed, reviewer_identity
+from rubric_ui.session.access import allowed, reviewer_identity, typed_name
 from rubric_ui.session.resources import store_or_stop
 from rubric_ui.session.state import ATTACHED, mark_viewed
 
@@ -38,8 +38,7 @@ def reviewer_sidebar() -> str:
             if allowed("review"):
                 st.caption(f"Your reviews are recorded as {md(signed)}.")
         return signed or ""
-    if not st.session_state.get(REVIEWER) and st.query_params.get("reviewer"):
-        st.session_state[REVIEWER] = str(st.query_params.get("reviewer", ""))[:80].strip()
+    typed_name()  # the address's ?reviewer= into the session, as every page reads it
     with st.sidebar:
         value = st.text_input(
             "Reviewer name",

@@ -7,11 +7,14 @@ from typing import TYPE_CHECKING
 
 import streamlit as st
 
+from rubric_ui.session.access import REVIEWER_NAME
+
 if TYPE_CHECKING:
     from rubric_core.store import Store
 
-REVIEWER = "review_reviewer_name"
-"""Session-state key of the reviewer's name: kept for the browser session, across pages."""
+REVIEWER = REVIEWER_NAME
+"""Session-state key of the reviewer's name: kept for the browser session, across pages (the Run page's overrides
+and forks and the audit trail record the same name: rubric_ui/session/access.py)."""
 TABLE_CSS = (
     "<style>.rv-t{width:100%;border-collapse:collapse;font-size:0.9rem}.rv-t td,.rv-t th{border:1px solid #d0d7de;"
     "padding:4px 8px;text-align:left;vertical-align:top}.rv-pass{color:#1a7f37}.rv-fail{color:#cf222e}"

@@ -10,6 +10,7 @@ from streamlit.runtime.scriptrunner import get_script_run_ctx
 from rubric_core.access import Target
 from rubric_core.config import ConfigError, RunConfig
 from rubric_core.models.providers import check_model_ready, parse_model_spec
+from rubric_core.rubric import repeated_criteria
 from rubric_ui.safe import md, valid_run_id
 from rubric_ui.screens.run_editor import (
     ERRORS,
@@ -86,6 +87,10 @@ def _start(token: str) -> None:
         config = RunConfig.from_dict(raw)
     except ConfigError as exc:
         set_errors(exc.errors)
+        return
+    repeated = repeated_criteria(config.rubric)  # a new run only: stored runs with a repeated line still open
+    if repeated:
+        set_errors({"rubric": repeated})
         return
     keys = run_keys()
     problems = {}

@@ -169,9 +169,14 @@ def show_draft_panel(
             key=f"{prefix}_note",
             placeholder='"add a greeting", "remove 2", "make it stricter"',
         )
-        if n2.button("Draft again with the note", key=f"{prefix}_again", width="stretch", disabled=not note.strip()):
-            _draft(prefix, task, model, note.strip())
-            st.rerun()
+        # Never disabled while the note is empty: the box commits what was typed when the click leaves it, and a
+        # button disabled until then took a first click that only enabled it (two clicks for one draft).
+        if n2.button("Draft again with the note", key=f"{prefix}_again", width="stretch"):
+            if not note.strip():
+                st.info('Write a note first (for example "add a greeting" or "remove 2"), then draft again.')
+            else:
+                _draft(prefix, task, model, note.strip())
+                st.rerun()
         if n3.button(
             "Draft again from the task", key=f"{prefix}_redraft", width="stretch", help="Keeps your edits and removals"
         ):

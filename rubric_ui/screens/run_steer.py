@@ -15,7 +15,7 @@ import streamlit as st
 from rubric_core.verdicts import verdict_of
 from rubric_core.views.run_view import RunView, shown
 from rubric_ui.safe import label, md
-from rubric_ui.session.access import act, allowed, current_actor
+from rubric_ui.session.access import REVIEWER_NAME, act, allowed, current_actor, recorded_name, typed_name
 from rubric_ui.session.keys import run_keys
 from rubric_ui.session.resources import get_manager, store_or_stop
 from rubric_ui.widgets.fork_tree import show_fork_tree
@@ -54,9 +54,8 @@ def step_mode() -> str:
 
 
 def _reviewer() -> tuple[str, bool]:
-    """Who decides: the signed-in person's identity, else this dashboard's local user."""
-    actor = current_actor()
-    return actor.id, actor.kind == "signed_in"
+    """Who decides: the signed-in person's identity, else the name typed in this session, else the local user."""
+    return recorded_name()
 
 
 def show_steering(run_id: str, view: RunView) -> None:
@@ -81,13 +80,16 @@ def _go(run_id: str, decision: dict[str, Any], what: str) -> None:
 
 
 OVERRIDES_RECOMPOSE = (
-    "Left as it is, the feedback below is composed again from your overrides when you press Continue (it shows "
-    "the grader's verdicts until then); edited, your text is sent as you wrote it."
+    "The feedback below follows your overrides as you make them; edited, your text is sent as you wrote it."
 )
-"""What the pause panel says of the feedback box and the overrides (the box cannot follow them before Continue)."""
+"""What the pause panel says of the feedback box and the overrides."""
+NO_FEEDBACK = "No feedback goes back to the agent: with these verdicts the pass ends the loop."
 
 
 def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]) -> None:
+    """No form: a form sent Continue on Enter in its "Why" box, and its feedback box could not follow the
+    overrides before Continue. Each field keeps its value across the page's reruns (keyed by the pause); only the
+    Continue and Stop buttons send anything."""
     from rubric_core.execution.steer_requests import Override, SteerError, build_decision
 
     turn, iteration = int(pause.get("turn", 0)), int(pause.get("iteration", 0))
@@ -101,8 +103,8 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
             result = str(pause.get("result") or "")
             st.markdown(f"**Paused after grading iteration {shown(iteration)}** · the agent has not heard of it yet")
             st.caption(
-                "Go on as graded, or override a verdict (stored as your review), edit the feedback the agent will "
-                "read, or grade this draft again under an edited rubric. "
+                "Go on as graded, or override a verdict (stored as your review, with its own reason), edit the "
+                "feedback the agent will read, or grade this draft again under an edited rubric. "
                 + OVERRIDES_RECOMPOSE
                 + (
                     " The grader's verdict ends the loop here: override a criterion to fail for the agent to revise."
@@ -110,45 +112,47 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
                     else ""
                 )
             )
-        criteria = next(
-            (it.criteria for it in view.all_iterations() if (it.turn, it.iteration) == (turn, iteration)), []
-        )
-        with st.form(key=f"{key}_form", border=False):
-            picks: dict[int, str] = {}
-            if not before:
-                for position, c in enumerate(criteria):
-                    picks[position] = st.selectbox(
-                        label(f"{c['name']} (grader: {verdict_of(c)})"),
-                        CHOICES,
-                        key=f"{key}_ov_{position}",
-                    )
-                reason = st.text_input("Why (stored with your overrides)", key=f"{key}_reason")
-                told = str(pause.get("feedback") or "")
-                feedback = st.text_area(
-                    "Feedback the agent will read (edit it to send your own text)",
-                    value=told,
-                    key=f"{key}_feedback",
-                    height=180,
+        graded = next((it for it in view.all_iterations() if (it.turn, it.iteration) == (turn, iteration)), None)
+        criteria = graded.criteria if graded is not None else []
+        picks: dict[int, str] = {}
+        reasons: dict[int, str] = {}
+        told = ""
+        if not before:
+            _name_field(key)
+            for position, c in enumerate(criteria):
+                picks[position] = st.selectbox(
+                    label(f"{c['name']} (grader: {verdict_of(c)})"),
+                    CHOICES,
+                    key=f"{key}_ov_{position}",
                 )
-                draft = None
-            else:
-                told, reason, feedback = "", "", ""
-                shown_draft = str(pause.get("draft") or "")
-                draft = st.text_area("The draft to grade", value=shown_draft, key=f"{key}_draft", height=180)
-                draft = None if draft.strip() == shown_draft.strip() else draft
-            edit_rubric = st.checkbox("Grade this draft again under an edited rubric", key=f"{key}_edit_rubric")
-            current = view.current.rubric if view.current else str(view.config.get("rubric", ""))
-            rubric = st.text_area(
-                "Edited rubric (used with the box above ticked)", value=current, key=f"{key}_rubric", height=140
-            )
-            go, stop = st.columns([1, 1])
-            pressed_go = go.form_submit_button("Continue", type="primary", key=f"steer_go_{run_id}")
-            pressed_stop = stop.form_submit_button("Stop the run here", key=f"steer_stop_{run_id}")
+                if picks[position] != AS_GRADED:
+                    reasons[position] = st.text_input(
+                        label(f"Why {picks[position]}: {c['name']} (stored with this override)"),
+                        key=f"{key}_why_{position}",
+                    )
+            told = _composed_feedback(view, graded, pause, picks, reasons)
+            feedback = _feedback_box(key, told)
+            draft = None
+        else:
+            feedback = ""
+            shown_draft = str(pause.get("draft") or "")
+            draft = st.text_area("The draft to grade", value=shown_draft, key=f"{key}_draft", height=180)
+            draft = None if draft.strip() == shown_draft.strip() else draft
+        edit_rubric = st.checkbox("Grade this draft again under an edited rubric", key=f"{key}_edit_rubric")
+        current = view.current.rubric if view.current else str(view.config.get("rubric", ""))
+        rubric = st.text_area(
+            "Edited rubric (used with the box above ticked)", value=current, key=f"{key}_rubric", height=140
+        )
+        go, stop = st.columns([1, 1])
+        pressed_go = go.button("Continue", type="primary", key=f"steer_go_{run_id}")
+        pressed_stop = stop.button("Stop the run here", key=f"steer_stop_{run_id}")
         if not (pressed_go or pressed_stop):
             return
         reviewer, identity = _reviewer()
         overrides = [
-            Override(str(criteria[p]["name"]), v, reason, position=p) for p, v in picks.items() if v != AS_GRADED
+            Override(str(criteria[p]["name"]), v, reasons.get(p, ""), position=p)
+            for p, v in picks.items()
+            if v != AS_GRADED
         ]
         edited_feedback = feedback if feedback.strip() != told.strip() else None
         try:
@@ -169,6 +173,51 @@ def _pause_panel(store: Store, run_id: str, view: RunView, pause: dict[str, Any]
         said = [f"{o['criterion']}={o['verdict']}" for o in decision["overrides"]]
         said += [f"{w} edited" for w in ("feedback", "rubric", "draft") if decision.get(w)]
         _go(run_id, decision, "stop" if pressed_stop else "continue" + (f": {', '.join(said)}" if said else ""))
+
+
+def _name_field(key: str) -> None:
+    """Who the overrides are recorded as: said when known, else asked for (the same name the Review page keeps)."""
+    actor = current_actor()
+    if actor.kind != "local":
+        return
+    box = f"{key}_who"
+    st.session_state[box] = typed_name()  # the session's one name, typed here or on Review
+    st.text_input(
+        "Your name (recorded with your overrides and reviews; blank: the local user)",
+        key=box,
+        on_change=_keep_name,
+        args=(box,),
+    )
+
+
+def _keep_name(box: str) -> None:
+    st.session_state[REVIEWER_NAME] = str(st.session_state.get(box) or "").strip()[:80]
+
+
+def _composed_feedback(
+    view: RunView, graded: Any, pause: dict[str, Any], picks: dict[int, str], reasons: dict[int, str]
+) -> str:
+    """What the agent reads with the overrides as they stand now (the grader's text when none is made)."""
+    from rubric_core.views.pause_feedback import feedback_after_overrides
+
+    told = str(pause.get("feedback") or "")
+    made = [{"position": p, "verdict": v, "reason": reasons.get(p, "")} for p, v in picks.items() if v != AS_GRADED]
+    if not made or graded is None or not graded.evaluation:
+        return told
+    return feedback_after_overrides(
+        graded.evaluation, made, reviewer=_reviewer()[0], max_iterations=view.max_iterations
+    )
+
+
+def _feedback_box(key: str, composed: str) -> str:
+    """The feedback box: it takes each newly composed text until the person edits it (then it is theirs)."""
+    box, last = f"{key}_feedback", f"{key}_feedback_composed"
+    if box not in st.session_state or st.session_state[box] == st.session_state.get(last):
+        st.session_state[box] = composed
+    st.session_state[last] = composed
+    if not composed and st.session_state[box] == composed:
+        st.caption(NO_FEEDBACK)
+    return str(st.text_area("Feedback the agent will read (edit it to send your own text)", key=box, height=180))
 
 
 def _fork_panel(store: Store, run_id: str, view: RunView) -> None:
@@ -220,7 +269,14 @@ def _fork_form(store: Store, run_id: str, view: RunView) -> None:
     if text.strip() == original.strip():
         st.error(f"Change the {what.lower()} first: a fork goes on with an edited rubric, draft or feedback.")
         return
-    reviewer, _identity = _reviewer()
+    reviewer, identity = _reviewer()
+    from rubric_core.judge.reviews import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reviewer
+
+    try:  # a typed name is checked as a review's is before it is stored with the fork
+        reviewer = check_reviewer(reviewer, limit=MAX_STORED_REVIEWER_CHARS, identity=identity)
+    except ReviewError as exc:
+        _fork_refused(run_id, str(exc))
+        return
     manager = get_manager()
     try:
         spec, config = build_fork(

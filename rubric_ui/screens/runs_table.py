@@ -67,7 +67,9 @@ def show_table(store: Store, flt: RunFilter, page: int) -> tuple[list[str], set[
     columns = {
         "status": [[status_text(v)] for v in frame["status"]],
         "created": frame["created_at"].dt.strftime("%m-%d %H:%M"),
-        "task": [one_line(t) for t in task_labels([_plain(t) for t in frame["task"]], width=task_px // CHAR_PX)],
+        "task": _fork_marked(
+            store, ids, [one_line(t) for t in task_labels([_plain(t) for t in frame["task"]], width=task_px // CHAR_PX)]
+        ),
         "score": [score_of(finals.get(rid)) for rid in ids],
         "criteria met": [met_of(finals.get(rid)) for rid in ids],
         # Built row by row: on an empty page the columns have no values to add (string + Int64 raised).
@@ -106,6 +108,19 @@ def show_table(store: Store, flt: RunFilter, page: int) -> tuple[list[str], set[
     picked += [rid for rid in ticked if rid not in picked]
     st.session_state[SELECTION] = picked
     return picked, on_page
+
+
+def fork_mark(parent: str, turn: int, iteration: int) -> str:
+    """What a fork's row says first: which run it forked and where ("fork of 1a2b3c4d at iteration 3")."""
+    return f"⑂ fork of {parent[:8]} at {f'turn {turn + 1}, ' if turn else ''}iteration {iteration + 1} · "
+
+
+def _fork_marked(store: Store, ids: list[str], labels: list[str]) -> list[str]:
+    """Task labels, a fork's led by its mark: a fork and its parent share the task and looked alike."""
+    from rubric_core.store.forks import fork_points
+
+    forks = fork_points(store, ids)
+    return [fork_mark(*forks[rid]) + label if rid in forks else label for rid, label in zip(ids, labels, strict=True)]
 
 
 def _column_config(*, task_width: int) -> dict:

@@ -117,6 +117,11 @@ def _start(store: Store) -> None:
         for field, message in exc.errors.items():
             st.error(f"{field}: {message}")
         return
+    from rubric_core.rubric import repeated_criteria
+
+    if repeated_criteria(config.rubric):  # each item's run would grade, draw and review the line as one
+        st.error(f"rubric: {repeated_criteria(config.rubric)}")
+        return
     keys = run_keys()
     columns = columns_from_form(store, config)
     if columns is None:

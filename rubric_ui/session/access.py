@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 import streamlit as st
@@ -29,6 +30,9 @@ ANONYMOUS = Actor(kind="signed_in", id="", name="")
 """Sign-in is configured and nobody is signed in: no role, and never written to the audit trail."""
 SHARE_ACTOR = "access_share_actor"
 """Session key: the Actor of a session opened by a share link (no role; its id names the link)."""
+REVIEWER_NAME = "review_reviewer_name"
+"""Session key: the name the local user typed (the Review page's "Reviewer name", or the pause panel's): one name
+per browser session, recorded with each of their reviews, overrides, forks and audit rows."""
 
 
 # ---- what is configured ---------------------------------------------------------------------------------
@@ -100,7 +104,8 @@ def current_actor() -> Actor:
     if isinstance(shared, Actor):
         return shared
     if not auth_configured():
-        return LOCAL_ACTOR
+        name = typed_name()
+        return replace(LOCAL_ACTOR, name=name) if name else LOCAL_ACTOR
     if not signed_in():
         return ANONYMOUS
     try:
@@ -108,6 +113,28 @@ def current_actor() -> Actor:
     except ValueError:  # the [roles] section has a mistake: no one gets a role until it is fixed
         rules = RoleRules()
     return actor_from_claims(_claims(), rules)
+
+
+def typed_name() -> str:
+    """The name this session's local user typed ('' none): the session's, else the page address's `?reviewer=`
+    (a reload starts a new session; the address keeps the name)."""
+    name = str(st.session_state.get(REVIEWER_NAME) or "").strip()
+    if not name and st.query_params.get("reviewer"):
+        name = str(st.query_params.get("reviewer", ""))[:80].strip()
+        st.session_state[REVIEWER_NAME] = name
+    # Typed text: recorded in the audit trail and printed by the command line, so never a control character.
+    return "".join(ch for ch in name if ch.isprintable()).strip()
+
+
+def recorded_name() -> tuple[str, bool]:
+    """Who a person's action (an override, a fork, a review) is recorded as, and whether it is an identity: the
+    signed-in person's identity, else the name the local user typed, else the local user ('local')."""
+    actor = current_actor()
+    if actor.kind == "signed_in":
+        return actor.id, True
+    if actor.kind == "local" and typed_name():
+        return typed_name(), False
+    return actor.id, False
 
 
 def allowed(action: Action) -> bool:

@@ -260,6 +260,8 @@ function panel(d, st) {
     }
     add(left, head);
     if (d.offline_notice) add(left, caption(d.offline_notice, "rs-offline-notice"));
+    // What the writer said of this draft (the offline writer: what it could not do), as text, beside the draft.
+    if (shownDraft.notice) add(left, caption("The writer's note: " + shownDraft.notice, "rs-writer-notice"));
     const toggle = el("label", "rs-raw-toggle");
     const box2 = el("input");
     box2.type = "checkbox";
@@ -535,6 +537,7 @@ function drawStage(root, st) {
   if (!it) return;
   if (step.kind === "draft") {
     if (d.offline_notice) add(stage, caption(d.offline_notice, "rs-offline-notice"));
+    if (it.notice) add(stage, caption("The writer's note: " + it.notice, "rs-writer-notice"));
     add(stage, el("div", "rs-plain", it.draft || "(empty)"));
     for (const [path, content] of it.files || []) add(stage, caption("File " + path), el("pre", "rs-pre", content));
   } else if (step.kind === "verdicts") {

@@ -46,7 +46,8 @@ def test_planted_text_in_every_part_of_a_run_is_drawn_as_text_and_never_runs(pag
     for fold in element.locator("details").all():  # the rubric, the draft's file, the grader's tool calls
         fold.locator("summary").click()
     text = element.inner_text()
-    for needle in (XSS_IMG, XSS_SCRIPT, f"explained {XSS_SCRIPT}", f"word match: {XSS_IMG}", f"gap {XSS_IMG}"):
+    notice = f"The writer's note: Wrote the nearest genre {XSS_SCRIPT}"  # the draft event's notice, beside it
+    for needle in (XSS_IMG, XSS_SCRIPT, f"explained {XSS_SCRIPT}", f"word match: {XSS_IMG}", f"gap {XSS_IMG}", notice):
         assert needle in text, needle
     # The draft is Markdown drawn with DOM calls: a heading, bold text and a list are elements, the planted HTML
     # is text, the javascript: link is text and the https one is a link (opened in a new tab).
@@ -84,6 +85,7 @@ def test_planted_text_in_every_part_of_a_run_is_drawn_as_text_and_never_runs(pag
     assert present.locator(".rs-output").inner_text() == f"final {XSS_SCRIPT}"
     present.get_by_role("button", name="First", exact=True).click()
     present.get_by_text("Step 1 of 5", exact=False).wait_for()
+    assert notice in present.locator(".rs-stage").inner_text()  # the replay's draft step says it too
     for n in range(2, 6):
         present.get_by_role("button", name="Step", exact=True).click()
         present.get_by_text(f"Step {n} of 5", exact=False).wait_for()
@@ -174,7 +176,7 @@ def test_a_reviewed_criteria_table_keeps_three_readable_columns_and_draws_code_i
     assert gap_px >= 160, gap_px  # as wide as a table with no review gives it (it was about 30 px)
     # The person's verdict is a line in the verdict cell, their reason a line under the gap.
     na = element.locator(".rs-na-apart table.rs-crit tr").nth(1)
-    assert "person: ✘ fail (local) ≠ grader" in na.locator("td").nth(1).inner_text()
+    assert "person: ✘ fail (a person) ≠ grader" in na.locator("td").nth(1).inner_text()
     assert "person: It never says so: a miss, not n/a." in na.locator("td.rs-gap").inner_text()
     # A gap's code is code, as the Diff draws it; the text around it stays text.
     code_gap = table.locator("td.rs-gap").nth(1)

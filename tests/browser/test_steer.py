@@ -75,10 +75,18 @@ def test_a_step_run_paused_overridden_its_feedback_edited_continued_then_reloade
     # Override a criterion the grader passed, and write the feedback the agent reads.
     label = "Is about spring (grader: pass)"
     choose_option(page, label, "fail")
-    page.get_by_label("Why (stored with your overrides)").fill("It reads as autumn.")
+    why = page.get_by_label("Why fail: Is about spring (stored with this override)")
+    why.fill("It reads as autumn.")
+    why.press("Enter")  # Enter commits the reason; it never continues the run (only Continue does)
+    wait_app_idle(page)
+    with open_server_store(server) as store:
+        assert store.get_run(run_id)["status"] == "paused"
+        assert not [e for e in store.run_events(run_id) if e.type == "steered"]
     area = page.get_by_label(FEEDBACK_LABEL)
     area.fill(MY_FEEDBACK)
-    assert area.input_value() == MY_FEEDBACK  # a form: nothing is sent before Continue
+    area.press("Tab")
+    wait_app_idle(page)
+    assert area.input_value() == MY_FEEDBACK  # edited: the box keeps my text, nothing is sent before Continue
     page.locator(PANEL).get_by_role("button", name="Continue").click()
 
     # It goes on: the agent reads my text, revises, and the run pauses after grading draft 2.

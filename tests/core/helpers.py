@@ -143,7 +143,16 @@ def planted_run_events(run_id: str, *, at: float = 1_700_000_000.0) -> list:
             f"# Draft {it + 1} {XSS_SCRIPT}\n\nThe **sea** {XSS_IMG} is wide.\nA second line {XSS_LINK} "
             f"and [a safe link](https://example.org/{it}).\n\n- one\n- two {XSS_SCRIPT}\n\n```\ncode {XSS_IMG}\n```\n"
         )
-        add("draft", {"turn": 0, "iteration": it, "text": draft, "files": {f"notes {XSS_IMG}.md": XSS_SCRIPT}})
+        add(
+            "draft",
+            {
+                "turn": 0,
+                "iteration": it,
+                "text": draft,
+                "files": {f"notes {XSS_IMG}.md": XSS_SCRIPT},
+                "notice": f"Wrote the nearest genre {XSS_SCRIPT}",
+            },
+        )
         add("grading_started", {"turn": 0, "iteration": it})
         criteria = [
             {

@@ -69,7 +69,7 @@ def test_a_human_verdict_on_an_n_a_cell_is_drawn_as_differing_from_the_grader() 
     frame["reviewer"] = pd.array([None, "local", None, None], dtype="string")
     out = heatmap_html(frame, key="t")
     assert out.count("rs-hm-cell na dis") == 1 and "rs-hm-cell na rev" not in out
-    assert "Human review by local: fail (the grader said n/a)" in out
+    assert "Human review by a person: fail (the grader said n/a)" in out  # the local user who typed no name
 
 
 def test_nothing_graded_gives_nothing() -> None:
