@@ -183,13 +183,13 @@ def _make_world(world: World, env: dict[str, str], base: Path) -> None:
 def _prove_under_the_provider(world: World) -> None:
     """Seed reviewed offline runs of the assistant's rubric, let the doctor propose an edit, prove it with the
     provider grader (its every call refused with the key quoted)."""
-    from tests.core.assistant_seed import NAME, SEED, fix_split, review_all, seed_runs
+    from tests.core.assistant_seed import NAME, fix_split, review_all, seed_runs
 
     world.home.mkdir(parents=True, exist_ok=True)
     seed_runs(world.home, items=6)
     review_all(world.home)
     fix_split(world.home)
-    doctor = _main(world, "rubric", "doctor", NAME, "--seed", str(SEED), "--jsonl")
+    doctor = _main(world, "rubric", "doctor", NAME, "--jsonl")
     proposal = next(json.loads(line) for line in doctor.splitlines() if '"type": "proposal"' in line)
     _main(world, "rubric", "prove", NAME, "--proposal", proposal["id"], "--grader", "openai:gpt-4o-mini")
     _main(world, "--debug", "rubric", "prove", NAME, "--proposal", proposal["id"], "--grader", "openai:gpt-4o-mini")
