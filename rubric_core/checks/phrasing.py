@@ -16,6 +16,7 @@ from dataclasses import replace
 from rubric_core.checks import code_checks, lists
 from rubric_core.checks import text as t
 from rubric_core.checks.bare_nouns import as_had
+from rubric_core.checks.contents import check_contains, check_not_contains
 from rubric_core.checks.echo import echoes, mask
 from rubric_core.checks.evidence import check_evidence, decide, prose_of
 from rubric_core.checks.json_keys import check_json_key, json_key_plan
@@ -47,6 +48,7 @@ from rubric_core.checks.spec import (
 )
 from rubric_core.checks.sql import check_sql, sql_plan
 from rubric_core.checks.terms import split_terms
+from rubric_core.checks.topics import check_topic
 from rubric_core.rubric import Criterion
 
 __all__ = [
@@ -314,12 +316,12 @@ _TEXT_CHECKS: dict[str, Callable[..., t.CheckResult]] = {
     "word_count": t.check_word_count,
     "paragraph_count": t.check_paragraph_count,
     "character_count": t.check_character_count,
-    "contains": t.check_contains,
-    "not_contains": t.check_not_contains,
+    "contains": check_contains,
+    "not_contains": check_not_contains,
     "regex": t.check_regex,
     "json_valid": t.check_json,
     "markdown_sections": t.check_markdown_sections,
-    "topic": t.check_topic,
+    "topic": check_topic,
     "sensory_details": t.check_sensory_details,
     "list_of": lists.check_list_of,
     "marked_count": lists.check_marked_count,

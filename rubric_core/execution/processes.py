@@ -315,7 +315,7 @@ class ProcessPoolBackend:
             self._closed = True
             workers = list(self._workers)
         self._fail_pending("The server stopped before the run started; nothing was run or stored. Start it again.")
-        from rubric_core.engine.execution import stop_reason
+        from rubric_core.engine.shutdown import stop_reason
 
         why = stop_reason()
         for worker in workers:

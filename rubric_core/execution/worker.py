@@ -18,7 +18,7 @@ import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-from rubric_core.engine.execution import DEFAULT_STOP_REASON
+from rubric_core.engine.shutdown import DEFAULT_STOP_REASON
 
 if TYPE_CHECKING:
     from rubric_core.engine import Engine
