@@ -5,7 +5,7 @@ item 1): `store` imports `engine.events` and `engine.faults` (the event and faul
 belong below both.
 """
 
-from rubric_core.engine.events import EVENT_TYPES, TERMINAL_STATUSES, RunEvent
 from rubric_core.engine.runner import Engine, RunHandle, RunPrior, new_run_id, redact
+from rubric_core.events import EVENT_TYPES, TERMINAL_STATUSES, RunEvent
 
 __all__ = ["EVENT_TYPES", "TERMINAL_STATUSES", "Engine", "RunEvent", "RunHandle", "RunPrior", "new_run_id", "redact"]

@@ -16,7 +16,6 @@ from typing import Any
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
 from rubric_core.engine.bounds import bounded, bounded_files
-from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.live_activity import LiveActivity
 from rubric_core.engine.part_start import PartStart
@@ -33,6 +32,7 @@ from rubric_core.engine.turn_input import (
 from rubric_core.projects.agents import accepts_files
 from rubric_core.projects.imports import UserCodeError
 from rubric_core.projects.project_file import ProjectError
+from rubric_core.store.faults import is_disk_full, is_store_unreachable, storage_fault_message
 
 logger = logging.getLogger("rubric_core.engine.runner")
 RELEASE_WAIT_S = 60.0

@@ -14,9 +14,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol, cast, runtime_checkable
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
-from rubric_core.engine.faults import is_disk_full, is_store_unreachable, short_cause
+from rubric_core.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
 from rubric_core.redaction import redact_data
+from rubric_core.store.faults import is_disk_full, is_store_unreachable, short_cause
 
 logger = logging.getLogger("rubric_core.engine.runner")
 Subscriber = Callable[[RunEvent], None]

@@ -19,12 +19,12 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES
 from rubric_core.engine.handle import LiveSink as LiveSink  # defined under the handle that looks for it
 from rubric_core.engine.handle import RunHandle
+from rubric_core.events import TERMINAL_EVENT_TYPES
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
 GRADER_NODE = "RubricMiddleware.after_agent"
 """The middleware's grading node: the grader agent runs inside it, as a subgraph of this name."""

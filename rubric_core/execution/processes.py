@@ -129,7 +129,7 @@ class _WorkerProcess:
                 self.runs.pop(event.run_id, None)
 
     def _failed(self, run_id: str, message: str) -> None:
-        from rubric_core.engine.events import RunEvent
+        from rubric_core.events import RunEvent
 
         with self.lock:
             entry = self.runs.pop(run_id, None)
@@ -160,7 +160,7 @@ class _WorkerProcess:
 
     def _lost_event(self, handle: RemoteRunHandle, job: RunJob) -> Any:
         """The run's end after its worker was lost: stored `interrupted`, or (the store failing) at least delivered."""
-        from rubric_core.engine.events import RunEvent
+        from rubric_core.events import RunEvent
         from rubric_core.execution.jobs import LOST_WORKER_MESSAGE, lost_worker_event
 
         if handle.events:
@@ -334,7 +334,7 @@ class ProcessPoolBackend:
 
 def _refuse(handle: RemoteRunHandle, job: RunJob, message: str) -> None:
     """A job that waited for the workers and could not go to one: its handle ends with an error, nothing stored."""
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     handle.deliver(RunEvent(run_id=job.run_id, seq=job.first_seq, type="error", at=_now(), data={"message": message}))
 

@@ -22,8 +22,8 @@ from rubric_core.engine.shutdown import DEFAULT_STOP_REASON
 
 if TYPE_CHECKING:
     from rubric_core.engine import Engine
-    from rubric_core.engine.events import RunEvent
     from rubric_core.engine.handle import RunHandle
+    from rubric_core.events import RunEvent
     from rubric_core.execution.backend import RunJob
     from rubric_core.store import Store
 

@@ -188,9 +188,7 @@ def _place_terms(units: Units, brief: Brief, wants: Wants, variant: int) -> set[
     terms = _missing_terms(wants, brief)
     missing = [term for term in terms if not check_contains(text, terms=[term]).passed]
     n = len(units.images)
-    holding = {
-        i for i, row in enumerate(texts) if any(check_contains(" ".join(row), terms=[w]).passed for w in terms)
-    }
+    holding = {i for i, row in enumerate(texts) if any(check_contains(" ".join(row), terms=[w]).passed for w in terms)}
     free = [i for i in (range(1, n) if n > 1 else [0]) if i not in holding] or list(range(1, n) if n > 1 else [0])
     free = free[brief.seed % len(free) :] + free[: brief.seed % len(free)]
     kept: set[int] = set()

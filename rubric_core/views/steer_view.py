@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
 
 @dataclass
