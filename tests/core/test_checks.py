@@ -290,8 +290,8 @@ def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
     """rubric_core/checks/CRITERIA.md (docs/CRITERIA.md, the Run page) names each check, each kind of content
     with what counts as an instance, and the rules for n/a, absence, position and topics."""
     from rubric_core.checks import CRITERIA_DOC
+    from rubric_core.checks.evaluation import _CODE_CHECKS, _TEXT_CHECKS
     from rubric_core.checks.patterns import PATTERNS
-    from rubric_core.checks.phrasing import _CODE_CHECKS, _TEXT_CHECKS
 
     doc = CRITERIA_DOC.read_text(encoding="utf-8")
     rows = [line for line in doc.splitlines() if line.startswith("| ")]
