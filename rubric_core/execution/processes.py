@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from rubric_core.execution.backend import RunJob
 from rubric_core.execution.remote_handle import RemoteRunHandle
-from rubric_core.execution.worker_start import worker_context, main_script_hidden
+from rubric_core.execution.worker_start import main_script_hidden, worker_context
 
 if TYPE_CHECKING:
     from rubric_core.engine.handle import Subscriber
