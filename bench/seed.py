@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.store import Store
 
 STATUSES = ["satisfied"] * 6 + ["max_iterations_reached"] * 2 + ["failed", "grader_error"]

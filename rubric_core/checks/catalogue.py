@@ -12,6 +12,7 @@ from dataclasses import asdict
 from typing import TYPE_CHECKING, Any
 
 from rubric_core.checks import text as t
+from rubric_core.checks.contents import check_contains, check_not_contains
 from rubric_core.checks.sandbox import run_python_tests as _run_python_tests
 
 if TYPE_CHECKING:
@@ -48,12 +49,12 @@ def count_words(text: str) -> str:
 
 def contains(text: str, terms: list[str], mode: str = "all") -> str:
     """Check that `text` contains all (mode="all") or any (mode="any") of `terms`: words, or single letters."""
-    return _result(t.check_contains(text, terms=terms, mode=mode))
+    return _result(check_contains(text, terms=terms, mode=mode))
 
 
 def not_contains(text: str, terms: list[str]) -> str:
     """Check that `text` contains none of `terms`: words, or single letters (e.g. ["e"] for a lipogram)."""
-    return _result(t.check_not_contains(text, terms=terms))
+    return _result(check_not_contains(text, terms=terms))
 
 
 def regex(text: str, pattern: str, should_match: bool = True) -> str:

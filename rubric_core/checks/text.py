@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
 
 from rubric_core.checks import lexicons
 from rubric_core.checks.framing import body_of
@@ -173,20 +172,6 @@ def check_word_count(text: str, *, min: int | None = None, max: int | None = Non
     return CheckResult(False, f"{n} words", f"Has {n} words; needs {_range_text(min, max)}.")
 
 
-def check_contains(text: str, **params: Any) -> CheckResult:
-    """The text names every (or any) term and pattern instance asked for (contents.py)."""
-    from rubric_core.checks.contents import check_contains as run
-
-    return run(text, **params)
-
-
-def check_not_contains(text: str, **params: Any) -> CheckResult:
-    """The text holds none of the words, letters, tokens or pattern instances named (contents.py)."""
-    from rubric_core.checks.contents import check_not_contains as run
-
-    return run(text, **params)
-
-
 def check_regex(text: str, *, pattern: str, should_match: bool = True) -> CheckResult:
     """Text matches (or does not match) a regular expression."""
     try:
@@ -251,13 +236,6 @@ def check_markdown_sections(text: str, *, sections: list[str]) -> CheckResult:
         detail,
         f"Missing section heading{'s' if len(missing) > 1 else ''} {_quote(missing)} (use e.g. `## {missing[0]}`).",
     )
-
-
-def check_topic(text: str, *, topic: str) -> CheckResult:
-    """The text is about the topic (topics.py: the prominence rule)."""
-    from rubric_core.checks.topics import check_topic as run
-
-    return run(text, topic=topic)
 
 
 def check_sensory_details(text: str, *, min: int) -> CheckResult:

@@ -25,7 +25,7 @@ class BadInput(Exception):
 
 def describe_unexpected(exc: BaseException) -> str:
     """One line for a failure no check foresaw: the database named if it went away, else the exception's first line."""
-    from rubric_core.engine.faults import is_store_unreachable, short_cause
+    from rubric_core.store.faults import is_store_unreachable, short_cause
 
     if is_store_unreachable(exc):
         from rubric_core.store import default_url, mask_url

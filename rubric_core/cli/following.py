@@ -224,7 +224,7 @@ def follow_run(handle: Any, *, resumable: bool) -> int:
 
 def _stopping_because(signum: int) -> None:
     """Tell the exit hooks what stops the process, so the run's stored end says it (not a guess)."""
-    from rubric_core.engine.execution import set_stop_reason
+    from rubric_core.engine.shutdown import set_stop_reason
 
     set_stop_reason("a second Ctrl-C in the command line" if signum == signal.SIGINT else "SIGTERM to the command line")
 

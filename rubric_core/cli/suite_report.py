@@ -307,7 +307,7 @@ def _compare(store: Any, a: dict[str, Any], b: dict[str, Any], args: argparse.Na
 
 
 def resolve_suite_export(args: argparse.Namespace) -> Plan:
-    from rubric_core.suites.export import export_suite_run
+    from rubric_core.exports.suite_export import export_suite_run
 
     if args.dataset is not None and args.format != "langsmith":
         raise BadInput("--dataset names a LangSmith dataset: use it with --format langsmith, or leave it out.")

@@ -137,17 +137,6 @@ def open_checkpointer(path: Path) -> FencedSqliteSaver:
     return saver
 
 
-def open_checkpointer_for(home: Path, db_url: str | None) -> Any:
-    """The checkpointer beside the store: PostgreSQL when the store is, else `checkpoints.sqlite` in `home`."""
-    from rubric_core.store.sql import is_postgres
-
-    if db_url and is_postgres(db_url):
-        from rubric_core.engine.checkpoints_pg import open_postgres_checkpointer
-
-        return open_postgres_checkpointer(db_url)
-    return open_checkpointer(home / "checkpoints.sqlite")
-
-
 def has_pending_work(checkpointer: Any, thread_id: str, snapshot: Any) -> bool:
     """Whether the thread has steps left: a next step, or a finished task's writes saved with no next checkpoint.
 

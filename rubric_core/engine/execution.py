@@ -11,70 +11,40 @@ import logging
 import threading
 import time
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import messages as msgs
 from rubric_core.engine.bounds import bounded, bounded_files
-from rubric_core.engine.faults import is_disk_full, is_store_unreachable, storage_fault_message
 from rubric_core.engine.handle import DraftCancelled, RunHandle, RunPrior
 from rubric_core.engine.live_activity import LiveActivity
-from rubric_core.engine.project_run import agent_info, seed_files, user_code_error
+from rubric_core.engine.part_start import PartStart
+from rubric_core.engine.project_run import seed_files, user_code_error
 from rubric_core.engine.redaction import describe_failure, redact
+from rubric_core.engine.shutdown import Mode, shutdown_message
 from rubric_core.engine.steer_part import SteerPart
 from rubric_core.engine.steering import PartOptions
 from rubric_core.engine.stream_events import STREAM_MODES, StorageFault, StreamTranslator
 from rubric_core.engine.turn_input import (
     FINISH_ONLY,
     NOTHING_TO_RESUME,
-    follow_up_input,
-    start_input,
-    unsaved_input,
-    user_turns,
 )
-from rubric_core.models.providers import ModelSpecError, check_model_ready, parse_model_spec
 from rubric_core.projects.agents import accepts_files
 from rubric_core.projects.imports import UserCodeError
 from rubric_core.projects.project_file import ProjectError
-
-if TYPE_CHECKING:
-    from rubric_core.engine.runner import Engine
+from rubric_core.store.faults import is_disk_full, is_store_unreachable, storage_fault_message
 
 logger = logging.getLogger("rubric_core.engine.runner")
-Mode = Literal["start", "resume", "follow_up", "continue", "fork"]
 RELEASE_WAIT_S = 60.0
 """How long a new part waits for the ended part before it to let go of the run (normally microseconds)."""
 
-SHUTDOWN_MESSAGE = (
-    "The process running this run stopped ({why}) before the run ended. "
-    "Nothing saved is lost: resume it to finish (python -m rubric_core resume {run_id})."
-)
-DEFAULT_STOP_REASON = "a server stop, Ctrl-C or SIGTERM"
-"""Said when the process stops cleanly and nothing told it why (the dashboard's server stopping)."""
-_stop_reason: list[str] = []
 
-
-def set_stop_reason(why: str) -> None:
-    """Why this process is stopping (the CLI knows: a second Ctrl-C, SIGTERM); stored in its runs' end."""
-    _stop_reason[:] = [why]
-
-
-def stop_reason() -> str:
-    """What `set_stop_reason` said, else DEFAULT_STOP_REASON."""
-    return _stop_reason[0] if _stop_reason else DEFAULT_STOP_REASON
-
-
-def shutdown_message(run_id: str, why: str | None = None) -> str:
-    """The stored end of a run whose process stopped: why (as far as it is known) and how to resume."""
-    return SHUTDOWN_MESSAGE.format(why=why or stop_reason(), run_id=run_id)
-
-
-class RunExecution(SteerPart, StreamTranslator):
+class RunExecution(SteerPart, PartStart, StreamTranslator):
     """One invocation of the agent for a handle: stream, translate, finish (or pause: steer_part.py)."""
 
     def __init__(
         self,
-        engine: Engine,
+        engine: Any,  # the Engine (runner.py, which stands on this module)
         handle: RunHandle,
         config: RunConfig,
         mode: Mode,
@@ -297,118 +267,6 @@ class RunExecution(SteerPart, StreamTranslator):
     def _check_fault(self) -> None:
         if self.handle.fault is not None:
             raise StorageFault
-
-    def _preflight(self) -> tuple[str, str | None]:
-        for name, spec_text in (("model", self.config.model), ("grader", self.config.grader)):
-            try:
-                spec = parse_model_spec(spec_text)
-            except ModelSpecError as exc:
-                return name, str(exc)
-            problem = check_model_ready(spec, keys=self.keys)
-            if problem:
-                return name, problem
-        if self.config.agent:
-            try:
-                self.agent_info = agent_info(self.config)
-            except ProjectError as exc:
-                return "agent", str(exc)
-        return "", None
-
-    def _started_data(self) -> dict[str, Any]:
-        return {
-            "mode": self.mode,
-            "config": self.config.to_dict(),
-            "models": {
-                "model": parse_model_spec(self.config.model).label()
-                if msgs.valid_spec(self.config.model)
-                else self.config.model,
-                "grader": parse_model_spec(self.config.grader).label()
-                if msgs.valid_spec(self.config.grader)
-                else self.config.grader,
-            },
-            "thread_id": self.handle.run_id,
-            "message": self.message,
-            # The rubric this part grades with: a new one, or the thread's own (a follow-up that keeps the rubric
-            # after an earlier one replaced it grades with that replacement, not with the config's first rubric).
-            "rubric": self.rubric if self.rubric is not None else (self.thread_rubric or self.config.rubric),
-            "turn": self.turn,
-            **({"agent": self.agent_info} if self.agent_info else {}),
-            **({"notes": list(self.notes)} if self.notes else {}),
-            **self._steer_started(),
-        }
-
-    def _announce(self) -> None:
-        """Emit `run_started` once: after the thread's state is read (its turn known), or before any earlier end.
-
-        Emitted before the state was read, a follow-up's start was stored as turn 0 (the turn is only known from
-        the checkpointed messages), so its message was shown as the first turn's and the second turn's read
-        "(empty)". An end that comes first (a refused setting, the user's code failing, a stop) announces the
-        start before it, so the store always has the start of what it records.
-        """
-        with self._announce_lock:
-            if self._announced:
-                return
-            self._announced = True
-        self.handle.emit("run_started", self._started_data(), at=self.started_at)
-
-    def _seed_from_state(self, values: dict[str, Any], *, resuming: bool) -> None:
-        humans = user_turns(values)
-        self.files = {p: msgs.file_text(f) for p, f in (values.get("files") or {}).items() if f}
-        rubric = values.get("rubric")
-        self.thread_rubric = rubric if isinstance(rubric, str) and rubric else None
-        if resuming:
-            self.turn = max(0, len(humans) - 1)
-            self.grading_run_id = values.get("_current_grading_run_id")
-            self.iteration = int(values.get("_rubric_iterations") or 0)
-            for ev in values.get("_rubric_evaluations") or []:
-                # A fork records its parent's passes itself (steer_part.py): none is "already stored" for it.
-                if ev.get("grading_run_id") == self.grading_run_id and self.mode != "fork":
-                    self.handle.mark_seen(("grading_started", self.grading_run_id, ev["iteration"]))
-                    self.handle.mark_seen(("evaluation", self.grading_run_id, ev["iteration"]))
-        else:
-            self.turn = len(humans)
-
-    def _watch_backend_files(self, graph: Any) -> None:
-        """List the graph's filesystem backends now: what changes from here on is the agent's writing."""
-        from rubric_core.engine.backend_files import BackendFiles
-
-        self.backend_files = BackendFiles.of_graph(graph)
-        if self.backend_files is None:
-            return
-        earlier: list[str] = []
-        for event in self.prior.events:  # files an earlier part wrote stay in the record while they exist
-            if event.type in ("draft", "finished") and event.data.get("disk_files"):
-                earlier = list(event.data["disk_files"])
-        self.backend_files.start(known=earlier, run_id=self.handle.run_id)
-
-    def _input(self, snapshot: Any) -> Any:
-        from rubric_core.engine.checkpoints import has_pending_work
-
-        if self.mode in ("continue", "fork"):
-            return self._steer_input()
-        if self.mode == "resume":
-            if has_pending_work(self.engine.checkpointer, self.handle.run_id, snapshot):
-                return None
-            if not self.prior.unfinished:
-                return NOTHING_TO_RESUME
-            payload, turn = unsaved_input(self.prior.events, snapshot.values, self.config.task, self.config.rubric)
-            if turn is not None:
-                self.turn = turn
-            if isinstance(payload, dict) and payload.get("rubric") is not None and turn == 0:
-                payload = self._with_files(payload)
-            return payload
-        if self.mode == "follow_up":
-            return follow_up_input(self.message or "", self.rubric)
-        return self._with_files(start_input(self.config.task, self.config.rubric))
-
-    def _with_files(self, payload: dict[str, Any]) -> dict[str, Any]:
-        files = self._seeded if self._seeded is not None else seed_files(self.config, self.built.project)
-        if not files:
-            return payload
-        from rubric_core.projects.seed_files import as_state_files
-
-        self.files = dict(files)  # the first draft's diff starts from them
-        return {**payload, "files": as_state_files(files)}
 
     def _stream(self, graph: Any, payload: Any, cfg: dict[str, Any]) -> None:
         from langgraph.errors import GraphDrained

@@ -12,14 +12,23 @@ import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Protocol, cast, runtime_checkable
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
-from rubric_core.engine.faults import is_disk_full, is_store_unreachable, short_cause
+from rubric_core.events import TERMINAL_EVENT_TYPES, EventType, RunEvent, event_key
 from rubric_core.redaction import redact_data
+from rubric_core.store.faults import is_disk_full, is_store_unreachable, short_cause
 
 logger = logging.getLogger("rubric_core.engine.runner")
 Subscriber = Callable[[RunEvent], None]
+
+
+@runtime_checkable
+class LiveSink(Protocol):
+    """Where a run's live activity goes (engine/live_activity.py's LiveActivity): told that it changed, it reads
+    `snapshot()` when it writes."""
+
+    def changed(self, activity: Any) -> None:
+        """The activity changed (a sink throttles: it reads the newest snapshot when it writes)."""
 
 
 @dataclass
@@ -116,9 +125,7 @@ class RunHandle:
 
     @property
     def live_sink(self) -> Any:
-        """The subscriber that also takes the run's live activity (engine/live_activity.py's LiveSink), or None."""
-        from rubric_core.engine.live_activity import LiveSink
-
+        """The subscriber that also takes the run's live activity (a LiveSink), or None."""
         with self._lock:
             return next((s for s in self._subscribers if isinstance(s, LiveSink)), None)
 

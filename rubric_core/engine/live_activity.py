@@ -17,13 +17,14 @@ import threading
 import time
 from collections import OrderedDict
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES
+from rubric_core.engine.handle import LiveSink as LiveSink  # defined under the handle that looks for it
+from rubric_core.engine.handle import RunHandle
+from rubric_core.events import TERMINAL_EVENT_TYPES
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
-    from rubric_core.engine.handle import RunHandle
+    from rubric_core.events import RunEvent
 
 GRADER_NODE = "RubricMiddleware.after_agent"
 """The middleware's grading node: the grader agent runs inside it, as a subgraph of this name."""
@@ -40,14 +41,6 @@ MAX_TODOS = 30
 STATUSES = frozenset({"pending", "in_progress", "completed"})
 """A todo's statuses (deepagents' write_todos)."""
 SNAPSHOT_VERSION = 1
-
-
-@runtime_checkable
-class LiveSink(Protocol):
-    """Where a run's live activity goes: told that it changed, it reads `snapshot()` when it writes."""
-
-    def changed(self, activity: LiveActivity) -> None:
-        """The activity changed (a sink throttles: it reads the newest snapshot when it writes)."""
 
 
 def _short(value: Any, limit: int = MAX_ARGS) -> str:

@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.execution import Mode, RunExecution, shutdown_message
+from rubric_core.engine.execution import RunExecution
 from rubric_core.engine.handle import RunHandle, RunPrior, Subscriber
 from rubric_core.engine.redaction import redact
+from rubric_core.engine.shutdown import Mode, shutdown_message
 from rubric_core.engine.steering import GraderCalls, PartOptions
 from rubric_core.paths import data_dir
 
@@ -70,7 +71,7 @@ class Engine:
         """One fenced saver: on the store's PostgreSQL server, else `checkpoints.sqlite` in the data directory."""
         with self._lock:
             if self._checkpointer is None:
-                from rubric_core.engine.checkpoints import open_checkpointer_for
+                from rubric_core.engine.checkpointer import open_checkpointer_for
 
                 self._checkpointer = open_checkpointer_for(self.home, self.db_url)
             return self._checkpointer

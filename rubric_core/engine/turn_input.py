@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from rubric_core.engine import messages as msgs
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
 NOTHING_TO_RESUME = object()
 """The run already ended: a resume has nothing to do."""

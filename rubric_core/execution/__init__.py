@@ -3,8 +3,8 @@
 Every backend implements `ExecutionBackend` (see `backend.py`); the run manager
 submits `RunJob`s to one and gets back handles with `RunHandle`'s interface.
 
-Imports: `engine`, `store`, `projects`, `config`, `judge.reviews` (a steering override is checked as a review)
-and the shared base modules.
+Imports: `engine`, `store`, `projects`, `config` and the shared base modules (a steering override's name and
+reason are checked by `review_words`, as a review's are).
 """
 
 from typing import Any

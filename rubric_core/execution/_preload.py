@@ -7,10 +7,11 @@ run then draws its first verdict about as soon as its fifth run would (bench/fir
 
 import importlib
 
-from rubric_core.engine.stack import warm_offline_models
+from rubric_core.engine.warm import warm_offline_models
 
 for _module in (
     "rubric_core.engine.checkpoints",
+    "rubric_core.engine.checkpointer",
     "rubric_core.engine.execution",
     "rubric_core.execution.jobs",
     "rubric_core.execution.worker",

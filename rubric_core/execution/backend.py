@@ -52,8 +52,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Literal, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
     from rubric_core.engine.handle import RunPrior, Subscriber
+    from rubric_core.events import RunEvent
 
 RunMode = Literal["start", "resume", "follow_up", "continue", "fork"]
 

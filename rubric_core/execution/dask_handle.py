@@ -14,8 +14,8 @@ import time
 from collections.abc import Iterable
 from typing import Any
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
 from rubric_core.engine.handle import Subscriber
+from rubric_core.events import TERMINAL_EVENT_TYPES, RunEvent
 from rubric_core.store import Store
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from rubric_core.config import RunConfig
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.execution.backend import RunJob
 
 if TYPE_CHECKING:

@@ -22,13 +22,13 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES
 from rubric_core.engine.redaction import redact
+from rubric_core.events import TERMINAL_EVENT_TYPES
 from rubric_core.store.live_preview import clear_live, write_live
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
     from rubric_core.engine.live_activity import LiveActivity
+    from rubric_core.events import RunEvent
     from rubric_core.store import Store
 
 logger = logging.getLogger(__name__)

@@ -13,18 +13,16 @@ takes its place.
 
 from __future__ import annotations
 
-import contextlib
 import logging
-import multiprocessing
-import sys
 import threading
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
 from rubric_core.execution.backend import RunJob
 from rubric_core.execution.remote_handle import RemoteRunHandle
+from rubric_core.execution.worker_start import main_script_hidden, worker_context
 
 if TYPE_CHECKING:
     from rubric_core.engine.handle import Subscriber
@@ -49,7 +47,7 @@ class _WorkerProcess:
         self.process = ctx.Process(
             target=worker_main, args=(to_worker_r, from_worker_w), name=f"rubric-worker-{index}", daemon=True
         )
-        with _main_script_hidden():
+        with main_script_hidden():
             self.process.start()
         # Close our copies of the worker's ends: its death then reads as EOF here.
         to_worker_r.close()
@@ -129,7 +127,7 @@ class _WorkerProcess:
                 self.runs.pop(event.run_id, None)
 
     def _failed(self, run_id: str, message: str) -> None:
-        from rubric_core.engine.events import RunEvent
+        from rubric_core.events import RunEvent
 
         with self.lock:
             entry = self.runs.pop(run_id, None)
@@ -160,7 +158,7 @@ class _WorkerProcess:
 
     def _lost_event(self, handle: RemoteRunHandle, job: RunJob) -> Any:
         """The run's end after its worker was lost: stored `interrupted`, or (the store failing) at least delivered."""
-        from rubric_core.engine.events import RunEvent
+        from rubric_core.events import RunEvent
         from rubric_core.execution.jobs import LOST_WORKER_MESSAGE, lost_worker_event
 
         if handle.events:
@@ -186,7 +184,7 @@ class ProcessPoolBackend:
             msg = "A process pool needs at least one worker process."
             raise ValueError(msg)
         self.size = size
-        self.context = _context()
+        self.context = worker_context()
         self._workers: list[_WorkerProcess] = []
         self._lock = threading.Lock()
         self._stores: dict[str, Store] = {}
@@ -315,7 +313,7 @@ class ProcessPoolBackend:
             self._closed = True
             workers = list(self._workers)
         self._fail_pending("The server stopped before the run started; nothing was run or stored. Start it again.")
-        from rubric_core.engine.execution import stop_reason
+        from rubric_core.engine.shutdown import stop_reason
 
         why = stop_reason()
         for worker in workers:
@@ -334,7 +332,7 @@ class ProcessPoolBackend:
 
 def _refuse(handle: RemoteRunHandle, job: RunJob, message: str) -> None:
     """A job that waited for the workers and could not go to one: its handle ends with an error, nothing stored."""
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     handle.deliver(RunEvent(run_id=job.run_id, seq=job.first_seq, type="error", at=_now(), data={"message": message}))
 
@@ -343,43 +341,6 @@ def _now() -> float:
     import time
 
     return time.time()
-
-
-_MISSING = object()
-_main_lock = threading.Lock()
-
-
-@contextlib.contextmanager
-def _main_script_hidden() -> Iterator[None]:
-    """Start a worker without it importing this process's main script again.
-
-    multiprocessing (spawn and forkserver) re-imports the parent's `__main__` file in the child
-    so objects defined there unpickle. A worker needs nothing from it (it runs
-    `worker.worker_main`), and a script not guarded by `if __name__ == "__main__"` (the
-    streamlit launcher is guarded; test hosts and users' scripts may not be) would run again
-    in every worker. `python -m module` mains are skipped by multiprocessing itself.
-    """
-    main = sys.modules.get("__main__")
-    with _main_lock:
-        if main is None or getattr(main, "__spec__", None) is not None:
-            yield
-            return
-        path = main.__dict__.pop("__file__", _MISSING)
-        try:
-            yield
-        finally:
-            if path is not _MISSING:
-                main.__file__ = path  # type: ignore[assignment]
-
-
-def _context() -> Any:
-    """forkserver (the agent stack preloaded in it) where there is one, else spawn; never a plain fork."""
-    try:
-        ctx = multiprocessing.get_context("forkserver")
-    except ValueError:
-        return multiprocessing.get_context("spawn")
-    ctx.set_forkserver_preload(["rubric_core.execution._preload"])
-    return ctx
 
 
 def _shutdown_at_exit(pool: ProcessPoolBackend) -> None:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterable
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
 from rubric_core.engine.handle import Subscriber
+from rubric_core.events import TERMINAL_EVENT_TYPES, RunEvent
 
 CANCEL_ACK_TIMEOUT_S = 30.0
 """How long `cancel` waits for the worker's stored `cancel_requested` (it normally takes milliseconds)."""

@@ -14,8 +14,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal
 
 from rubric_core.config import MAX_TASK_BYTES, ConfigError, RunConfig
-from rubric_core.engine.events import RunEvent
 from rubric_core.engine.steering import overridden_result
+from rubric_core.events import RunEvent
 from rubric_core.rubric import is_visible
 from rubric_core.verdicts import VERDICTS
 
@@ -93,7 +93,7 @@ def checked_rubric(config: dict[str, Any], rubric: str | None) -> str | None:
 
 
 def _reviewer(reviewer: str, *, identity: bool) -> str:
-    from rubric_core.judge.reviews import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reviewer
+    from rubric_core.review_words import MAX_STORED_REVIEWER_CHARS, ReviewError, check_reviewer
 
     if not reviewer.strip():
         msg = "Say who decides (--reviewer NAME, or the reviewer field): an override is stored as their review."
@@ -124,7 +124,7 @@ def _resolve(override: Override, criteria: list[dict[str, Any]], iteration: int)
         msg = f"Criterion {override.criterion!r} was not graded at iteration {iteration + 1}. Its criteria: {names}."
         raise SteerError(msg)
     cell = match[0]
-    from rubric_core.judge.reviews import ReviewError, check_reason
+    from rubric_core.review_words import ReviewError, check_reason
 
     try:
         reason = check_reason(override.reason)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 
 
 def record_stop(store: Any, run_id: str, decision: dict[str, Any]) -> None:

@@ -18,12 +18,12 @@ import threading
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-from rubric_core.engine.execution import DEFAULT_STOP_REASON
+from rubric_core.engine.shutdown import DEFAULT_STOP_REASON
 
 if TYPE_CHECKING:
     from rubric_core.engine import Engine
-    from rubric_core.engine.events import RunEvent
     from rubric_core.engine.handle import RunHandle
+    from rubric_core.events import RunEvent
     from rubric_core.execution.backend import RunJob
     from rubric_core.store import Store
 

@@ -9,8 +9,8 @@ in the store, so nothing secret can reach an export; the tests plant keys to
 prove it. CSV cells are neutralised against spreadsheet formula injection;
 the other formats keep the exact text.
 
-Imports: `judge`, `engine`, `store`, `config`, `views` and the shared base modules. Known circles (issue 43 item
-1): `formats` imports `suites.suite_store.suite_links`, and `judge.calibration` imports the exports back.
+Imports: `views`, `judge`, `suites`, `engine`, `store`, `config` and the shared base modules. The calibration set
+(`calibration.py`) and a suite run's export (`suite_export.py`) are export shapes, so they live here.
 """
 
 from rubric_core.exports.formats import (

@@ -10,7 +10,7 @@ import json
 from datetime import datetime
 from typing import Any
 
-from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
+from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from rubric_core.exports.steer_import import add_steering
 
 _RESULTS = ["satisfied", "needs_revision", "failed", "max_iterations_reached", "grader_error"]

@@ -8,9 +8,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.exports.prefetch import prefetched
-from rubric_core.judge.calibration import CALIBRATION_LABEL, attach_reviews
+from rubric_core.exports.review_fields import CALIBRATION_LABEL, attach_reviews
 from rubric_core.store import RunFilter, Store
 
 EXPORT_SCHEMA_VERSION = 7
@@ -37,6 +37,17 @@ FORMAT_LABELS = {
     "langsmith": "LangSmith dataset examples (file; uploaded when a key is configured)",
     "calibration": CALIBRATION_LABEL,
 }
+EXTRA_EVENT_TYPES = (
+    "run_started",
+    "grading_started",
+    "tool_call",
+    "tool_result",
+    "finished",
+    "error",
+    "cancelled",
+    "steered",
+)
+"""The event types `event_extras` (records.py) reads: read with each batch."""
 BATCH = 1000
 PARQUET_FRAMES = ("runs", "iterations", "criteria")
 
@@ -85,8 +96,6 @@ def read_batches(
 
 
 def _read_batch(store: Store, ids: list[str], events_of: Callable[[dict], bool] | None) -> Batch:
-    from rubric_core.exports.records import EXTRA_EVENT_TYPES
-
     runs = store.get_runs(ids)
     its: dict[str, list[dict]] = {}
     for row in store.iterations(ids):

@@ -14,8 +14,8 @@ import json
 from functools import lru_cache
 from typing import Any
 
-from rubric_core.exports import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from rubric_core.exports.export_schema import _STATUSES, EXPORT_SCHEMA, schema_json
+from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION as SCHEMA_VERSION
 from rubric_core.exports.import_errors import FIX, RecordError, where
 
 __all__ = ["EXPORT_SCHEMA", "FIX", "RecordError", "check_record", "parse_line", "schema_json"]

@@ -9,8 +9,8 @@ import time
 from datetime import datetime
 from typing import Any
 
-from rubric_core.engine.events import RunEvent
-from rubric_core.exports import EXPORT_SCHEMA_VERSION
+from rubric_core.events import RunEvent
+from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION
 from rubric_core.exports.steer_import import fork_started, steered_events
 from rubric_core.store.filters import FINAL_STATUSES
 from rubric_core.verdicts import VERDICTS

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.exports.import_check import RecordError, check_record, parse_line
 from rubric_core.exports.import_events import ImportError_, events_from_record, restored_fields
 from rubric_core.exports.import_whole import FileCheck

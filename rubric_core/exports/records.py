@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION, iso_time
-from rubric_core.judge.calibration import human_fields
+from rubric_core.exports.review_fields import human_fields
 
 
 @dataclass
@@ -35,19 +35,6 @@ class EventExtras:
         for turn in self.turns:
             out[int(turn["turn"])] = turn.get("rubric") or out.get(int(turn["turn"]) - 1, run["rubric"])
         return out
-
-
-EXTRA_EVENT_TYPES = (
-    "run_started",
-    "grading_started",
-    "tool_call",
-    "tool_result",
-    "finished",
-    "error",
-    "cancelled",
-    "steered",
-)
-"""The event types `event_extras` reads."""
 
 
 def event_extras(events: list[RunEvent], *, tools: bool = True) -> EventExtras:

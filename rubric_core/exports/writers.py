@@ -8,6 +8,7 @@ from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
+from rubric_core.exports.calibration import export_calibration
 from rubric_core.exports.formats import (
     EXPORT_SCHEMA_VERSION,
     FORMATS,
@@ -26,7 +27,7 @@ from rubric_core.exports.records import (
     pair_records,
     run_record,
 )
-from rubric_core.judge.calibration import export_calibration, human_fields
+from rubric_core.exports.review_fields import human_fields
 from rubric_core.store import RunFilter, Store
 from rubric_core.verdicts import check_text
 

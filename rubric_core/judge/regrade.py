@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rubric_core.config import ConfigError, RunConfig
+from rubric_core.judge.stored_draft import StoredDraft
 from rubric_core.store import Store
 from rubric_core.verdicts import check_of, verdict_of
 
@@ -33,18 +34,6 @@ MAX_REPEATS = 20
 
 class RegradeError(ValueError):
     """A regrade cannot start; the message says what is wrong and how to fix it."""
-
-
-@dataclass(frozen=True)
-class StoredDraft:
-    """One stored draft to regrade."""
-
-    turn: int
-    iteration: int
-    prompt: str
-    """The user message of the draft's turn (the task, or the follow-up message)."""
-    text: str
-    files: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass

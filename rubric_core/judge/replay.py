@@ -14,7 +14,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage, ToolMessage
 from pydantic import PrivateAttr
 
-from rubric_core.judge.regrade import StoredDraft
+from rubric_core.judge.stored_draft import StoredDraft
 from rubric_core.models._chat import ToolCallingChatModel, bound_tool_names
 
 

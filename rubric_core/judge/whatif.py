@@ -39,7 +39,7 @@ class IterationComparison:
     """Criterion name -> the check behind the new verdict."""
     renamed: dict[str, str] = field(default_factory=dict)
     """New name -> its original name, for a criterion the edited rubric reworded ("At most 120 words" for
-    "Under 120 words"): paired as both Compare pages pair them (rubric_core.views.pairing)."""
+    "Under 120 words"): paired as both Compare pages pair them (rubric_core.pairing)."""
 
     def original_verdict(self, name: str) -> bool | None:
         """The original verdict of the criterion called `name` in the regrade (under its old name if renamed)."""
@@ -159,7 +159,7 @@ def compare(
     name first, then a reworded one with its old self ("Under 120 words" and "At most 120 words"), so its
     verdicts sit on one row instead of one criterion removed and another added.
     """
-    from rubric_core.views.pairing import pair_criteria
+    from rubric_core.pairing import pair_criteria
 
     original_results = {(i["turn"], i["iteration"]): i["result"] for i in store.iterations([run_id])}
     original: dict[tuple[int, int], dict[str, bool | None]] = {}
@@ -323,7 +323,7 @@ def pass_rate_deltas(reports: list[WhatIfReport]) -> list[PassRate]:
 
     Criteria renamed by an edited rubric are paired with their old names the way suite compare pairs them.
     """
-    from rubric_core.views.pairing import pair_criteria
+    from rubric_core.pairing import pair_criteria
 
     before: dict[str, list[bool | None]] = {}
     after: dict[str, list[bool | None]] = {}

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from rubric_core.checks import lexicons, patterns
 from rubric_core.checks import text as t
+from rubric_core.checks.contents import check_contains, check_not_contains
 from rubric_core.models._data import poems
 from rubric_core.models._task import Brief, content_words, topics_in
 from rubric_core.models._wants import Wants
@@ -43,7 +44,7 @@ def allowed(text: str, wants: Wants) -> bool:
         return False
     if wants.patterns_out and any(patterns.find(name, text) for name in wants.patterns_out):
         return False
-    return not wants.words_out or t.check_not_contains(text, terms=wants.words_out).passed
+    return not wants.words_out or check_not_contains(text, terms=wants.words_out).passed
 
 
 def _image(raw: str, wants: Wants) -> Image | None:
@@ -230,7 +231,7 @@ def _term_images(
     # never a frame around it, and never an image of an unrelated subject (a fox's tail on a bicycle).
     near = [k for key in topics for k in poems().NEIGHBORS.get(key, ())]
     own += [raw for b in banks for key in near for raw in b.get(key, ())]
-    found = [raw for raw in dict.fromkeys(own) if t.check_contains(_forms(raw)[1], terms=[term]).passed]
+    found = [raw for raw in dict.fromkeys(own) if check_contains(_forms(raw)[1], terms=[term]).passed]
     if term in topics or any(term.lower() in topic for topic in topics):
         # A word the task's own subject gives ("Paris" of "Paris in spring") may be framed; a word only the
         # rubric asks for never is ("There is a story in the season" held a word and said nothing).
@@ -238,7 +239,7 @@ def _term_images(
     out = []
     for raw in dict.fromkeys(found):
         img = _image(raw, wants)
-        if img is not None and t.check_contains(img.short, terms=[term]).passed:
+        if img is not None and check_contains(img.short, terms=[term]).passed:
             out.append(Image(full=img.short, short=img.short))
     return tuple(out)
 

@@ -12,6 +12,7 @@ from functools import lru_cache
 from rubric_core.models import _entities as e
 from rubric_core.models._asks_task import TaskAsks, read_asks
 from rubric_core.models._clauses import Clause, clauses_of
+from rubric_core.models._kinds import _FINITE, kind_of
 from rubric_core.models._route import Route, route
 
 
@@ -88,8 +89,6 @@ class Facts:
         return found
 
     def _carry(self) -> tuple[str, ...]:
-        from rubric_core.models._say import _FINITE, kind_of
-
         out = [x for x in (self.name, self.org, self.role) if x and len(x.split()) <= 4]
         out += [*self.dates, *self.times, *self.prices, *self.percents]
         for point in self.points:

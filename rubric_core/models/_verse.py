@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from rubric_core.checks import lexicons
 from rubric_core.checks import text as t
+from rubric_core.checks.contents import check_contains
 from rubric_core.models._images import (
     Image,
     Units,
@@ -185,11 +186,9 @@ def _place_terms(units: Units, brief: Brief, wants: Wants, variant: int) -> set[
     texts = units.texts()
     text = " ".join(" ".join(row) for row in texts)
     terms = _missing_terms(wants, brief)
-    missing = [term for term in terms if not t.check_contains(text, terms=[term]).passed]
+    missing = [term for term in terms if not check_contains(text, terms=[term]).passed]
     n = len(units.images)
-    holding = {
-        i for i, row in enumerate(texts) if any(t.check_contains(" ".join(row), terms=[w]).passed for w in terms)
-    }
+    holding = {i for i, row in enumerate(texts) if any(check_contains(" ".join(row), terms=[w]).passed for w in terms)}
     free = [i for i in (range(1, n) if n > 1 else [0]) if i not in holding] or list(range(1, n) if n > 1 else [0])
     free = free[brief.seed % len(free) :] + free[: brief.seed % len(free)]
     kept: set[int] = set()

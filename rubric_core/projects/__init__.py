@@ -9,8 +9,8 @@
 
 Nothing here imports user code at import time; the dashboard's process never imports it at all.
 
-Imports: `config`, `models`, `checks` and the shared base modules; `describe` reaches up to `engine.stack` inside
-a function (a known back-edge, issue 43 item 1).
+Imports: `config`, `models`, `checks` and the shared base modules; never the engine (which stands on it):
+`describe`'s child process imports the agent stack itself.
 """
 
 from rubric_core.projects.project_file import (

@@ -330,9 +330,13 @@ def main(argv: list[str]) -> int:
     if kind == "--tool":
         _step(card=_tool_card(project, name))
         return 0
-    from rubric_core.engine.stack import load_agent_stack
+    # The agent stack, imported before the card is read (this is a child process's one thread, so the engine's
+    # lock around these imports, engine/stack.py, is not needed here; projects stand under the engine).
+    import deepagents
+    import deepagents.middleware.rubric  # noqa: F401
+    import langchain.agents  # noqa: F401
+    import langgraph.prebuilt  # noqa: F401
 
-    load_agent_stack()
     _step(card=_card(project, name))
     return 0
 

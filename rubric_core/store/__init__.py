@@ -1,7 +1,7 @@
 """The run store.
 
-Imports: `paths`, `verdicts` and its own modules. Known circle (issue 43 item 1): its writer and readers import
-`engine.events` and `engine.faults`.
+Imports: the shared base modules (`events`, the event types it stores; `paths`, `redaction`, `verdicts`) and its
+own modules; `faults.py` (a full disk, a lost database) is the store's, read by the engine above it.
 """
 
 from __future__ import annotations

@@ -52,7 +52,7 @@ def mark_orphans(store: Any) -> list[str]:
 
 
 def _mark(store: Any, run_id: str, worker: str, row: Any) -> bool:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     pid = worker.split("|")[1] if worker.count("|") >= 1 else "?"
     message = PROCESS_LOST_MESSAGE.format(pid=pid, host=worker.split("|")[0], run_id=run_id)

@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.store.base import StoreBase
 from rubric_core.store.filters import RunFilter
 from rubric_core.store.sql import dict_rows, text

@@ -7,7 +7,7 @@ from typing import Any
 
 from sqlalchemy.engine import Connection
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.store.base import StoreBase
 from rubric_core.store.sql import text
 

@@ -16,8 +16,8 @@ from typing import Any
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import OperationalError
 
-from rubric_core.engine.events import TERMINAL_EVENT_TYPES, RunEvent
-from rubric_core.engine.faults import DiskFullError, StoreUnreachableError, is_disk_full, is_store_unreachable
+from rubric_core.events import TERMINAL_EVENT_TYPES, RunEvent
+from rubric_core.store.faults import DiskFullError, StoreUnreachableError, is_disk_full, is_store_unreachable
 from rubric_core.store.liveness import this_worker
 from rubric_core.store.raw_sqlite import RawConnection
 from rubric_core.store.rubrics import RubricLibrary

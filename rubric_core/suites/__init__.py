@@ -3,7 +3,8 @@
 `suite_run_ids(store, suite_run_id)` gives the ordinary run ids of a suite run's
 items (for reviews, regrades and any run view).
 
-Imports: `execution`, `exports`, `engine`, `store`, `config`, `views` and the shared base modules.
+Imports: `execution`, `engine`, `projects`, `models`, `store`, `config` and the shared base modules (`pairing`).
+`views` (the matrix view) and `exports` (a suite run's export) stand on suites, never the other way.
 """
 
 from __future__ import annotations

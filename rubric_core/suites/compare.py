@@ -1,7 +1,7 @@
 """Compare two suite runs over the same dataset: "did my rubric edit help?".
 
 Items pair by item id; criteria pair by name, then renamed ones by position and
-text similarity (`rubric_core.views.pairing`, as in run compare). Per criterion: the
+text similarity (`rubric_core.pairing`, as in run compare). Per criterion: the
 final pass rates with Wilson intervals, the delta and McNemar's exact test over
 the shared items; overall: the same for `satisfied`, and the items that flipped.
 """
@@ -12,11 +12,11 @@ import difflib
 from dataclasses import dataclass, field
 from typing import Any
 
+from rubric_core.pairing import pair_criteria
 from rubric_core.store import Store
 from rubric_core.suites.frames import SuiteFrames, suite_frames
 from rubric_core.suites.statistics import Paired, Rate, delta_interval, mcnemar_exact, wilson
 from rubric_core.suites.suite_store import suite_agent_label
-from rubric_core.views.pairing import pair_criteria
 
 
 @dataclass(frozen=True)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pandas as pd
 
+from rubric_core.pairing import pair_criteria
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.frames import criterion_rates, summarize, unfinished_items
 from rubric_core.suites.matrix import Matrix, MatrixColumn
 from rubric_core.suites.statistics import Paired, Rate, mcnemar_exact
-from rubric_core.views.pairing import pair_criteria
 
 SATISFIED_ROW = "satisfied (the whole rubric)"
 """The baseline row that compares items' `satisfied` outcomes rather than one criterion."""

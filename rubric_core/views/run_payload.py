@@ -19,10 +19,10 @@ from typing import Any, Literal
 from rubric_core.redaction import redact_data
 from rubric_core.verdicts import check_of, check_text, pass_count_text, tool_call_text, verdict_of
 from rubric_core.views.criteria_records import criteria_records
+from rubric_core.views.fork_view import fork_story
 from rubric_core.views.heatmap import cell_mark, grid_of, legend_keys
 from rubric_core.views.markdown_tree import markdown_tree
 from rubric_core.views.run_view import STATUS_COLORS, STATUS_LABELS, IterationView, RunView, criteria_rows, shown
-from rubric_core.views.steer_view import fork_story
 
 PAYLOAD_VERSION = 1
 """Bumped when the payload's shape changes (the element reads this shape and no other)."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.verdicts import check_of, verdict_of
 from rubric_core.views.steer_view import SteerState, apply_steer
 

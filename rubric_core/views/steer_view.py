@@ -1,18 +1,17 @@
 """What a run view knows of steering: the pause it waits at, what people decided at pauses, the fork it is.
 
-`RunView` folds `paused` and `steered` events and a fork's start through `apply_steer`; the page's pause and
-fork panels, Present's story and the compare view read `SteerState`. Plain data, like the rest of the view.
+`RunView` (run_view.py, above this module) folds `paused` and `steered` events and a fork's start through
+`apply_steer`; the page's pause and fork panels, Present's story (fork_view.py) and the compare view read
+`SteerState`. Plain data, like the rest of the view.
 """
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from rubric_core.engine.events import RunEvent
-    from rubric_core.views.run_view import RunView
+    from rubric_core.events import RunEvent
 
 
 @dataclass
@@ -33,7 +32,19 @@ class SteerState:
         return [d for d in self.decisions if (int(d.get("turn", 0)), int(d.get("iteration", 0))) == (turn, iteration)]
 
 
-def apply_steer(view: RunView, ev: RunEvent) -> None:
+class SteeredView(Protocol):
+    """What `apply_steer` folds into: run_view.py's RunView, which stands on this module."""
+
+    steer: SteerState
+    notes: list[str]
+    status: str
+    ended: bool
+    wall_time_s: float
+    tokens: int
+    turns: list[Any]
+
+
+def apply_steer(view: SteeredView, ev: RunEvent) -> None:
     """Fold one steering event (`paused`, `steered`) or a start into the view's `steer` state."""
     d = ev.data
     state = view.steer
@@ -78,43 +89,3 @@ def fork_sentence(fork: dict[str, Any]) -> str:
         f"A fork of run {str(fork.get('parent_run', ''))[:12]} from {where} ({when}): {fork_changes(fork)}{by}. "
         f"Iterations before it are the parent's, not written again."
     )
-
-
-def from_point(view: RunView, turn: int, iteration: int) -> RunView:
-    """A copy of the view without the turns and iterations before (turn, iteration): a fork and its parent are
-    compared from the fork point on (before it they are the same)."""
-    trimmed = copy.deepcopy(view)
-    kept = []
-    for t in trimmed.turns:
-        if t.turn < turn:
-            continue
-        if t.turn == turn:
-            t.iterations = [it for it in t.iterations if it.iteration >= iteration]
-        kept.append(t)
-    trimmed.turns = kept
-    return trimmed
-
-
-def fork_story(view: RunView, present: dict[str, Any]) -> None:
-    """Present's replay of a fork, told as its own story: the head says where it branched and what was changed,
-    the parent's steps say they are the parent's, and the step where it branched says so."""
-    fork = view.steer.fork
-    if not fork:
-        return
-    turn, iteration = int(fork.get("turn", 0)), int(fork.get("iteration", 0))
-    kind = "feedback" if fork.get("kind") == "feedback" else "draft"
-    present["sentence"] = f"{fork_sentence(fork)} {present.get('sentence', '')}".strip()
-    branched = False
-    for step in present.get("steps") or []:
-        t, _, i = str(step.get("key", "0:0")).partition(":")
-        where = (int(t), int(i or 0))
-        at_point = where == (turn, iteration) and step.get("kind") == kind
-        if at_point and not branched:
-            branched = True
-            said = f"Here this fork branched from run {str(fork.get('parent_run', ''))[:12]}: {fork_changes(fork)}."
-        elif where < (turn, iteration) or (where == (turn, iteration) and not branched):
-            said = "The parent run's step (not run again in this fork)."
-        else:
-            continue
-        step["note"] = f"{said} {step['note']}" if step.get("note") else said
-    present.setdefault("details", []).append(fork_sentence(fork))

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pandas as pd
 import streamlit as st
 
+from rubric_core.pairing import pair_criteria
 from rubric_core.store import Store
 from rubric_core.verdicts import check_of, check_text, verdict_of
 from rubric_core.views.diff import DIFF_CSS, side_by_side_html, word_diff
-from rubric_core.views.pairing import pair_criteria
+from rubric_core.views.fork_view import from_point
 from rubric_core.views.run_payload import VERDICT_TEXT
 from rubric_core.views.run_view import RunView
-from rubric_core.views.steer_view import from_point
 from rubric_ui.safe import md
 from rubric_ui.widgets.run_element import show_run_heatmap
 from rubric_ui.widgets.run_view import load_view

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.exports.report import render_report
 from rubric_core.views.frames import criteria_frame_from_rows
 from rubric_core.views.heatmap import heatmap_document

@@ -123,7 +123,7 @@ LONG_GAP = 'No "£11.50/hour"; include it. The draft names a wage nowhere, and t
 
 def _seed_reviewed(server, run_id: str) -> str:
     """A run of one graded pass whose n/a criterion a person overrode to fail, with gaps of a sentence and code."""
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
     from rubric_core.store.judge import add_review
 
     names = ["Mentions £11.50/hour", "Has a Risks section", "Says no experience is needed"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, open_server_store, set_textarea, wait_app_idle
 from tests.browser.team_steps import main_text, select_run
 

@@ -123,7 +123,7 @@ def planted_run_events(run_id: str, *, at: float = 1_700_000_000.0) -> list:
     """A stored run of two graded passes whose every string (task, rubric, drafts in Markdown, files, criteria,
     checks, gaps, explanations, grader tool calls, feedback, final output) carries planted HTML and a
     javascript: link; the second pass has a pass, a fail and an n/a."""
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     names = [f"Mentions the sea {XSS_IMG}", f"Two sentences {XSS_SCRIPT}", f"Is witty {XSS_LINK}"]
     check = {"kind": "word_match", "label": "word match", "looked_for": f"sea {XSS_SCRIPT}", "found": XSS_IMG}

@@ -42,7 +42,7 @@ def insert_run(store: Store) -> str:
     """A stored run (its start event only): enough to tag, share and delete."""
     import uuid
 
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     cfg = {"task": "t", "rubric": "- a", "model": "offline:writer", "grader": "offline:grader"}
     run_id = uuid.uuid4().hex

@@ -4,6 +4,7 @@ import pytest
 
 from rubric_core.checks import make_tools
 from rubric_core.checks import text as t
+from rubric_core.checks.contents import check_contains, check_not_contains
 from rubric_core.checks.phrasing import Draft, evaluate, interpret
 from rubric_core.checks.sandbox import run_python_tests
 from rubric_core.checks.syllables import count_syllables, count_syllables_in_line
@@ -81,9 +82,9 @@ def test_text_checks_pass_and_fail_with_gaps() -> None:
     assert t.check_sentence_count("Dr. Who arrived. He left.", min=2, max=2).passed
     r = t.check_line_count("a\nb", min=3, max=3)
     assert not r.passed and "needs 3" in r.gap
-    assert t.check_contains("The lights of chlorophyll", terms=["light", "chlorophyll"]).passed
-    assert not t.check_contains("sunlight only", terms=["light"]).passed
-    r = t.check_not_contains("A vast gray gulf. Waves hiss.", terms=["e"])
+    assert check_contains("The lights of chlorophyll", terms=["light", "chlorophyll"]).passed
+    assert not check_contains("sunlight only", terms=["light"]).passed
+    r = check_not_contains("A vast gray gulf. Waves hiss.", terms=["e"])
     assert not r.passed and "Waves" in r.gap
     assert t.check_word_count("one two three", max=3).passed
     assert t.check_regex("Hello", pattern="^H").passed
@@ -280,17 +281,17 @@ def test_plain_counts_are_still_read(criterion: str, check: str, params: dict) -
 
 
 def test_contains_accepts_a_regular_plural_beyond_s_and_es() -> None:
-    assert t.check_contains("She told two stories.", terms=["story"]).passed
-    assert t.check_contains("The leaves fell.", terms=["leaf"]).passed
-    assert not t.check_contains("The stock market fell.", terms=["story"]).passed
+    assert check_contains("She told two stories.", terms=["story"]).passed
+    assert check_contains("The leaves fell.", terms=["leaf"]).passed
+    assert not check_contains("The stock market fell.", terms=["story"]).passed
 
 
 def test_the_criteria_doc_states_every_check_and_every_pattern_kind() -> None:
     """rubric_core/checks/CRITERIA.md (docs/CRITERIA.md, the Run page) names each check, each kind of content
     with what counts as an instance, and the rules for n/a, absence, position and topics."""
     from rubric_core.checks import CRITERIA_DOC
+    from rubric_core.checks.evaluation import _CODE_CHECKS, _TEXT_CHECKS
     from rubric_core.checks.patterns import PATTERNS
-    from rubric_core.checks.phrasing import _CODE_CHECKS, _TEXT_CHECKS
 
     doc = CRITERIA_DOC.read_text(encoding="utf-8")
     rows = [line for line in doc.splitlines() if line.startswith("| ")]

@@ -16,7 +16,7 @@ import pytest
 from sqlalchemy import text
 
 from rubric_core.engine import Engine
-from rubric_core.engine.events import RunEvent
+from rubric_core.events import RunEvent
 from rubric_core.exports import EXPORT_SCHEMA_VERSION, FORMATS, PARQUET_FRAMES, export_runs
 from rubric_core.exports.importer import ImportError_, import_runs
 from rubric_core.store import RunFilter, Store, open_store

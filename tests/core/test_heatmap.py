@@ -78,7 +78,7 @@ def test_nothing_graded_gives_nothing() -> None:
 
 def test_report_counts_from_one_and_runs_only_its_own_hashed_script() -> None:
     view = RunView(run_id="r1")
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     events = [
         RunEvent(run_id="r1", seq=0, type="run_started", at=0.0, data={"config": {"task": "t", "rubric": "- a"}}),

@@ -27,7 +27,7 @@ import pytest
 
 from rubric_core.engine import Engine
 from rubric_core.engine.checkpoints import FencedSqliteSaver, _Fenced, _grader_scope
-from rubric_core.engine.events import event_key
+from rubric_core.events import event_key
 from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store, open_store
 from rubric_core.store.store import Store as StoreClass

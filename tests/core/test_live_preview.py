@@ -19,8 +19,8 @@ from langchain_core.messages import AIMessage, AIMessageChunk, HumanMessage, Too
 
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
-from rubric_core.engine.events import RunEvent
 from rubric_core.engine.live_activity import MAX_TEXT, LiveActivity
+from rubric_core.events import RunEvent
 from rubric_core.execution import live_channel
 from rubric_core.execution.manager import RunManager
 from rubric_core.store import Store

@@ -14,12 +14,12 @@ from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
 from rubric_core.exports import EXPORT_SCHEMA_VERSION, export_runs
 from rubric_core.exports.importer import ImportError_, import_runs
+from rubric_core.exports.suite_export import export_suite_run
 from rubric_core.store import Store, open_store
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.columns import build_columns
 from rubric_core.suites.datasets import Dataset
 from rubric_core.suites.example import example_dataset, example_rubric
-from rubric_core.suites.export import export_suite_run
 from rubric_core.suites.matrix import read_matrix
 from rubric_core.suites.runner import SuiteRunner
 

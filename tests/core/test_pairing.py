@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rubric_core.views.pairing import pair_criteria
+from rubric_core.pairing import pair_criteria
 
 
 def test_exact_names_pair_first_then_renamed_by_similarity_and_the_rest_alone() -> None:

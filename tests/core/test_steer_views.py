@@ -9,9 +9,9 @@ from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
 from rubric_core.execution.steer_requests import build_decision, build_fork
 from rubric_core.store import Store
+from rubric_core.views.fork_view import from_point
 from rubric_core.views.run_payload import is_live, payload_text, run_payload
 from rubric_core.views.run_view import RunView
-from rubric_core.views.steer_view import from_point
 from tests.core.helpers import example_config
 
 WAIT_S = 120

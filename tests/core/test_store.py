@@ -675,7 +675,7 @@ def test_cli_resume(db_url: str, home: Path, engine: Engine, store: Store) -> No
 
 
 def test_export_batches_walk_every_run_once_across_equal_times(db_url: str, store: Store) -> None:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
 
     cfg = {"task": "t", "rubric": "- a", "model": "offline:writer", "grader": "offline:grader"}
     times = {f"run-{i:02d}": 1000.0 + (i // 4) for i in range(11)}  # four runs share each second

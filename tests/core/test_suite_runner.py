@@ -12,13 +12,13 @@ from rubric_core.cli.main import main
 from rubric_core.config import RunConfig
 from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
+from rubric_core.exports.suite_export import export_suite_run
 from rubric_core.store import Store
 from rubric_core.suites import suite_run_ids
 from rubric_core.suites import suite_store as ss
 from rubric_core.suites.compare import compare_suite_runs
 from rubric_core.suites.datasets import Dataset
 from rubric_core.suites.example import EXAMPLE_RUBRIC_FILES, example_dataset, example_rubric
-from rubric_core.suites.export import export_suite_run
 from rubric_core.suites.frames import criterion_rates, suite_frames, summarize
 from rubric_core.suites.runner import SuiteRunner
 

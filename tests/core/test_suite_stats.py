@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rubric_core.pairing import pair_criteria
 from rubric_core.store import Store
 from rubric_core.suites.pricing import DEFAULT_PRICES, cost_usd, price_table, set_prices
 from rubric_core.suites.statistics import delta_interval, mcnemar_exact, wilson
-from rubric_core.views.pairing import pair_criteria
 
 
 def test_wilson_known_values() -> None:

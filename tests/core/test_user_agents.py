@@ -249,7 +249,7 @@ def test_cancel_resume_and_continue_on_the_users_agent(engine: Engine, store: St
 
 
 def test_the_live_view_says_which_tool_the_agent_is_calling() -> None:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
     from rubric_core.views.run_view import RunView
 
     def ev(seq: int, type_: str, **data: Any) -> RunEvent:

@@ -265,7 +265,7 @@ def test_a_chip_and_a_cell_clicked_in_the_run_view_come_back_in_its_payload(stor
 def test_a_project_path_is_shown_as_typed_without_markdown_escapes() -> None:
     """Issue 33 item 17: a project path was drawn in a code span through md(), so `deep_research` read
     `deep\\_research`. The run view element sets it as text: it reads as typed."""
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
     from rubric_core.views.run_payload import run_payload as payload_of
 
     agent = {"name": "researcher", "factory": "deep_research.agent:make", "project": "/srv/deep_research"}

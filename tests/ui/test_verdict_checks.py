@@ -55,7 +55,7 @@ def test_a_finished_run_shows_each_verdict_with_its_check_and_says_it_revised_on
 
 
 def _view(run_id: str, criteria: list[dict]) -> object:
-    from rubric_core.engine.events import RunEvent
+    from rubric_core.events import RunEvent
     from rubric_core.views.run_view import RunView
 
     events = [

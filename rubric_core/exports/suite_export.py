@@ -16,8 +16,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from rubric_core.exports import FORMATS, ExportResult, export_runs, upload_to_langsmith
-from rubric_core.exports.langsmith import UploadFailed
+from rubric_core.exports.formats import FORMATS, ExportResult
+from rubric_core.exports.langsmith import UploadFailed, upload_to_langsmith
+from rubric_core.exports.writers import export_runs
 from rubric_core.store import RunFilter, Store
 from rubric_core.suites import suite_store as ss
 

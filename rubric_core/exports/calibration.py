@@ -1,9 +1,6 @@
-"""Human verdicts in exports: the review fields every format carries, and the calibration dataset.
-
-The calibration export is one JSON line per reviewed cell: the draft, the
-criterion, the grader's verdict and gap, the human verdict and reason. It is
-the data to evaluate or train a judge. Kept out of `export.py` (which only
-registers it) so the two evolve apart.
+"""The calibration dataset: one JSON line per reviewed cell (the draft, the criterion, the grader's verdict and
+gap, the human verdict and reason), the data to evaluate or train a judge. An export shape like the others
+(formats.py registers it; writers.py writes it); the review fields every format carries are review_fields.py's.
 """
 
 from __future__ import annotations
@@ -13,28 +10,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from rubric_core.store.judge import latest_reviews
+from rubric_core.exports.formats import BATCH, EXPORT_SCHEMA_VERSION, ExportResult
 
 if TYPE_CHECKING:
-    from rubric_core.exports import ExportResult
     from rubric_core.store import RunFilter, Store
-
-CALIBRATION_LABEL = "JSONL calibration set: one row per human-reviewed cell (draft, criterion, both verdicts)"
-
-
-def attach_reviews(store: Store, run_ids: list[str], criteria_rows: list[dict[str, Any]]) -> None:
-    """Put the newest review of each cell on its criterion row, under the key `review` (None if unreviewed)."""
-    reviews = {(v["run_id"], v["turn"], v["iteration"], v["position"]): v for v in latest_reviews(store, run_ids)}
-    for c in criteria_rows:
-        c["review"] = reviews.get((c["run_id"], c["turn"], c["iteration"], c["position"]))
-
-
-def human_fields(criterion_row: dict[str, Any]) -> dict[str, Any]:
-    """`human_passed`, `human_reason`, `reviewer` of a criterion row (None when unreviewed)."""
-    review = criterion_row.get("review")
-    if review is None:
-        return {"human_passed": None, "human_reason": None, "reviewer": None}
-    return {"human_passed": bool(review["passed"]), "human_reason": review["reason"], "reviewer": review["reviewer"]}
 
 
 def _iso(ts: float | None) -> str | None:
@@ -44,7 +23,6 @@ def _iso(ts: float | None) -> str | None:
 def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]]:
     """One record per reviewed cell of these runs (the export schema's version, turns and iterations counted from 0
     with their numbers from 1 beside them, as every export has)."""
-    from rubric_core.exports.formats import EXPORT_SCHEMA_VERSION  # formats imports this module
     from rubric_core.judge.reviews import review_cells
 
     out = []
@@ -83,7 +61,6 @@ def calibration_records(store: Store, run_ids: list[str]) -> list[dict[str, Any]
 
 def export_calibration(store: Store, out: str | Path, flt: RunFilter | None = None) -> ExportResult:
     """Write the calibration set of the runs matching `flt` to `out` (JSONL), batch by batch."""
-    from rubric_core.exports import BATCH, ExportResult
     from rubric_core.redaction import redact_data
 
     out = Path(out)
