@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,21 @@ def _isolated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     for var in PROVIDER_ENV:
         monkeypatch.delenv(var, raising=False)
     return home
+
+
+@pytest.fixture(autouse=True)
+def _secrets_of_this_test_only() -> Iterator[None]:
+    """The secrets a test's code registered (rubric_core.redaction keeps them for the process: a CLI or server
+    process's lifetime) are forgotten after it: a key of the bad-input catalogue ("secret") redacted the next
+    tests' temporary paths and texts."""
+    from rubric_core import redaction
+
+    before = set(redaction._registered)
+    yield
+    if redaction._registered != before:
+        with redaction._lock:
+            redaction._registered.intersection_update(before)
+            redaction._version += 1
 
 
 _real_connect = socket.socket.connect
