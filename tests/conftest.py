@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import socket
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -76,6 +77,19 @@ def _secrets_of_this_test_only() -> Iterator[None]:
         with redaction._lock:
             redaction._registered.intersection_update(before)
             redaction._version += 1
+
+
+_PYTEST_MAIN = sys.modules["__main__"]
+
+
+@pytest.fixture(autouse=True)
+def _main_module_back() -> Iterator[None]:
+    """pytest's own __main__ module after each test. Streamlit's script runner (AppTest, a page drawn in this
+    process) puts the app's module in sys.modules["__main__"] and leaves it there; a process started later by
+    spawn (a Dask LocalCluster's worker) then ran app.py as its main module and died ("Nanny failed to start")."""
+    yield
+    if sys.modules.get("__main__") is not _PYTEST_MAIN:
+        sys.modules["__main__"] = _PYTEST_MAIN
 
 
 _real_connect = socket.socket.connect
