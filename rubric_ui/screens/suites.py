@@ -73,10 +73,7 @@ def _dataset(source: str) -> Dataset | None:
             return load_dataset(path_text)
         if source == SOURCES[3]:
             frame: pd.DataFrame = st.session_state.get("suites_typed_value", pd.DataFrame())
-            rows = [
-                {k: v for k, v in row.items() if v not in (None, "") and not (isinstance(v, float) and pd.isna(v))}
-                for row in frame.to_dict("records")
-            ]
+            rows = [{k: v for k, v in row.items() if not _blank(v)} for row in frame.to_dict("records")]
             rows = [r for r in rows if r]
             return Dataset(name="typed items", items=tuple(items_from_records(rows, "The typed items")))
         from rubric_core.suites.datasets import load_langsmith_dataset
@@ -89,6 +86,16 @@ def _dataset(source: str) -> Dataset | None:
     except DatasetError as exc:
         st.error(str(exc))
         return None
+
+
+def _blank(value: object) -> bool:
+    """An empty cell of the typed items: None, NaN, pd.NA or text of spaces only."""
+    if isinstance(value, str):
+        return not value.strip()
+    try:
+        return bool(pd.isna(value))  # type: ignore[call-overload]
+    except (TypeError, ValueError):
+        return False
 
 
 def _start(store: Store) -> None:
@@ -183,7 +190,8 @@ def _new_suite_form(store: Store, *, expanded: bool) -> None:
         elif source == SOURCES[3]:
             st.caption("One row per item: the task, an optional id and an optional reference answer for the grader.")
             typed = st.data_editor(
-                pd.DataFrame({"id": pd.Series(dtype="string"), "task": [""], "reference": [""]}),
+                # One empty row of text cells (an empty Series beside one-row lists: pandas 3 refuses the frame).
+                pd.DataFrame({"id": [""], "task": [""], "reference": [""]}),
                 num_rows="dynamic",
                 key="suites_typed",
                 width="stretch",

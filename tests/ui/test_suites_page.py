@@ -244,3 +244,20 @@ def test_suites_opened_without_a_suite_shows_the_newest(store: Store) -> None:
     assert not at.exception
     assert at.query_params["suite"] == ids[1]
     assert f'class="rs-suite-progress" data-suite="{ids[1]}"' in everything(at)
+
+
+def test_typed_items_draw_their_table_and_read_empty_cells_as_empty(store: Store) -> None:
+    """Pass 3 of a first user (issue 40): choosing "Type items" crashed the page (pandas 3 refused the empty
+    table's frame: "array length 1 does not match index length 0")."""
+    import pandas as pd
+
+    from rubric_ui.screens.suites import _blank
+
+    at = suites_page()
+    at.radio(key="suites_source").set_value("Type items").run()
+    assert not at.exception
+    assert any("One row per item" in str(c.value) for c in at.caption)
+    assert [_blank(v) for v in (None, float("nan"), pd.NA, "", "   ", "a", 0)] == [True] * 5 + [False] * 2
+    at.button(key="suites_start").click().run()  # the one empty row: no item, said so, nothing stored
+    assert not at.exception and at.error
+    assert ss.list_suite_runs(store) == []
