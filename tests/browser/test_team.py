@@ -400,6 +400,10 @@ def test_session_api_keys_stay_with_the_person_who_typed_them(browser, team, run
     aldo = _as(browser, team, browsers, "aldo")
     aldo.get_by_text("API keys for this session", exact=True).click()
     field = aldo.get_by_label("OpenAI (OPENAI_API_KEY) · not configured", exact=True)
+    field.wait_for()
+    # Typed only while no script run is in flight: a run already drawing would redraw the field with the value the
+    # server knew, and the typed key would be gone before Enter sends it (as set_textarea does).
+    wait_app_idle(aldo)
     field.fill("sk-aldo-only-4711")
     field.press("Enter")
     wait_app_idle(aldo)
@@ -407,7 +411,7 @@ def test_session_api_keys_stay_with_the_person_who_typed_them(browser, team, run
     aldo.locator("[data-testid='stSidebarNav']").get_by_text("Runs", exact=True).click()
     aldo.locator("[data-testid='stSidebar']").get_by_text("OpenAI: key configured", exact=False).wait_for()
     ada = _as(browser, team, browsers, "ada")
-    assert "OpenAI: no key" in sidebar_text(ada)
+    ada.locator("[data-testid='stSidebar']").get_by_text("OpenAI: no key", exact=False).wait_for()
     ada.get_by_text("API keys for this session", exact=True).click()
     ada.get_by_label("OpenAI (OPENAI_API_KEY) · not configured", exact=True).wait_for()
     with open_server_store(team) as store:
