@@ -353,8 +353,18 @@ def test_a_share_link_opens_its_run_and_nothing_else_until_revoked_or_expired(br
     aldo.get_by_text("Share a read-only link", exact=True).click()
     # Connected and idle before the press, as for Create link (seen in CI under load: the press was lost).
     wait_app_idle(aldo)
-    aldo.locator("[class*='st-key-share_revoke_'] button").first.click()
-    aldo.get_by_text("Revoked · created by aldo@example.com", exact=False).wait_for()
+    revoked = aldo.get_by_text("Revoked · created by aldo@example.com", exact=False)
+    for attempt in range(3):
+        # The press is made again only while the page still offers it and shows no revocation: in a clean-clone run
+        # at load 10 on 2 cores the press was lost once (no rerun came), though the app was idle before it.
+        aldo.locator("[class*='st-key-share_revoke_'] button").first.click()
+        try:
+            revoked.wait_for(timeout=40_000)
+            break
+        except Exception:
+            if attempt == 2 or aldo.locator("[class*='st-key-share_revoke_'] button").count() == 0:
+                raise
+            wait_app_idle(aldo)
     goto(guest, url)
     guest.get_by_text("This share link was revoked on", exact=False).wait_for()
     assert "spring" not in main_text(guest).lower()
