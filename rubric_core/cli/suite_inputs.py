@@ -94,8 +94,9 @@ def suite_config(args: argparse.Namespace, store: Any, dataset: Any) -> tuple[Ru
     config = RunConfig.from_dict(data)
     from rubric_core.rubric import repeated_criteria
 
-    if repeated_criteria(config.rubric):
-        raise BadInput(repeated_criteria(config.rubric))
+    repeated = repeated_criteria(config.rubric)
+    if repeated:
+        raise BadInput(repeated)
     check_project_config(config, project)
     columns = _columns(args, store, config, version, flag_columns or file_columns or [])
     from rubric_core.suites.runner import check_items

@@ -126,8 +126,9 @@ def _start(store: Store) -> None:
         return
     from rubric_core.rubric import repeated_criteria
 
-    if repeated_criteria(config.rubric):  # each item's run would grade, draw and review the line as one
-        st.error(f"rubric: {repeated_criteria(config.rubric)}")
+    repeated = repeated_criteria(config.rubric)
+    if repeated:  # each item's run would grade, draw and review the line as one
+        st.error(f"rubric: {repeated}")
         return
     keys = run_keys()
     columns = columns_from_form(store, config)
