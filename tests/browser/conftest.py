@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_no_live_run
+from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_no_live_run, watch_wire
 from tests.browser.server import AppServer
 from tests.browser.wire import WireTrace
 
@@ -98,8 +98,7 @@ class PageWatch:
         self.page = page
         self.frames: dict[str, Any] = {"sent": 0, "received": 0, "last_sent": 0.0, "last_received": 0.0}
         page.on("websocket", self._on_socket)
-        self.wire = WireTrace()
-        self.wire.attach(page)
+        self.wire = watch_wire(page)
 
     def _count(self, kind: str) -> Any:
         def on_frame(_payload: Any) -> None:

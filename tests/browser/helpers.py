@@ -6,12 +6,13 @@
   script run the app starts, and any planted HTML that became a live element.
   Tests assert on that record after the fact, so a slow machine cannot make a
   sample miss what the page showed.
-- `wait_app_idle`: the app is connected, not running its script (Streamlit's own
-  `data-test-script-state`), every widget's code has loaded (no skeleton), and a
-  full run drew the marker app.py draws last; after a navigation, its first script
-  run is done. After a click, wait for what the click draws instead: a fast script
-  run can start and end within one React commit, so its "running" state may never
-  reach the DOM, and the previous run's marker still counts while the app is idle.
+- `wait_app_idle`: every script run the page asked for has been answered by the
+  server (its websocket, decoded: see wire.py), the app is connected, not running
+  its script (Streamlit's own `data-test-script-state`), every widget's code has
+  loaded (no skeleton), and a full run drew the marker app.py draws last. The
+  websocket part matters: Streamlit 1.67's page asks for a run without changing its
+  script state, so right after a click or a key the attribute alone still read
+  "notRunning" before the run the action caused had started.
 - `wait_run_page_settled`: the Run page was redrawn for an ended run (click its
   controls only after this).
 - `start_example`: load a bundled example, optionally with a custom working model,
@@ -30,9 +31,11 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from rubric_core.store import RunFilter, Store, open_store
 from tests.browser.server import AppServer
+from tests.browser.wire import WireTrace
 
 RUN_FACTS = re.compile(r"\d+ iterations? · [\d,]+ tokens? ·")
 """What an ended run's banner (and the Runs preview, and Present) says of it: "3 iterations · 4,210 tokens · "."""
@@ -123,12 +126,67 @@ _IDLE_JS = """() => {
 # ---- the page -------------------------------------------------------------------------
 
 
+WIRES: WeakKeyDictionary[Any, WireTrace] = WeakKeyDictionary()
+"""Each test page's websocket trace (conftest.py's `page`, and `watched_page` for the pages tests open themselves)."""
+
+
+def watch_wire(page: Any) -> WireTrace:
+    """Trace the websocket of `page` (before it navigates: a socket already open is not seen)."""
+    wire = WIRES.get(page)
+    if wire is None:
+        wire = WIRES[page] = WireTrace()
+        wire.attach(page)
+    return wire
+
+
+def watched_page(context: Any) -> Any:
+    """A new page of `context` whose websocket is traced (so `wait_app_idle` knows the runs it asked for)."""
+    page = context.new_page()
+    watch_wire(page)
+    return page
+
+
+def _until_wire(page: Any, done: Callable[[WireTrace], bool], what: str, timeout: float) -> None:
+    """Until `done(wire)` holds. Playwright hands the test the websocket's frames only while it waits on the page,
+    so each check is followed by a short wait on the page (a poll of a condition, bounded by `timeout`)."""
+    wire = WIRES.get(page)
+    if wire is None:
+        return
+    deadline = time.monotonic() + timeout / 1000
+    while not done(wire):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: still waiting after {timeout / 1000:.0f} s\n{wire.text()[-4000:]}")
+        page.wait_for_timeout(25)
+
+
 def wait_app_idle(page: Any, timeout: float = STEP_TIMEOUT_MS) -> None:
-    """The app is connected, no script run is in flight or requested, and a full run has drawn the page to its end.
+    """Every script run the page asked for has been answered, the app is connected, no script run is in flight,
+    and a full run has drawn the page to its end.
 
     After a navigation that is the page's first run: typing earlier was lost (see `mark_drawn` in rubric_ui/session/drawn.py).
     """
-    page.wait_for_function(_IDLE_JS, timeout=timeout)
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        _until_wire(page, lambda wire: not wire.pending, "a script run the page asked for", timeout)
+        page.wait_for_function(_IDLE_JS, timeout=max(1_000.0, (deadline - time.monotonic()) * 1000))
+        wire = WIRES.get(page)
+        if wire is None or not wire.pending:  # nothing asked for while the page was being waited on
+            return
+
+
+def page_requests(page: Any) -> int:
+    """How many script runs the page has asked for by itself so far (see `wait_requested_after`)."""
+    wire = WIRES.get(page)
+    if wire is None:
+        raise AssertionError("the page's websocket is not traced: open it with `watched_page` or the `page` fixture")
+    return wire.requests
+
+
+def wait_requested_after(page: Any, before: int, timeout: float = STEP_TIMEOUT_MS) -> None:
+    """Until the page has asked for a script run since it had asked for `before` (an action reached the server),
+    that run is answered, and the page is idle."""
+    _until_wire(page, lambda wire: wire.requests > before, "the page to ask for a script run", timeout)
+    wait_app_idle(page, timeout)
 
 
 def wait_run_page_settled(page: Any, timeout: float = RUN_TIMEOUT_MS) -> None:
@@ -165,7 +223,7 @@ def set_textarea(page: Any, label: str, value: str) -> None:
     # redraws the field with the value the server knew, and the filled text is gone before it is committed.
     wait_app_idle(page)
     area.fill(value)
-    area.press("Tab")  # the blur sends the value; the page says `rerunRequested` at once, then runs
+    area.press("Tab")  # the blur sends the value: wait_app_idle waits for the run it asks for (see wire.py)
     wait_app_idle(page)
     if area.input_value() != value:
         raise AssertionError(f"the field {label!r} did not keep the value it was given: {area.input_value()!r}")
@@ -197,26 +255,39 @@ def choose_option(page: Any, label: str, option: str, attempts: int = 3) -> None
 
     Not a click on the option: in CI the dropdown of a selectbox low on a page that polls (a paused run) stayed
     open beside the window, and a click on its option waited two minutes for "element is outside of the
-    viewport". Typing filters the list to the option, and Enter chooses it wherever the list is drawn.
+    viewport". Typing filters the list to the option, and Enter chooses the option that has the focus: so Enter
+    waits until `option` is the focused one (react-aria's `data-focused`).
 
-    Seen under load (2 cores, load 20): the typed text was in the field but the list had closed, listing nothing;
-    so the field's text is replaced and typed again while the option does not show (each attempt bounded).
+    Chosen when the page has sent the server the new value (its websocket, see wire.py). Not when the field shows
+    it: the field shows the typed text too, and in CI (under load, then locally once in three) Enter closed the
+    list without choosing, the field read "2" as typed, and no script run was asked for.
     """
     field = page.get_by_label(label)
+    wire = WIRES.get(page)
+    if field.input_value() == option and not field.evaluate("(el) => el === document.activeElement"):
+        return  # already chosen: choosing it again asks the server for nothing
+    wanted = page.get_by_role("option", name=option, exact=True)
     for attempt in range(attempts):
+        since = wire.seq if wire is not None else 0
         open_selectbox(page, label)
         field.press("ControlOrMeta+a")
         field.press_sequentially(option)
         try:
-            page.get_by_role("option", name=option, exact=True).wait_for(timeout=10_000)
-            if page.get_by_role("option").count() == 1:
-                field.press("ArrowDown")  # the one option left is the highlighted one, whatever was before
+            wanted.wait_for(timeout=10_000)
+            for _ in range(page.get_by_role("option").count() + 1):
+                if wanted.get_attribute("data-focused") == "true":
+                    break
+                field.press("ArrowDown")
             field.press("Enter")
             page.get_by_role("listbox").wait_for(state="detached", timeout=10_000)
-            # Chosen when the field shows it (seen under load: Enter closed the list and kept the old value).
-            page.wait_for_function(
-                "([el, want]) => el.value === want", arg=[field.element_handle(), option], timeout=10_000
-            )
+            if wire is None:
+                page.wait_for_function(
+                    "([el, want]) => el.value === want", arg=[field.element_handle(), option], timeout=10_000
+                )
+            else:
+                _until_wire(
+                    page, lambda w, since=since: w.sent_change(option, since), f"{label!r} set to {option!r}", 10_000
+                )
             return
         except Exception:
             if attempt == attempts - 1:

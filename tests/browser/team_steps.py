@@ -8,7 +8,7 @@ from typing import Any
 
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
-from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_app_idle
+from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, wait_app_idle, watched_page
 from tests.browser.oidc import only_loopback, sign_in
 from tests.browser.server import AppServer
 
@@ -72,7 +72,7 @@ def open_as(browser: Any, server: AppServer, sub: str, *, tap: WsTap | None = No
     context.set_default_timeout(STEP_TIMEOUT_MS)
     context.set_default_navigation_timeout(STEP_TIMEOUT_MS)
     only_loopback(context)
-    page = context.new_page()
+    page = watched_page(context)
     dialogs: list[str] = []
     page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     page.dialogs = dialogs  # type: ignore[attr-defined]

@@ -25,6 +25,7 @@ from tests.browser.helpers import (
     wait_app_idle,
     wait_for_verdict,
     wait_run_page_settled,
+    watched_page,
 )
 
 XSS_IMG = '<img src=x onerror="window.__xss=1">'
@@ -121,7 +122,7 @@ def test_reload_mid_run_reattaches_without_duplicating(page, server) -> None:
     with open_server_store(server) as store:
         assert store.count_runs() == before + 1
         assert [i["iteration"] for i in store.iterations([run_id])] == [0, 1, 2]
-    other = page.context.new_page()  # another tab on the same run
+    other = watched_page(page.context)  # another tab on the same run
     other.goto(f"{server.url}/?run={run_id}")
     other.get_by_text("Satisfied ·", exact=False).wait_for()
     other.close()

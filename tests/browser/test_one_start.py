@@ -14,6 +14,7 @@ from tests.browser.helpers import (
     wait_no_live_run,
     wait_run_page_settled,
     wait_run_status,
+    watched_page,
 )
 
 ENDS = {"satisfied", "max_iterations_reached", "failed", "grader_error"}
@@ -61,7 +62,7 @@ def test_one_click_on_start_after_back_forward_and_a_second_tab_starts_one_run(p
         wait_app_idle(page)
     assert f"run={first}" in page.url, page.url
     page.wait_for_function(_SHOWS_RUN_JS, arg=first)
-    second_tab = page.context.new_page()
+    second_tab = watched_page(page.context)
     second_tab.goto(f"{server.url}/?run={first}")
     wait_app_idle(second_tab)
     server.gates.release_all()

@@ -12,7 +12,14 @@ import pytest
 from rubric_core.engine import Engine
 from rubric_core.execution.manager import RunManager
 from rubric_core.execution.threads import ThreadBackend
-from tests.browser.helpers import PAGE_RECORDER_JS, RUN_TIMEOUT_MS, STEP_TIMEOUT_MS, open_server_store, wait_app_idle
+from tests.browser.helpers import (
+    PAGE_RECORDER_JS,
+    RUN_TIMEOUT_MS,
+    STEP_TIMEOUT_MS,
+    open_server_store,
+    wait_app_idle,
+    watched_page,
+)
 from tests.browser.server import AppServer
 from tests.core.helpers import CancelAt, example_config
 
@@ -23,7 +30,7 @@ def page_and_server(browser, tmp_path_factory):
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    yield context.new_page(), server
+    yield watched_page(context), server
     context.close()
     server.stop()
 

@@ -21,6 +21,7 @@ from tests.browser.helpers import (
     wait_for_verdict,
     wait_run_page_settled,
     wait_run_status,
+    watched_page,
 )
 from tests.browser.server import AppServer
 
@@ -37,7 +38,7 @@ def restart_page(browser, request: pytest.FixtureRequest):
     context = browser.new_context(viewport={"width": 1440, "height": 900})
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    page = context.new_page()
+    page = watched_page(context)
     watch = PageWatch(page)
     servers: list[AppServer] = []
     page.servers = servers  # type: ignore[attr-defined]  # the test appends each server it starts

@@ -3,7 +3,7 @@ new run's header, then its final banner, in sight whatever the scroll was."""
 
 from __future__ import annotations
 
-from tests.browser.helpers import wait_app_idle, wait_example_loaded, wait_run_page_settled
+from tests.browser.helpers import wait_app_idle, wait_example_loaded, wait_run_page_settled, watched_page
 
 IN_VIEW_JS = """(sel) => {
   const el = document.querySelector(sel);
@@ -18,7 +18,7 @@ HEADER = ".st-key-rs_run_header .rs-verdict-line"
 
 def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server) -> None:
     context = browser.new_context(viewport={"width": 1280, "height": 720})
-    page = context.new_page()
+    page = watched_page(context)
     try:
         page.goto(server.url)
         wait_app_idle(page)

@@ -30,6 +30,7 @@ from tests.browser.helpers import (
     start_example,
     wait_app_idle,
     wait_run_status,
+    watched_page,
 )
 from tests.browser.oidc import free_port, run_provider, sign_out, write_secrets
 from tests.browser.server import AppServer
@@ -332,7 +333,7 @@ def test_a_share_link_opens_its_run_and_nothing_else_until_revoked_or_expired(br
 
     # Anyone with the link, not signed in: that run's Present view and nothing else.
     stranger = browser.new_context(viewport={"width": 1440, "height": 1000})
-    browsers.append(stranger.new_page())
+    browsers.append(watched_page(stranger))
     guest = browsers[-1]
     for address in (url, f"{url}&run={other}", f"{team.url}/runs?share={token}&run={other}&view=present"):
         goto(guest, address)
@@ -439,7 +440,7 @@ def _fresh(browser, pages: list[Any]) -> Any:
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
     only_loopback(context)
-    page = context.new_page()
+    page = watched_page(context)
     pages.append(page)
     return page
 

@@ -12,7 +12,14 @@ from typing import Any
 import pytest
 
 from rubric_core.events import RunEvent
-from tests.browser.helpers import PAGE_RECORDER_JS, STEP_TIMEOUT_MS, open_server_store, set_textarea, wait_app_idle
+from tests.browser.helpers import (
+    PAGE_RECORDER_JS,
+    STEP_TIMEOUT_MS,
+    open_server_store,
+    set_textarea,
+    wait_app_idle,
+    watched_page,
+)
 from tests.browser.team_steps import main_text, select_run
 
 
@@ -22,7 +29,7 @@ def other(browser) -> Iterator[Any]:
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    yield context.new_page()
+    yield watched_page(context)
     context.close()
 
 

@@ -54,3 +54,71 @@ def test_field_values_written_by_the_server_and_sent_by_the_browser_name_their_w
     rerun.rerun_script.widget_states.widgets.add(id="$$ID-abc-suites_max", int_value=3)
     rerun.rerun_script.widget_states.widgets.add(id="$$ID-abc-keys_input_OPENAI_API_KEY", string_value="sk-live-1")
     assert _sent(rerun.SerializeToString()) == ("-> rerun page #_model='offline:writer?laten' #PI_KEY=<key, not shown>")
+
+
+def _forward(run_id: str, *, fragment: str = "", finished: str = "") -> bytes:
+    msg = ForwardMsg()
+    msg.metadata.run.script_run_id = run_id
+    if fragment:
+        msg.metadata.run.fragment_ids.append(fragment)
+    if finished:
+        msg.script_finished = ForwardMsg.ScriptFinishedStatus.Value(finished)
+    else:
+        msg.new_session.SetInParent()
+    return msg.SerializeToString()
+
+
+def _request(fragment: str = "", *, auto: bool = False, **texts: str) -> bytes:
+    msg = BackMsg()
+    msg.rerun_script.fragment_id = fragment
+    msg.rerun_script.is_auto_rerun = auto
+    for widget, text in texts.items():
+        msg.rerun_script.widget_states.widgets.add(id=widget, string_value=text)
+    return msg.SerializeToString()
+
+
+def test_a_request_is_pending_until_a_run_started_after_it_has_ended() -> None:
+    wire = WireTrace()
+    wire._on_received(_forward("old"))  # a run already under way when the page asks
+    wire._on_sent(_request())
+    assert wire.pending and wire.requests == 1
+    wire._on_received(_forward("old", finished="FINISHED_SUCCESSFULLY"))
+    assert wire.pending  # that run started before the request: it does not answer it
+    wire._on_received(_forward("new"))
+    wire._on_received(_forward("new", finished="FINISHED_EARLY_FOR_RERUN"))
+    assert wire.pending  # stopped for a newer request: the run after it answers
+    wire._on_received(_forward("newer"))
+    wire._on_received(_forward("newer", finished="FINISHED_SUCCESSFULLY"))
+    assert not wire.pending
+
+
+def test_a_fragment_request_is_answered_by_its_fragment_or_the_page_and_a_timer_asks_nothing() -> None:
+    wire = WireTrace()
+    wire._on_sent(_request("frag-a", auto=True))
+    assert not wire.pending and wire.requests == 0  # a fragment's timer is not the page asking
+    wire._on_sent(_request("frag-a"))
+    wire._on_received(_forward("other", fragment="frag-b"))
+    wire._on_received(_forward("other", fragment="frag-b", finished="FINISHED_FRAGMENT_RUN_SUCCESSFULLY"))
+    assert set(wire.pending) == {"frag-a"}
+    wire._on_received(_forward("mine", fragment="frag-a"))
+    wire._on_received(_forward("mine", fragment="frag-a", finished="FINISHED_FRAGMENT_RUN_SUCCESSFULLY"))
+    assert not wire.pending
+    # A whole-page run that ends after a fragment request ends the wait (the server drops a request for a
+    # fragment the page run removed, without a word).
+    wire._on_received(_forward("page"))
+    wire._on_sent(_request("frag-gone"))
+    wire._on_received(_forward("page", finished="FINISHED_SUCCESSFULLY"))
+    assert not wire.pending
+
+
+def test_a_new_connection_forgets_what_the_old_one_asked_and_changed_texts_are_kept_but_never_keys() -> None:
+    wire = WireTrace()
+    wire._on_sent(_request(**{"$$ID-a-fork_it_r1": "3", "$$ID-a-keys_input_OPENAI_API_KEY": "sk-live-1"}))
+    since = wire.seq
+    wire._on_sent(_request(**{"$$ID-a-fork_it_r1": "3"}))
+    assert not wire.sent_change("3", since)  # sent again, unchanged
+    wire._on_sent(_request(**{"$$ID-a-fork_it_r1": "2"}))
+    assert wire.sent_change("2", since)
+    assert "sk-live-1" not in repr(wire.values) + repr(list(wire.changes))
+    wire._forget()
+    assert not wire.pending

@@ -19,6 +19,7 @@ from tests.browser.helpers import (
     start_example,
     wait_for_verdict,
     wait_run_status,
+    watched_page,
 )
 from tests.browser.server import AppServer
 
@@ -35,7 +36,7 @@ def pool_page(browser):
     context = browser.new_context(viewport={"width": 1440, "height": 1000})
     context.add_init_script(PAGE_RECORDER_JS)
     context.set_default_timeout(STEP_TIMEOUT_MS)
-    yield context.new_page()
+    yield watched_page(context)
     context.close()
 
 

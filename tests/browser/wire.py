@@ -25,12 +25,20 @@ def _bytes(payload: Any) -> bytes:
     return payload if isinstance(payload, bytes) else str(payload).encode()
 
 
-def _received(payload: Any) -> str:
+def _parse_forward(payload: Any) -> ForwardMsg | str:
     msg = ForwardMsg()
     try:
         msg.ParseFromString(_bytes(payload))
     except Exception as exc:  # a frame that is not a ForwardMsg: say so, keep tracing
         return f"<- undecodable ({type(exc).__name__})"
+    return msg
+
+
+def _received(frame: ForwardMsg | Any) -> str:
+    """One line for a received frame (a parsed ForwardMsg, or its bytes)."""
+    msg = frame if isinstance(frame, ForwardMsg) else _parse_forward(frame)
+    if isinstance(msg, str):
+        return msg
     kind = msg.WhichOneof("type")
     run = msg.metadata.run
     line = f"<- [{run.script_run_id[:6]}{' frag ' + ','.join(f[:8] for f in run.fragment_ids) if run.fragment_ids else ''}] {kind}"
@@ -62,12 +70,20 @@ def _received(payload: Any) -> str:
     return line
 
 
-def _sent(payload: Any) -> str | None:
+def _parse_back(payload: Any) -> BackMsg | str:
     msg = BackMsg()
     try:
         msg.ParseFromString(_bytes(payload))
     except Exception as exc:
         return f"-> undecodable ({type(exc).__name__})"
+    return msg
+
+
+def _sent(frame: BackMsg | Any) -> str | None:
+    """One line for a sent frame (a parsed BackMsg, or its bytes); None for a heartbeat."""
+    msg = frame if isinstance(frame, BackMsg) else _parse_back(frame)
+    if isinstance(msg, str):
+        return msg
     kind = msg.WhichOneof("type")
     if kind == "app_heartbeat":
         return None
@@ -86,22 +102,96 @@ def _sent(payload: Any) -> str | None:
 
 
 class WireTrace:
-    """Keeps the newest decoded lines of every websocket of one page."""
+    """Keeps the newest decoded lines of every websocket of one page, and which of the page's requests for a script
+    run the server has not answered yet.
+
+    Why the second: Streamlit 1.67's page asks for a script run (a widget committed, a button, a component's value)
+    without changing its `data-test-script-state`; the page reads `running` only once the server's reply arrives.
+    A wait on that attribute alone, just after a click or a key, passed before the run it caused had started (CI:
+    a text area filled while the Enter's run was still to redraw it, and the two texts were joined). And a quick
+    fragment run can go from `running` back to `notRunning` in one React render, so a page-side count of runs
+    missed it. The websocket says both exactly.
+    """
 
     def __init__(self) -> None:
         self.lines: deque[str] = deque(maxlen=TRACE_LINES)
+        self.seq = 0
+        self.requests = 0
+        """How many runs the page has asked for by itself (a person's action; not a fragment's timer)."""
+        self.pending: dict[str, int] = {}
+        """Unanswered requests: the fragment asked for ('' the whole page) -> when it was sent (`seq`)."""
+        self._answering: dict[str, tuple[int, set[str]]] = {}
+        self.values: dict[str, str] = {}
+        """Each widget's text as the page last sent it (widget id -> string value: text fields, selectboxes)."""
+        self.changes: deque[tuple[int, str, str]] = deque(maxlen=TRACE_LINES)
+        """(seq, widget id, new text) each time a request carried a widget's text changed (or first sent)."""
 
     def attach(self, page: Any) -> None:
         page.on("websocket", self._on_socket)
 
     def _on_socket(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self.lines.append(_received(payload)))
+        # A new connection (a navigation, a reload, a reconnect) asks for its own first run: what the old one
+        # asked for is never answered and no longer waited on.
+        self._forget()
+        ws.on("framereceived", self._on_received)
         ws.on("framesent", self._on_sent)
+        ws.on("close", lambda *_: self._forget())
+
+    def _forget(self) -> None:
+        self.pending.clear()
+        self._answering.clear()
+
+    def _on_received(self, payload: Any) -> None:
+        msg = _parse_forward(payload)
+        if isinstance(msg, str):
+            self.lines.append(msg)
+            return
+        self.lines.append(_received(msg))
+        self.seq += 1
+        kind = msg.WhichOneof("type")
+        run = msg.metadata.run
+        if kind == "new_session":
+            fragments = set(run.fragment_ids)
+            # A run started after a request answers it if it runs the whole page or the fragment asked for.
+            covered = {
+                key for key, sent in self.pending.items() if sent < self.seq and (not fragments or key in fragments)
+            }
+            self._answering[run.script_run_id] = (self.seq, covered)
+        elif kind == "script_finished":
+            started, covered = self._answering.pop(run.script_run_id, (0, set()))
+            if msg.script_finished == ForwardMsg.ScriptFinishedStatus.Value("FINISHED_EARLY_FOR_RERUN"):
+                return  # stopped for a newer request: the run that follows answers it
+            for key in covered:
+                if self.pending.get(key, self.seq) < started:
+                    del self.pending[key]
+            if not run.fragment_ids:
+                # A whole-page run has ended: a fragment asked for before it may be gone with it, and the server
+                # drops a request for a fragment it no longer holds without a word (AppSession.request_rerun).
+                for key in [k for k, sent in self.pending.items() if k and sent < self.seq]:
+                    del self.pending[key]
 
     def _on_sent(self, payload: Any) -> None:
-        line = _sent(payload)
+        msg = _parse_back(payload)
+        if isinstance(msg, str):
+            self.lines.append(msg)
+            return
+        line = _sent(msg)
         if line is not None:
             self.lines.append(line)
+        if msg.WhichOneof("type") == "rerun_script" and not msg.rerun_script.is_auto_rerun:
+            self.seq += 1
+            self.requests += 1
+            self.pending[msg.rerun_script.fragment_id or ""] = self.seq
+            for widget in msg.rerun_script.widget_states.widgets:
+                if SECRET_FIELD in widget.id or widget.WhichOneof("value") != "string_value":
+                    continue  # a key's text is never kept, not even in memory
+                if self.values.get(widget.id) != widget.string_value:
+                    self.values[widget.id] = widget.string_value
+                    self.changes.append((self.seq, widget.id, widget.string_value))
+
+    def sent_change(self, text: str, since: int) -> bool:
+        """Whether a request sent after `since` (a `seq`) changed some widget's text to `text`."""
+        return any(seq > since and value == text for seq, _, value in self.changes)
 
     def text(self) -> str:
         return "\n".join(self.lines)
