@@ -59,8 +59,11 @@ _PAGE_STATE_JS = """() => {
 }"""
 
 
-def _diagnose(page: Any, server: AppServer, frames: dict[str, Any], wire: WireTrace) -> None:
-    """After a failed browser test: what the page showed, its websocket traffic, the server's threads."""
+def _diagnose(page: Any, server: AppServer, frames: dict[str, Any], wire: WireTrace, test: str) -> None:
+    """After a failed browser test: what the page showed, its websocket traffic, the server's threads.
+
+    Written to the terminal and to `diagnosis-<test>.txt` beside the server's data directory: pytest prints a
+    failure's report only at the end of the whole run, and the file can be read while a long run goes on."""
     try:
         state = page.evaluate(_PAGE_STATE_JS)
     except Exception as exc:  # the page may be gone; say so and go on
@@ -71,17 +74,26 @@ def _diagnose(page: Any, server: AppServer, frames: dict[str, Any], wire: WireTr
         "received": frames["received"],
         "s_since_sent": round(now - frames["last_sent"], 2) if frames["last_sent"] else None,
         "s_since_received": round(now - frames["last_received"], 2) if frames["last_received"] else None,
+        "page_requests_unanswered": dict(wire.pending),
+        "requests": wire.requests,
     }
-    # Straight to the terminal: pytest shows no captured output of a fixture's teardown for a failed test.
-    out = sys.__stderr__ or sys.stderr
-    out.write("\n--- page state ---\n" + json.dumps(state, indent=1)[:8000] + "\n")
-    out.write("--- websocket ---\n" + json.dumps(traffic) + "\n")
-    out.write("--- websocket messages (newest last) ---\n" + wire.text()[-20000:] + "\n")
+    parts = [
+        "\n--- page state ---\n" + json.dumps(state, indent=1)[:8000] + "\n",
+        "--- websocket ---\n" + json.dumps(traffic) + "\n",
+        "--- websocket messages (newest last) ---\n" + wire.text()[-20000:] + "\n",
+    ]
     if server.proc.poll() is None:
         os.kill(server.proc.pid, signal.SIGUSR1)  # launch_app.py: every thread's stack into the log
         time.sleep(1.0)  # diagnostics only: give the handler a moment to write
-    out.write("--- server log (tail) ---\n" + server.log.read_text(encoding="utf-8", errors="replace")[-12000:] + "\n")
+    parts.append(
+        "--- server log (tail) ---\n" + server.log.read_text(encoding="utf-8", errors="replace")[-12000:] + "\n"
+    )
+    # Straight to the terminal: pytest shows no captured output of a fixture's teardown for a failed test.
+    out = sys.__stderr__ or sys.stderr
+    out.write("".join(parts))
     out.flush()
+    name = "".join(c if c.isalnum() or c in "-_" else "_" for c in test)[:120]
+    (server.home.parent / f"diagnosis-{name}.txt").write_text("".join(parts), encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -111,8 +123,8 @@ class PageWatch:
         ws.on("framesent", self._count("sent"))
         ws.on("framereceived", self._count("received"))
 
-    def diagnose(self, server: AppServer) -> None:
-        _diagnose(self.page, server, self.frames, self.wire)
+    def diagnose(self, server: AppServer, test: str) -> None:
+        _diagnose(self.page, server, self.frames, self.wire, test)
 
 
 def failed(request: pytest.FixtureRequest) -> bool:
@@ -130,7 +142,7 @@ def page(browser, server, request: pytest.FixtureRequest):
     watch = PageWatch(pg)
     yield pg
     if failed(request):
-        watch.diagnose(server)
+        watch.diagnose(server, request.node.name)
     context.close()
     # The next test must not share the machine with this one's run: let gated runs go, wait for their end.
     if server.gates is not None:

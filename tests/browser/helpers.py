@@ -186,6 +186,7 @@ def wait_requested_after(page: Any, before: int, timeout: float = STEP_TIMEOUT_M
     """Until the page has asked for a script run since it had asked for `before` (an action reached the server),
     that run is answered, and the page is idle."""
     _until_wire(page, lambda wire: wire.requests > before, "the page to ask for a script run", timeout)
+    _until_wire(page, lambda wire: wire.finished > wire.last_request, "a script run after the page asked", timeout)
     wait_app_idle(page, timeout)
 
 

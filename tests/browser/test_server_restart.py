@@ -44,7 +44,9 @@ def restart_page(browser, request: pytest.FixtureRequest):
     page.servers = servers  # type: ignore[attr-defined]  # the test appends each server it starts
     yield page
     if failed(request) and servers:
-        watch.diagnose(servers[-1])  # before the servers stop: the page as it was when the test failed
+        watch.diagnose(
+            servers[-1], request.node.name
+        )  # before the servers stop: the page as it was when the test failed
     context.close()
     for server in servers:
         if server.gates is not None:

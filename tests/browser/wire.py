@@ -118,8 +118,12 @@ class WireTrace:
         self.seq = 0
         self.requests = 0
         """How many runs the page has asked for by itself (a person's action; not a fragment's timer)."""
+        self.last_request = 0
+        """When (`seq`) the page last asked for a run, of the page or of a fragment."""
+        self.finished = 0
+        """When (`seq`) the newest script run ended (not stopped early for a newer request)."""
         self.pending: dict[str, int] = {}
-        """Unanswered requests: the fragment asked for ('' the whole page) -> when it was sent (`seq`)."""
+        """Unanswered requests for a whole-page run: '' -> when it was sent (`seq`) (see `_on_sent`)."""
         self._answering: dict[str, tuple[int, set[str]]] = {}
         self.values: dict[str, str] = {}
         """Each widget's text as the page last sent it (widget id -> string value: text fields, selectboxes)."""
@@ -161,13 +165,9 @@ class WireTrace:
             started, covered = self._answering.pop(run.script_run_id, (0, set()))
             if msg.script_finished == ForwardMsg.ScriptFinishedStatus.Value("FINISHED_EARLY_FOR_RERUN"):
                 return  # stopped for a newer request: the run that follows answers it
+            self.finished = self.seq
             for key in covered:
                 if self.pending.get(key, self.seq) < started:
-                    del self.pending[key]
-            if not run.fragment_ids:
-                # A whole-page run has ended: a fragment asked for before it may be gone with it, and the server
-                # drops a request for a fragment it no longer holds without a word (AppSession.request_rerun).
-                for key in [k for k, sent in self.pending.items() if k and sent < self.seq]:
                     del self.pending[key]
 
     def _on_sent(self, payload: Any) -> None:
@@ -181,7 +181,12 @@ class WireTrace:
         if msg.WhichOneof("type") == "rerun_script" and not msg.rerun_script.is_auto_rerun:
             self.seq += 1
             self.requests += 1
-            self.pending[msg.rerun_script.fragment_id or ""] = self.seq
+            self.last_request = self.seq
+            if not msg.rerun_script.fragment_id:
+                # Only a request for the whole page is waited on: the server always answers it (with fastReruns, a
+                # new script runner), while it drops a fragment's request without a word when that fragment is not
+                # registered at that moment (AppSession.request_rerun; a page run in flight re-registers them).
+                self.pending[""] = self.seq
             for widget in msg.rerun_script.widget_states.widgets:
                 if SECRET_FIELD in widget.id or widget.WhichOneof("value") != "string_value":
                     continue  # a key's text is never kept, not even in memory
