@@ -303,14 +303,9 @@ def start_example(
     the run id."""
     page.goto(server.url)
     wait_app_idle(page)
-    page.get_by_label("Bundled example").click()
-    page.get_by_role("option", name=example, exact=False).first.click()
-    page.get_by_role("button", name="Load example").click()
-    wait_example_loaded(page, example)
+    load_example(page, example)
     if model:
-        page.get_by_label("Working model").click()
-        page.get_by_role("option", name="Custom provider:model", exact=False).click()
-        set_textarea(page, "Working model spec", model)
+        choose_custom_model(page, model)
     if step:
         wait_app_idle(page)
         page.locator(".st-key-run_step label").click()  # Streamlit's box: its label takes the click
@@ -318,6 +313,25 @@ def start_example(
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
     return run_id_of(page)
+
+
+def load_example(page: Any, example: str) -> None:
+    """Choose bundled example `example` and load it, each step after the run the one before asked for (a click on
+    the dropdown while the choice's run redraws it closes the list, and the option click waited its 120 s)."""
+    page.get_by_label("Bundled example").click()
+    page.get_by_role("option", name=example, exact=False).first.click()
+    wait_app_idle(page)
+    page.get_by_role("button", name="Load example").click()
+    wait_example_loaded(page, example)
+    wait_app_idle(page)
+
+
+def choose_custom_model(page: Any, spec: str) -> None:
+    """Working model: "Custom provider:model", then `spec` typed into its field (each after the page is idle)."""
+    wait_app_idle(page)
+    page.get_by_label("Working model").click()
+    page.get_by_role("option", name="Custom provider:model", exact=False).click()
+    set_textarea(page, "Working model spec", spec)  # waits for the choice's run, which draws the field
 
 
 WAIT_TASK_JS = "(task) => document.querySelector('textarea[aria-label=\"Task\"]').value === task"

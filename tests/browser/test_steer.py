@@ -14,10 +14,10 @@ from tests.browser.helpers import (
     STEP_TIMEOUT_MS,
     _wait_stored,
     choose_option,
+    load_example,
     open_server_store,
     run_id_of,
     wait_app_idle,
-    wait_example_loaded,
     wait_run_page_settled,
     wait_run_status,
 )
@@ -32,11 +32,7 @@ NEW_RUBRIC = "- Exactly three lines\n- Mentions blossoms"
 def _load_example(page: Any, server: Any, example: str = "haiku") -> None:
     page.goto(server.url)
     wait_app_idle(page)
-    page.get_by_label("Bundled example").click()
-    page.get_by_role("option", name=example, exact=False).first.click()
-    page.get_by_role("button", name="Load example").click()
-    wait_example_loaded(page, example)
-    wait_app_idle(page)
+    load_example(page, example)
 
 
 def _start(page: Any) -> str:

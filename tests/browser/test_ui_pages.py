@@ -11,7 +11,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import shot
-from tests.browser.helpers import RUN_FACTS, wait_example_loaded
+from tests.browser.helpers import RUN_FACTS, load_example
 from tests.browser.helpers import wait_app_idle as wait_app
 
 PAGES = {"run": "/", "runs": "/runs", "rubrics": "/rubrics", "export": "/export"}
@@ -46,10 +46,7 @@ def assert_page_opens_with(page, first: str) -> None:
 def run_example(page, server, example: str = "photosynthesis") -> str:
     page.goto(server.url)
     wait_app(page)
-    page.get_by_label("Bundled example").click()
-    page.get_by_role("option", name=example, exact=False).first.click()
-    page.get_by_role("button", name="Load example").click()
-    wait_example_loaded(page, example)
+    load_example(page, example)
     page.get_by_role("button", name="Start run").click()
     page.wait_for_url("**run=*")
     page.get_by_text(RUN_FACTS).wait_for(timeout=90_000)

@@ -13,7 +13,14 @@ import pytest
 
 from tests.browser.conftest import shot
 from tests.browser.gate import RELEASE_ALL
-from tests.browser.helpers import RUN_FACTS, click_cancel, set_textarea, wait_example_loaded, wait_run_page_settled
+from tests.browser.helpers import (
+    RUN_FACTS,
+    choose_custom_model,
+    click_cancel,
+    set_textarea,
+    wait_run_page_settled,
+)
+from tests.browser.helpers import load_example as load_one_example
 from tests.browser.helpers import wait_app_idle as wait_app
 
 # Records long tasks (main-thread work over 50 ms) and whether the progress header was ever drawn
@@ -56,16 +63,11 @@ def freeze_bar_ms() -> float:
 def load_example(page, server, example: str) -> None:
     page.goto(server.url)
     wait_app(page)
-    page.get_by_label("Bundled example").click()
-    page.get_by_role("option", name=example, exact=False).first.click()
-    page.get_by_role("button", name="Load example").click()
-    wait_example_loaded(page, example)
+    load_one_example(page, example)
 
 
 def choose_model(page, spec: str) -> None:
-    page.get_by_label("Working model").click()
-    page.get_by_role("option", name="Custom provider:model", exact=False).click()
-    set_textarea(page, "Working model spec", spec)
+    choose_custom_model(page, spec)
 
 
 def heatmap(page):
