@@ -3,7 +3,7 @@ new run's header, then its final banner, in sight whatever the scroll was."""
 
 from __future__ import annotations
 
-from tests.browser.helpers import wait_app_idle, wait_example_loaded, wait_run_page_settled, watched_page
+from tests.browser.helpers import load_example, wait_app_idle, wait_run_page_settled, watched_page
 
 IN_VIEW_JS = """(sel) => {
   const el = document.querySelector(sel);
@@ -22,11 +22,7 @@ def test_start_and_the_new_runs_header_are_in_sight_at_1280x720(browser, server)
     try:
         page.goto(server.url)
         wait_app_idle(page)
-        page.get_by_label("Bundled example").click()
-        page.get_by_role("option", name="haiku", exact=False).first.click()
-        page.get_by_role("button", name="Load example").click()
-        wait_example_loaded(page, "haiku")
-        wait_app_idle(page)
+        load_example(page, "haiku")
         start = page.get_by_role("button", name="Start run")
         box = start.bounding_box()
         assert box is not None and box["y"] + box["height"] <= 720, f"Start is below the fold: {box}"

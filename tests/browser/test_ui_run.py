@@ -66,10 +66,6 @@ def load_example(page, server, example: str) -> None:
     load_one_example(page, example)
 
 
-def choose_model(page, spec: str) -> None:
-    choose_custom_model(page, spec)
-
-
 def heatmap(page):
     """The run view element (drawn in the page itself, no frame), where the heatmap is."""
     return page.locator("[data-testid='rs-run-view']").first
@@ -95,7 +91,7 @@ def observed(page):
 def test_live_run_counts_from_one_keeps_header_in_view_and_never_freezes(observed, server) -> None:
     page = observed
     load_example(page, server, "haiku")
-    choose_model(page, "offline:writer?latency=0.6")
+    choose_custom_model(page, "offline:writer?latency=0.6")
     # The first draft is held until the page has said it is being written: on a loaded machine the first draw
     # after Start could come after a 0.6 s first draft, and "writing draft 1" was then never on screen.
     server.gates.arm(free=0)
@@ -221,7 +217,7 @@ def test_navigation_keeps_the_editor_and_the_watched_run(page, server) -> None:
 
 def test_cancel_shows_cancelling_at_once_and_no_live_state_after(page, server) -> None:
     load_example(page, server, "lipogram")
-    choose_model(page, "offline:writer?latency=2.5")
+    choose_custom_model(page, "offline:writer?latency=2.5")
     start(page)
     page.wait_for_selector(".rs-progress")
     try:
